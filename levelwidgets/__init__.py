@@ -1,0 +1,7 @@
+"""levelwidgets: play, step through, annotate and analyse Level X and Level 8 in Jupyter.
+
+The game engines (:mod:`levelwidgets.levelx`, :mod:`levelwidgets.level8`) are pure Python and
+import no widget code; the widgets in :mod:`levelwidgets.widgets` are thin adapters over them.
+"""
+
+__version__ = "0.1.0"
