@@ -1,0 +1,55 @@
+"""Level X, the dice game: a pure-Python engine (no widget code).
+
+>>> from levelwidgets.levelx import LevelX
+>>> game = LevelX(players=["Ann", "Ben", "Cy"], seed=42)
+>>> game.roll((1, 1, 1, 5)); game.play("1+6 5+5")   # Lucky Loser turns two 1s
+"""
+
+from .bots import GreedyBot, RandomBot, play_game
+from .errors import (
+    AlreadyRolledError,
+    FacesNotInRollError,
+    GameOverError,
+    GroupSumError,
+    InvalidDiceError,
+    LevelXError,
+    LuckyLoserError,
+    NotationError,
+    NothingToUndoError,
+    NotRolledError,
+    NotYourTurnError,
+    RecordError,
+    RulesError,
+)
+from .events import Event
+from .game import LevelX, Turn
+from .moves import Grouping, Move, format_groups, parse_groups
+from .rules import ROWS, Rules
+
+__all__ = [
+    "ROWS",
+    "AlreadyRolledError",
+    "Event",
+    "FacesNotInRollError",
+    "GameOverError",
+    "GreedyBot",
+    "GroupSumError",
+    "Grouping",
+    "InvalidDiceError",
+    "LevelX",
+    "LevelXError",
+    "LuckyLoserError",
+    "Move",
+    "NotRolledError",
+    "NotYourTurnError",
+    "NotationError",
+    "NothingToUndoError",
+    "RandomBot",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Turn",
+    "format_groups",
+    "parse_groups",
+    "play_game",
+]

@@ -1,0 +1,549 @@
+"""The Level X game: validated actions, history, undo, records and listeners.
+
+:class:`LevelX` is the public face of the engine. Rules live in :mod:`.state` (how steps resolve)
+and :mod:`.moves` (what a roll allows); this class checks every request before it changes
+anything, records each turn's dice with its move (so any position can be rebuilt without the
+random generator) and tells listeners what happened.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import moves as _moves
+from .errors import (
+    AlreadyRolledError,
+    GameOverError,
+    InvalidDiceError,
+    NotationError,
+    NothingToUndoError,
+    NotRolledError,
+    NotYourTurnError,
+    RulesError,
+)
+from .events import Event
+from .moves import Dice, Grouping, Move, check_groups, coerce_groups, legal_move_table
+from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
+from .state import OFF, State, pass_turn, resolve_steps, score, winners
+
+#: All 1296 ordered rolls; a roll is drawn as one uniform index into this table.
+ROLLS: tuple[Dice, ...] = tuple(
+    (a, b, c, d) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) for d in range(1, 7)
+)
+_SORTED_ROLLS: dict[Dice, Dice] = {r: tuple(sorted(r)) for r in ROLLS}  # type: ignore[misc]
+_NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
+
+Listener = Callable[["LevelX", list[Event]], None]
+# One completed turn: player, dice, drawn by the RNG?, move, events (None until rebuilt).
+_LogEntry = tuple[int, Dice, bool, Move, "tuple[Event, ...] | None"]
+
+
+class Bot(Protocol):
+    """Anything with ``choose(game) -> Move``, called when the dice are rolled."""
+
+    def choose(self, game: LevelX) -> Move: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One completed turn: who rolled what, the move made and what it caused."""
+
+    number: int  # 1-based turn number in the game
+    round: int  # 1-based round number
+    player: int
+    dice: Dice
+    drawn: bool  # True when the dice came from the game's random generator
+    move: Move
+    events: tuple[Event, ...]
+
+    @property
+    def notation(self) -> str:
+        return self.move.notation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "round": self.round,
+            "player": self.player,
+            "dice": list(self.dice),
+            "drawn": self.drawn,
+            "move": self.move.notation,
+            "steps": list(self.move.steps),
+            "turned": list(self.move.turned),
+            "events": [e.to_dict() for e in self.events],
+        }
+
+
+class LevelX:
+    """A game of Level X for 2–4 players.
+
+    >>> game = LevelX(players=["Ann", "Ben"], seed=1)
+    >>> game.roll((1, 1, 1, 5))
+    [Event(kind='rolled', ...)]
+    >>> [e.kind for e in game.play("1+6 5+5")][:3]
+    ['turned', 'turned', 'entered']
+
+    Every method that acts checks the request first and raises a :class:`LevelXError`
+    subclass without changing anything when it is not allowed.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else DEFAULT_RULES
+        if not isinstance(self.rules, Rules):
+            raise RulesError("rules must be a Rules(...) object.")
+        self.names = _player_names(players)
+        self.rules.chips(len(self.names))  # fails early for a missing player count
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed must be a whole number, not {seed!r}.")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._state = State(len(self.names), self.rules)
+        self._dice: Dice | None = None
+        self._drawn = False
+        self._moves = _NO_MOVES  # legal moves for the current dice, set when rolling
+        self._log: list[_LogEntry] = []
+        self._listeners: list[Listener] = []
+
+    # ------------------------------------------------------------------ reading the position
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current_player(self) -> int:
+        return self._state.current
+
+    @property
+    def round(self) -> int:
+        """The round in progress (1-based); a round is one turn per player."""
+        return min(self._state.turn, self._last_turn_index()) // self.players + 1
+
+    def _last_turn_index(self) -> int:
+        return self._state.turn - 1 if self._state.over else self._state.turn
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice of the current turn, or None before the roll."""
+        return self._dice
+
+    @property
+    def phase(self) -> str:
+        """``"roll"``, ``"play"`` (dice rolled, move due) or ``"over"``."""
+        if self._state.over:
+            return "over"
+        return "roll" if self._dice is None else "play"
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over
+
+    @property
+    def is_last_round(self) -> bool:
+        """True once the end condition is met: the current round is the last."""
+        return self._state.end_triggered
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats with the top score once the game is over (ties share the win); else []."""
+        return winners(self._state, self.rules) if self._state.over else []
+
+    def piece(self, player: int, row: int) -> int | None:
+        """Square (1 = first, ``row_length(row)`` = X) of ``player``'s piece in ``row``."""
+        square = self._state.pos[self._player(player)][self._row(row)]
+        return None if square == OFF else square
+
+    def row_length(self, row: int) -> int:
+        return self.rules.row_lengths[self._row(row)]
+
+    def x_owner(self, row: int) -> int | None:
+        """Who has a piece on the X square of ``row`` (None if nobody)."""
+        owner = self._state.x_owner[self._row(row)]
+        return None if owner < 0 else owner
+
+    def chips_left(self, row: int) -> int:
+        return self._state.chips[self._row(row)]
+
+    def is_closed(self, row: int) -> bool:
+        return self._state.chips[self._row(row)] == 0
+
+    def chips_held(self, player: int) -> dict[int, int]:
+        """Chips ``player`` holds, as ``{row: count}`` for all six rows."""
+        held = self._state.held[self._player(player)]
+        return {row: held[i] for i, row in enumerate(ROWS)}
+
+    def tiles(self, player: int) -> list[int]:
+        """Bonus tiles ``player`` holds, in the order taken."""
+        return list(self._state.tiles[self._player(player)])
+
+    def tiles_left(self) -> list[int]:
+        """Bonus tiles still in the stack, top first."""
+        return list(self.rules.bonus_tiles[self._state.tiles_taken :])
+
+    def score(self, player: int) -> int:
+        """Chip values plus bonus tiles."""
+        return score(self._state, self._player(player))
+
+    def scores(self) -> list[int]:
+        return [score(self._state, p) for p in range(self.players)]
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        """Completed turns, oldest first, each with the events it caused."""
+        if any(entry[4] is None for entry in self._log):
+            self._fill_events()
+        n = self.players
+        return tuple(
+            Turn(i + 1, i // n + 1, p, dice, drawn, move, events)  # type: ignore[arg-type]
+            for i, (p, dice, drawn, move, events) in enumerate(self._log)
+        )
+
+    def _fill_events(self) -> None:
+        """Recompute events of turns played by :meth:`autoplay`, which skips making them."""
+        replay = self._blank()
+        replay._reset()
+        for i, (_p, dice, drawn, move, _events) in enumerate(self._log):
+            replay._set_dice(dice, drawn)
+            events = replay._apply(move, notify=False)
+            self._log[i] = (*self._log[i][:4], tuple(events))
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct move for the current dice (same steps = same move), empty move last.
+
+        Steps in closed rows do nothing, so moves are listed without them.
+        """
+        self._require_dice()
+        return list(self._moves[0])
+
+    def groupings(self) -> list[Grouping]:
+        """Every distinct way to group the current dice into groups of 5–10 (for teaching).
+
+        Unlike :meth:`legal_moves`, different groupings with the same steps are all listed,
+        and so are Lucky Loser turns when the rule is on.
+        """
+        self._require_dice()
+        return list(_moves.groupings_for(_SORTED_ROLLS[self._dice], self.rules.lucky_loser))
+
+    def parse_move(self, move: object) -> Move:
+        """Check a move against the current dice and return it as a :class:`Move`."""
+        self._require_dice()
+        if isinstance(move, Move) and self._moves[1].get(move.steps) is move:
+            return move  # straight from legal_moves(): already checked
+        groups = coerce_groups(move)
+        turned = check_groups(groups, self._dice, self.rules.lucky_loser)
+        steps = tuple(sorted(sum(g) for g in groups))
+        return Move(steps, groups, turned)
+
+    # ------------------------------------------------------------------ acting
+
+    def roll(self, dice: Sequence[int] | None = None, *, player: int | None = None) -> list[Event]:
+        """Roll the four dice with the game's seeded generator, or set them (``dice``)."""
+        self._check_can_act(player)
+        if self._dice is not None:
+            raise AlreadyRolledError(
+                f"{self.names[self.current_player]} has already rolled "
+                f"{_dice_text(self._dice)}: play a move (or pass with '-') first."
+            )
+        if dice is None:
+            rolled = ROLLS[int(self._rng.random() * 1296)]
+            drawn = True
+        else:
+            rolled = _check_dice(dice)
+            drawn = False
+        self._set_dice(rolled, drawn)
+        events = [Event("rolled", self.current_player, value=rolled)]
+        self._notify(events)
+        return events
+
+    def play(self, move: object, *, player: int | None = None) -> list[Event]:
+        """Play a move for the current dice; return what happened, in order.
+
+        ``move`` is notation (``"1+6 5+5"``, ``"-"`` to pass), a list of groups of faces
+        (``[(1, 6), (5, 5)]``) or a :class:`Move` from :meth:`legal_moves`. Lucky Loser turns
+        are inferred: faces the roll lacks must come from 1s that may be turned.
+        """
+        self._check_can_act(player)
+        move = self.parse_move(move)
+        return self._apply(move, notify=True)
+
+    def _set_dice(self, dice: Dice, drawn: bool) -> None:
+        self._dice, self._drawn = dice, drawn
+        self._moves = legal_move_table(
+            _SORTED_ROLLS[dice], self.rules.lucky_loser, self._state.closed_mask
+        )
+
+    def _apply(self, move: Move, notify: bool) -> list[Event]:
+        state, p = self._state, self._state.current
+        events = [Event("turned", p, value=face) for face in move.turned]
+        resolve_steps(state, self.rules, p, _ordered_steps(move), events)
+        pass_turn(state, self.rules, p, events)
+        self._log.append((p, self._dice, self._drawn, move, tuple(events)))  # type: ignore[arg-type]
+        self._dice, self._drawn, self._moves = None, False, _NO_MOVES
+        if notify:
+            self._notify(events)
+        return events
+
+    def autoplay(self, bots: Sequence[Bot], max_turns: int | None = None) -> int:
+        """Let bots play (one per seat) until the game ends or ``max_turns`` turns are done.
+
+        The fast path for simulations: moves go through the same rules, but no events are
+        built while playing (:attr:`history` rebuilds them when asked). Listeners hear one
+        change at the end. Returns the number of turns played.
+        """
+        if len(bots) != self.players:
+            raise RulesError(f"autoplay needs one bot per seat: {self.players}, not {len(bots)}.")
+        state, rules, rng, log = self._state, self.rules, self._rng, self._log
+        table, lucky = legal_move_table, rules.lucky_loser
+        played = 0
+        while not state.over and (max_turns is None or played < max_turns):
+            p = state.current
+            if self._dice is None:
+                dice = ROLLS[int(rng.random() * 1296)]
+                self._dice, self._drawn = dice, True
+                self._moves = table(_SORTED_ROLLS[dice], lucky, state.closed_mask)
+            move = bots[p].choose(self)
+            if self._moves[1].get(move.steps) is not move:
+                move = self.parse_move(move)  # not from legal_moves(): check it fully
+            resolve_steps(state, rules, p, move.steps, None)
+            pass_turn(state, rules, p, None)
+            log.append((p, self._dice, self._drawn, move, None))
+            self._dice, self._drawn, self._moves = None, False, _NO_MOVES
+            played += 1
+        if played:
+            self._notify([])
+        return played
+
+    def undo(self) -> Turn | Dice:
+        """Take back the last action: an unplayed roll, or else the last move (its dice stay).
+
+        Returns what was taken back. The random generator is rewound too, so rolling again
+        gives the same dice as before.
+        """
+        if self._dice is not None:
+            undone: Turn | Dice = self._dice
+            self._rebuild(self._log, pending=None)
+        elif self._log:
+            undone = self.history[-1]
+            self._rebuild(self._log[:-1], pending=(undone.dice, undone.drawn))
+        else:
+            raise NothingToUndoError("There is nothing to undo: the game has just started.")
+        self._notify([])
+        return undone
+
+    def after(self, turns: int) -> LevelX:
+        """A new game at the position after the first ``turns`` turns (before the next roll)."""
+        if not isinstance(turns, int) or not 0 <= turns <= len(self._log):
+            raise NotationError(f"turns must be between 0 and {len(self._log)}, not {turns!r}.")
+        game = self._blank()
+        game._rebuild(self._log[:turns], pending=None)
+        return game
+
+    def _blank(self) -> LevelX:
+        game = LevelX.__new__(LevelX)
+        game.rules, game.names, game.seed = self.rules, list(self.names), self.seed
+        game._listeners = []
+        return game
+
+    def _reset(self) -> None:
+        """Back to the first turn: fresh position, generator re-seeded, empty log."""
+        self._rng = random.Random(self.seed)
+        self._state = State(len(self.names), self.rules)
+        self._dice, self._drawn, self._moves, self._log = None, False, _NO_MOVES, []
+
+    def _rebuild(self, log: Sequence[_LogEntry], pending: tuple[Dice, bool] | None) -> None:
+        """Replay ``log`` from the start (the generator included), then roll ``pending``."""
+        log = list(log)
+        self._reset()
+        for _p, dice, drawn, move, _events in log:
+            self._replay_roll(dice, drawn)
+            self._apply(move, notify=False)
+        if pending is not None:
+            self._replay_roll(*pending)
+
+    def _replay_roll(self, dice: Dice, drawn: bool) -> None:
+        if drawn:
+            self._rng.random()  # keep the generator where the original roll left it
+        self._set_dice(dice, drawn)
+
+    def clone(self) -> LevelX:
+        """An independent copy (RNG state included); listeners are not copied."""
+        game = self._blank()
+        game._rng = random.Random()
+        game._rng.setstate(self._rng.getstate())
+        game._state = self._state.copy()
+        game._dice, game._drawn, game._moves = self._dice, self._drawn, self._moves
+        game._log = list(self._log)
+        return game
+
+    def preview(self, move: object) -> list[Event]:
+        """What ``move`` would do now, without doing it (for hints, bots and lessons)."""
+        self._check_can_act(None)
+        move = self.parse_move(move)
+        state = self._state.copy()
+        events = [Event("turned", state.current, value=f) for f in move.turned]
+        resolve_steps(state, self.rules, state.current, _ordered_steps(move), events)
+        return events
+
+    # ------------------------------------------------------------------ listeners
+
+    def on_change(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback(game, events)`` after every roll, move and undo.
+
+        Returns a function that removes the callback. This is how widgets stay in step with
+        calls made from notebook cells.
+        """
+        self._listeners.append(callback)
+
+        def remove() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return remove
+
+    def _notify(self, events: list[Event]) -> None:
+        for callback in list(self._listeners):
+            callback(self, events)
+
+    # ------------------------------------------------------------------ records
+
+    def to_dict(self) -> dict[str, Any]:
+        from .record import game_to_dict
+
+        return game_to_dict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as a JSON record: players, rules, seed, every turn's dice and move."""
+        from .record import game_to_json
+
+        return game_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> LevelX:
+        """Rebuild a game from :meth:`to_json`; a corrupt or tampered record raises."""
+        from .record import game_from_json
+
+        return game_from_json(text)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the game now, as plain data (equal games, equal snapshots)."""
+        return {
+            "names": list(self.names),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "rng": self._rng.getstate(),
+            "state": self._state.to_dict(),
+            "dice": self._dice,
+            "drawn": self._drawn,
+            "turns": [(p, dice, drawn, move.notation) for p, dice, drawn, move, _ in self._log],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LevelX) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    def __repr__(self) -> str:
+        scores = ", ".join(f"{n}={s}" for n, s in zip(self.names, self.scores()))
+        if self.is_over:
+            where = "over, winners " + ", ".join(self.names[w] for w in self.winners)
+        else:
+            where = f"round {self.round}, {self.names[self.current_player]} to {self.phase}"
+            if self._dice is not None:
+                where += f" {_dice_text(self._dice)}"
+        return f"<LevelX {self.players} players, {where}; scores {scores}>"
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_can_act(self, player: int | None) -> None:
+        if self._state.over:
+            raise GameOverError("The game is over: start a new game or undo a move.")
+        if player is not None and player != self._state.current:
+            name = (
+                self.names[player]
+                if isinstance(player, int) and 0 <= player < self.players
+                else player
+            )
+            raise NotYourTurnError(f"It is {self.names[self._state.current]}'s turn, not {name}'s.")
+
+    def _require_dice(self) -> None:
+        if self._state.over:
+            raise GameOverError("The game is over: there are no dice to play.")
+        if self._dice is None:
+            raise NotRolledError(
+                f"Roll the dice first: it is {self.names[self._state.current]}'s turn to roll."
+            )
+
+    def _player(self, player: int) -> int:
+        if (
+            not isinstance(player, int)
+            or isinstance(player, bool)
+            or not 0 <= player < self.players
+        ):
+            raise RulesError(f"There is no player {player!r}: seats are 0 to {self.players - 1}.")
+        return player
+
+    @staticmethod
+    def _row(row: int) -> int:
+        if row not in ROWS or isinstance(row, bool):
+            raise RulesError(f"There is no row {row!r}: rows are 5 to 10.")
+        return row - 5
+
+
+def _ordered_steps(move: Move) -> tuple[int, ...]:
+    """Steps in the order the player grouped them (the result is the same in any order)."""
+    return tuple(sum(g) for g in move.groups)
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "-".join(map(str, dice))
+
+
+def _check_dice(dice: Sequence[int]) -> Dice:
+    try:
+        values = tuple(dice)
+    except TypeError:
+        raise InvalidDiceError(
+            f"Dice must be four numbers like (1, 1, 1, 5), not {dice!r}."
+        ) from None
+    if len(values) != 4 or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values
+    ):
+        raise InvalidDiceError(
+            f"Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice!r}."
+        )
+    return values  # type: ignore[return-value]
+
+
+def _player_names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+        names = [f"Player {i + 1}" for i in range(count)]
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = [str(n).strip() for n in players]
+        count = len(names)
+        if any(not n for n in names):
+            raise RulesError("Player names must not be empty.")
+        if len(set(names)) != len(names):
+            raise RulesError("Player names must be different from each other.")
+    else:
+        raise RulesError(f"players must be a number (2 to 4) or a list of names, not {players!r}.")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise RulesError(f"Level X is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.")
+    return names

@@ -1,0 +1,309 @@
+"""Moves: dice groupings, their notation, and the cached table of legal moves per roll.
+
+A move is what a player does with a roll: groups of dice whose sums are *steps* in rows 5–10.
+Two groupings with the same multiset of steps have the same effect, so they are one move; a
+:class:`Move` keeps one grouping that makes it, for display. Lucky Loser turns are never written
+down: they follow from the groups, because a face the roll lacks must come from a turned 1.
+
+Notation: groups separated by spaces, dice within a group by ``+``: ``"1+6 5+5"``. The empty
+move is ``"-"``. Dice left out are not written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from .errors import (
+    FacesNotInRollError,
+    GroupSumError,
+    LuckyLoserError,
+    NotationError,
+)
+from .rules import MAX_SUM, MIN_SUM, ROWS
+
+Dice = tuple[int, int, int, int]
+Group = tuple[int, ...]
+
+_ROW_INDEX = {row: i for i, row in enumerate(ROWS)}
+_GROUP_SEP = re.compile(r"[\s,;/|]+")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Move:
+    """One distinct move: its steps (sorted row numbers) and a grouping that makes it.
+
+    Moves compare equal when their steps are equal, whatever grouping they show.
+    """
+
+    steps: tuple[int, ...]
+    groups: tuple[Group, ...]
+    turned: tuple[int, ...] = ()  # new faces of 1s turned by Lucky Loser, sorted
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.steps == other.steps
+
+    def __hash__(self) -> int:
+        return hash(self.steps)
+
+    @property
+    def notation(self) -> str:
+        return format_groups(self.groups)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        extra = f", turned={list(self.turned)}" if self.turned else ""
+        return f"<Move {self.notation!r} steps={list(self.steps)}{extra}>"
+
+    def to_dict(self) -> dict:
+        return {
+            "notation": self.notation,
+            "steps": list(self.steps),
+            "groups": [list(g) for g in self.groups],
+            "turned": list(self.turned),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """One way to group a roll (for teaching): the groups, the dice left out, the turned 1s."""
+
+    groups: tuple[Group, ...]
+    left_out: tuple[int, ...]
+    turned: tuple[int, ...] = ()
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        return tuple(sorted(sum(g) for g in self.groups))
+
+    @property
+    def notation(self) -> str:
+        return format_groups(self.groups)
+
+    def to_dict(self) -> dict:
+        return {
+            "notation": self.notation,
+            "groups": [list(g) for g in self.groups],
+            "left_out": list(self.left_out),
+            "turned": list(self.turned),
+            "steps": list(self.steps),
+        }
+
+
+def format_groups(groups: Iterable[Sequence[int]]) -> str:
+    text = " ".join("+".join(map(str, g)) for g in groups)
+    return text or "-"
+
+
+def parse_groups(text: str) -> tuple[Group, ...]:
+    """Read ``"1+6 5+5"`` into ``((1, 6), (5, 5))``. ``"-"``, ``"pass"`` or ``""`` is empty."""
+    if not isinstance(text, str):
+        raise NotationError(f"A move must be text like '1+6 5+5', not {type(text).__name__}.")
+    stripped = text.strip()
+    if stripped.lower() in ("", "-", "pass"):
+        return ()
+    groups = []
+    for token in _GROUP_SEP.split(stripped):
+        parts = token.split("+")
+        if not all(p.isdigit() for p in parts):
+            raise NotationError(
+                f"Cannot read {token!r} in {text!r}: write groups of dice like '1+6 5+5' "
+                "(dice joined by +, groups separated by spaces)."
+            )
+        groups.append(tuple(int(p) for p in parts))
+    return tuple(groups)
+
+
+def coerce_groups(move: object) -> tuple[Group, ...]:
+    """Accept notation, a list of groups (``[(1, 6), (5, 5)]``) or a :class:`Move`."""
+    if isinstance(move, Move):
+        return move.groups
+    if isinstance(move, str):
+        return parse_groups(move)
+    if isinstance(move, Iterable):
+        groups = []
+        for g in move:
+            if isinstance(g, int) and not isinstance(g, bool):
+                g = (g,)
+            if isinstance(g, str) or not isinstance(g, Iterable):
+                raise NotationError(
+                    f"Each group must be a list of dice faces like (1, 6), not {g!r}."
+                )
+            group = tuple(g)
+            if not all(isinstance(f, int) and not isinstance(f, bool) for f in group):
+                raise NotationError(f"Dice faces must be whole numbers, not {group!r}.")
+            groups.append(group)
+        return tuple(groups)
+    raise NotationError(
+        f"A move must be notation like '1+6 5+5', a list of groups or a Move, not {move!r}."
+    )
+
+
+def turnable_ones(dice: Sequence[int], lucky_loser: bool) -> int:
+    """How many 1s Lucky Loser lets the player turn: all but one, when there are two or more."""
+    ones = sum(1 for d in dice if d == 1)
+    return ones - 1 if lucky_loser and ones >= 2 else 0
+
+
+def check_groups(
+    groups: tuple[Group, ...], dice: Sequence[int], lucky_loser: bool
+) -> tuple[int, ...]:
+    """Validate groups against a roll; return the turned faces (sorted) they need.
+
+    Raises a specific error for each way a grouping can be wrong.
+    """
+    used: Counter[int] = Counter()
+    for g in groups:
+        if not g:
+            raise NotationError("A group needs at least one die.")
+        for face in g:
+            if not 1 <= face <= 6:
+                raise FacesNotInRollError(f"{face} is not a face of a die (1 to 6).")
+        total = sum(g)
+        if not MIN_SUM <= total <= MAX_SUM:
+            raise GroupSumError(
+                f"The group {'+'.join(map(str, g))} makes {total}, but rows go from "
+                f"{MIN_SUM} to {MAX_SUM}. Leave those dice out instead."
+            )
+        used.update(g)
+    roll_text = "-".join(map(str, dice))
+    n_used = sum(used.values())
+    if n_used > len(dice):
+        raise FacesNotInRollError(
+            f"The move uses {n_used} dice, but there are only {len(dice)} ({roll_text})."
+        )
+    have = Counter(dice)
+    turned: list[int] = []
+    for face in sorted(used):
+        missing = used[face] - have[face]
+        if missing > 0:
+            if face == 1:
+                raise FacesNotInRollError(
+                    f"The roll {roll_text} has {_count_word(have[1])} 1, "
+                    f"but the move uses {used[1]}."
+                )
+            turned.extend([face] * missing)
+    if turned:
+        ones = have[1]
+        turnable = turnable_ones(dice, lucky_loser)
+        missing_text = ", ".join(map(str, turned))
+        if not lucky_loser or ones < 2:
+            raise FacesNotInRollError(
+                f"The roll {roll_text} does not have the dice {missing_text} that the move uses."
+                + ("" if lucky_loser else " (Lucky Loser is switched off in this game.)")
+            )
+        if len(turned) > turnable or used[1] + len(turned) > ones:
+            raise LuckyLoserError(
+                f"The move needs {len(turned)} of the 1s turned (into {missing_text}), "
+                f"but with {ones} ones you may turn at most {turnable} and must keep one 1, "
+                "and a 1 used as a 1 cannot also be turned."
+            )
+    return tuple(turned)
+
+
+def _count_word(n: int) -> str:
+    return "no" if n == 0 else str(n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Enumeration. Rolls are cached by their sorted faces: there are only 126 of them.
+
+
+def _partitions(items: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], ...]]:
+    """All ways to put the dice into groups, each die in one group or left out (label -1)."""
+    n = len(items)
+
+    def rec(i: int, labels: list[int], next_label: int):
+        if i == n:
+            groups: dict[int, list[int]] = {}
+            for idx, lab in enumerate(labels):
+                if lab >= 0:
+                    groups.setdefault(lab, []).append(items[idx])
+            yield tuple(tuple(sorted(g)) for g in groups.values())
+            return
+        for lab in range(-1, next_label + 1):
+            labels.append(lab)
+            yield from rec(i + 1, labels, max(next_label, lab + 1))
+            labels.pop()
+
+    yield from rec(0, [], 0)
+
+
+def _canonical(groups: Iterable[Group]) -> tuple[Group, ...]:
+    return tuple(sorted((tuple(sorted(g)) for g in groups), key=lambda g: (sum(g), g)))
+
+
+def _faces_after_turning(sorted_dice: Dice, lucky_loser: bool):
+    """Yield (faces, turned) for every Lucky Loser choice (no choice: the roll itself)."""
+    yield sorted_dice, ()
+    k = turnable_ones(sorted_dice, lucky_loser)
+    rest = [d for d in sorted_dice]
+    for m in range(1, k + 1):
+        for new in combinations_with_replacement(range(2, 7), m):
+            faces = rest[m:] + list(new)  # sorted dice start with their 1s
+            yield tuple(sorted(faces)), tuple(new)
+
+
+@cache
+def groupings_for(sorted_dice: Dice, lucky_loser: bool) -> tuple[Grouping, ...]:
+    """Every distinct legal grouping (all groups sum 5–10) of a roll, Lucky Loser included."""
+    seen: set[tuple] = set()
+    out: list[Grouping] = []
+    for faces, turned in _faces_after_turning(sorted_dice, lucky_loser):
+        for parts in _partitions(faces):
+            if not all(MIN_SUM <= sum(g) <= MAX_SUM for g in parts):
+                continue
+            groups = _canonical(parts)
+            used = Counter(f for g in groups for f in g)
+            # Derive the turns the groups really need (a turned die may sit unused).
+            needed = check_groups(groups, sorted_dice, lucky_loser)
+            key = (groups, needed)
+            if key in seen:
+                continue
+            seen.add(key)
+            left = Counter(sorted_dice)
+            left.subtract(used)
+            left[1] -= len(needed)
+            left_out = tuple(sorted(left.elements()))
+            out.append(Grouping(groups, left_out, needed))
+    out.sort(key=lambda g: (len(g.turned), -len(g.groups), g.steps, g.groups))
+    return tuple(out)
+
+
+@cache
+def all_moves(sorted_dice: Dice, lucky_loser: bool) -> tuple[Move, ...]:
+    """One :class:`Move` per distinct step multiset, with the fewest-turns grouping for it."""
+    best: dict[tuple[int, ...], Grouping] = {}
+    for g in groupings_for(sorted_dice, lucky_loser):  # already sorted by fewest turns
+        best.setdefault(g.steps, g)
+    moves = [Move(steps, g.groups, g.turned) for steps, g in best.items()]
+    moves.sort(key=lambda m: (-len(m.steps), m.steps))
+    return tuple(moves)
+
+
+def row_mask(steps: Iterable[int]) -> int:
+    mask = 0
+    for s in steps:
+        mask |= 1 << _ROW_INDEX[s]
+    return mask
+
+
+@cache
+def legal_move_table(
+    sorted_dice: Dice, lucky_loser: bool, closed_mask: int
+) -> tuple[tuple[Move, ...], dict[tuple[int, ...], Move]]:
+    """Legal moves when the rows in ``closed_mask`` are closed, and a lookup by steps.
+
+    A step in a closed row does nothing, so moves with such steps are left out: the same move
+    without them is in the list.
+    """
+    moves = tuple(
+        m for m in all_moves(sorted_dice, lucky_loser) if not row_mask(m.steps) & closed_mask
+    )
+    return moves, {m.steps: m for m in moves}
