@@ -1,0 +1,100 @@
+"""Level 8 (card game, Ravensburger): a pure-Python rules engine, solver and bots.
+
+The engine is the single source of truth for the rules (spec:
+``shared/rules/level8-cards.md``). The two-star level list is a *reconstruction* —
+see :data:`TWO_STAR`.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Event, HistoryEntry
+from .bots import HeuristicBot, RandomBot, play_game
+from .cards import CARDS, COLOUR_LETTERS, COLOUR_NAMES, COLOUR_SHAPES, Card, parse_card
+from .combos import Combo, make_combo
+from .errors import (
+    AddOnError,
+    CardError,
+    CardNotInHandError,
+    ConfigError,
+    CorruptStateError,
+    EmptyPileError,
+    GameOverError,
+    IllegalActionError,
+    InvalidCombinationError,
+    KeepError,
+    LayDownError,
+    Level8Error,
+    LevelMismatchError,
+    LevelSpecError,
+    NotYourTurnError,
+    SkipError,
+    UndoError,
+    WrongPhaseError,
+)
+from .game import InvariantError, Level8, stack_deck
+from .levels import (
+    ONE_STAR,
+    PHASE10,
+    TWO_STAR,
+    Level,
+    LevelSequence,
+    Requirement,
+    parse_level,
+    parse_levels,
+)
+from .observation import Observation
+from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
+
+__all__ = [
+    "CARDS",
+    "COLOUR_LETTERS",
+    "COLOUR_NAMES",
+    "COLOUR_SHAPES",
+    "ONE_STAR",
+    "PHASE10",
+    "TWO_STAR",
+    "Action",
+    "AddOnError",
+    "Card",
+    "CardError",
+    "CardNotInHandError",
+    "Combo",
+    "ConfigError",
+    "CorruptStateError",
+    "EmptyPileError",
+    "Event",
+    "GameOverError",
+    "HeuristicBot",
+    "HistoryEntry",
+    "IllegalActionError",
+    "InvalidCombinationError",
+    "InvariantError",
+    "KeepError",
+    "LayDown",
+    "LayDownError",
+    "Level",
+    "Level8",
+    "Level8Error",
+    "LevelMismatchError",
+    "LevelSequence",
+    "LevelSpecError",
+    "Missing",
+    "Need",
+    "NotYourTurnError",
+    "Observation",
+    "RandomBot",
+    "Requirement",
+    "SkipError",
+    "UndoError",
+    "WrongPhaseError",
+    "can_lay",
+    "cards_missing",
+    "lay_down_ways",
+    "make_combo",
+    "parse_card",
+    "parse_level",
+    "parse_levels",
+    "play_game",
+    "solve",
+    "stack_deck",
+]

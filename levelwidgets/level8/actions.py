@@ -1,0 +1,165 @@
+"""Actions, events and history entries: small immutable records a UI can show or animate.
+
+An :class:`Action` is what a player does; an :class:`Event` is what happened as a result
+(each action returns a list of them); a :class:`HistoryEntry` keeps an action together with
+the chance outcomes (shuffle orders) it caused, so any position can be rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .cards import CODES, parse_card
+from .combos import Combo
+from .errors import CorruptStateError, Level8Error
+
+ACTION_KINDS = (
+    "deal",
+    "draw",
+    "lay_down",
+    "add_on",
+    "discard",
+    "skip",
+    "skip_turn",
+    "keep",
+    "next_round",
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move. ``source`` of a draw is None for the draw pile or the discard pile's owner;
+    ``target``/``index`` name a laid combination (add-on) or the skipped player (skip)."""
+
+    kind: str
+    player: int
+    source: int | None = None
+    card: int | None = None
+    target: int | None = None
+    index: int | None = None
+    meaning: int | None = None
+    combos: tuple[Combo, ...] = ()
+    cards: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict:
+        d: dict = {"kind": self.kind, "player": self.player}
+        if self.kind == "draw":
+            d["source"] = "pile" if self.source is None else self.source
+        for name in ("card", "target", "index", "meaning"):
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v
+        if self.combos:
+            d["combos"] = [c.to_dict() for c in self.combos]
+        if self.kind == "keep" or self.cards:
+            d["cards"] = list(self.cards)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> Action:
+        """Inverse of :meth:`to_dict`; raises :class:`CorruptStateError` on malformed data."""
+        try:
+            kind = d["kind"]
+            if kind not in ACTION_KINDS:
+                raise CorruptStateError(f"unknown action kind {kind!r}")
+            player = d["player"]
+            if type(player) is not int:
+                raise CorruptStateError(f"bad player {player!r} in action")
+            src = d.get("source")
+            source = None if src in (None, "pile") else src
+
+            def opt_int(name: str) -> int | None:
+                v = d.get(name)
+                if v is not None and type(v) is not int:
+                    raise CorruptStateError(f"bad {name} {v!r} in action")
+                return v
+
+            if source is not None and type(source) is not int:
+                raise CorruptStateError(f"bad draw source {src!r}")
+            card = opt_int("card")
+            combos = tuple(Combo.from_dict(c) for c in d.get("combos", ()))
+            cards = tuple(parse_card(c) for c in d.get("cards", ()))
+            return cls(
+                kind,
+                player,
+                source,
+                None if card is None else parse_card(card),
+                opt_int("target"),
+                opt_int("index"),
+                opt_int("meaning"),
+                combos,
+                cards,
+            )
+        except CorruptStateError:
+            raise
+        except (Level8Error, KeyError, TypeError, ValueError, AttributeError) as e:
+            raise CorruptStateError(f"malformed action {d!r}: {e}") from None
+
+    def describe(self, names: tuple[str, ...] | None = None) -> str:
+        def nm(i: int | None) -> str:
+            if i is None:
+                return "?"
+            return names[i] if names and 0 <= i < len(names) else f"player {i}"
+
+        who = nm(self.player)
+        k = self.kind
+        if k == "draw":
+            src = "the draw pile" if self.source is None else f"{nm(self.source)}'s discard pile"
+            return f"{who} draws from {src}"
+        if k == "lay_down":
+            return f"{who} lays down " + " + ".join(c.describe() for c in self.combos)
+        if k == "add_on":
+            extra = f" as {self.meaning}" if self.card is not None and self.card >= 90 else ""
+            return (
+                f"{who} adds {CODES[self.card or 0]}{extra} to {nm(self.target)}'s "
+                f"combination #{(self.index or 0) + 1}"
+            )
+        if k == "discard":
+            return f"{who} discards {CODES[self.card or 0]}"
+        if k == "skip":
+            return f"{who} plays a skip card on {nm(self.target)}"
+        if k == "skip_turn":
+            return f"{who} is skipped and puts the skip card under the draw pile"
+        if k == "keep":
+            kept = " ".join(CODES[c] for c in self.cards) or "nothing"
+            return f"{who} keeps {kept} for the next round"
+        if k == "next_round":
+            return f"{who} deals the next round"
+        return f"{who} deals"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened; ``data`` holds JSON-friendly details, ``text`` reads aloud."""
+
+    kind: str
+    player: int | None
+    text: str
+    data: Mapping = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, **self.data, "text": self.text}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """An action with the shuffle orders it caused (first card = top of the pile)."""
+
+    action: Action
+    chance: tuple[tuple[int, ...], ...] = ()
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict:
+        return {"action": self.action.to_dict(), "chance": [list(c) for c in self.chance]}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> HistoryEntry:
+        if not isinstance(d, Mapping) or set(d) != {"action", "chance"}:
+            raise CorruptStateError(f"malformed history entry {d!r}")
+        ch = d["chance"]
+        if not isinstance(ch, list) or not all(
+            isinstance(c, list) and all(type(x) is int for x in c) for c in ch
+        ):
+            raise CorruptStateError("malformed chance outcomes in history")
+        return cls(Action.from_dict(d["action"]), tuple(tuple(c) for c in ch))

@@ -1,0 +1,246 @@
+"""Bots that play from an :class:`Observation` only, and :func:`play_game`.
+
+:class:`HeuristicBot` strategy (deliberately simple and fast):
+
+* **Draw**: take a discard top that is a joker or that fills an open place of its best
+  lay-down plan (from :func:`cards_missing`); once laid down, a top that fits a laid
+  combination. Otherwise draw blind.
+* **Lay down** as soon as the solver finds the level in hand.
+* **Add on** every card that fits a laid combination (own or others'), keeping one to discard.
+* **Skip cards** go to the *leader* (highest level, then laid down, then fewest cards).
+* **Discard** a card outside its best plan, preferring cards that share little with the rest
+  of the hand and do not fit opponents' laid combinations; jokers are never discarded
+  while anything else can go.
+* **Keep** (two-star rule): jokers first, then cards of its best plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .actions import Action, Event
+from .cards import FIRST_JOKER, FIRST_SKIP
+from .combos import combo_options
+from .game import Level8
+from .levels import Level
+from .observation import Observation
+from .solver import Missing, cards_missing, solve
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (a baseline and a fuzzer)."""
+
+    name = "Random"
+
+    def __init__(self, seed: int | str | None = None, name: str | None = None) -> None:
+        self.rng = random.Random(seed)
+        if name:
+            self.name = name
+
+    def choose(self, obs: Observation) -> Action:
+        return self.rng.choice(obs.legal_actions)
+
+
+class HeuristicBot:
+    """Builds toward its level and empties its hand (strategy in the module docstring)."""
+
+    name = "Heuristic"
+
+    def __init__(self, seed: int | str | None = None, name: str | None = None) -> None:
+        self.rng = random.Random(seed)
+        if name:
+            self.name = name
+        # (hand, level) -> Missing for the hand left after our last discard: a discarded card
+        # outside the best plan leaves the minimum unchanged, so next turn can reuse it.
+        self._cache: tuple[frozenset[int], object, Missing] | None = None
+
+    def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
+        c = self._cache
+        key = frozenset(hand)
+        if c is not None and c[1] is level and c[0] == key:
+            return c[2]
+        miss = cards_missing(hand, level)
+        self._cache = (key, level, miss)
+        return miss
+
+    # -- helpers
+    @staticmethod
+    def _fits_any(obs: Observation, cid: int) -> tuple[int, int, int] | None:
+        for owner, ms in enumerate(obs.melds):
+            for i, combo in enumerate(ms):
+                opts = combo_options(combo, cid)
+                if opts:
+                    return owner, i, opts[0]
+        return None
+
+    @staticmethod
+    def _leader(obs: Observation) -> int | None:
+        p = obs.viewer
+        cands = [q for q in range(obs.n_players) if q != p and not obs.skipped[q]]
+        if not cands:
+            return None
+        return max(cands, key=lambda q: (obs.levels[q], obs.laid[q], -obs.hand_counts[q], -q))
+
+    # -- decisions
+    def choose(self, obs: Observation) -> Action:
+        p = obs.viewer
+        assert isinstance(p, int) and obs.hand is not None
+        phase = obs.phase
+        if phase == "skipped":
+            return Action("skip_turn", p)
+        if phase == "round_over":
+            return Action("next_round", p)
+        if phase == "keep":
+            return self._keep(obs)
+        if phase == "draw":
+            return self._draw(obs)
+        return self._play(obs)
+
+    def _draw(self, obs: Observation) -> Action:
+        p = obs.viewer
+        assert isinstance(p, int) and obs.hand is not None
+        tops = [(q, t) for q, t in enumerate(obs.discard_tops) if t is not None]
+        level = obs.requirements[p]
+        if not obs.laid[p] and level is not None:
+            for q, t in tops:
+                if FIRST_JOKER <= t < FIRST_SKIP:
+                    return Action("draw", p, source=q)
+            miss = self._missing(obs.hand, level)
+            for q, t in tops:
+                if miss.useful(t):
+                    return Action("draw", p, source=q)
+        elif obs.laid[p]:
+            for q, t in tops:
+                if t < FIRST_SKIP and self._fits_any(obs, t):
+                    return Action("draw", p, source=q)
+        if obs.draw_count or not tops:
+            return Action("draw", p)
+        return Action("draw", p, source=tops[0][0])
+
+    def _play(self, obs: Observation) -> Action:
+        p = obs.viewer
+        assert isinstance(p, int) and obs.hand is not None
+        hand = obs.hand
+        level = obs.requirements[p]
+        if not obs.laid[p] and level is not None:
+            final = obs.levels[p] == obs.level_counts[p]
+            if final or len(hand) > level.n_cards:
+                # the "cards missing" search is cached for the discard; it says when to solve
+                if self._missing(hand, level).count == 0:
+                    way = solve(hand, level)
+                    if way is not None:
+                        return Action("lay_down", p, combos=way)
+        elif obs.laid[p] and len(hand) >= 2:
+            # naturals first, jokers last (they fit almost anywhere, keep them flexible)
+            for c in sorted(hand):
+                fit = self._fits_any(obs, c)
+                if fit is not None:
+                    owner, i, meaning = fit
+                    return Action("add_on", p, card=c, target=owner, index=i, meaning=meaning)
+        skips = [c for c in hand if c >= FIRST_SKIP]
+        if skips and len(hand) > 1:
+            target = self._leader(obs)
+            if target is not None:
+                return Action("skip", p, card=skips[0], target=target)
+        return Action("discard", p, card=self._discard_choice(obs))
+
+    def _discard_choice(self, obs: Observation) -> int:
+        p = obs.viewer
+        assert isinstance(p, int) and obs.hand is not None
+        hand = obs.hand
+        naturals = [c for c in hand if c < FIRST_JOKER]
+        skips = [c for c in hand if c >= FIRST_SKIP]
+        if not naturals:
+            return skips[0] if skips else hand[0]
+        level = obs.requirements[p]
+        nums = [c % 15 + 1 for c in naturals]
+        cols = [c // 15 for c in naturals]
+        if obs.laid[p] or level is None:
+            # keep cards that fit (or almost fit) laid combinations
+            def dist(c: int) -> float:
+                best = 99.0
+                num, col = c % 15 + 1, c // 15
+                for ms in obs.melds:
+                    for combo in ms:
+                        v = combo.value
+                        if combo.kind == "run":
+                            hi = v + len(combo.cards) - 1
+                            ends = [e for e in (v - 1, hi + 1) if 1 <= e <= 15]
+                            if ends:
+                                best = min(best, min(abs(num - e) for e in ends))
+                        elif (combo.kind == "set" and num == v) or (
+                            combo.kind == "colour" and col == v
+                        ):
+                            best = 0
+                return best
+
+            return max(naturals, key=lambda c: (dist(c), c))
+        kinds = {r.kind for r in level.requirements}
+        miss = self._missing(hand, level)
+        used = miss.used_cards
+        pool = [c for c in naturals if c not in used] or naturals
+
+        def score(c: int) -> float:
+            num, col = c % 15 + 1, c // 15
+            s = 0.0
+            if "set" in kinds:
+                s += nums.count(num) - 1
+            if "colour" in kinds:
+                s += cols.count(col) - 1
+            if "run" in kinds:
+                s += sum(1 for m in nums if m != num and abs(m - num) <= 2) * 0.5
+            if miss.useful(c):
+                s += 2
+            if self._fits_any(obs, c):
+                s += 1.5  # do not feed opponents' laid combinations
+            return s
+
+        choice = min(pool, key=lambda c: (score(c), -c))
+        if choice not in used:
+            self._cache = (frozenset(hand) - {choice}, level, miss)
+        return choice
+
+    def _keep(self, obs: Observation) -> Action:
+        p = obs.viewer
+        assert isinstance(p, int) and obs.hand is not None
+        hand = obs.hand
+        level = obs.requirements[p]
+        keep = [c for c in hand if FIRST_JOKER <= c < FIRST_SKIP]
+        if level is not None:
+            miss = cards_missing(hand, level)
+            for part in sorted(miss.plan, key=len, reverse=True):
+                keep.extend(part)
+        return Action("keep", p, cards=tuple(sorted(keep[:4])))
+
+
+Bot = RandomBot | HeuristicBot
+
+
+def play_game(
+    bots: Sequence[object],
+    seed: int | str | None = None,
+    sides: object = "one",
+    *,
+    max_actions: int = 200_000,
+    after: Callable[[Level8, list[Event]], None] | None = None,
+    **options: object,
+) -> Level8:
+    """Play a game between ``bots`` (2–6, each with ``choose(observation) -> Action``).
+
+    Each bot sees only its own :meth:`Level8.observation`. Returns the game (finished unless
+    ``max_actions`` ran out). ``after(game, events)`` is called after every action.
+    """
+    names = []
+    for i, b in enumerate(bots):
+        names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
+    game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
+    count = 0
+    while not game.is_over and count < max_actions:
+        p = game.current_player
+        action = bots[p].choose(game.observation(p))  # type: ignore[attr-defined]
+        events = game.apply(action)
+        if after is not None:
+            after(game, events)
+        count += 1
+    return game

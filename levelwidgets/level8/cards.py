@@ -1,0 +1,158 @@
+"""The 101 cards of Level 8 with stable integer ids and short printable codes.
+
+Ids are the engine's currency (cheap to hash, copy and serialise): 0–89 are number cards
+(``id = colour * 15 + number - 1``), 90–96 the seven jokers, 97–100 the four skip cards.
+Codes such as ``"7R"``, ``"J3"`` or ``"S1"`` are for people and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import CardError
+
+N_CARDS = 101
+N_COLOURS = 6
+MAX_NUMBER = 15
+FIRST_JOKER = 90
+FIRST_SKIP = 97
+JOKER_IDS = tuple(range(FIRST_JOKER, FIRST_SKIP))
+SKIP_IDS = tuple(range(FIRST_SKIP, N_CARDS))
+ALL_IDS = tuple(range(N_CARDS))
+
+#: One letter per colour for card codes (the engine itself only knows colours 0–5).
+COLOUR_LETTERS = "RYGBPO"
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange")
+#: Every colour also has its own shape, so the game is playable without colour vision.
+COLOUR_SHAPES = ("circle", "triangle", "square", "diamond", "star", "hexagon")
+
+
+def is_number(cid: int) -> bool:
+    return cid < FIRST_JOKER
+
+
+def is_joker(cid: int) -> bool:
+    return FIRST_JOKER <= cid < FIRST_SKIP
+
+
+def is_skip(cid: int) -> bool:
+    return cid >= FIRST_SKIP
+
+
+def number_of(cid: int) -> int:
+    """Printed number (1–15) of a number card."""
+    return cid % 15 + 1
+
+
+def colour_of(cid: int) -> int:
+    """Colour (0–5) of a number card."""
+    return cid // 15
+
+
+def number_card(number: int, colour: int) -> int:
+    """Id of the number card with this number and colour."""
+    if not (1 <= number <= MAX_NUMBER and 0 <= colour < N_COLOURS):
+        raise CardError(f"there is no number card {number} in colour {colour}")
+    return colour * 15 + number - 1
+
+
+def code_of(cid: int) -> str:
+    if cid < FIRST_JOKER:
+        return f"{cid % 15 + 1}{COLOUR_LETTERS[cid // 15]}"
+    if cid < FIRST_SKIP:
+        return f"J{cid - FIRST_JOKER + 1}"
+    return f"S{cid - FIRST_SKIP + 1}"
+
+
+CODES = tuple(code_of(i) for i in ALL_IDS)
+_BY_CODE = {c: i for i, c in enumerate(CODES)}
+
+
+def parse_card(value: object) -> int:
+    """Card id from an id, a :class:`Card` or a code like ``"7R"``; raises :class:`CardError`."""
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, bool):
+        raise CardError(f"{value!r} is not a card")
+    if isinstance(value, int):
+        if 0 <= value < N_CARDS:
+            return value
+        raise CardError(f"card id {value} is out of range (cards are numbered 0–100)")
+    if isinstance(value, str):
+        cid = _BY_CODE.get(value.strip().upper())
+        if cid is None:
+            raise CardError(
+                f"{value!r} is not a card code (use e.g. '7R' = 7 of colour R, 'J1' = joker, "
+                f"'S1' = skip card; colours are {', '.join(COLOUR_LETTERS)})"
+            )
+        return cid
+    raise CardError(f"{value!r} is not a card")
+
+
+def parse_cards(values: object) -> list[int]:
+    if isinstance(values, str):
+        values = values.replace(",", " ").split()
+    try:
+        items = list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise CardError(f"{values!r} is not a list of cards") from None
+    return [parse_card(v) for v in items]
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One of the 101 cards; a thin, readable wrapper around its id."""
+
+    id: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.id, bool) or not isinstance(self.id, int) or not 0 <= self.id < N_CARDS:
+            raise CardError(f"card id {self.id!r} is out of range (cards are numbered 0–100)")
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        return CARDS[parse_card(code)]
+
+    @property
+    def kind(self) -> str:
+        """``"number"``, ``"joker"`` or ``"skip"``."""
+        return "number" if self.id < FIRST_JOKER else "joker" if self.id < FIRST_SKIP else "skip"
+
+    @property
+    def number(self) -> int | None:
+        return number_of(self.id) if self.id < FIRST_JOKER else None
+
+    @property
+    def colour(self) -> int | None:
+        return colour_of(self.id) if self.id < FIRST_JOKER else None
+
+    @property
+    def code(self) -> str:
+        return CODES[self.id]
+
+    @property
+    def is_joker(self) -> bool:
+        return is_joker(self.id)
+
+    @property
+    def is_skip(self) -> bool:
+        return is_skip(self.id)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "code": self.code,
+            "kind": self.kind,
+            "number": self.number,
+            "colour": self.colour,
+        }
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+#: All 101 cards, indexed by id.
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in ALL_IDS)

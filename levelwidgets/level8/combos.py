@@ -1,0 +1,305 @@
+"""Combinations (run, set, colour group) with declared joker meanings, and add-on rules.
+
+A joker's meaning is stored explicitly (a number for runs and sets, a colour for colour
+groups) because the rules say it must be unambiguous and a laid joker is never swapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import (
+    CODES,
+    COLOUR_LETTERS,
+    FIRST_JOKER,
+    FIRST_SKIP,
+    MAX_NUMBER,
+    N_COLOURS,
+    parse_card,
+)
+from .errors import InvalidCombinationError
+from .levels import KINDS
+
+
+def _fmt_value(kind: str, value: int) -> str:
+    return f"colour {COLOUR_LETTERS[value]}" if kind == "colour" else str(value)
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A combination as declared by a player: its kind, cards and what each joker stands for.
+
+    ``cards`` are ordered (runs from low to high); ``jokers`` maps each joker id in ``cards``
+    to its meaning (number for run/set, colour 0–5 for colour groups), as sorted pairs.
+    """
+
+    kind: str
+    cards: tuple[int, ...]
+    jokers: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def meanings(self) -> dict[int, int]:
+        return dict(self.jokers)
+
+    @property
+    def naturals(self) -> tuple[int, ...]:
+        return tuple(c for c in self.cards if c < FIRST_JOKER)
+
+    @property
+    def value(self) -> int:
+        """Run: lowest number; set: the number; colour group: the colour."""
+        c = self.cards[0]
+        if c >= FIRST_JOKER:
+            return dict(self.jokers)[c]
+        return c // 15 if self.kind == "colour" else c % 15 + 1
+
+    def describe(self) -> str:
+        m = dict(self.jokers)
+        parts = [
+            f"{CODES[c]}={_fmt_value(self.kind, m[c])}" if c in m else CODES[c] for c in self.cards
+        ]
+        return f"{self.kind} [{' '.join(parts)}]"
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": self.kind,
+            "cards": list(self.cards),
+            "codes": [CODES[c] for c in self.cards],
+            "jokers": {str(j): v for j, v in self.jokers},
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> Combo:
+        try:
+            jokers = {int(k): v for k, v in d.get("jokers", {}).items()}
+            return make_combo(d["kind"], d["cards"], jokers)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            if isinstance(e, InvalidCombinationError):
+                raise
+            raise InvalidCombinationError(f"not a combination: {d!r}") from None
+
+
+def _run_layout(n: int, fixed: dict[int, int]) -> list[int]:
+    """All lowest numbers ``lo`` for which a run of ``n`` holds the fixed numbers."""
+    if not fixed:
+        return list(range(1, MAX_NUMBER - n + 2))
+    lo_v, hi_v = min(fixed.values()), max(fixed.values())
+    return list(range(max(1, hi_v - n + 1), min(lo_v, MAX_NUMBER - n + 1) + 1))
+
+
+def make_combo(
+    kind: str, cards: Iterable[object], jokers: Mapping[object, int] | None = None
+) -> Combo:
+    """Validate a combination and return it normalised, inferring joker meanings when unique.
+
+    Raises :class:`InvalidCombinationError` with a message naming the problem.
+    """
+    if kind == "color":
+        kind = "colour"
+    if kind not in KINDS:
+        raise InvalidCombinationError(f"unknown combination kind {kind!r}; use run, set or colour")
+    ids = [parse_card(c) for c in cards]
+    if not ids:
+        raise InvalidCombinationError(f"a {kind} needs at least one card")
+    if len(set(ids)) != len(ids):
+        raise InvalidCombinationError("the same card appears twice in one combination")
+    skips = [CODES[c] for c in ids if c >= FIRST_SKIP]
+    if skips:
+        raise InvalidCombinationError(
+            f"skip cards can never be part of a combination ({', '.join(skips)})"
+        )
+    meanings: dict[int, int] = {}
+    for k, v in (jokers or {}).items():
+        j = parse_card(k)
+        if not FIRST_JOKER <= j < FIRST_SKIP:
+            raise InvalidCombinationError(
+                f"{CODES[j]} is not a joker: only jokers get a declared meaning"
+            )
+        if j not in ids:
+            raise InvalidCombinationError(
+                f"a meaning was declared for {CODES[j]}, which is not in this combination"
+            )
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidCombinationError(f"the meaning of {CODES[j]} must be a number")
+        meanings[j] = v
+    nat = [c for c in ids if c < FIRST_JOKER]
+    jok = [c for c in ids if c >= FIRST_JOKER]
+    n = len(ids)
+    if kind in ("set", "colour"):
+        lim = MAX_NUMBER if kind == "set" else N_COLOURS - 1
+        low = 1 if kind == "set" else 0
+        word = "number" if kind == "set" else "colour"
+        vals = {(c % 15 + 1) if kind == "set" else c // 15 for c in nat}
+        if len(vals) > 1:
+            shown = " ".join(CODES[c] for c in nat)
+            raise InvalidCombinationError(
+                f"the cards {shown} do not share one {word}, so they are not a {kind}"
+            )
+        for j, v in meanings.items():
+            if not low <= v <= lim:
+                raise InvalidCombinationError(
+                    f"{CODES[j]} cannot stand for {word} {v} ({word}s are {low}–{lim})"
+                )
+        vals |= set(meanings.values())
+        if len(vals) > 1:
+            raise InvalidCombinationError(
+                f"in a {kind} every joker must stand for the {word} of the other cards"
+            )
+        if not vals:
+            raise InvalidCombinationError(
+                f"a {kind} made only of jokers needs a declared {word} for its jokers"
+            )
+        value = vals.pop()
+        order = sorted(nat) + sorted(jok)
+        return Combo(kind, tuple(order), tuple((j, value) for j in sorted(jok)))
+    # run
+    fixed: dict[int, int] = {c: c % 15 + 1 for c in nat}
+    for j, v in meanings.items():
+        if not 1 <= v <= MAX_NUMBER:
+            raise InvalidCombinationError(f"{CODES[j]} cannot stand for {v} (numbers are 1–15)")
+        fixed[j] = v
+    values = list(fixed.values())
+    if len(set(values)) != len(values):
+        raise InvalidCombinationError(
+            "a run cannot contain the same number twice "
+            f"({', '.join(sorted({str(v) for v in values if values.count(v) > 1}))})"
+        )
+    if n > MAX_NUMBER:
+        raise InvalidCombinationError(f"a run has at most 15 cards, not {n}")
+    options = _run_layout(n, fixed)
+    if not options:
+        span = f"{min(values)}–{max(values)}"
+        raise InvalidCombinationError(
+            f"{n} cards cannot form a run containing the numbers {span} "
+            "(runs are consecutive, 1 to 15, and 15 is never followed by 1)"
+        )
+    free = [j for j in jok if j not in fixed]
+    if len(options) > 1 and free:
+        choices = ", ".join(f"{lo}–{lo + n - 1}" for lo in options)
+        raise InvalidCombinationError(
+            f"the joker meanings are ambiguous: this run could be {choices}; "
+            "declare the number of each joker"
+        )
+    lo = options[0]
+    by_value = {v: c for c, v in fixed.items()}
+    free_it = iter(sorted(free))
+    order = []
+    out_meanings = {}
+    for v in range(lo, lo + n):
+        c = by_value.get(v)
+        if c is None:
+            c = next(free_it)
+        order.append(c)
+        if c >= FIRST_JOKER:
+            out_meanings[c] = v
+    return Combo("run", tuple(order), tuple(sorted(out_meanings.items())))
+
+
+def fit_options(kind: str, lo: int, hi: int, value: int, cid: int) -> tuple[int, ...]:
+    """Meanings under which card ``cid`` may be added to a laid combination.
+
+    ``lo``/``hi`` are a run's ends, ``value`` a set's number or a colour group's colour.
+    An empty tuple means the card does not fit.
+    """
+    if cid >= FIRST_SKIP:
+        return ()
+    if kind == "run":
+        if cid < FIRST_JOKER:
+            num = cid % 15 + 1
+            return (num,) if num == lo - 1 or num == hi + 1 else ()
+        if lo > 1:
+            return (lo - 1, hi + 1) if hi < MAX_NUMBER else (lo - 1,)
+        return (hi + 1,) if hi < MAX_NUMBER else ()
+    if cid >= FIRST_JOKER:
+        return (value,)
+    v = cid % 15 + 1 if kind == "set" else cid // 15
+    return (value,) if v == value else ()
+
+
+def combo_options(combo: Combo, cid: int) -> tuple[int, ...]:
+    """:func:`fit_options` for a :class:`Combo` (as seen in an observation)."""
+    value = combo.value
+    return fit_options(combo.kind, value, value + len(combo.cards) - 1, value, cid)
+
+
+class Meld:
+    """A laid combination on the table; it only grows by add-ons."""
+
+    __slots__ = ("_combo", "cards", "hi", "kind", "lo", "meanings", "owner", "value")
+
+    def __init__(self, owner: int, combo: Combo) -> None:
+        self.owner = owner
+        self._combo: Combo | None = combo
+        self.kind = combo.kind
+        self.cards = list(combo.cards)
+        self.meanings = dict(combo.jokers)
+        if combo.kind == "run":
+            self.lo = combo.value
+            self.hi = self.lo + len(self.cards) - 1
+            self.value = self.lo
+        else:
+            self.value = combo.value
+            self.lo = self.hi = 0
+
+    def options(self, cid: int) -> tuple[int, ...]:
+        """Meanings under which card ``cid`` may be added (empty tuple: it does not fit)."""
+        return fit_options(self.kind, self.lo, self.hi, self.value, cid)
+
+    def add(self, cid: int, meaning: int) -> None:
+        """Add a card already checked with :meth:`options`."""
+        self._combo = None
+        if self.kind == "run":
+            if meaning == self.lo - 1:
+                self.cards.insert(0, cid)
+                self.lo -= 1
+                self.value = self.lo
+            else:
+                self.cards.append(cid)
+                self.hi += 1
+        else:
+            self.cards.append(cid)
+        if cid >= FIRST_JOKER:
+            self.meanings[cid] = meaning
+
+    def combo(self) -> Combo:
+        """The meld as an immutable :class:`Combo` (cached until the next add-on)."""
+        c = self._combo
+        if c is None:
+            c = Combo(self.kind, tuple(self.cards), tuple(sorted(self.meanings.items())))
+            self._combo = c
+        return c
+
+    def copy(self) -> Meld:
+        m = Meld.__new__(Meld)
+        m.owner, m.kind, m.lo, m.hi, m.value = self.owner, self.kind, self.lo, self.hi, self.value
+        m._combo = self._combo
+        m.cards = list(self.cards)
+        m.meanings = dict(self.meanings)
+        return m
+
+    def is_valid(self) -> bool:
+        """Re-check the combination from scratch (used by the invariant checks)."""
+        try:
+            c = make_combo(self.kind, self.cards, self.meanings)
+        except InvalidCombinationError:
+            return False
+        if c.meanings != self.meanings:
+            return False
+        if self.kind == "run":
+            return c.cards == tuple(self.cards) and (self.lo, self.hi) == (
+                c.value,
+                c.value + len(c.cards) - 1,
+            )
+        return sorted(c.cards) == sorted(self.cards) and c.value == self.value
+
+    def describe(self) -> str:
+        return self.combo().describe()
+
+    def to_dict(self) -> dict:
+        d = self.combo().to_dict()
+        d["owner"] = self.owner
+        return d
+
+    def __repr__(self) -> str:
+        return f"Meld(owner={self.owner}, {self.describe()})"

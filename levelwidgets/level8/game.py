@@ -1,0 +1,1181 @@
+"""The Level 8 game engine: state, rules, undo, history and (de)serialisation.
+
+The engine is the single source of truth for the rules. Every action is validated completely
+before anything changes, so an illegal action raises a :class:`Level8Error` subclass and
+leaves the game untouched. All chance (shuffles) goes through one ``random.Random`` owned by
+the game and every shuffle order is recorded in :attr:`Level8.history`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .actions import Action, Event, HistoryEntry
+from .cards import ALL_IDS, CODES, FIRST_JOKER, FIRST_SKIP, N_CARDS, parse_card, parse_cards
+from .combos import Combo, Meld, make_combo
+from .errors import (
+    AddOnError,
+    CardNotInHandError,
+    ConfigError,
+    CorruptStateError,
+    EmptyPileError,
+    GameOverError,
+    IllegalActionError,
+    InvalidCombinationError,
+    KeepError,
+    LayDownError,
+    Level8Error,
+    LevelMismatchError,
+    LevelSpecError,
+    NotYourTurnError,
+    SkipError,
+    UndoError,
+    WrongPhaseError,
+)
+from .levels import Level, LevelSequence, parse_levels, sequence_for
+from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
+
+HAND_SIZE = 10
+KEEP_MAX = 4
+FORMAT = "levelwidgets.level8"
+FORMAT_VERSION = 1
+PHASES = ("draw", "play", "skipped", "keep", "round_over", "over")
+
+_PHASE_HELP = {
+    "draw": "draw a card (from the draw pile or the top of any discard pile)",
+    "play": "lay down your level, add cards on, then discard or play a skip card",
+    "skipped": "you are skipped: put the skip card under the draw pile (skip_turn)",
+    "keep": "choose up to 4 hand cards to keep for the next round (keep)",
+    "round_over": "deal the next round (next_round)",
+    "over": "nothing: the game is over",
+}
+
+
+class InvariantError(Level8Error, AssertionError):
+    """A rule invariant does not hold (an engine bug or a corrupted state)."""
+
+
+def _as_combo(obj: object) -> Combo:
+    """Accept a Combo, a dict, or ``(kind, cards[, joker meanings])`` and validate it."""
+    if isinstance(obj, Combo):
+        return make_combo(obj.kind, obj.cards, dict(obj.jokers))
+    if isinstance(obj, Mapping):
+        return Combo.from_dict(obj)
+    if isinstance(obj, Sequence) and not isinstance(obj, str) and len(obj) in (2, 3):
+        kind, cards = obj[0], obj[1]
+        meanings = obj[2] if len(obj) == 3 else None
+        if not isinstance(kind, str):
+            raise InvalidCombinationError(f"{obj!r}: the first item must be run, set or colour")
+        return make_combo(kind, parse_cards(cards), meanings)
+    raise InvalidCombinationError(
+        f"{obj!r} is not a combination; use e.g. ('run', ['4R', '5G', 'J1'])"
+    )
+
+
+class Level8:
+    """A game of Level 8 (card game) for 2–6 players.
+
+    ``players``: a count (2–6) or a list of names. ``sides``: ``"one"``, ``"two"``, a custom
+    level sequence (for everybody), or one of these per player. ``dealer`` is the first dealer
+    (default: the last seat, so seat 0 starts); ``start_levels`` lets a teacher start players
+    on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
+    :func:`stack_deck`).
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int | str | None = None,
+        sides: object = "one",
+        *,
+        dealer: int | None = None,
+        start_levels: Sequence[int] | None = None,
+        deck: Sequence[object] | None = None,
+        lay_down_cap: int = 20,
+    ) -> None:
+        names = self._parse_players(players)
+        n = len(names)
+        seqs = self._parse_sides(sides, n)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ConfigError(f"seed must be an int or a str, not {type(seed).__name__}")
+        if dealer is None:
+            dealer = n - 1
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ConfigError(f"dealer must be a seat number 0–{n - 1}, not {dealer!r}")
+        if start_levels is None:
+            start = [1] * n
+        else:
+            start = list(start_levels)
+            if len(start) != n:
+                raise ConfigError(f"start_levels needs one level per player ({n}), got {start}")
+            for i, lv in enumerate(start):
+                if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= len(seqs[i]):
+                    raise ConfigError(
+                        f"start level {lv!r} of {names[i]} is not a level 1–{len(seqs[i])}"
+                    )
+        deck_ids: list[int] | None = None
+        if deck is not None:
+            deck_ids = parse_cards(deck)
+            if sorted(deck_ids) != list(ALL_IDS):
+                raise ConfigError("deck must contain each of the 101 cards exactly once")
+        if isinstance(lay_down_cap, bool) or not isinstance(lay_down_cap, int) or lay_down_cap < 1:
+            raise ConfigError("lay_down_cap must be a positive int")
+        self._config: dict[str, Any] = {
+            "players": names,
+            "seed": seed,
+            "sides": [s.to_dict() for s in seqs],
+            "dealer": dealer,
+            "start_levels": start,
+            "deck": deck_ids,
+            "lay_down_cap": lay_down_cap,
+        }
+        self._init_state(names, seqs, seed, dealer, start, lay_down_cap)
+        self._script: deque | None = None
+        self._verify_rng = False
+        self._begin_entry()
+        events = self._deal(deck_ids)
+        self._end_entry(Action("deal", dealer), events)
+
+    # ------------------------------------------------------------------ setup helpers
+    @staticmethod
+    def _parse_players(players: object) -> list[str]:
+        if isinstance(players, bool):
+            raise ConfigError("players must be a number 2–6 or a list of names")
+        if isinstance(players, int):
+            if not 2 <= players <= 6:
+                raise ConfigError(f"Level 8 is for 2 to 6 players, not {players}")
+            return [f"Player {i + 1}" for i in range(players)]
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise ConfigError("players must be a number 2–6 or a list of names")
+        names = list(players)
+        if not 2 <= len(names) <= 6:
+            raise ConfigError(f"Level 8 is for 2 to 6 players, not {len(names)}")
+        for nm in names:
+            if not isinstance(nm, str) or not nm.strip():
+                raise ConfigError(f"player names must be non-empty strings, not {nm!r}")
+        if len(set(names)) != len(names):
+            raise ConfigError("player names must be different from each other")
+        return names
+
+    @staticmethod
+    def _parse_sides(sides: object, n: int) -> list[LevelSequence]:
+        def is_side(x: object) -> bool:
+            return isinstance(x, LevelSequence) or (
+                isinstance(x, str) and x.strip().lower() in ("one", "two", "1", "2")
+            )
+
+        try:
+            if isinstance(sides, (str, LevelSequence)):
+                return [sequence_for(sides)] * n
+            if isinstance(sides, Iterable):
+                items = list(sides)
+                if items and all(is_side(x) for x in items):
+                    if len(items) != n:
+                        raise ConfigError(f"sides lists {len(items)} entries for {n} players")
+                    return [sequence_for(x) for x in items]
+                if (
+                    items
+                    and all(isinstance(x, (list, tuple, LevelSequence)) for x in items)
+                    and len(items) == n
+                    and not all(isinstance(x, tuple) and len(x) == 2 for x in items)
+                ):
+                    # a per-player list of custom sequences
+                    return [parse_levels(x) for x in items]
+                return [parse_levels(items)] * n
+        except LevelSpecError as e:
+            raise ConfigError(f"invalid sides: {e}") from None
+        raise ConfigError('sides must be "one", "two", a level sequence, or one per player')
+
+    def _init_state(self, names, seqs, seed, dealer, start, cap) -> None:
+        n = len(names)
+        self._names = tuple(names)
+        self._seqs = tuple(seqs)
+        self._n = n
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._cap = cap
+        self._levels = list(start)
+        self._laid = [False] * n
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._discards: list[list[int]] = [[] for _ in range(n)]
+        self._draw: list[int] = []  # face-down draw pile, top = last element
+        self._under: list[int] = []  # face-up skip cards under the draw pile
+        self._melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._skips: list[int | None] = [None] * n
+        self._kept: list[list[int]] = [[] for _ in range(n)]
+        self._keep_queue: list[int] = []
+        self._dealer = dealer
+        self._current = (dealer + 1) % n
+        self._phase = "draw"
+        self._round = 0
+        self._winners: list[int] = []
+        self._history: list[HistoryEntry] = []
+        self._chance: list[tuple[int, ...]] = []
+
+    # ------------------------------------------------------------------ chance
+    def _shuffled(self, cards: list[int], forced: list[int] | None = None) -> list[int]:
+        """A shuffle order (first = top); from the RNG, a stacked deck or a replay script."""
+        out = list(forced) if forced is not None else None
+        if self._script is not None:
+            if not self._script:
+                raise CorruptStateError("history has fewer shuffles than the game needs")
+            rec = list(self._script.popleft())
+            if sorted(rec) != sorted(cards):
+                raise CorruptStateError("a recorded shuffle does not contain the right cards")
+            if self._verify_rng or out is not None:
+                if out is None:
+                    out = list(cards)
+                    self._rng.shuffle(out)
+                if out != rec:
+                    raise CorruptStateError("a recorded shuffle does not match the seed")
+            out = rec
+        elif out is None:
+            out = list(cards)
+            self._rng.shuffle(out)
+        self._chance.append(tuple(out))
+        return out
+
+    def _begin_entry(self) -> None:
+        self._chance = []
+
+    def _end_entry(self, action: Action, events: list[Event]) -> list[Event]:
+        self._history.append(HistoryEntry(action, tuple(self._chance), tuple(events)))
+        self._chance = []
+        return events
+
+    # ------------------------------------------------------------------ round flow
+    def _deal(self, forced: list[int] | None = None) -> list[Event]:
+        n = self._n
+        kept_all = {c for k in self._kept for c in k}
+        pool = [c for c in ALL_IDS if c not in kept_all]
+        order = self._shuffled(pool, forced)
+        hands = [list(k) for k in self._kept]
+        self._kept = [[] for _ in range(n)]
+        idx = 0
+        p = (self._dealer + 1) % n
+        while any(len(h) < HAND_SIZE for h in hands):
+            if len(hands[p]) < HAND_SIZE:
+                hands[p].append(order[idx])
+                idx += 1
+            p = (p + 1) % n
+        self._hands = hands
+        self._discards = [[] for _ in range(n)]
+        self._discards[self._dealer] = [order[idx]]
+        self._draw = list(reversed(order[idx + 1 :]))
+        self._under = []
+        self._melds = [[] for _ in range(n)]
+        self._skips = [None] * n
+        self._laid = [False] * n
+        self._keep_queue = []
+        self._round += 1
+        self._current = (self._dealer + 1) % n
+        self._phase = "draw"
+        d = self._names[self._dealer]
+        return [
+            Event(
+                "deal",
+                self._dealer,
+                f"Round {self._round}: {d} deals 10 cards to everyone and turns up "
+                f"{CODES[order[idx]]}; {self._names[self._current]} starts.",
+                {
+                    "round": self._round,
+                    "dealer": self._dealer,
+                    "first_discard": order[idx],
+                    "starts": self._current,
+                },
+            )
+        ]
+
+    def _rebuild_if_needed(self, events: list[Event]) -> None:
+        if self._draw:
+            return
+        back = [c for pile in self._discards for c in pile[:-1]]
+        if not back and not self._under:
+            return
+        surfaced = bool(self._under)
+        back.extend(self._under)
+        for q in range(self._n):
+            del self._discards[q][:-1]
+        self._under = []
+        order = self._shuffled(back)
+        self._draw = list(reversed(order))
+        why = (
+            "a skip card surfaced at the top of the draw pile"
+            if surfaced
+            else "the draw pile ran out"
+        )
+        events.append(
+            Event(
+                "rebuild",
+                None,
+                f"{why[0].upper()}{why[1:]}: the discard piles (except their top "
+                f"cards) are shuffled into a new draw pile of {len(order)} cards.",
+                {"count": len(order), "skip_surfaced": surfaced},
+            )
+        )
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self._rebuild_if_needed(events)
+        self._current = (self._current + 1) % self._n
+        self._phase = "skipped" if self._skips[self._current] is not None else "draw"
+
+    def _end_round(self, ender: int, events: list[Event]) -> None:
+        moves = []
+        for q in range(self._n):
+            mv = 2 if q == ender else (1 if self._laid[q] else 0)
+            moves.append(mv)
+            self._levels[q] += mv
+        nm = self._names
+        desc = "; ".join(f"{nm[q]} +{mv} → level {self._levels[q]}" for q, mv in enumerate(moves))
+        events.append(
+            Event(
+                "round_end",
+                ender,
+                f"{nm[ender]} played their last card and ends round {self._round}. " + desc,
+                {"round": self._round, "moves": moves, "levels": list(self._levels)},
+            )
+        )
+        if self._levels[ender] > len(self._seqs[ender]):
+            self._levels[ender] = len(self._seqs[ender]) + 1
+            self._win(
+                ender,
+                f"{nm[ender]} had laid down level {len(self._seqs[ender]) - 1} "
+                "and ended the round: the two-level move carries them past the "
+                "last level",
+                events,
+            )
+            return
+        queue = []
+        for k in range(1, self._n + 1):
+            q = (ender + k) % self._n
+            if (
+                not self._laid[q]
+                and self._levels[q] in self._seqs[q].keep_levels
+                and self._hands[q]
+            ):
+                queue.append(q)
+        self._keep_queue = queue
+        if queue:
+            self._phase = "keep"
+            self._current = queue[0]
+        else:
+            self._phase = "round_over"
+            self._current = (self._dealer + 1) % self._n
+
+    def _win(self, p: int, why: str, events: list[Event]) -> None:
+        self._winners = [p]
+        self._phase = "over"
+        events.append(Event("win", p, f"{self._names[p]} wins! ({why})", {"winner": p}))
+
+    # ------------------------------------------------------------------ checks
+    def _check(self, phase: str | tuple[str, ...], player: int | None, what: str) -> int:
+        if self._phase == "over":
+            w = ", ".join(self._names[q] for q in self._winners)
+            raise GameOverError(f"cannot {what}: the game is over ({w} won)")
+        phases = (phase,) if isinstance(phase, str) else phase
+        p = self._current
+        if player is not None and player != p:
+            who = (
+                self._names[player]
+                if isinstance(player, int) and 0 <= player < self._n
+                else repr(player)
+            )
+            raise NotYourTurnError(f"{who} cannot {what}: it is {self._names[p]}'s turn")
+        if self._phase not in phases:
+            raise WrongPhaseError(
+                f"{self._names[p]} cannot {what} now; it is the {self._phase!r} phase, in "
+                f"which they must {_PHASE_HELP[self._phase]}"
+            )
+        return p
+
+    def _hand_card(self, p: int, card: object, what: str) -> int:
+        cid = parse_card(card)
+        if cid not in self._hands[p]:
+            raise CardNotInHandError(
+                f"{self._names[p]} cannot {what} {CODES[cid]}: that card is not in their hand"
+            )
+        return cid
+
+    def _player_index(self, q: object, role: str) -> int:
+        if isinstance(q, str) and q in self._names:
+            return self._names.index(q)
+        if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self._n:
+            raise IllegalActionError(f"{q!r} is not a player ({role}); seats are 0–{self._n - 1}")
+        return q
+
+    def current_level(self, player: int) -> Level | None:
+        """The level ``player`` must lay down now (None once they have won)."""
+        lv = self._levels[player]
+        seq = self._seqs[player]
+        return seq.level(lv) if lv <= len(seq) else None
+
+    # ------------------------------------------------------------------ actions
+    def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
+        """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
+        p = self._check("draw", player, "draw")
+        nm = self._names
+        if source is None or source == "pile":
+            if not self._draw:
+                raise EmptyPileError(
+                    f"{nm[p]} cannot draw from the draw pile: it is empty "
+                    "(take the top card of a discard pile instead)"
+                )
+            src = None
+        else:
+            src = self._player_index(source, "discard pile owner")
+            if not self._discards[src]:
+                raise EmptyPileError(
+                    f"{nm[p]} cannot draw from {nm[src]}'s discard pile: it is empty"
+                )
+        self._begin_entry()
+        events: list[Event] = []
+        if src is None:
+            card = self._draw.pop()
+            events.append(
+                Event(
+                    "draw",
+                    p,
+                    f"{nm[p]} draws from the draw pile.",
+                    {"source": "pile", "card": card},
+                )
+            )
+            self._rebuild_if_needed(events)
+        else:
+            card = self._discards[src].pop()
+            events.append(
+                Event(
+                    "draw",
+                    p,
+                    f"{nm[p]} takes {CODES[card]} from {nm[src]}'s discard pile.",
+                    {"source": src, "card": card},
+                )
+            )
+        self._hands[p].append(card)
+        self._phase = "play"
+        return self._end_entry(Action("draw", p, source=src), events)
+
+    def lay_down(self, combos: Iterable[object], *, player: int | None = None) -> list[Event]:
+        """Lay down the complete current level at once: one combination per requirement.
+
+        Each combination is a :class:`Combo` (e.g. from :func:`solve`) or
+        ``(kind, cards, {joker: meaning})``; meanings may be left out when unambiguous.
+        """
+        p = self._check("play", player, "lay down")
+        nm = self._names
+        level = self.current_level(p)
+        assert level is not None
+        if self._laid[p]:
+            raise LayDownError(
+                f"{nm[p]} has already laid down level {self._levels[p]} this "
+                "round; now they may only add cards to laid combinations"
+            )
+        if isinstance(combos, (Combo, str)):
+            combos = [combos]
+        parsed = [_as_combo(c) for c in combos]
+        used = [c for combo in parsed for c in combo.cards]
+        dup = [CODES[c] for c, k in Counter(used).items() if k > 1]
+        if dup:
+            raise InvalidCombinationError(f"a card cannot be used twice: {', '.join(dup)}")
+        hand = self._hands[p]
+        missing = [CODES[c] for c in used if c not in hand]
+        if missing:
+            raise CardNotInHandError(f"{nm[p]} does not hold {', '.join(missing)}")
+        want = Counter((r.kind, r.n) for r in level.requirements)
+        got = Counter((c.kind, len(c.cards)) for c in parsed)
+        if want != got:
+            offered = " + ".join(f"{c.kind} of {len(c.cards)}" for c in parsed) or "nothing"
+            raise LevelMismatchError(
+                f"level {self._levels[p]} of {nm[p]} needs exactly {level.describe()} "
+                f"(all at once, no more, no less); offered: {offered}"
+            )
+        final = self._levels[p] == len(self._seqs[p])
+        if len(used) >= len(hand) and not final:
+            raise LayDownError(f"{nm[p]} must keep one card to discard at the end of the turn")
+        self._begin_entry()
+        used_set = set(used)
+        self._hands[p] = [c for c in hand if c not in used_set]
+        for combo in parsed:
+            self._melds[p].append(Meld(p, combo))
+        self._laid[p] = True
+        events = [
+            Event(
+                "lay_down",
+                p,
+                f"{nm[p]} lays down level {self._levels[p]}: "
+                + " + ".join(c.describe() for c in parsed)
+                + ".",
+                {"level": self._levels[p], "combos": [c.to_dict() for c in parsed]},
+            )
+        ]
+        if final:
+            self._levels[p] += 1
+            self._win(p, f"{nm[p]} laid down the last level", events)
+        return self._end_entry(Action("lay_down", p, combos=tuple(parsed)), events)
+
+    def add_on(
+        self,
+        card: object,
+        target: int | str,
+        index: int = 0,
+        number: int | None = None,
+        *,
+        player: int | None = None,
+    ) -> list[Event]:
+        """Add a hand card to laid combination ``index`` of player ``target``.
+
+        ``number`` declares what a joker stands for at a run's end when both ends are open.
+        """
+        p = self._check("play", player, "add a card")
+        nm = self._names
+        if not self._laid[p]:
+            raise AddOnError(f"{nm[p]} must lay down their own level before adding cards")
+        cid = self._hand_card(p, card, "add")
+        owner = self._player_index(target, "owner of the combination")
+        melds = self._melds[owner]
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(melds):
+            raise AddOnError(
+                f"{nm[owner]} has no laid combination #{index} (they have {len(melds)})"
+            )
+        meld = melds[index]
+        opts = meld.options(cid)
+        if not opts:
+            raise AddOnError(self._no_fit_message(cid, meld))
+        if number is None:
+            if len(opts) > 1:
+                raise AddOnError(
+                    f"{CODES[cid]} could go at either end of the run "
+                    f"{meld.lo}–{meld.hi}: declare number={opts[0]} or "
+                    f"number={opts[1]}"
+                )
+            meaning = opts[0]
+        else:
+            if number not in opts:
+                allowed = " or ".join(str(o) for o in opts)
+                raise AddOnError(
+                    f"{CODES[cid]} cannot stand for {number} in this "
+                    f"{meld.kind}; it can only be {allowed}"
+                )
+            meaning = number
+        if len(self._hands[p]) < 2:
+            raise AddOnError(f"{nm[p]} must keep one card to discard at the end of the turn")
+        self._begin_entry()
+        self._hands[p].remove(cid)
+        meld.add(cid, meaning)
+        as_text = f" as {meaning}" if FIRST_JOKER <= cid < FIRST_SKIP else ""
+        events = [
+            Event(
+                "add_on",
+                p,
+                f"{nm[p]} adds {CODES[cid]}{as_text} to {nm[owner]}'s {meld.describe()}.",
+                {"card": cid, "owner": owner, "index": index, "meaning": meaning},
+            )
+        ]
+        return self._end_entry(
+            Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning), events
+        )
+
+    def _no_fit_message(self, cid: int, meld: Meld) -> str:
+        code = CODES[cid]
+        if cid >= FIRST_SKIP:
+            return f"{code} is a skip card; skip cards never join a combination"
+        if meld.kind == "run":
+            ends = [str(v) for v in (meld.lo - 1, meld.hi + 1) if 1 <= v <= 15]
+            if not ends:
+                return f"the run {meld.lo}–{meld.hi} is complete (runs never go past 1 or 15)"
+            return (
+                f"{code} does not fit the run {meld.lo}–{meld.hi}: a run only grows at its "
+                f"ends, here with {' or '.join(ends)} (no wrap from 15 to 1)"
+            )
+        if meld.kind == "set":
+            return f"{code} does not fit this set: it only takes cards numbered {meld.value}"
+        from .cards import COLOUR_LETTERS
+
+        return (
+            f"{code} does not fit this colour group: it only takes cards of colour "
+            f"{COLOUR_LETTERS[meld.value]}"
+        )
+
+    def discard(self, card: object, *, player: int | None = None) -> list[Event]:
+        """Put a hand card on your own discard pile, ending the turn (or the round)."""
+        p = self._check("play", player, "discard")
+        cid = self._hand_card(p, card, "discard")
+        self._begin_entry()
+        nm = self._names
+        self._hands[p].remove(cid)
+        self._discards[p].append(cid)
+        events = [Event("discard", p, f"{nm[p]} discards {CODES[cid]}.", {"card": cid})]
+        if not self._hands[p]:
+            self._end_round(p, events)
+        else:
+            self._next_turn(events)
+        return self._end_entry(Action("discard", p, card=cid), events)
+
+    def skip(
+        self, target: int | str, card: object = None, *, player: int | None = None
+    ) -> list[Event]:
+        """Instead of discarding, put a skip card in front of ``target`` (ends the turn)."""
+        p = self._check("play", player, "play a skip card")
+        nm = self._names
+        if card is None:
+            skips = [c for c in self._hands[p] if c >= FIRST_SKIP]
+            if not skips:
+                raise SkipError(f"{nm[p]} holds no skip card")
+            cid = min(skips)
+        else:
+            cid = self._hand_card(p, card, "play")
+            if cid < FIRST_SKIP:
+                raise SkipError(f"{CODES[cid]} is not a skip card")
+        q = self._player_index(target, "skip target")
+        if q == p:
+            raise SkipError(f"{nm[p]} cannot skip themself; choose another player")
+        if self._skips[q] is not None:
+            raise SkipError(
+                f"{nm[q]} already has a skip card in front of them; choose another player"
+            )
+        self._begin_entry()
+        self._hands[p].remove(cid)
+        if not self._hands[p]:
+            self._discards[p].append(cid)
+            events = [
+                Event(
+                    "skip",
+                    p,
+                    f"{nm[p]} plays their last card, a skip card: it has "
+                    "no effect because the round ends.",
+                    {"card": cid, "target": q, "effect": False},
+                )
+            ]
+            self._end_round(p, events)
+        else:
+            self._skips[q] = cid
+            events = [
+                Event(
+                    "skip",
+                    p,
+                    f"{nm[p]} puts a skip card in front of {nm[q]}.",
+                    {"card": cid, "target": q, "effect": True},
+                )
+            ]
+            self._next_turn(events)
+        return self._end_entry(Action("skip", p, card=cid, target=q), events)
+
+    def skip_turn(self, *, player: int | None = None) -> list[Event]:
+        """The skipped player's whole turn: the skip card goes face up under the draw pile."""
+        p = self._check("skipped", player, "take the skipped turn")
+        self._begin_entry()
+        cid = self._skips[p]
+        assert cid is not None
+        self._skips[p] = None
+        self._under.append(cid)
+        events = [
+            Event(
+                "skip_turn",
+                p,
+                f"{self._names[p]} is skipped and puts the skip card face up under the draw pile.",
+                {"card": cid},
+            )
+        ]
+        self._next_turn(events)
+        return self._end_entry(Action("skip_turn", p), events)
+
+    def keep(self, cards: Iterable[object] = (), *, player: int | None = None) -> list[Event]:
+        """Two-star rule: keep up to 4 hand cards for the next round (may be none)."""
+        p = self._check("keep", player, "keep cards")
+        ids = parse_cards(cards)
+        nm = self._names
+        if len(set(ids)) != len(ids):
+            raise KeepError("the same card was named twice")
+        if len(ids) > KEEP_MAX:
+            raise KeepError(f"{nm[p]} may keep at most {KEEP_MAX} cards, not {len(ids)}")
+        for c in ids:
+            if c not in self._hands[p]:
+                raise KeepError(f"{nm[p]} cannot keep {CODES[c]}: it is not in their hand")
+        self._begin_entry()
+        for c in ids:
+            self._hands[p].remove(c)
+        self._kept[p] = sorted(ids)
+        events = [
+            Event(
+                "keep",
+                p,
+                f"{nm[p]} keeps {len(ids)} card(s) for the next round.",
+                {"count": len(ids), "cards": sorted(ids)},
+            )
+        ]
+        self._keep_queue.pop(0)
+        if self._keep_queue:
+            self._current = self._keep_queue[0]
+        else:
+            self._phase = "round_over"
+            self._current = (self._dealer + 1) % self._n
+        return self._end_entry(Action("keep", p, cards=tuple(sorted(ids))), events)
+
+    def next_round(self, *, player: int | None = None) -> list[Event]:
+        """Start the next round: the next dealer reshuffles (all but kept cards) and deals."""
+        p = self._check("round_over", player, "deal the next round")
+        self._begin_entry()
+        self._dealer = (self._dealer + 1) % self._n
+        events = self._deal()
+        return self._end_entry(Action("next_round", p), events)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an Action")
+        k = action.kind
+        pl = action.player
+        if k == "draw":
+            return self.draw(action.source, player=pl)
+        if k == "lay_down":
+            return self.lay_down(action.combos, player=pl)
+        if k == "add_on":
+            if action.card is None or action.target is None or action.index is None:
+                raise AddOnError("an add-on needs a card, a target player and an index")
+            return self.add_on(action.card, action.target, action.index, action.meaning, player=pl)
+        if k == "discard":
+            if action.card is None:
+                raise CardNotInHandError("a discard needs a card")
+            return self.discard(action.card, player=pl)
+        if k == "skip":
+            if action.target is None:
+                raise SkipError("a skip needs a target player")
+            return self.skip(action.target, action.card, player=pl)
+        if k == "skip_turn":
+            return self.skip_turn(player=pl)
+        if k == "keep":
+            return self.keep(action.cards, player=pl)
+        if k == "next_round":
+            return self.next_round(player=pl)
+        raise IllegalActionError(f"{k!r} is not an action a player can take")
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def n_players(self) -> int:
+        return self._n
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def seed(self) -> int | str:
+        return self._seed
+
+    @property
+    def sides(self) -> tuple[LevelSequence, ...]:
+        return self._seqs
+
+    @property
+    def current_player(self) -> int:
+        return self._current
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def levels(self) -> list[int]:
+        """Current level number per player (last level + 1 for the winner)."""
+        return list(self._levels)
+
+    @property
+    def laid_down(self) -> list[bool]:
+        return list(self._laid)
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._draw)
+
+    @property
+    def discard_tops(self) -> list[int | None]:
+        return [d[-1] if d else None for d in self._discards]
+
+    def hand(self, player: int) -> list[int]:
+        return list(self._hands[player])
+
+    def melds(self, player: int) -> list[Combo]:
+        return [m.combo() for m in self._melds[player]]
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]:
+        return tuple(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (lay-downs capped, see lay_down_cap)."""
+        return list(legal_actions_for(self.observation(TEACHER)))
+
+    def observation(self, player: int | str | None) -> Observation:
+        """The view of seat ``player``; ``None``/"spectator" sees no hand, "teacher" all."""
+        if player is None:
+            player = SPECTATOR
+        teacher = player == TEACHER
+        if not teacher and player != SPECTATOR:
+            player = self._player_index(player, "viewer")
+        n = self._n
+        own = isinstance(player, int)
+        seqs = self._seqs
+        levels = self._levels
+        return Observation(
+            viewer=player,
+            names=self._names,
+            sides=tuple([s.name for s in seqs]),
+            levels=tuple(levels),
+            level_counts=tuple([len(s.levels) for s in seqs]),
+            requirements=tuple(
+                [
+                    seqs[q].levels[levels[q] - 1] if levels[q] <= len(seqs[q].levels) else None
+                    for q in range(n)
+                ]
+            ),
+            laid=tuple(self._laid),
+            hand=tuple(self._hands[player]) if own else None,  # type: ignore[index]
+            hand_counts=tuple([len(h) for h in self._hands]),
+            draw_count=len(self._draw),
+            under_count=len(self._under),
+            discard_tops=tuple([d[-1] if d else None for d in self._discards]),
+            discard_counts=tuple([len(d) for d in self._discards]),
+            melds=tuple([tuple([m.combo() for m in ms]) for ms in self._melds]),
+            skipped=tuple([s is not None for s in self._skips]),
+            kept=tuple(self._kept[player]) if own else None,  # type: ignore[index]
+            kept_counts=tuple([len(k) for k in self._kept]),
+            phase=self._phase,
+            current_player=self._current,
+            dealer=self._dealer,
+            round=self._round,
+            winners=tuple(self._winners),
+            lay_down_cap=self._cap,
+            hands=tuple([tuple(h) for h in self._hands]) if teacher else None,
+            draw_pile=tuple(reversed(self._draw)) if teacher else None,
+        )
+
+    def state_dict(self) -> dict:
+        """The complete position as plain data (no RNG state, no history)."""
+        return {
+            "levels": list(self._levels),
+            "laid": list(self._laid),
+            "hands": [list(h) for h in self._hands],
+            "discards": [list(d) for d in self._discards],
+            "draw": list(reversed(self._draw)),
+            "under": list(self._under),
+            "melds": [[m.to_dict() for m in ms] for ms in self._melds],
+            "skips": list(self._skips),
+            "kept": [list(k) for k in self._kept],
+            "keep_queue": list(self._keep_queue),
+            "dealer": self._dealer,
+            "current": self._current,
+            "phase": self._phase,
+            "round": self._round,
+            "winners": list(self._winners),
+        }
+
+    def snapshot(self) -> dict:
+        """Everything that defines the game now (state, RNG, history), for comparisons."""
+        return {
+            "state": self.state_dict(),
+            "rng": _rng_to_json(self._rng.getstate()),
+            "history": [e.to_dict() for e in self._history],
+            "config": self._config,
+        }
+
+    def check_invariants(self) -> None:
+        """Raise :class:`InvariantError` if any of the spec's invariants is violated."""
+        zones = [*self._draw, *self._under]
+        for q in range(self._n):
+            zones += self._hands[q] + self._discards[q] + self._kept[q]
+            zones += [c for m in self._melds[q] for c in m.cards]
+            if self._skips[q] is not None:
+                zones.append(self._skips[q])
+        if len(zones) != N_CARDS or sorted(zones) != list(ALL_IDS):
+            dup = [CODES[c] for c, k in Counter(zones).items() if k > 1]
+            raise InvariantError(
+                f"cards are not the 101 distinct cards (count {len(zones)}, duplicates {dup})"
+            )
+        for q in range(self._n):
+            for m in self._melds[q]:
+                if not m.is_valid():
+                    raise InvariantError(f"invalid laid combination {m!r}")
+                if m.owner != q or not self._laid[q]:
+                    raise InvariantError(
+                        f"combination {m!r} lies with a player who has not laid down"
+                    )
+            s = self._skips[q]
+            if s is not None and s < FIRST_SKIP:
+                raise InvariantError(f"a non-skip card {CODES[s]} lies in front of a player")
+        if any(c < FIRST_SKIP for c in self._under):
+            raise InvariantError("only skip cards may lie face up under the draw pile")
+        if self._phase in ("draw", "skipped", "play"):
+            for q in range(self._n):
+                size = len(self._hands[q])
+                extra = 1 if (q == self._current and self._phase == "play") else 0
+                if not self._laid[q] and size != HAND_SIZE + extra:
+                    raise InvariantError(
+                        f"{self._names[q]} has not laid down but holds {size} cards"
+                    )
+                if size == 0:
+                    raise InvariantError(f"{self._names[q]} holds no card during a round")
+                if self._kept[q]:
+                    raise InvariantError("kept cards outside the round break")
+                if self._laid[q] != bool(self._melds[q]):
+                    raise InvariantError("laid-down flag and laid combinations disagree")
+        if (self._phase == "over") != bool(self._winners):
+            raise InvariantError("the game is over exactly when there is a winner")
+        for q in range(self._n):
+            top = len(self._seqs[q]) + (1 if q in self._winners else 0)
+            if not 1 <= self._levels[q] <= top:
+                raise InvariantError(f"level {self._levels[q]} of {self._names[q]} out of range")
+        if self._phase not in PHASES:
+            raise InvariantError(f"unknown phase {self._phase!r}")
+
+    # ------------------------------------------------------------------ undo / replay
+    def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> Level8:
+        """A fresh game from this game's config, replaying ``entries`` (the first is the deal)."""
+        return Level8._from_config(self._config, entries, verify_rng)
+
+    @classmethod
+    def _from_config(
+        cls, config: Mapping, entries: Sequence[HistoryEntry], verify_rng: bool = True
+    ) -> Level8:
+        if not entries or entries[0].action.kind != "deal":
+            raise CorruptStateError("a history must start with the first deal")
+        g = cls.__new__(cls)
+        g._config = dict(config)
+        seqs = [LevelSequence.from_dict(s) for s in config["sides"]]
+        g._init_state(
+            list(config["players"]),
+            seqs,
+            config["seed"],
+            config["dealer"],
+            list(config["start_levels"]),
+            config["lay_down_cap"],
+        )
+        g._script = deque(c for e in entries for c in e.chance)
+        g._verify_rng = verify_rng
+        g._begin_entry()
+        deck = config.get("deck")
+        g._end_entry(entries[0].action, g._deal(list(deck) if deck is not None else None))
+        for i, e in enumerate(entries[1:], 1):
+            try:
+                g.apply(e.action)
+            except CorruptStateError:
+                raise
+            except Level8Error as err:
+                raise CorruptStateError(f"history step {i} is not legal: {err}") from None
+            if g._history[-1].chance != e.chance:
+                raise CorruptStateError(f"history step {i} records the wrong shuffles")
+        if g._script:
+            raise CorruptStateError("history records more shuffles than the game used")
+        g._script = None
+        g._verify_rng = False
+        return g
+
+    def _become(self, other: Level8) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (the first deal cannot be undone)."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+            raise UndoError(f"steps must be a non-negative int, not {steps!r}")
+        if steps >= len(self._history):
+            raise UndoError(
+                f"cannot undo {steps} step(s): only {len(self._history) - 1} action(s) were played"
+            )
+        if steps:
+            self._become(self._rebuild(self._history[:-steps]))
+
+    def undo_to(self, length: int) -> None:
+        """Go back to the position after the first ``length`` history entries."""
+        self.undo(len(self._history) - length)
+
+    @classmethod
+    def from_history(
+        cls,
+        game_or_config: Level8 | Mapping,
+        entries: Sequence[HistoryEntry],
+    ) -> Level8:
+        """Rebuild a position from recorded chance outcomes alone (the RNG is not consulted;
+        further shuffles of the rebuilt game continue from the seed's initial state)."""
+        cfg = game_or_config._config if isinstance(game_or_config, Level8) else game_or_config
+        return cls._from_config(cfg, entries, verify_rng=False)
+
+    def clone(self) -> Level8:
+        """An independent copy (same position, RNG state and history)."""
+        g = Level8.__new__(Level8)
+        g.__dict__.update(self.__dict__)
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
+        g._levels = list(self._levels)
+        g._laid = list(self._laid)
+        g._hands = [list(h) for h in self._hands]
+        g._discards = [list(d) for d in self._discards]
+        g._draw = list(self._draw)
+        g._under = list(self._under)
+        g._melds = [[m.copy() for m in ms] for ms in self._melds]
+        g._skips = list(self._skips)
+        g._kept = [list(k) for k in self._kept]
+        g._keep_queue = list(self._keep_queue)
+        g._winners = list(self._winners)
+        g._history = list(self._history)
+        g._chance = []
+        g._config = dict(self._config)
+        return g
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> str:
+        """Config, full history (with shuffles), state and RNG state as a JSON string."""
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": FORMAT_VERSION,
+                "config": self._config,
+                "history": [e.to_dict() for e in self._history],
+                "state": self.state_dict(),
+                "rng": _rng_to_json(self._rng.getstate()),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Level8:
+        """Restore a game; the history is replayed and checked against the stored state."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise CorruptStateError(f"not valid JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise CorruptStateError("not a Level 8 game (missing format marker)")
+        if data.get("version") != FORMAT_VERSION:
+            raise CorruptStateError(f"unsupported format version {data.get('version')!r}")
+        if set(data) != {"format", "version", "config", "history", "state", "rng"}:
+            raise CorruptStateError("unexpected or missing top-level fields")
+        cfg = data["config"]
+        keys = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
+        if not isinstance(cfg, dict) or set(cfg) != keys:
+            raise CorruptStateError("malformed config")
+        try:
+            names = Level8._parse_players(cfg["players"])
+            if not isinstance(cfg["sides"], list) or not isinstance(cfg["start_levels"], list):
+                raise ConfigError("malformed sides or start levels")
+            seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
+            if len(seqs) != len(names):
+                raise ConfigError("one level sequence per player is needed")
+            Level8(
+                names,
+                cfg["seed"],
+                seqs,
+                dealer=cfg["dealer"],
+                start_levels=cfg["start_levels"],
+                deck=cfg["deck"],
+                lay_down_cap=cfg["lay_down_cap"],
+            )
+        except (Level8Error, TypeError, KeyError) as e:
+            raise CorruptStateError(f"invalid config: {e}") from None
+        hist = data["history"]
+        if not isinstance(hist, list):
+            raise CorruptStateError("history must be a list")
+        entries = [HistoryEntry.from_dict(e) for e in hist]
+        game = cls._from_config(cfg, entries, verify_rng=True)
+        if game.state_dict() != data["state"]:
+            raise CorruptStateError("the stored state does not match its history")
+        rng = _rng_from_json(data["rng"])
+        if rng != game._rng.getstate():
+            raise CorruptStateError("the stored random-number state does not match the history")
+        game._rng.setstate(rng)
+        return game
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        parts = []
+        for q in range(self._n):
+            mark = "*" if q == self._current and self._phase != "over" else ""
+            laid = "+" if self._laid[q] else ""
+            parts.append(
+                f"{mark}{self._names[q]}: L{self._levels[q]}{laid} ({len(self._hands[q])} cards)"
+            )
+        win = f", winners={[self._names[w] for w in self._winners]}" if self._winners else ""
+        return (
+            f"<Level8 round {self._round}, phase {self._phase!r}, "
+            f"turn {self._names[self._current]}{win}; draw pile {len(self._draw)}; "
+            + "; ".join(parts)
+            + ">"
+        )
+
+    def to_svg(self, viewer: int | str | None = TEACHER) -> str:
+        """A static SVG of the table as seen by ``viewer`` (default: teacher, all hands)."""
+        from .svg import render_table
+
+        return render_table(self.observation(viewer))
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg(TEACHER)
+
+
+def _rng_to_json(state: tuple) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: object) -> tuple:
+    try:
+        version, internal, gauss = data  # type: ignore[misc]
+        if version != 3 or not isinstance(internal, list) or len(internal) != 625:
+            raise ValueError
+        if not all(type(x) is int and 0 <= x < 2**32 for x in internal):
+            raise ValueError
+        if gauss is not None and not isinstance(gauss, float):
+            raise ValueError
+        state = (version, tuple(internal), gauss)
+        random.Random().setstate(state)
+        return state
+    except (TypeError, ValueError):
+        raise CorruptStateError("malformed random-number state") from None
+
+
+def stack_deck(
+    hands: Sequence[Iterable[object]],
+    first_discard: object,
+    draw_pile: Iterable[object] = (),
+    dealer: int | None = None,
+) -> list[int]:
+    """The deck order (first = top) that deals exactly ``hands`` (10 cards each, seat order),
+    turns up ``first_discard`` and leaves ``draw_pile`` on top of the draw pile (first = top;
+    all remaining cards follow in id order). For teachers' set-ups and tests."""
+    n = len(hands)
+    hs = [parse_cards(h) for h in hands]
+    if dealer is None:
+        dealer = n - 1
+    if any(len(h) != HAND_SIZE for h in hs):
+        raise ConfigError("each stacked hand needs exactly 10 cards")
+    top = [parse_card(first_discard)]
+    pile = parse_cards(draw_pile)
+    order: list[int] = []
+    for k in range(HAND_SIZE):
+        for j in range(1, n + 1):
+            order.append(hs[(dealer + j) % n][k])
+    order += top + pile
+    rest = [c for c in ALL_IDS if c not in set(order)]
+    order += rest
+    if sorted(order) != list(ALL_IDS):
+        raise ConfigError("the stacked cards contain a card twice")
+    return order

@@ -1,0 +1,303 @@
+"""Levels: what must be laid down, as a list of requirements ``(kind, n)``.
+
+The one-star side is the publisher's list; the two-star side could not be confirmed and is
+shipped as a *reconstruction* (see :data:`TWO_STAR`). Users may define their own sequences
+of any length from small text specs such as ``"run 4 + set 2 + set 2"``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .errors import LevelSpecError
+
+KINDS = ("run", "set", "colour")
+#: A level may ask for at most this many cards: a player holds 11 after drawing and must
+#: keep one to discard.
+MAX_LEVEL_CARDS = 10
+_MAX_N = {"run": 15, "set": 13, "colour": 22}
+_ALIASES = {
+    "run": "run",
+    "set": "set",
+    "colour": "colour",
+    "color": "colour",
+    "colours": "colour",
+    "colors": "colour",
+    "runs": "run",
+    "sets": "set",
+}
+_NAMED = {
+    "pair": ("set", 2),
+    "triple": ("set", 3),
+    "quad": ("set", 4),
+    "quadruple": ("set", 4),
+    "pairs": ("set", 2),
+    "triples": ("set", 3),
+    "quads": ("set", 4),
+}
+
+
+@dataclass(frozen=True, order=True)
+class Requirement:
+    """One combination a level asks for: a run, set or colour group of exactly ``n`` cards."""
+
+    kind: str
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.n}"
+
+    def describe(self) -> str:
+        if self.kind == "run":
+            return f"run of {self.n}"
+        if self.kind == "set":
+            return {2: "pair", 3: "triple", 4: "quad"}.get(self.n, f"set of {self.n}")
+        return f"{self.n} cards of one colour"
+
+
+@dataclass(frozen=True)
+class Level:
+    """The combinations to lay down at once; order is irrelevant."""
+
+    requirements: tuple[Requirement, ...]
+
+    @property
+    def n_cards(self) -> int:
+        return sum(r.n for r in self.requirements)
+
+    def spec(self) -> str:
+        """Round-trippable text, e.g. ``"run 4 + set 2 + set 2"``."""
+        return " + ".join(str(r) for r in self.requirements)
+
+    def describe(self) -> str:
+        """Human text in the rulebook's style, e.g. ``"1 run of 4 + 2 pairs"``."""
+        parts: list[str] = []
+        seen: list[Requirement] = []
+        for r in self.requirements:
+            if r in seen:
+                continue
+            seen.append(r)
+            k = self.requirements.count(r)
+            text = r.describe()
+            if r.kind == "colour":
+                parts.append(text if k == 1 else f"{k} × {text}")
+            elif k == 1:
+                parts.append(f"1 {text}")
+            else:
+                plural = {"pair": "pairs", "triple": "triples", "quad": "quads"}.get(text)
+                if plural is None:
+                    plural = text.replace("run of", "runs of").replace("set of", "sets of")
+                parts.append(f"{k} {plural}")
+        return " + ".join(parts)
+
+    def __iter__(self):
+        return iter(self.requirements)
+
+    def __len__(self) -> int:
+        return len(self.requirements)
+
+    def __str__(self) -> str:
+        return self.spec()
+
+
+_PART = re.compile(r"^(?:(\d+)\s*[x×*]\s*)?([a-z]+)\s*(?:of\s*)?(\d+)$")
+_NAMED_PART = re.compile(r"^(?:(\d+)\s*[x×*]?\s*)?([a-z]+)$")
+
+
+def _requirement(kind: object, n: object, where: str) -> Requirement:
+    if not isinstance(kind, str) or kind.lower() not in _ALIASES:
+        raise LevelSpecError(f"{where}: unknown combination kind {kind!r}; use run, set or colour")
+    k = _ALIASES[kind.lower()]
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise LevelSpecError(f"{where}: the size of a {k} must be a whole number, not {n!r}")
+    if n < 2:
+        raise LevelSpecError(f"{where}: a {k} needs at least 2 cards (got {n})")
+    if n > _MAX_N[k]:
+        raise LevelSpecError(f"{where}: a {k} of {n} cards is impossible (at most {_MAX_N[k]})")
+    return Requirement(k, n)
+
+
+def _parse_part(text: str, where: str) -> list[Requirement]:
+    t = " ".join(text.strip().lower().split())
+    if not t:
+        raise LevelSpecError(f"{where}: empty combination (check for a stray '+')")
+    m = _PART.match(t)
+    if m:
+        count = int(m.group(1) or 1)
+        req = _requirement(m.group(2), int(m.group(3)), where)
+    else:
+        m = _NAMED_PART.match(t)
+        if not m or m.group(2) not in _NAMED:
+            raise LevelSpecError(
+                f"{where}: cannot read {text.strip()!r}; write e.g. 'run 4', 'set 3', "
+                "'colour 5', 'pair', 'triple', 'quad' or '2x run 3'"
+            )
+        count = int(m.group(1) or 1)
+        req = Requirement(*_NAMED[m.group(2)])
+    if count < 1:
+        raise LevelSpecError(f"{where}: a combination count must be at least 1")
+    return [req] * count
+
+
+def parse_level(spec: object, where: str = "level") -> Level:
+    """Parse ``"run 4 + set 2 + set 2"``, a list of ``(kind, n)`` / ``"set 3"`` items or a Level."""
+    if isinstance(spec, Level):
+        return spec
+    reqs: list[Requirement] = []
+    if isinstance(spec, str):
+        for part in spec.split("+"):
+            reqs.extend(_parse_part(part, where))
+    elif isinstance(spec, Iterable):
+        for item in spec:
+            if isinstance(item, Requirement):
+                reqs.append(item)
+            elif isinstance(item, str):
+                reqs.extend(_parse_part(item, where))
+            elif isinstance(item, Sequence) and len(item) == 2:
+                reqs.append(_requirement(item[0], item[1], where))
+            else:
+                raise LevelSpecError(
+                    f"{where}: {item!r} is not a combination; use ('run', 4) or 'run 4'"
+                )
+    else:
+        raise LevelSpecError(f"{where}: {spec!r} is not a level; write e.g. 'run 4 + set 2'")
+    if not reqs:
+        raise LevelSpecError(f"{where}: a level needs at least one combination")
+    total = sum(r.n for r in reqs)
+    if total > MAX_LEVEL_CARDS:
+        raise LevelSpecError(
+            f"{where}: needs {total} cards, but a player can lay down at most "
+            f"{MAX_LEVEL_CARDS} (they hold 11 after drawing and must keep one to discard)"
+        )
+    return Level(tuple(reqs))
+
+
+@dataclass(frozen=True)
+class LevelSequence:
+    """The levels one player climbs, plus the levels on which the keep-4 rule applies."""
+
+    name: str
+    levels: tuple[Level, ...]
+    keep_levels: frozenset[int] = field(default_factory=frozenset)
+    reconstruction: bool = False
+
+    def __len__(self) -> int:
+        return len(self.levels)
+
+    def level(self, number: int) -> Level:
+        """Level by its 1-based number, as printed on the level card."""
+        return self.levels[number - 1]
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "levels": [lv.spec() for lv in self.levels],
+            "keep_levels": sorted(self.keep_levels),
+            "reconstruction": self.reconstruction,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> LevelSequence:
+        if not isinstance(d, dict) or set(d) != {"name", "levels", "keep_levels", "reconstruction"}:
+            raise LevelSpecError(f"not a level sequence: {d!r}")
+        return parse_levels(
+            d["levels"],
+            name=d["name"],
+            keep_levels=d["keep_levels"],
+            reconstruction=d["reconstruction"],
+        )
+
+
+def parse_levels(
+    spec: object,
+    name: str = "custom",
+    keep_levels: Iterable[int] = (),
+    reconstruction: bool = False,
+) -> LevelSequence:
+    """Parse a level sequence: a list of level specs, or one string with levels split by ';'.
+
+    >>> parse_levels("run 3 + run 3; 4x pair").levels[1].spec()
+    'set 2 + set 2 + set 2 + set 2'
+    """
+    if isinstance(spec, LevelSequence):
+        return spec
+    if isinstance(spec, str):
+        items: list[object] = [s for s in re.split(r"[;\n]", spec) if s.strip()]
+    elif isinstance(spec, Iterable):
+        items = list(spec)
+    else:
+        raise LevelSpecError(f"{spec!r} is not a level sequence; give a list of levels")
+    if not items:
+        raise LevelSpecError("a level sequence needs at least one level")
+    levels = tuple(parse_level(it, where=f"level {i}") for i, it in enumerate(items, 1))
+    if not isinstance(name, str) or not name:
+        raise LevelSpecError("a level sequence needs a non-empty name")
+    keep = []
+    for k in keep_levels:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(levels):
+            raise LevelSpecError(f"keep level {k!r} is not a level of this sequence")
+        keep.append(k)
+    return LevelSequence(name, levels, frozenset(keep), bool(reconstruction))
+
+
+ONE_STAR = parse_levels(
+    [
+        "run 3 + run 3",
+        "set 2 + set 2 + set 2 + set 2",
+        "run 3 + colour 4",
+        "run 6 + set 2",
+        "run 7",
+        "set 2 + set 3 + set 3",
+        "set 3 + colour 5",
+        "set 2 + set 3 + set 4",
+    ],
+    name="one",
+)
+"""The one-star side, confirmed against the publisher's rulebook card."""
+
+TWO_STAR = parse_levels(
+    [
+        "run 4 + run 4",
+        "run 4 + set 2 + set 2",
+        "run 4 + colour 5",
+        "run 7 + set 2",
+        "run 8",
+        "set 4 + run 4",
+        "set 4 + colour 6",
+        "set 3 + set 3 + set 4",
+    ],
+    name="two",
+    keep_levels=(5, 6, 7, 8),
+    reconstruction=True,
+)
+"""The two-star side: a RECONSTRUCTION (the printed list could not be confirmed).
+
+It contains the rulebook's own example "run of 4 + 2 pairs". On levels 5–8 a player who has
+not laid down may keep up to 4 hand cards at the end of a round (the two-star rule).
+"""
+
+PHASE10 = parse_levels(
+    [
+        "set 3 + set 3",
+        "set 3 + run 4",
+        "set 4 + run 4",
+        "run 7",
+        "run 8",
+        "run 9",
+        "set 4 + set 4",
+        "colour 7",
+        "set 5 + set 2",
+        "set 5 + set 3",
+    ],
+    name="phase10",
+)
+"""A Phase-10-style ten-level example of a custom sequence."""
+
+
+def sequence_for(side: object) -> LevelSequence:
+    """``"one"``/``"two"`` → the built-in sides; anything else is parsed as a custom sequence."""
+    if isinstance(side, str) and side.strip().lower() in ("one", "1", "two", "2"):
+        return ONE_STAR if side.strip().lower() in ("one", "1") else TWO_STAR
+    return parse_levels(side)
