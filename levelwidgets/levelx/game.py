@@ -460,7 +460,7 @@ class LevelX:
         return board_svg(self)
 
     def __repr__(self) -> str:
-        scores = ", ".join(f"{n}={s}" for n, s in zip(self.names, self.scores()))
+        scores = ", ".join(f"{n}={s}" for n, s in zip(self.names, self.scores(), strict=False))
         if self.is_over:
             where = "over, winners " + ", ".join(self.names[w] for w in self.winners)
         else:

@@ -255,7 +255,7 @@ def groupings_for(sorted_dice: Dice, lucky_loser: bool) -> tuple[Grouping, ...]:
     """Every distinct legal grouping (all groups sum 5–10) of a roll, Lucky Loser included."""
     seen: set[tuple] = set()
     out: list[Grouping] = []
-    for faces, turned in _faces_after_turning(sorted_dice, lucky_loser):
+    for faces, _turned in _faces_after_turning(sorted_dice, lucky_loser):
         for parts in _partitions(faces):
             if not all(MIN_SUM <= sum(g) <= MAX_SUM for g in parts):
                 continue

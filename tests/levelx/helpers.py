@@ -1,0 +1,60 @@
+"""Shared helpers for the Level X tests: scripted turns and the spec's invariants."""
+
+from __future__ import annotations
+
+from levelwidgets.levelx import ROWS, LevelX
+
+
+def turn(game: LevelX, dice, move) -> list:
+    """Roll ``dice`` and play ``move`` for whoever's turn it is; return the move's events."""
+    game.roll(dice)
+    return game.play(move)
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def total_chips(game: LevelX) -> int:
+    return sum(game.rules.chips(game.players))
+
+
+def check_invariants(game: LevelX) -> None:
+    """Every invariant of the spec (shared/rules/level-x.md), plus bookkeeping consistency."""
+    n = game.players
+    assert total_chips(game) == (57 if n == 4 else 51) or game.rules.chips_for_players != {
+        2: (11, 10, 9, 8, 7, 6),
+        3: (11, 10, 9, 8, 7, 6),
+        4: (12, 11, 10, 9, 8, 7),
+    }
+    on_board = sum(game.chips_left(r) for r in ROWS)
+    held = sum(sum(game.chips_held(p).values()) for p in range(n))
+    assert on_board + held == total_chips(game)
+    for row in ROWS:
+        length = game.row_length(row)
+        on_x = [p for p in range(n) if game.piece(p, row) == length]
+        assert len(on_x) <= 1, f"two pieces on X{row}"
+        assert game.x_owner(row) == (on_x[0] if on_x else None)
+        for p in range(n):
+            sq = game.piece(p, row)
+            assert sq is None or 1 <= sq <= length
+        if game.is_closed(row):
+            assert game.chips_left(row) == 0
+            assert all(game.piece(p, row) is None for p in range(n)), f"piece in closed row {row}"
+    stack = list(game.rules.bonus_tiles)
+    taken = [t for p in range(n) for t in game.tiles(p)]
+    left = game.tiles_left()
+    assert sorted(taken + left) == sorted(stack)
+    assert left == stack[len(stack) - len(left) :], "tiles must be taken from the top"
+    for p in range(n):
+        chips = game.chips_held(p)
+        assert game.score(p) == sum(r * c for r, c in chips.items()) + sum(game.tiles(p))
+        complete_sets = min(chips.values())
+        assert len(game.tiles(p)) <= complete_sets
+        if left:
+            assert len(game.tiles(p)) == complete_sets, "each complete set earns a tile"
+    assert 0 <= game.current_player < n
+    assert (game.dice is None) == (game.phase in ("roll", "over"))
+    if game.is_over:
+        assert game.winners and all(game.score(w) == max(game.scores()) for w in game.winners)
+        assert len(game.history) % n == 0, "everyone has the same number of turns"
