@@ -1,0 +1,29 @@
+// Bundle the widget front ends into levelwidgets/static (committed, so pip install needs no
+// Node). `node build.mjs [outdir]`: the stale-bundle test builds into a temp dir and compares.
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(here, "..", "levelwidgets", "static");
+const entries = ["levelx"];
+
+for (const name of entries) {
+  await build({
+    entryPoints: [path.join(here, "src", `${name}.js`)],
+    bundle: true,
+    format: "esm",
+    minify: true,
+    target: "es2020",
+    legalComments: "none",
+    outfile: path.join(outdir, `${name}.js`),
+    logLevel: "warning",
+  });
+  await build({
+    entryPoints: [path.join(here, "src", `${name}.css`)],
+    bundle: true,
+    minify: true,
+    outfile: path.join(outdir, `${name}.css`),
+    logLevel: "warning",
+  });
+}

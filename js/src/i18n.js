@@ -1,0 +1,135 @@
+// Labels in English and German. Keys are stable; {name} fills in values (as text, never HTML).
+
+export const STRINGS = {
+  en: {
+    title: "Level X",
+    round: "Round {n}",
+    lastRound: "Last round!",
+    toRoll: "{name} to roll",
+    toPlay: "{name} to play",
+    botThinking: "{name} (bot) is playing…",
+    gameOver: "Game over",
+    wins: "{names} wins!",
+    winPlural: "{names} win!",
+    roll: "Roll",
+    confirm: "Play",
+    pass: "Pass",
+    clear: "Clear",
+    newGroup: "New group",
+    undo: "Undo",
+    redo: "Redo",
+    teach: "Teach",
+    closed: "closed",
+    chips: "chips",
+    tiles: "Bonus",
+    score: "points",
+    bot: "bot",
+    you: "person",
+    moves: "Moves",
+    start: "Start",
+    log: "What happened",
+    turnOne: "Turn this 1",
+    turnTitle: "Lucky Loser: turn a 1 into",
+    groupsHint: "Click dice (or drag them) to group them. Each group's sum is a step in that row.",
+    rollHint: "Press Roll (or the r key).",
+    waitBot: "Waiting for the bot…",
+    dropNew: "+ New group",
+    sum: "= {sum}",
+    leftOut: "left out",
+    teachTitle: "All groupings of {dice}",
+    chanceTitle: "Chance a roll can make each sum",
+    noDice: "Roll to see the groupings.",
+    browsing: "Looking at an earlier position: → steps forward, or play on from here.",
+    keysHelp: "Keys: r roll · 1–4 dice · n new group · Enter play · Esc clear · ←/→ undo/redo · t teach",
+    ev_rolled: "{p} rolls {dice}.",
+    ev_turned: "{p} turns a 1 into a {v}.",
+    ev_entered: "{p} enters row {row}.",
+    ev_moved: "{p} moves up in row {row}.",
+    ev_reached_x: "{p} reaches X in row {row}!",
+    ev_ousted_owner: "{o} is knocked off X{row} and goes home.",
+    ev_ousted_start: "{o} is knocked off X{row} back to the start.",
+    ev_chip: "{p} takes a {v} chip.",
+    ev_no_effect: "Row {row} is closed: no effect.",
+    ev_row_closed: "Row {row} is empty and closes.",
+    ev_bonus: "{p} completes a set: +{v} bonus!",
+    ev_last_round: "This is the last round.",
+    ev_turn_passed: "{p}'s turn.",
+    ev_game_over: "Game over.",
+  },
+  de: {
+    title: "Level X",
+    round: "Runde {n}",
+    lastRound: "Letzte Runde!",
+    toRoll: "{name} würfelt",
+    toPlay: "{name} ist am Zug",
+    botThinking: "{name} (Bot) spielt …",
+    gameOver: "Spielende",
+    wins: "{names} gewinnt!",
+    winPlural: "{names} gewinnen!",
+    roll: "Würfeln",
+    confirm: "Spielen",
+    pass: "Passen",
+    clear: "Leeren",
+    newGroup: "Neue Gruppe",
+    undo: "Zurück",
+    redo: "Vor",
+    teach: "Lernen",
+    closed: "geschlossen",
+    chips: "Chips",
+    tiles: "Bonus",
+    score: "Punkte",
+    bot: "Bot",
+    you: "Mensch",
+    moves: "Züge",
+    start: "Start",
+    log: "Was geschah",
+    turnOne: "Diese 1 drehen",
+    turnTitle: "Glückspilz: eine 1 drehen auf",
+    groupsHint: "Würfel anklicken (oder ziehen), um Gruppen zu bilden. Die Summe ist ein Schritt in dieser Reihe.",
+    rollHint: "Auf „Würfeln“ klicken (oder Taste r).",
+    waitBot: "Der Bot ist dran …",
+    dropNew: "+ Neue Gruppe",
+    sum: "= {sum}",
+    leftOut: "übrig",
+    teachTitle: "Alle Gruppierungen von {dice}",
+    chanceTitle: "Chance, dass ein Wurf die Summe bilden kann",
+    noDice: "Würfeln, um die Gruppierungen zu sehen.",
+    browsing: "Frühere Stellung: → geht vor, oder von hier weiterspielen.",
+    keysHelp: "Tasten: r würfeln · 1–4 Würfel · n neue Gruppe · Enter spielen · Esc leeren · ←/→ zurück/vor · t lernen",
+    ev_rolled: "{p} würfelt {dice}.",
+    ev_turned: "{p} dreht eine 1 auf {v}.",
+    ev_entered: "{p} setzt in Reihe {row} ein.",
+    ev_moved: "{p} rückt in Reihe {row} vor.",
+    ev_reached_x: "{p} erreicht X in Reihe {row}!",
+    ev_ousted_owner: "{o} wird von X{row} geworfen und geht nach Hause.",
+    ev_ousted_start: "{o} wird von X{row} an den Anfang geworfen.",
+    ev_chip: "{p} nimmt einen {v}er-Chip.",
+    ev_no_effect: "Reihe {row} ist geschlossen: keine Wirkung.",
+    ev_row_closed: "Reihe {row} ist leer und wird geschlossen.",
+    ev_bonus: "{p} hat einen Satz voll: +{v} Bonus!",
+    ev_last_round: "Dies ist die letzte Runde.",
+    ev_turn_passed: "{p} ist dran.",
+    ev_game_over: "Spielende.",
+  },
+};
+
+/** The label for key in lang (English if missing), with {name} placeholders filled. */
+export function t(lang, key, params = {}) {
+  const table = STRINGS[lang] || STRINGS.en;
+  const text = table[key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** A log sentence for one compact event [kind, player, row, square, other, value]. */
+export function describeEvent(lang, ev, names) {
+  const [kind, player, row, square, other, value] = ev;
+  const who = (i) => (i != null && names[i] != null ? names[i] : "?");
+  const params = { p: who(player), o: who(other), row, v: value };
+  if (kind === "rolled") params.dice = (value || []).join("-");
+  if (kind === "game_over") {
+    const w = (value || []).map(who).join(lang === "de" ? " und " : " and ");
+    return `${t(lang, "ev_game_over")} ${t(lang, (value || []).length > 1 ? "winPlural" : "wins", { names: w })}`;
+  }
+  const key = kind === "ousted" ? (square == null ? "ev_ousted_owner" : "ev_ousted_start") : `ev_${kind}`;
+  return t(lang, key, params);
+}

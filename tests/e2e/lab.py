@@ -1,0 +1,231 @@
+"""Reusable machinery for real-browser widget tests: a JupyterLab server and a Chromium page.
+
+Every widget's e2e tests use these helpers (via the fixtures in ``conftest.py``): one isolated
+JupyterLab per pytest session, one Chromium, and a page that fails the test on any page or
+console error. Missing pieces (Chromium, Playwright) make tests fail with a clear message, never
+skip: CI must run them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("LEVELWIDGETS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def require_chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install it (apt-get install -y chromium) or set "
+            "LEVELWIDGETS_CHROMIUM. Browser tests never skip.",
+            pytrace=False,
+        )
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class LabServer:
+    """A running JupyterLab: its URL parts, root folder and process."""
+
+    port: int
+    token: str
+    root: Path
+    proc: subprocess.Popen
+    env: dict[str, str] = field(repr=False)
+
+    def url(self, path: str = "lab") -> str:
+        return f"http://127.0.0.1:{self.port}/{path}?token={self.token}"
+
+    def notebook_url(self, name: str) -> str:
+        return self.url(f"lab/tree/{name}")
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """Jupyter dirs in a temp folder so the user's settings and kernels never leak in."""
+    env = dict(os.environ)
+    for name, sub in (
+        ("HOME", "home"),
+        ("JUPYTER_CONFIG_DIR", "jupyter-config"),
+        ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
+        ("JUPYTER_DATA_DIR", "jupyter-data"),
+        ("IPYTHONDIR", "ipython"),
+    ):
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
+    env.pop("JUPYTER_PATH", None)
+    # No "news" pop-up, no update check: both would cover the notebook or need the network.
+    settings = home / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True})
+    )
+    labconfig = Path(env["JUPYTER_CONFIG_DIR"]) / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    return env
+
+
+@contextmanager
+def lab_server(
+    root: Path, home: Path, python: str = sys.executable, timeout: float = 90
+) -> Iterator[LabServer]:
+    """Start ``python -m jupyterlab`` serving ``root``; stop it (and its kernels) afterwards."""
+    env = isolated_env(home)
+    port, token = free_port(), "levelwidgets-e2e"
+    log = open(home / "jupyterlab.log", "w")  # noqa: SIM115 - closed below
+    cmd = [
+        python,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.disable_check_xsrf=True",
+        "--LabServerApp.extra_labextensions_path=[]",
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
+    server = LabServer(port, token, root, proc, env)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                log.flush()
+                pytest.fail(
+                    "JupyterLab exited early:\n" + (home / "jupyterlab.log").read_text()[-3000:],
+                    pytrace=False,
+                )
+            try:
+                with urllib.request.urlopen(server.url("api/status"), timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("JupyterLab did not answer within {timeout:.0f} s.", pytrace=False)
+            time.sleep(0.25)
+        yield server
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
+
+
+def copy_notebook(src: Path, root: Path) -> str:
+    shutil.copy(src, root / src.name)
+    return src.name
+
+
+class PageErrors:
+    """Collects page errors and console errors; tests assert it stays empty."""
+
+    IGNORED = (
+        # Harmless noise from JupyterLab itself, not from our widget.
+        "favicon",
+        "Failed to load resource: the server responded with a status of 404",
+    )
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def attach(self, page) -> None:
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+        def on_console(msg) -> None:
+            if msg.type == "error" and not any(s in msg.text for s in self.IGNORED):
+                self.errors.append(f"console.error: {msg.text}")
+
+        page.on("console", on_console)
+
+    def check(self) -> None:
+        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
+
+
+def open_notebook(page, server: LabServer, name: str, timeout: float = 60_000) -> None:
+    """Open a notebook and wait until its kernel is really idle (not just the indicator)."""
+    page.goto(server.notebook_url(name))
+    page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=timeout)
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout)
+
+
+def run_all(page) -> None:
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def run_code(page, code: str, timeout: float = 30_000) -> str:
+    """Append a cell with ``code`` at the end, run it and return its text output."""
+    page.evaluate(
+        """async (code) => {
+        const app = window.jupyterapp;
+        const panel = app.shell.currentWidget;
+        const nb = panel.content;
+        nb.activeCellIndex = nb.widgets.length - 1;
+        await app.commands.execute('notebook:insert-cell-below');
+        nb.activeCell.model.sharedModel.setSource(code);
+        await app.commands.execute('notebook:run-cell');
+      }""",
+        code,
+    )
+    cell = page.locator(".jp-Notebook .jp-Cell").last
+    out = cell.locator(".jp-OutputArea-output")
+    out.first.wait_for(timeout=timeout)
+    page.wait_for_function(
+        """() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-Cell')].pop()
+                      .querySelector('.jp-InputPrompt');
+                   return p && /\\[\\d+\\]/.test(p.textContent); }""",
+        timeout=timeout,
+    )
+    return out.all_inner_texts()[-1] if out.count() else ""
+
+
+def set_theme(page, dark: bool) -> None:
+    theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate(
+        "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme
+    )
+    want = "false" if dark else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'", timeout=15_000)
