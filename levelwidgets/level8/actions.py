@@ -141,6 +141,9 @@ class Event:
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, **self.data, "text": self.text}
 
+    def describe(self) -> str:
+        return self.text
+
 
 @dataclass(frozen=True)
 class HistoryEntry:

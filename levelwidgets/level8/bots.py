@@ -125,12 +125,11 @@ class HeuristicBot:
         level = obs.requirements[p]
         if not obs.laid[p] and level is not None:
             final = obs.levels[p] == obs.level_counts[p]
-            if final or len(hand) > level.n_cards:
-                # the "cards missing" search is cached for the discard; it says when to solve
-                if self._missing(hand, level).count == 0:
-                    way = solve(hand, level)
-                    if way is not None:
-                        return Action("lay_down", p, combos=way)
+            # the "cards missing" search is cached for the discard; it says when to solve
+            if (final or len(hand) > level.n_cards) and self._missing(hand, level).count == 0:
+                way = solve(hand, level)
+                if way is not None:
+                    return Action("lay_down", p, combos=way)
         elif obs.laid[p] and len(hand) >= 2:
             # naturals first, jokers last (they fit almost anywhere, keep them flexible)
             for c in sorted(hand):

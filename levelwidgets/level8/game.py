@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action, Event, HistoryEntry
@@ -217,6 +217,7 @@ class Level8:
         self._winners: list[int] = []
         self._history: list[HistoryEntry] = []
         self._chance: list[tuple[int, ...]] = []
+        self._listeners: list[Callable[[Level8, list[Event]], None]] = []
 
     # ------------------------------------------------------------------ chance
     def _shuffled(self, cards: list[int], forced: list[int] | None = None) -> list[int]:
@@ -247,7 +248,23 @@ class Level8:
     def _end_entry(self, action: Action, events: list[Event]) -> list[Event]:
         self._history.append(HistoryEntry(action, tuple(self._chance), tuple(events)))
         self._chance = []
+        if self._listeners:
+            self._notify(events)
         return events
+
+    def on_change(self, callback: Callable[[Level8, list[Event]], None]) -> Callable[[], None]:
+        """Call ``callback(game, events)`` after every action and undo; returns a remover."""
+        self._listeners.append(callback)
+
+        def remove() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return remove
+
+    def _notify(self, events: list[Event]) -> None:
+        for callback in list(self._listeners):
+            callback(self, events)
 
     # ------------------------------------------------------------------ round flow
     def _deal(self, forced: list[int] | None = None) -> list[Event]:
@@ -991,8 +1008,10 @@ class Level8:
         return g
 
     def _become(self, other: Level8) -> None:
+        listeners = self._listeners
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
+        self._listeners = listeners
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (the first deal cannot be undone)."""
@@ -1004,6 +1023,17 @@ class Level8:
             )
         if steps:
             self._become(self._rebuild(self._history[:-steps]))
+            self._notify([])
+
+    def after(self, steps: int) -> Level8:
+        """A new game at the position after the first ``steps`` actions (the deal excluded)."""
+        if (
+            isinstance(steps, bool)
+            or not isinstance(steps, int)
+            or not (0 <= steps < len(self._history))
+        ):
+            raise UndoError(f"steps must be between 0 and {len(self._history) - 1}")
+        return self._rebuild(self._history[: steps + 1])
 
     def undo_to(self, length: int) -> None:
         """Go back to the position after the first ``length`` history entries."""
@@ -1040,21 +1070,29 @@ class Level8:
         g._history = list(self._history)
         g._chance = []
         g._config = dict(self._config)
+        g._listeners = []
         return g
 
     # ------------------------------------------------------------------ JSON
-    def to_json(self) -> str:
-        """Config, full history (with shuffles), state and RNG state as a JSON string."""
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": FORMAT_VERSION,
-                "config": self._config,
-                "history": [e.to_dict() for e in self._history],
-                "state": self.state_dict(),
-                "rng": _rng_to_json(self._rng.getstate()),
-            }
-        )
+    def to_dict(self) -> dict:
+        """Config, full history (with shuffles), state and RNG state as plain data."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "config": self._config,
+            "history": [e.to_dict() for e in self._history],
+            "state": self.state_dict(),
+            "rng": _rng_to_json(self._rng.getstate()),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """:meth:`to_dict` as a JSON string; :meth:`from_json` restores and verifies it."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Level8) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Level8:
@@ -1174,8 +1212,9 @@ def stack_deck(
         for j in range(1, n + 1):
             order.append(hs[(dealer + j) % n][k])
     order += top + pile
-    rest = [c for c in ALL_IDS if c not in set(order)]
-    order += rest
-    if sorted(order) != list(ALL_IDS):
-        raise ConfigError("the stacked cards contain a card twice")
+    dup = [CODES[c] for c, k in Counter(order).items() if k > 1]
+    if dup:
+        raise ConfigError(f"the stacked cards name {', '.join(dup)} more than once")
+    seen = set(order)
+    order += [c for c in ALL_IDS if c not in seen]
     return order
