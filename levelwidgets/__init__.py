@@ -5,3 +5,12 @@ import no widget code; the widgets in :mod:`levelwidgets.widgets` are thin adapt
 """
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    """``levelwidgets.LevelXWidget`` without importing widget code for engine-only users."""
+    if name == "LevelXWidget":
+        from .widgets import LevelXWidget
+
+        return LevelXWidget
+    raise AttributeError(f"module 'levelwidgets' has no attribute {name!r}")
