@@ -426,7 +426,7 @@ def test_deal_for_two_to_six_players(n):
     g = Level8(
         n,
         seed=n,
-        sides=["one", "two"] * 3 if False else ["one", "two", "one", "two", "one", "two"][:n],
+        sides=["one", "two", "one", "two", "one", "two"][:n],
     )
     assert [len(g.hand(q)) for q in range(n)] == [10] * n
     assert g.draw_pile_size == 101 - 10 * n - 1

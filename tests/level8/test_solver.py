@@ -1,0 +1,147 @@
+"""Solver against brute force on random hands, plus concrete checks of its answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from levelwidgets.level8 import (
+    ONE_STAR,
+    PHASE10,
+    TWO_STAR,
+    can_lay,
+    cards_missing,
+    lay_down_ways,
+    make_combo,
+    parse_level,
+    solve,
+)
+
+from .brute import brute_missing, brute_ways
+from .helpers import cs
+
+ALL_LEVELS = list(ONE_STAR.levels) + list(TWO_STAR.levels)
+
+
+def way_key(way) -> tuple:
+    return tuple(sorted((c.kind, len(c.cards), tuple(sorted(c.naturals))) for c in way))
+
+
+def check_way(hand, level, way) -> None:
+    """A lay-down is valid: one combo per requirement, cards from hand, each used once."""
+    assert sorted((c.kind, len(c.cards)) for c in way) == sorted(
+        (r.kind, r.n) for r in level.requirements
+    )
+    used = [x for combo in way for x in combo.cards]
+    assert len(used) == len(set(used)) and set(used) <= set(hand)
+    for combo in way:
+        again = make_combo(combo.kind, combo.cards, combo.meanings)
+        assert again.meanings == combo.meanings
+        assert sorted(again.cards) == sorted(combo.cards)
+
+
+def random_hand(rng: random.Random, size: int = 11, focused: bool = False) -> list[int]:
+    j = rng.randint(0, 3)
+    if focused:  # few numbers and colours, so that many levels are (nearly) complete
+        nums = rng.sample(range(1, 16), 5)
+        cols = rng.sample(range(6), 3)
+        pool = [c * 15 + n - 1 for c in cols for n in nums]
+    else:
+        pool = list(range(90))
+    return rng.sample(pool, size - j) + rng.sample(range(90, 97), j)
+
+
+@pytest.mark.parametrize("focused", [False, True])
+def test_solver_matches_brute_force_on_random_hands(focused):
+    rng = random.Random(1234 + focused)
+    layable = 0
+    for _ in range(160):
+        hand = random_hand(rng, focused=focused)
+        level = rng.choice(ALL_LEVELS)
+        expected = brute_ways(hand, level)
+        ways = lay_down_ways(hand, level, cap=10**6)
+        assert {way_key(w) for w in ways} == expected, (hand, level)
+        assert len(ways) == len(expected)  # distinct ways are not repeated
+        for w in ways:
+            check_way(hand, level, w)
+        one = solve(hand, level)
+        assert (one is not None) == bool(expected) == can_lay(hand, level)
+        if one is not None:
+            check_way(hand, level, one)
+            layable += 1
+    assert layable >= (60 if focused else 5)  # the comparison covered positive cases
+
+
+def test_cards_missing_matches_brute_force():
+    rng = random.Random(99)
+    for _ in range(120):
+        hand = random_hand(rng, size=rng.choice([8, 9, 10]), focused=rng.random() < 0.5)
+        level = rng.choice(ALL_LEVELS)
+        miss = cards_missing(hand, level)
+        assert miss.count == brute_missing(hand, level), (hand, level)
+        assert (miss.count == 0) == can_lay(hand, level)
+        # the plan is real: its natural cards are in hand, disjoint, and the open places
+        # (filled by own jokers or missing cards) complete it
+        plan_cards = [c for part in miss.plan for c in part]
+        assert len(plan_cards) == len(set(plan_cards)) and set(plan_cards) <= set(hand)
+        assert len(plan_cards) + len(miss.needs) == level.n_cards
+        jokers = sum(1 for c in hand if 90 <= c < 97)
+        assert miss.count == max(0, len(miss.needs) - jokers)
+
+
+def test_missing_card_that_matches_a_need_really_helps():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(80):
+        hand = random_hand(rng, size=10, focused=True)
+        level = rng.choice(ALL_LEVELS)
+        miss = cards_missing(hand, level)
+        if miss.count == 0:
+            continue
+        for card in range(90):
+            if card in hand:
+                continue
+            if miss.useful(card):
+                assert cards_missing([*hand, card], level).count == miss.count - 1
+                checked += 1
+    assert checked > 50
+
+
+def test_solver_gives_concrete_joker_meanings():
+    way = solve(cs("4R 6G J1 9B 10B 11B"), "run 3 + run 3")
+    assert way is not None
+    run = next(c for c in way if c.cards[0] == cs("4R")[0])
+    assert run.meanings == {cs("J1")[0]: 5}
+
+
+def test_no_wrap_in_solver():
+    assert not can_lay(cs("14R 15G 1B 2B"), "run 4")
+    assert can_lay(cs("12R 13Y 14R 15G"), "run 4")
+
+
+def test_cap_on_ways():
+    hand = cs("1R 2R 3R 4R 5R 6R 7R J1 J2 J3 J4")
+    assert len(lay_down_ways(hand, "run 3 + run 3", cap=7)) == 7
+    assert lay_down_ways(hand, "run 3 + run 3", cap=0) == []
+
+
+def test_missing_describes_needs():
+    miss = cards_missing(cs("4R 5G 9B 9Y 1P 11O 13R 15G 2B 7P"), "run 3 + set 3")
+    assert miss.count == 2
+    text = miss.describe()
+    assert text.startswith("2 card(s) missing") and "a 9 (any colour)" in text
+    assert "a 3 (any colour)" in text  # 1P 2B can only become 1-2-3 (no 0, no wrap)
+    assert (
+        cards_missing(cs("4R 5G 6B 9B 9Y 9P"), "run 3 + set 3")
+        .describe()
+        .startswith("the level can be laid")
+    )
+
+
+def test_phase10_sequence_is_solvable():
+    hand = cs("3R 3G 3B 7R 7G 7B 7Y 7P 7O 1R 2R")
+    assert can_lay(hand, PHASE10.levels[0])  # 2 triples
+    assert can_lay(hand, PHASE10.levels[8])  # set of 5 + pair
+    assert not can_lay(hand, PHASE10.levels[7])  # 7 of one colour
+    assert can_lay(hand, parse_level("set 6 + set 3"))
