@@ -305,22 +305,24 @@ class LevelX:
         if len(bots) != self.players:
             raise RulesError(f"autoplay needs one bot per seat: {self.players}, not {len(bots)}.")
         state, rules, rng, log = self._state, self.rules, self._rng, self._log
-        table, lucky = legal_move_table, rules.lucky_loser
+        table, lucky, sorted_rolls = legal_move_table, rules.lucky_loser, _SORTED_ROLLS
         played = 0
         while not state.over and (max_turns is None or played < max_turns):
             p = state.current
             if self._dice is None:
                 dice = ROLLS[int(rng.random() * 1296)]
                 self._dice, self._drawn = dice, True
-                self._moves = table(_SORTED_ROLLS[dice], lucky, state.closed_mask)
+                self._moves = table(sorted_rolls[dice], lucky, state.closed_mask)
             move = bots[p].choose(self)
-            if self._moves[1].get(move.steps) is not move:
+            if type(move) is not Move or self._moves[1].get(move.steps) is not move:
                 move = self.parse_move(move)  # not from legal_moves(): check it fully
             resolve_steps(state, rules, p, move.steps, None)
             pass_turn(state, rules, p, None)
             log.append((p, self._dice, self._drawn, move, None))
-            self._dice, self._drawn, self._moves = None, False, _NO_MOVES
+            self._dice = None
             played += 1
+        if self._dice is None:
+            self._drawn, self._moves = False, _NO_MOVES
         if played:
             self._notify([])
         return played

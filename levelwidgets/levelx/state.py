@@ -25,6 +25,7 @@ class State:
         "end_triggered",
         "held",
         "over",
+        "players",
         "pos",
         "sets",
         "tiles",
@@ -34,6 +35,7 @@ class State:
     )
 
     def __init__(self, players: int, rules: Rules) -> None:
+        self.players = players
         self.pos = [[OFF] * 6 for _ in range(players)]  # square per player per row
         self.x_owner = [-1] * 6  # player on each X square, -1 for none
         self.chips = list(rules.chips(players))  # chips left per row
@@ -49,6 +51,7 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
+        new.players = self.players
         new.pos = [p[:] for p in self.pos]
         new.x_owner = self.x_owner[:]
         new.chips = self.chips[:]
@@ -90,11 +93,12 @@ def resolve_steps(
 ) -> None:
     """Apply one player's steps (row numbers) to ``state``, appending events if asked.
 
-    This is the whole movement rule of the spec (Turn, step 4 and 5).
+    This is the whole movement rule of the spec (Turn, steps 4 and 5). It is the engine's hot
+    path, hence the local names.
     """
     lengths = rules.row_lengths
-    tiles_stack = rules.bonus_tiles
     pos_p = state.pos[player]
+    held_p = state.held[player]
     chips = state.chips
     x_owner = state.x_owner
     for row in steps:
@@ -124,23 +128,31 @@ def resolve_steps(
             x_owner[i] = player
         # The piece is on X (it arrived now or was there): take a chip.
         chips[i] -= 1
-        held_p = state.held[player]
         held_p[i] += 1
         if events is not None:
             events.append(Event("chip", player, row, value=row))
         if chips[i] == 0:
             _close_row(state, i, player, events)
             _check_end(state, rules, player, events)
-        complete = min(held_p)
-        while state.sets[player] < complete:
-            state.sets[player] += 1
-            if state.tiles_taken < len(tiles_stack):
-                tile = tiles_stack[state.tiles_taken]
-                state.tiles_taken += 1
-                state.tiles[player].append(tile)
-                if events is not None:
-                    events.append(Event("bonus", player, value=tile))
-                _check_end(state, rules, player, events)
+        # A new complete set is only possible if this row was at the current set count.
+        if held_p[i] == state.sets[player] + 1:
+            _take_bonus_tiles(state, rules, player, min(held_p), events)
+
+
+def _take_bonus_tiles(
+    state: State, rules: Rules, player: int, complete: int, events: list[Event] | None
+) -> None:
+    """One tile from the top of the stack for each newly completed set, while tiles last."""
+    stack = rules.bonus_tiles
+    while state.sets[player] < complete:
+        state.sets[player] += 1
+        if state.tiles_taken < len(stack):
+            tile = stack[state.tiles_taken]
+            state.tiles_taken += 1
+            state.tiles[player].append(tile)
+            if events is not None:
+                events.append(Event("bonus", player, value=tile))
+            _check_end(state, rules, player, events)
 
 
 def _close_row(state: State, i: int, player: int, events: list[Event] | None) -> None:
@@ -172,7 +184,7 @@ def pass_turn(state: State, rules: Rules, player: int, events: list[Event] | Non
     """End ``player``'s turn and hand the dice on, or end the game after the last round."""
     state.turn += 1
     nxt = player + 1
-    if nxt == len(state.pos):
+    if nxt == state.players:
         nxt = 0
         if state.end_triggered:
             state.over = True

@@ -184,3 +184,26 @@ def test_repr_and_history_entries():
     assert (t.number, t.round, t.player, t.dice, t.drawn) == (1, 1, 0, (1, 1, 1, 5), False)
     assert t.to_dict()["move"] == "1+6 5+5" and t.to_dict()["turned"] == [5, 6]
     assert "Ben to roll" in repr(game)
+
+
+def test_autoplay_keeps_a_pending_roll_and_stops_on_request():
+    game = LevelX(2, seed=3)
+    game.roll((5, 5, 5, 5))
+    assert game.autoplay([RandomBot(1), RandomBot(2)], max_turns=0) == 0
+    assert game.phase == "play" and len(game.legal_moves()) > 1
+    assert game.autoplay([RandomBot(1), RandomBot(2)], max_turns=5) == 5
+    assert game.history[0].dice == (5, 5, 5, 5) and not game.history[0].drawn
+    assert game.phase == "roll"
+
+
+def test_autoplay_checks_moves_that_are_not_from_legal_moves():
+    class Cheater:
+        def choose(self, game):
+            return "6+6"
+
+    game = LevelX(2, seed=3)
+    from levelwidgets.levelx import GroupSumError
+
+    with pytest.raises(GroupSumError):
+        game.autoplay([Cheater(), Cheater()])
+    assert game.history == () and game.phase == "play", "the roll stays; nothing was played"
