@@ -90,6 +90,7 @@ class LevelXWidget(anywidget.AnyWidget):
     def __init__(
         self,
         game: LevelX | None = None,
+        *,
         players: int | Sequence[str] = 2,
         bots: Sequence[object] | None = None,
         seed: int | None = None,
@@ -239,7 +240,9 @@ class LevelXWidget(anywidget.AnyWidget):
         return remove
 
     def close(self) -> None:
-        self._unsubscribe()
+        unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
+        if unsubscribe is not None:
+            unsubscribe()
         super().close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:

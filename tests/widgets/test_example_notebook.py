@@ -1,0 +1,22 @@
+"""The example notebook runs top to bottom in a fresh kernel (no browser: Python side only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_levelx_play_notebook_runs(tmp_path: Path) -> None:
+    nb = nbformat.read(REPO / "examples" / "levelx_play.ipynb", as_version=4)
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    widget = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widget, "the widget cell displayed no widget"
+    assert "image/svg+xml" in widget[0]["data"], "no static SVG fallback next to the widget"

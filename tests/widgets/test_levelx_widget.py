@@ -1,0 +1,249 @@
+"""LevelXWidget in Python: intents in, view/error out, engine state as the single truth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import traitlets
+
+import levelwidgets
+from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot
+from levelwidgets.widgets import LevelXWidget
+
+
+def send(w: LevelXWidget, **msg: object) -> None:
+    """What the browser does: a custom message to the widget's handler."""
+    w._handle_message(w, msg, [])
+
+
+def test_exports_and_defaults() -> None:
+    assert levelwidgets.LevelXWidget is LevelXWidget
+    w = LevelXWidget(seed=1)
+    v = w.view
+    assert v["names"] == ["Player 1", "Player 2"]
+    assert v["phase"] == "roll" and v["dice"] is None and v["cur"] == 0
+    assert v["len"] == [4, 4, 3, 3, 2, 2] and v["chips"] == [11, 10, 9, 8, 7, 6]
+    assert v["pos"] == [[0] * 6, [0] * 6] and v["score"] == [0, 0]
+    assert v["tilesLeft"] == [15, 12, 9, 6] and v["round"] == 1
+    assert set(w.chances) == {"5", "6", "7", "8", "9", "10"}
+    assert w.error == ""
+
+
+def test_wraps_a_given_game_and_checks_arguments() -> None:
+    game = LevelX(["Ann", "Ben", "Cy"], seed=3)
+    w = LevelXWidget(game, bots=[None, "greedy", RandomBot(seed=1)])
+    assert w.game is game and w.view["bots"] == ["", "Greedy", "Random"]
+    with pytest.raises(ValueError, match="one entry per seat"):
+        LevelXWidget(players=2, bots=[None])
+    with pytest.raises(ValueError, match="Unknown bot"):
+        LevelXWidget(players=2, bots=[None, "clever"])
+    with pytest.raises(TypeError):
+        LevelXWidget(game="not a game")  # type: ignore[arg-type]
+    with pytest.raises(traitlets.TraitError):
+        LevelXWidget(language="fr")
+
+
+def test_roll_and_play_intents_update_engine_and_view() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], seed=5)
+    seq = w.view["seq"]
+    send(w, type="roll")
+    assert w.game.phase == "play" and w.view["dice"] == list(w.game.dice)
+    assert w.view["seq"] == seq + 1 and w.view["log"][-1][0] == "rolled"
+    move = w.game.legal_moves()[0]
+    send(w, type="play", groups=[list(g) for g in move.groups])
+    assert w.error == ""
+    assert len(w.game.history) == 1 and w.view["moves"] == [move.notation]
+    assert w.view["cur"] == 1 and w.view["phase"] == "roll"
+    assert w.view["pos"][0] == [w.game.piece(0, r) or 0 for r in range(5, 11)]
+    assert w.view["new"] > 0 and w.view["log"][-1][0] == "turn_passed"
+
+
+@pytest.mark.parametrize(
+    ("msg", "fragment"),
+    [
+        ({"type": "play", "groups": [[1, 6]]}, "Roll the dice first"),
+        ({"type": "undo"}, "nothing to undo"),
+        ({"type": "redo"}, "nothing to redo"),
+        ({"type": "goto", "turns": 3}, "between 0 and 0"),
+        ({"type": "dance"}, "Unknown request"),
+    ],
+)
+def test_illegal_intents_before_rolling(msg: dict, fragment: str) -> None:
+    w = LevelXWidget(seed=2)
+    before, view = w.game.snapshot(), dict(w.view)
+    send(w, **msg)
+    assert fragment in w.error and w.error_id == 1
+    assert w.game.snapshot() == before and w.view == view
+
+
+@pytest.mark.parametrize(
+    ("groups", "fragment"),
+    [
+        ([[1, 1]], "makes 2"),
+        ([[1, 4], [2, 3], [1, 4]], "uses 6 dice"),
+        ("1+6", "list of groups"),
+        ([[1, True]], "list of groups"),
+    ],
+)
+def test_illegal_moves_change_nothing(groups: object, fragment: str) -> None:
+    w = LevelXWidget(seed=2)
+    w.roll((1, 2, 3, 4))
+    before, view = w.game.snapshot(), dict(w.view)
+    send(w, type="play", groups=groups)
+    assert fragment in w.error
+    assert w.game.snapshot() == before and w.view == view
+    send(w, type="roll")
+    assert "already rolled" in w.error and w.error_id == 2
+    send(w, type="play", groups=[[1, 4], [2, 3]])  # a good move clears the message
+    assert w.error == "" and len(w.game.history) == 1
+
+
+def test_lucky_loser_faces_are_inferred() -> None:
+    w = LevelXWidget(seed=2)
+    w.roll((1, 1, 1, 5))
+    assert w.view["turnable"] == 2
+    send(w, type="play", groups=[[1, 6], [5, 5]])
+    assert w.error == "" and w.game.history[-1].move.turned == (5, 6)
+    w.roll((1, 1, 1, 5))
+    send(w, type="play", groups=[[6], [6], [5, 5]])  # three turned 1s: one must stay
+    assert "at most 2" in w.error
+
+
+def test_browser_cannot_act_for_a_bot_but_advance_steps_it() -> None:
+    w = LevelXWidget(bots=["greedy", None], seed=4)
+    send(w, type="roll")
+    assert "bot's turn" in w.error and w.game.phase == "roll"
+    seq = w.view["seq"]
+    send(w, type="advance", seq=seq - 1)  # stale: another view already advanced
+    assert w.game.phase == "roll"
+    send(w, type="advance", seq=seq)
+    assert w.game.phase == "play" and w.view["seq"] == seq + 1
+    send(w, type="advance", seq=w.view["seq"])
+    assert len(w.game.history) == 1 and w.game.current_player == 1
+    assert w.advance() is False  # a person's turn: nothing to do
+
+
+def test_instant_bots_answer_at_once() -> None:
+    w = LevelXWidget(bots=[None, "greedy", "random"], players=3, seed=8, bot_delay=0)
+    w.roll()
+    w.play(w.game.legal_moves()[0])
+    assert len(w.game.history) == 3 and w.game.current_player == 0
+    assert w.view["new"] == len(w.view["log"])  # the bots' events ride along
+
+
+def test_whole_bot_game_by_advancing() -> None:
+    w = LevelXWidget(bots=[GreedyBot(), RandomBot(seed=2)], seed=11)
+    steps = w.run_bots()
+    assert w.game.is_over and steps == 2 * len(w.game.history)
+    assert w.view["phase"] == "over" and w.view["winners"] == w.game.winners
+
+
+def test_undo_redo_roundtrip_keeps_random_rolls_drawn() -> None:
+    w = LevelXWidget(seed=9)
+    snapshots = [w.game.snapshot()]
+    for _ in range(3):
+        w.roll()
+        snapshots.append(w.game.snapshot())
+        w.play(w.game.legal_moves()[-1])
+        snapshots.append(w.game.snapshot())
+    for expected in reversed(snapshots[:-1]):
+        w.undo()
+        assert w.game.snapshot() == expected
+    assert w.view["future"] and w.view["canRedo"] and not w.view["canUndo"]
+    for expected in snapshots[1:]:
+        w.redo()
+        assert w.game.snapshot() == expected  # drawn rolls come back drawn, RNG in step
+    assert not w.view["canRedo"]
+
+
+def test_new_action_clears_redo_and_goto_browses() -> None:
+    w = LevelXWidget(seed=12)
+    for _ in range(4):
+        w.roll()
+        w.play(w.game.legal_moves()[0])
+    end = w.game.snapshot()
+    notations = list(w.view["moves"])
+    send(w, type="goto", turns=1)
+    assert len(w.game.history) == 1 and w.game.phase == "roll"
+    assert w.view["moves"] + w.view["future"] == notations
+    send(w, type="goto", turns=4)
+    assert w.game.snapshot() == end and w.view["future"] == []
+    send(w, type="goto", turns=2)
+    w.roll((6, 6, 6, 6))  # playing on from an earlier position starts a new future
+    assert w.view["future"] == [] and not w.view["canRedo"]
+
+
+def test_cell_calls_on_the_engine_update_the_view() -> None:
+    w = LevelXWidget(seed=13)
+    seq = w.view["seq"]
+    w.game.roll((2, 3, 4, 5))
+    assert w.view["dice"] == [2, 3, 4, 5] and w.view["seq"] == seq + 1
+    w.game.play("2+3 4+5")
+    assert w.view["moves"] == ["2+3 4+5"]
+    w.game.undo()
+    assert w.view["moves"] == [] and w.view["phase"] == "play"
+    w.game.autoplay([GreedyBot(), GreedyBot()], max_turns=3)
+    assert len(w.view["moves"]) == 3
+
+
+def test_on_move_hears_every_move_once() -> None:
+    w = LevelXWidget(bots=[None, "greedy"], seed=14, bot_delay=0)
+    heard: list[tuple[int, str]] = []
+    remove = w.on_move(lambda turn: heard.append((turn.player, turn.notation)))
+    w.roll((2, 3, 4, 5))
+    send(w, type="play", groups=[[2, 3]])  # UI move, then the bot answers at once
+    w.game.roll((5, 5, 5, 5))
+    w.game.play("5 5")  # a cell move; the instant bot answers it too
+    assert [p for p, _ in heard] == [0, 1, 0, 1]
+    assert heard[0][1] == "2+3" and heard[2][1] == "5 5"
+    remove()
+    w.roll()
+    w.play("-")
+    assert len(heard) == 4
+
+
+def test_replacing_the_game_rebinds_the_listener() -> None:
+    w = LevelXWidget(seed=15)
+    old = w.game
+    w.game = LevelX(["A", "B", "C", "D"], seed=1)
+    assert w.view["names"] == ["A", "B", "C", "D"] and w.bots == [None] * 4
+    seq = w.view["seq"]
+    old.roll()
+    assert w.view["seq"] == seq  # the old game no longer drives the board
+
+
+def test_teach_overlay_lists_groupings() -> None:
+    w = LevelXWidget(seed=16)
+    assert "teach" not in w.view
+    w.teach = True
+    w.roll((1, 1, 1, 5))
+    rows = w.view["teach"]
+    assert len(rows) == len(w.game.groupings())
+    assert ["1+6 5+5", [5, 6], []] in [[n, t, left] for n, t, left in rows]
+    send(w, type="undo")
+    assert "teach" not in w.view  # no dice, nothing to list
+
+
+def test_mimebundle_carries_the_static_svg() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], seed=17)
+    data, _meta = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"].lstrip().startswith("<svg")
+    assert "Ann" in data["text/plain"] or "LevelX" in data["text/plain"]
+
+
+def test_view_stays_compact_for_a_whole_game() -> None:
+    w = LevelXWidget(bots=["greedy", "random"], seed=18)
+    sizes = []
+    while w.advance():
+        sizes.append(len(json.dumps(w.view, separators=(",", ":"))))
+    assert w.game.is_over
+    assert max(sizes) < 4096, max(sizes)
+
+
+def test_language_and_error_types() -> None:
+    w = LevelXWidget(seed=19, language="de")
+    assert w.language == "de"
+    with pytest.raises(LevelXError):
+        w.redo()
