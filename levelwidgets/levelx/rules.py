@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal
 
 from .errors import RulesError
@@ -63,7 +64,8 @@ class Rules:
                     f"chips_for_players[{players}] needs six whole numbers ≥ 1 (rows 5 to 10)."
                 )
             chips[int(players)] = counts
-        object.__setattr__(self, "chips_for_players", chips)
+        # Read-only, so a shared Rules (such as DEFAULT_RULES) cannot be changed under a game.
+        object.__setattr__(self, "chips_for_players", MappingProxyType(chips))
         tiles = tuple(self.bonus_tiles)
         if not all(_is_count(t, 0) for t in tiles):
             raise RulesError("bonus_tiles must be whole numbers ≥ 0.")

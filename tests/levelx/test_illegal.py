@@ -168,3 +168,12 @@ def test_every_error_is_a_levelx_error():
     names = [n for n in lx.__all__ if n.endswith("Error")]
     assert len(names) >= 12
     assert all(issubclass(getattr(lx, n), LevelXError) for n in names)
+
+
+def test_rules_cannot_be_changed_after_creation():
+    rules = Rules()
+    with pytest.raises(TypeError):
+        rules.chips_for_players[4] = (1,) * 6
+    with pytest.raises(AttributeError):
+        rules.oust = "row_start"
+    assert Rules() == rules and hash(Rules()) == hash(rules)
