@@ -2,7 +2,12 @@
 
 >>> from levelwidgets.levelx import LevelX
 >>> game = LevelX(players=["Ann", "Ben", "Cy"], seed=42)
->>> game.roll((1, 1, 1, 5)); game.play("1+6 5+5")   # Lucky Loser turns two 1s
+>>> _ = game.roll((1, 1, 1, 5))
+>>> [m.notation for m in game.legal_moves()][:2]
+['1+4 5 5', '1+4 5 6']
+>>> _ = game.play("1+6 5+5")   # Lucky Loser: two 1s turned into 5 and 6
+>>> game.history[-1].move.turned
+(5, 6)
 """
 
 from .bots import GreedyBot, RandomBot, play_game

@@ -1,8 +1,10 @@
 """Bot simulations and pandas tables for analysts (needs the ``[analysis]`` extra).
 
 >>> from levelwidgets.levelx import GreedyBot, RandomBot
->>> games = simulate(lambda seed: [GreedyBot(), RandomBot(seed)], games=100)
->>> games_frame(games).groupby("winner").size()
+>>> games = simulate(lambda seed: [GreedyBot(), RandomBot(seed)], games=10)
+>>> frame = games_frame(games)
+>>> len(frame), bool(frame["over"].all())
+(10, True)
 """
 
 from __future__ import annotations

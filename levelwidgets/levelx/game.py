@@ -81,10 +81,15 @@ class LevelX:
     """A game of Level X for 2–4 players.
 
     >>> game = LevelX(players=["Ann", "Ben"], seed=1)
-    >>> game.roll((1, 1, 1, 5))
-    [Event(kind='rolled', ...)]
-    >>> [e.kind for e in game.play("1+6 5+5")][:3]
-    ['turned', 'turned', 'entered']
+    >>> [e.kind for e in game.roll((1, 1, 1, 5))]
+    ['rolled']
+    >>> for event in game.play("1+6 5+5")[:3]:
+    ...     print(event.describe(game.names))
+    Ann turns a 1 into a 5 (Lucky Loser).
+    Ann turns a 1 into a 6 (Lucky Loser).
+    Ann enters row 7.
+    >>> game.piece(0, 10), game.current_player
+    (1, 1)
 
     Every method that acts checks the request first and raises a :class:`LevelXError`
     subclass without changing anything when it is not allowed.
@@ -127,10 +132,8 @@ class LevelX:
     @property
     def round(self) -> int:
         """The round in progress (1-based); a round is one turn per player."""
-        return min(self._state.turn, self._last_turn_index()) // self.players + 1
-
-    def _last_turn_index(self) -> int:
-        return self._state.turn - 1 if self._state.over else self._state.turn
+        last_started = self._state.turn - 1 if self._state.over else self._state.turn
+        return last_started // self.players + 1
 
     @property
     def dice(self) -> Dice | None:
