@@ -279,19 +279,34 @@ class Meld:
         return m
 
     def is_valid(self) -> bool:
-        """Re-check the combination from scratch (used by the invariant checks)."""
-        try:
-            c = make_combo(self.kind, self.cards, self.meanings)
-        except InvalidCombinationError:
+        """Re-check the combination from its cards and declared meanings (invariant checks)."""
+        cards = self.cards
+        meanings = self.meanings
+        if not cards or len(set(cards)) != len(cards):
             return False
-        if c.meanings != self.meanings:
+        if {c for c in cards if c >= FIRST_JOKER} != set(meanings):
             return False
         if self.kind == "run":
-            return c.cards == tuple(self.cards) and (self.lo, self.hi) == (
-                c.value,
-                c.value + len(c.cards) - 1,
-            )
-        return sorted(c.cards) == sorted(self.cards) and c.value == self.value
+            if not (1 <= self.lo and self.hi <= MAX_NUMBER and self.hi - self.lo + 1 == len(cards)):
+                return False
+            for i, c in enumerate(cards):
+                if c >= FIRST_SKIP:
+                    return False
+                v = meanings[c] if c >= FIRST_JOKER else c % 15 + 1
+                if v != self.lo + i:
+                    return False
+            return True
+        is_set = self.kind == "set"
+        for c in cards:
+            if c >= FIRST_SKIP:
+                return False
+            if c >= FIRST_JOKER:
+                v = meanings[c]
+            else:
+                v = c % 15 + 1 if is_set else c // 15
+            if v != self.value:
+                return False
+        return 1 <= self.value <= MAX_NUMBER if is_set else 0 <= self.value < N_COLOURS
 
     def describe(self) -> str:
         return self.combo().describe()
