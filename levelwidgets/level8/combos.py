@@ -287,7 +287,7 @@ class Meld:
         if {c for c in cards if c >= FIRST_JOKER} != set(meanings):
             return False
         if self.kind == "run":
-            if not (1 <= self.lo and self.hi <= MAX_NUMBER and self.hi - self.lo + 1 == len(cards)):
+            if not (self.lo >= 1 and self.hi <= MAX_NUMBER and self.hi - self.lo + 1 == len(cards)):
                 return False
             for i, c in enumerate(cards):
                 if c >= FIRST_SKIP:
@@ -302,8 +302,10 @@ class Meld:
                 return False
             if c >= FIRST_JOKER:
                 v = meanings[c]
+            elif is_set:
+                v = c % 15 + 1
             else:
-                v = c % 15 + 1 if is_set else c // 15
+                v = c // 15
             if v != self.value:
                 return False
         return 1 <= self.value <= MAX_NUMBER if is_set else 0 <= self.value < N_COLOURS

@@ -147,6 +147,8 @@ def parse_level(spec: object, where: str = "level") -> Level:
         return spec
     reqs: list[Requirement] = []
     if isinstance(spec, str):
+        if not spec.strip():
+            raise LevelSpecError(f"{where}: a level needs at least one combination")
         for part in spec.split("+"):
             reqs.extend(_parse_part(part, where))
     elif isinstance(spec, Iterable):
@@ -185,6 +187,13 @@ class LevelSequence:
 
     def __len__(self) -> int:
         return len(self.levels)
+
+    @property
+    def label(self) -> str:
+        """Display name; a reconstructed sequence says so."""
+        if self.reconstruction:
+            return f"{self.name} (reconstruction: the printed list could not be confirmed)"
+        return self.name
 
     def level(self, number: int) -> Level:
         """Level by its 1-based number, as printed on the level card."""
