@@ -873,7 +873,7 @@ class Level8:
             under_count=len(self._under),
             discard_tops=tuple([d[-1] if d else None for d in self._discards]),
             discard_counts=tuple([len(d) for d in self._discards]),
-            melds=tuple([tuple([m.combo() for m in ms]) for ms in self._melds]),
+            melds=self._public_melds(),
             skipped=tuple([s is not None for s in self._skips]),
             kept=tuple(self._kept[player]) if own else None,  # type: ignore[index]
             kept_counts=tuple([len(k) for k in self._kept]),
@@ -886,6 +886,17 @@ class Level8:
             hands=tuple([tuple(h) for h in self._hands]) if teacher else None,
             draw_pile=tuple(reversed(self._draw)) if teacher else None,
         )
+
+    def _public_melds(self) -> tuple[tuple[Combo, ...], ...]:
+        # cached while no combination changes (keyed on each meld's cached Combo identity)
+        # (the cache holds the Combos, so their ids cannot be reused while it lives)
+        key = tuple([tuple([id(m.combo()) for m in ms]) for ms in self._melds])
+        cached = self.__dict__.get("_melds_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        value = tuple([tuple([m.combo() for m in ms]) for ms in self._melds])
+        self._melds_cache = (key, value)
+        return value
 
     def state_dict(self) -> dict:
         """The complete position as plain data (no RNG state, no history)."""

@@ -111,7 +111,12 @@ def _candidates(h: _Hand, kind: str, n: int, lim: int) -> list[_Cand]:
     return res
 
 
-def _slots(h: _Hand, level: Level, lim_for: int | dict[tuple[str, int], int] | None):
+def _slots(
+    h: _Hand,
+    level: Level,
+    lim_for: int | dict[tuple[str, int], int] | None,
+    cache: dict[tuple[str, int, int], list[_Cand]] | None = None,
+):
     """Requirement slots ordered for the search: (req index, kind, n, candidates, same-as-prev).
 
     ``lim_for`` caps the jokers per candidate: one number for all, a dict per (kind, n), or
@@ -128,7 +133,13 @@ def _slots(h: _Hand, level: Level, lim_for: int | dict[tuple[str, int], int] | N
             lim = min(n, lim_for[(kind, n)])
         else:
             lim = min(n, lim_for)
-        built.append((kind, n, idxs, _candidates(h, kind, n, lim)))
+        if cache is None:
+            cands = _candidates(h, kind, n, lim)
+        else:
+            cands = cache.get((kind, n, lim))
+            if cands is None:
+                cands = cache[(kind, n, lim)] = _candidates(h, kind, n, lim)
+        built.append((kind, n, idxs, cands))
     built.sort(key=lambda g: len(g[3]))
     slots = []
     for kind, n, idxs, cands in built:
@@ -366,9 +377,10 @@ def cards_missing(hand: Iterable[object], level: Level | str) -> Missing:
     mins = {(r.kind, r.n): _min_need(h, r.kind, r.n) for r in lv.requirements}
     lower = sum(mins[(r.kind, r.n)] for r in lv.requirements)
     total = lower
+    cache: dict[tuple[str, int, int], list[_Cand]] = {}
     while True:
         slack = total - lower
-        slots = _slots(h, lv, {key: m + slack for key, m in mins.items()})
+        slots = _slots(h, lv, {key: m + slack for key, m in mins.items()}, cache)
         choice = _search_one(slots, total)
         if choice is not None:
             break

@@ -1,0 +1,78 @@
+"""Level 8 speed figures, one per line as ``name: value unit``.
+
+* ``solver_us_p50`` / ``solver_us_p99``: :func:`solve` (can the level be laid, and one concrete
+  way) on random 11-card hands holding 0–3 jokers, over every one- and two-star level.
+* ``missing_us_p50`` / ``missing_us_p99``: :func:`cards_missing` on the same hands.
+* ``heuristic_games_per_s``: complete 4-player games between HeuristicBots.
+
+Run: ``python benchmarks/level8_speed.py`` (targets on a 2-core CPython 3.11 machine:
+solver p99 ≤ 500 µs, ≥ 20 games/s).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from levelwidgets.level8 import (  # noqa: E402
+    ONE_STAR,
+    TWO_STAR,
+    HeuristicBot,
+    cards_missing,
+    play_game,
+    solve,
+)
+
+
+def hands(count: int, seed: int = 1) -> list[list[int]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        j = rng.randint(0, 3)
+        out.append(rng.sample(range(90), 11 - j) + rng.sample(range(90, 97), j))
+    return out
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def time_calls(fn, cases) -> list[float]:
+    times = []
+    clock = time.perf_counter
+    for hand, level in cases:
+        t = clock()
+        fn(hand, level)
+        times.append((clock() - t) * 1e6)
+    times.sort()
+    return times
+
+
+def main() -> None:
+    levels = list(ONE_STAR.levels) + list(TWO_STAR.levels)
+    cases = [(h, lv) for h in hands(1000) for lv in levels]  # 16 000 solver calls
+    time_calls(solve, cases[:500])  # warm-up
+    t = time_calls(solve, cases)
+    print(f"solver_us_p50: {percentile(t, 0.50):.1f} us")
+    print(f"solver_us_p99: {percentile(t, 0.99):.1f} us")
+    t = time_calls(cards_missing, cases[::4])
+    print(f"missing_us_p50: {percentile(t, 0.50):.1f} us")
+    print(f"missing_us_p99: {percentile(t, 0.99):.1f} us")
+    games = 40
+    start = time.perf_counter()
+    rounds = []
+    for seed in range(games):
+        g = play_game([HeuristicBot(seed * 4 + k) for k in range(4)], seed=seed)
+        rounds.append(g.round)
+    elapsed = time.perf_counter() - start
+    print(f"heuristic_games_per_s: {games / elapsed:.1f} games/s")
+    print(f"heuristic_rounds_per_game: {statistics.mean(rounds):.2f} rounds")
+
+
+if __name__ == "__main__":
+    main()
