@@ -60,7 +60,10 @@ class HeuristicBot:
         key = frozenset(hand)
         if c is not None and c[1] is level and c[0] == key:
             return c[2]
-        miss = cards_missing(hand, level)
+        hint = 0
+        if c is not None and c[1] is level and len(key - c[0]) == 1 and c[0] <= key:
+            hint = len(c[2].needs) - 1  # one more card closes at most one open place
+        miss = cards_missing(hand, level, at_least=hint)
         self._cache = (key, level, miss)
         return miss
 

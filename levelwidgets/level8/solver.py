@@ -367,8 +367,12 @@ class Missing:
         }
 
 
-def cards_missing(hand: Iterable[object], level: Level | str) -> Missing:
-    """Fewest cards the hand still lacks for ``level``, with a plan and the cards that help."""
+def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int = 0) -> Missing:
+    """Fewest cards the hand still lacks for ``level``, with a plan and the cards that help.
+
+    ``at_least`` is an optional known lower bound on the number of open places (``len(needs)``
+    of the answer), e.g. one less than before a card was added; it only saves time.
+    """
     lv = _level(level)
     h = _Hand(hand)
     nj = len(h.jokers)
@@ -376,7 +380,7 @@ def cards_missing(hand: Iterable[object], level: Level | str) -> Missing:
     # on its own) and allow one more joker at a time, so candidate lists stay small.
     mins = {(r.kind, r.n): _min_need(h, r.kind, r.n) for r in lv.requirements}
     lower = sum(mins[(r.kind, r.n)] for r in lv.requirements)
-    total = lower
+    total = max(lower, min(at_least, lv.n_cards))
     cache: dict[tuple[str, int, int], list[_Cand]] = {}
     while True:
         slack = total - lower
