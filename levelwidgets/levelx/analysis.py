@@ -49,7 +49,7 @@ def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
         row = {
             "seed": game.seed,
             "players": game.players,
-            "turns": len(game._log),
+            "turns": game.turns,
             "rounds": game.round,
             "over": game.is_over,
             "winner": " & ".join(game.names[w] for w in game.winners) or None,

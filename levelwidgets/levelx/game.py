@@ -25,15 +25,21 @@ from .errors import (
     RulesError,
 )
 from .events import Event
-from .moves import Dice, Grouping, Move, check_groups, coerce_groups, legal_move_table
+from .moves import (
+    ROLL_INDEX,
+    ROLLS,
+    SORTED_ID,
+    TABLES,
+    Dice,
+    Grouping,
+    Move,
+    check_groups,
+    coerce_groups,
+    move_table,
+)
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
 
-#: All 1296 ordered rolls; a roll is drawn as one uniform index into this table.
-ROLLS: tuple[Dice, ...] = tuple(
-    (a, b, c, d) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) for d in range(1, 7)
-)
-_SORTED_ROLLS: dict[Dice, Dice] = {r: tuple(sorted(r)) for r in ROLLS}  # type: ignore[misc]
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
 
 Listener = Callable[["LevelX", list[Event]], None]
@@ -128,6 +134,11 @@ class LevelX:
     @property
     def current_player(self) -> int:
         return self._state.current
+
+    @property
+    def turns(self) -> int:
+        """Completed turns so far (cheap; :attr:`history` has the details)."""
+        return self._state.turn
 
     @property
     def round(self) -> int:
@@ -237,7 +248,8 @@ class LevelX:
         and so are Lucky Loser turns when the rule is on.
         """
         self._require_dice()
-        return list(_moves.groupings_for(_SORTED_ROLLS[self._dice], self.rules.lucky_loser))
+        dice = tuple(sorted(self._dice))  # type: ignore[arg-type]
+        return list(_moves.groupings_for(dice, self.rules.lucky_loser))
 
     def parse_move(self, move: object) -> Move:
         """Check a move against the current dice and return it as a :class:`Move`."""
@@ -260,7 +272,7 @@ class LevelX:
                 f"{_dice_text(self._dice)}: play a move (or pass with '-') first."
             )
         if dice is None:
-            rolled = ROLLS[int(self._rng.random() * 1296)]
+            rolled = ROLLS[int(self._rng.random() * 1296)]  # one uniform draw per roll
             drawn = True
         else:
             rolled = _check_dice(dice)
@@ -283,9 +295,7 @@ class LevelX:
 
     def _set_dice(self, dice: Dice, drawn: bool) -> None:
         self._dice, self._drawn = dice, drawn
-        self._moves = legal_move_table(
-            _SORTED_ROLLS[dice], self.rules.lucky_loser, self._state.closed_mask
-        )
+        self._moves = move_table(ROLL_INDEX[dice], self.rules.lucky_loser, self._state.closed_mask)
 
     def _apply(self, move: Move, notify: bool) -> list[Event]:
         state, p = self._state, self._state.current
@@ -308,14 +318,17 @@ class LevelX:
         if len(bots) != self.players:
             raise RulesError(f"autoplay needs one bot per seat: {self.players}, not {len(bots)}.")
         state, rules, rng, log = self._state, self.rules, self._rng, self._log
-        table, lucky, sorted_rolls = legal_move_table, rules.lucky_loser, _SORTED_ROLLS
+        lucky = rules.lucky_loser
+        tables = TABLES[lucky]
         played = 0
         while not state.over and (max_turns is None or played < max_turns):
             p = state.current
             if self._dice is None:
-                dice = ROLLS[int(rng.random() * 1296)]
-                self._dice, self._drawn = dice, True
-                self._moves = table(sorted_rolls[dice], lucky, state.closed_mask)
+                index = int(rng.random() * 1296)
+                self._dice, self._drawn = ROLLS[index], True
+                self._moves = tables[SORTED_ID[index] << 6 | state.closed_mask] or move_table(
+                    index, lucky, state.closed_mask
+                )
             move = bots[p].choose(self)
             if type(move) is not Move or self._moves[1].get(move.steps) is not move:
                 move = self.parse_move(move)  # not from legal_moves(): check it fully

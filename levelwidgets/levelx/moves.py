@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 from .errors import (
     FacesNotInRollError,
@@ -294,7 +294,30 @@ def row_mask(steps: Iterable[int]) -> int:
     return mask
 
 
-@cache
+# Rolls by number: the engine draws an index 0..1295 and looks tables up by small ints, which
+# is much cheaper than hashing dice tuples on every turn.
+ROLLS: tuple[Dice, ...] = tuple(product(range(1, 7), repeat=4))  # type: ignore[assignment]
+ROLL_INDEX: dict[Dice, int] = {roll: i for i, roll in enumerate(ROLLS)}
+_SORTED: tuple[Dice, ...] = tuple(sorted({tuple(sorted(r)) for r in ROLLS}))  # type: ignore[misc]
+SORTED_ID: tuple[int, ...] = tuple(_SORTED.index(tuple(sorted(r))) for r in ROLLS)
+MoveTable = tuple[tuple[Move, ...], dict[tuple[int, ...], Move]]
+# One slot per (sorted roll, closed rows), at sorted_id << 6 | closed_mask; filled lazily.
+TABLES: dict[bool, list[MoveTable | None]] = {
+    True: [None] * (len(_SORTED) << 6),
+    False: [None] * (len(_SORTED) << 6),
+}
+
+
+def move_table(roll_index: int, lucky_loser: bool, closed_mask: int) -> MoveTable:
+    """The legal moves of roll ``ROLLS[roll_index]`` with ``closed_mask`` rows closed."""
+    slot = SORTED_ID[roll_index] << 6 | closed_mask
+    table = TABLES[lucky_loser][slot]
+    if table is None:
+        table = legal_move_table(_SORTED[SORTED_ID[roll_index]], lucky_loser, closed_mask)
+        TABLES[lucky_loser][slot] = table
+    return table
+
+
 def legal_move_table(
     sorted_dice: Dice, lucky_loser: bool, closed_mask: int
 ) -> tuple[tuple[Move, ...], dict[tuple[int, ...], Move]]:
