@@ -854,7 +854,7 @@ class Level8:
         own = isinstance(player, int)
         seqs = self._seqs
         levels = self._levels
-        return Observation(
+        return Observation.build(
             viewer=player,
             names=self._names,
             sides=tuple([s.name for s in seqs]),

@@ -52,6 +52,15 @@ class Observation:
     hands: tuple[tuple[int, ...], ...] | None = None
     draw_pile: tuple[int, ...] | None = None
 
+    @classmethod
+    def build(cls, **fields: object) -> Observation:
+        """Fast constructor for the engine (skips the frozen dataclass's per-field setattr)."""
+        obs = object.__new__(cls)
+        obs.__dict__.update(fields)
+        if len(obs.__dict__) != len(_FIELDS):
+            raise TypeError("Observation.build needs every field")
+        return obs
+
     @property
     def n_players(self) -> int:
         return len(self.names)
@@ -97,6 +106,9 @@ class Observation:
         if self.draw_pile is not None:
             d["draw_pile"] = list(self.draw_pile)
         return d
+
+
+_FIELDS = tuple(Observation.__dataclass_fields__)
 
 
 def _current_hand(obs: Observation) -> tuple[int, ...] | None:

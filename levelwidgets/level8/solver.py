@@ -148,6 +148,19 @@ def _slots(
     return slots
 
 
+def _lower_bound(h: _Hand, level: Level) -> int:
+    """Jokers the level needs at least, counting each requirement on its own (cheap)."""
+    seen: dict[tuple[str, int], int] = {}
+    total = 0
+    for r in level.requirements:
+        key = (r.kind, r.n)
+        m = seen.get(key)
+        if m is None:
+            m = seen[key] = _min_need(h, r.kind, r.n)
+        total += m
+    return total
+
+
 def _min_need(h: _Hand, kind: str, n: int) -> int:
     """Fewest jokers one combination of this kind needs from this hand (ignoring the others)."""
     if kind == "run":
@@ -159,8 +172,12 @@ def _min_need(h: _Hand, kind: str, n: int) -> int:
             if k > best:
                 best = k
         return n - best
-    masks = h.num_mask if kind == "set" else h.col_mask
-    best = max(m.bit_count() for m in masks)
+    best = 0
+    for m in h.num_mask if kind == "set" else h.col_mask:
+        if m:
+            k = m.bit_count()
+            if k > best:
+                best = k
     return max(0, n - best)
 
 
@@ -274,7 +291,7 @@ def solve(hand: Iterable[object], level: Level | str) -> LayDown | None:
     """One concrete way (combos with joker meanings) to lay ``level`` from ``hand``, or None."""
     lv = _level(level)
     h = _Hand(hand)
-    if lv.n_cards > len(h.naturals) + len(h.jokers):
+    if lv.n_cards > len(h.naturals) + len(h.jokers) or _lower_bound(h, lv) > len(h.jokers):
         return None
     slots = _slots(h, lv, len(h.jokers))
     choice = _search_one(slots, len(h.jokers))
@@ -291,6 +308,8 @@ def lay_down_ways(hand: Iterable[object], level: Level | str, cap: int = 100) ->
     lv = _level(level)
     h = _Hand(hand)
     if cap <= 0 or lv.n_cards > len(h.naturals) + len(h.jokers):
+        return []
+    if _lower_bound(h, lv) > len(h.jokers):
         return []
     slots = _slots(h, lv, len(h.jokers))
     return [_build(h, lv, slots, ch) for ch in _search_all(slots, len(h.jokers), cap)]
