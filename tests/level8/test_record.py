@@ -183,3 +183,24 @@ def test_corrupt_or_tampered_json_is_rejected(record, mutate):
 def test_not_json_is_rejected(text):
     with pytest.raises(CorruptStateError):
         Level8.from_json(text)
+
+
+def test_events_and_actions_serialise_for_a_ui():
+    g = Level8(3, seed=6, sides="two")
+    bots = [HeuristicBot(k) for k in range(3)]
+    kinds_seen = set()
+    from levelwidgets.level8 import Action
+
+    for _ in range(400):
+        if g.is_over:
+            break
+        for action in g.legal_actions()[:30]:
+            assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+            assert action.describe(g.names)
+        p = g.current_player
+        events = g.apply(bots[p].choose(g.observation(p)))
+        for e in events:
+            d = json.loads(json.dumps(e.to_dict()))
+            assert d["kind"] == e.kind and d["text"] == e.describe() and e.text
+            kinds_seen.add(e.kind)
+    assert {"deal", "draw", "lay_down", "discard", "round_end"} <= kinds_seen
