@@ -204,3 +204,14 @@ def test_events_and_actions_serialise_for_a_ui():
             assert d["kind"] == e.kind and d["text"] == e.describe() and e.text
             kinds_seen.add(e.kind)
     assert {"deal", "draw", "lay_down", "discard", "round_end"} <= kinds_seen
+
+
+def test_stacked_deal_round_trips_and_undoes():
+    from .helpers import cs, stacked
+
+    g = stacked(["1R 2R 3R 5G 6G 7G 4R 8G 9G S1", "*"], "14O", "10G")
+    g.draw()
+    g.lay_down([("run", cs("1R 2R 3R")), ("run", cs("5G 6G 7G"))])
+    assert Level8.from_json(g.to_json()) == g
+    g.undo(2)
+    assert g.phase == "draw" and len(g.hand(0)) == 10 and g.laid_down == [False, False]
