@@ -185,8 +185,15 @@ class Level8:
                     and len(items) == n
                     and not all(isinstance(x, tuple) and len(x) == 2 for x in items)
                 ):
-                    # a per-player list of custom sequences
-                    return [parse_levels(x) for x in items]
+                    # probably one custom sequence per player; else one shared sequence
+                    try:
+                        return [parse_levels(x) for x in items]
+                    except LevelSpecError:
+                        try:
+                            return [parse_levels(items)] * n
+                        except LevelSpecError:
+                            pass
+                        raise
                 return [parse_levels(items)] * n
         except LevelSpecError as e:
             raise ConfigError(f"invalid sides: {e}") from None

@@ -129,3 +129,5 @@ def test_game_accepts_custom_sequences_in_every_form():
     assert g.sides[1] is PHASE10 and g.sides[0] is ONE_STAR
     g = Level8(2, seed=1, sides=[["run 3", "run 4"], ["set 3", "set 4"]])
     assert g.sides[1].levels[0].spec() == "set 3"
+    g = Level8(2, seed=1, sides=[("run", 7), [("set", 2), ("set", 3)]])  # one sequence
+    assert g.sides[0] is g.sides[1] and g.sides[0].levels[0].spec() == "run 7"
