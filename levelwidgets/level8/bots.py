@@ -20,12 +20,48 @@ import random
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Event
-from .cards import FIRST_JOKER, FIRST_SKIP
-from .combos import combo_options
+from .cards import FIRST_JOKER, FIRST_SKIP, MAX_NUMBER
+from .combos import Combo, combo_options
 from .game import Level8
 from .levels import Level
 from .observation import Observation
 from .solver import Missing, cards_missing, solve
+
+_Fit = tuple[int, tuple[int, int, int]]  # (position in seat/index order, (owner, index, meaning))
+_FitTable = tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None]
+
+
+def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
+    """Where cards fit the laid combinations: by number, by colour, and for a joker.
+
+    Each entry is the first combination in seat/index order that takes such a card, with
+    the meaning :func:`combo_options` would give first, so one look-up replaces a scan.
+    """
+    by_num: dict[int, _Fit] = {}
+    by_col: dict[int, _Fit] = {}
+    joker: _Fit | None = None
+    pos = 0
+    for owner, ms in enumerate(melds):
+        for i, combo in enumerate(ms):
+            value = combo.value
+            kind = combo.kind
+            if kind == "run":
+                lo, hi = value, value + len(combo.cards) - 1
+                for num in (lo - 1, hi + 1):
+                    if 1 <= num <= MAX_NUMBER and num not in by_num:
+                        by_num[num] = (pos, (owner, i, num))
+                if joker is None:
+                    opts = combo_options(combo, FIRST_JOKER)
+                    if opts:
+                        joker = (pos, (owner, i, opts[0]))
+            else:
+                table = by_num if kind == "set" else by_col
+                if value not in table:
+                    table[value] = (pos, (owner, i, value))
+                if joker is None:
+                    joker = (pos, (owner, i, value))
+            pos += 1
+    return by_num, by_col, joker
 
 
 class RandomBot:
@@ -54,6 +90,9 @@ class HeuristicBot:
         # (hand, level) -> Missing for the hand left after our last discard: a discarded card
         # outside the best plan leaves the minimum unchanged, so next turn can reuse it.
         self._cache: tuple[frozenset[int], object, Missing] | None = None
+        # (melds of the last observation, their fit table): the game hands out the same
+        # tuple while no laid combination changes
+        self._fit_cache: tuple[object, _FitTable] | None = None
 
     def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
         c = self._cache
@@ -68,14 +107,23 @@ class HeuristicBot:
         return miss
 
     # -- helpers
-    @staticmethod
-    def _fits_any(obs: Observation, cid: int) -> tuple[int, int, int] | None:
-        for owner, ms in enumerate(obs.melds):
-            for i, combo in enumerate(ms):
-                opts = combo_options(combo, cid)
-                if opts:
-                    return owner, i, opts[0]
-        return None
+    def _fits_any(self, obs: Observation, cid: int) -> tuple[int, int, int] | None:
+        """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
+        if cid >= FIRST_SKIP:
+            return None
+        melds = obs.melds
+        cached = self._fit_cache
+        if cached is None or cached[0] is not melds:
+            cached = self._fit_cache = (melds, _fit_table(melds))
+        by_num, by_col, joker = cached[1]
+        if cid >= FIRST_JOKER:
+            fit = joker
+        else:
+            fit = by_num.get(cid % 15 + 1)
+            other = by_col.get(cid // 15)
+            if other is not None and (fit is None or other[0] < fit[0]):
+                fit = other
+        return None if fit is None else fit[1]
 
     @staticmethod
     def _leader(obs: Observation) -> int | None:

@@ -857,29 +857,44 @@ class Level8:
         teacher = player == TEACHER
         if not teacher and player != SPECTATOR:
             player = self._player_index(player, "viewer")
-        n = self._n
         own = isinstance(player, int)
-        seqs = self._seqs
-        levels = self._levels
+        static = self.__dict__.get("_obs_static")
+        if static is None:
+            # fixed for the whole game: names, sides and level counts per player
+            seqs = self._seqs
+            static = self._obs_static = (
+                tuple([s.name for s in seqs]),
+                tuple([len(s.levels) for s in seqs]),
+            )
+        levels = tuple(self._levels)
+        reqs = self.__dict__.get("_obs_reqs")
+        if reqs is None or reqs[0] != levels:
+            seqs = self._seqs
+            reqs = self._obs_reqs = (
+                levels,
+                tuple(
+                    [
+                        seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
+                        for q, lv in enumerate(levels)
+                    ]
+                ),
+            )
+        hands = self._hands
+        discards = self._discards
         return Observation.build(
             viewer=player,
             names=self._names,
-            sides=tuple([s.name for s in seqs]),
-            levels=tuple(levels),
-            level_counts=tuple([len(s.levels) for s in seqs]),
-            requirements=tuple(
-                [
-                    seqs[q].levels[levels[q] - 1] if levels[q] <= len(seqs[q].levels) else None
-                    for q in range(n)
-                ]
-            ),
+            sides=static[0],
+            levels=levels,
+            level_counts=static[1],
+            requirements=reqs[1],
             laid=tuple(self._laid),
-            hand=tuple(self._hands[player]) if own else None,  # type: ignore[index]
-            hand_counts=tuple([len(h) for h in self._hands]),
+            hand=tuple(hands[player]) if own else None,  # type: ignore[index]
+            hand_counts=tuple([len(h) for h in hands]),
             draw_count=len(self._draw),
             under_count=len(self._under),
-            discard_tops=tuple([d[-1] if d else None for d in self._discards]),
-            discard_counts=tuple([len(d) for d in self._discards]),
+            discard_tops=tuple([d[-1] if d else None for d in discards]),
+            discard_counts=tuple([len(d) for d in discards]),
             melds=self._public_melds(),
             skipped=tuple([s is not None for s in self._skips]),
             kept=tuple(self._kept[player]) if own else None,  # type: ignore[index]
@@ -890,7 +905,7 @@ class Level8:
             round=self._round,
             winners=tuple(self._winners),
             lay_down_cap=self._cap,
-            hands=tuple([tuple(h) for h in self._hands]) if teacher else None,
+            hands=tuple([tuple(h) for h in hands]) if teacher else None,
             draw_pile=tuple(reversed(self._draw)) if teacher else None,
         )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import CODES, COLOUR_LETTERS, FIRST_JOKER, FIRST_SKIP, parse_card
 from .combos import Combo
@@ -146,6 +147,89 @@ def _slots(
         for k, i in enumerate(idxs):
             slots.append((i, kind, n, cands, k > 0))
     return slots
+
+
+def _bits(m: int) -> list[int]:
+    """The single-bit masks of ``m``, lowest first."""
+    out = []
+    while m:
+        b = m & -m
+        out.append(b)
+        m ^= b
+    return out
+
+
+def _layer(h: _Hand, kind: str, n: int, j: int) -> list[_Cand]:
+    """The candidates for one requirement that need exactly ``j`` jokers.
+
+    Concatenating layers 0, 1, … lim gives the candidate list for ``lim`` jokers in the order
+    the search relies on (fewest jokers first; then runs by lowest number and, within a
+    window, with a joker tried before each natural card in ascending order; sets and colour
+    groups by number/colour, larger submasks first), so a list can be extended by one layer
+    when the iterative deepening of :func:`cards_missing` allows one more joker.
+    """
+    out: list[_Cand] = []
+    if kind == "run":
+        nm = h.num_mask
+        need = n - j  # window places that take a natural card
+        seen: set[int] = set()
+        for lo in range(1, 17 - n):
+            window = nm[lo : lo + n]
+            have = n - window.count(0)
+            if have < need:
+                continue
+            if j == 0:
+                partial = [0]
+                for m in window:
+                    if m & (m - 1):
+                        partial = [x | b for x in partial for b in _bits(m)]
+                    else:
+                        partial = [x | m for x in partial]
+                for mask in partial:
+                    if mask not in seen:
+                        seen.add(mask)
+                        out.append((mask, 0, lo))
+                continue
+            # (mask, jokers so far); forced: window places without a natural card still ahead
+            forced = n - have
+            states = [(0, 0)]
+            left = n
+            for m in window:
+                left -= 1
+                if not m:
+                    forced -= 1
+                    states = [(x, u + 1) for x, u in states]
+                    continue
+                bits = _bits(m)
+                new = []
+                for x, u in states:
+                    # a joker here, then the naturals; keep states that can still end at j
+                    if u + 1 + forced <= j:
+                        new.append((x, u + 1))
+                    if u + left >= j:
+                        for b in bits:
+                            new.append((x | b, u))
+                states = new
+            for mask, _u in states:
+                if mask not in seen:
+                    seen.add(mask)
+                    out.append((mask, j, lo))
+        return out
+    masks = h.num_mask[1:16] if kind == "set" else h.col_mask
+    first = 1 if kind == "set" else 0
+    pc = n - j
+    if pc == 0:
+        return [(0, n, first)]
+    for v, m in enumerate(masks, first):
+        if not m:
+            continue
+        if m.bit_count() == pc:
+            out.append((m, j, v))
+        elif m.bit_count() > pc:
+            bits = _bits(m)[::-1]
+            # combinations of the bits, highest first, come in decreasing numeric order
+            out.extend((sum(c), j, v) for c in combinations(bits, pc))
+    return out
 
 
 def _lower_bound(h: _Hand, level: Level) -> int:
@@ -386,6 +470,34 @@ class Missing:
         }
 
 
+def _need(kind: str, number: int | None, colour: int | None, alternatives: tuple[int, ...]) -> Need:
+    """Fast :class:`Need` constructor (skips the frozen dataclass's per-field setattr)."""
+    nd = object.__new__(Need)
+    nd.__dict__.update(kind=kind, number=number, colour=colour, alternatives=alternatives)
+    return nd
+
+
+_GROUPS: dict[tuple, list[tuple[tuple[str, int], list[int]]]] = {}
+
+
+def _groups(level: Level) -> list[tuple[tuple[str, int], list[int]]]:
+    """Requirement indices grouped by (kind, n), in order of first appearance (cached)."""
+    reqs = level.requirements
+    got = _GROUPS.get(reqs)
+    if got is None:
+        groups: dict[tuple[str, int], list[int]] = {}
+        for i, r in enumerate(reqs):
+            groups.setdefault((r.kind, r.n), []).append(i)
+        got = list(groups.items())
+        if len(_GROUPS) < 1024:
+            _GROUPS[reqs] = got
+    return got
+
+
+def _by_count(group: tuple) -> int:
+    return len(group[3])
+
+
 def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int = 0) -> Missing:
     """Fewest cards the hand still lacks for ``level``, with a plan and the cards that help.
 
@@ -397,13 +509,32 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     nj = len(h.jokers)
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
-    mins = {(r.kind, r.n): _min_need(h, r.kind, r.n) for r in lv.requirements}
-    lower = sum(mins[(r.kind, r.n)] for r in lv.requirements)
+    groups = _groups(lv)
+    mins = {key: _min_need(h, key[0], key[1]) for key, _ in groups}
+    lower = sum(mins[key] * len(idxs) for key, idxs in groups)
     total = max(lower, min(at_least, lv.n_cards))
-    cache: dict[tuple[str, int, int], list[_Cand]] = {}
+    # one candidate list per requirement shape, grown by one joker layer per deepening step
+    # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``)
+    lists: dict[tuple[str, int], tuple[int, list[_Cand]]] = {}
     while True:
         slack = total - lower
-        slots = _slots(h, lv, {key: m + slack for key, m in mins.items()}, cache)
+        built = []
+        for key, idxs in groups:
+            kind, n = key
+            lim = min(n, mins[key] + slack)
+            got = lists.get(key)
+            if got is None:
+                cands = _candidates(h, kind, n, lim)
+            else:
+                have_lim, cands = got
+                for j in range(have_lim + 1, lim + 1):
+                    cands = cands + _layer(h, kind, n, j)
+            lists[key] = (lim, cands)
+            built.append((kind, n, idxs, cands))
+        built.sort(key=_by_count)
+        slots = [
+            (i, kind, n, cands, k > 0) for kind, n, idxs, cands in built for k, i in enumerate(idxs)
+        ]
         choice = _search_one(slots, total)
         if choice is not None:
             break
@@ -428,11 +559,11 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
             gaps = [v for v in range(info, info + n) if v not in have]
             for v in gaps:
                 alts = tuple(o for o in opts if o != v) if len(gaps) < n else ()
-                needs.append(Need("run", number=v, alternatives=alts if nat else ()))
+                needs.append(_need("run", v, None, alts if nat else ()))
         elif kind == "set":
             for _ in range(j):
-                needs.append(Need("set", number=info if mask else None))
+                needs.append(_need("set", info if mask else None, None, ()))
         else:
             for _ in range(j):
-                needs.append(Need("colour", colour=info if mask else None))
+                needs.append(_need("colour", None, info if mask else None, ()))
     return Missing(max(0, total - nj), tuple(needs), tuple(plan), min(nj, total))
