@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .._listeners import Listeners
 from . import moves as _moves
 from .errors import (
     AlreadyRolledError,
@@ -123,7 +124,7 @@ class LevelX:
         self._drawn = False
         self._moves = _NO_MOVES  # legal moves for the current dice, set when rolling
         self._log: list[_LogEntry] = []
-        self._listeners: list[Listener] = []
+        self._listeners = Listeners()
 
     # ------------------------------------------------------------------ reading the position
 
@@ -371,7 +372,7 @@ class LevelX:
     def _blank(self) -> LevelX:
         game = LevelX.__new__(LevelX)
         game.rules, game.names, game.seed = self.rules, list(self.names), self.seed
-        game._listeners = []
+        game._listeners = Listeners()
         return game
 
     def _reset(self) -> None:
@@ -422,17 +423,10 @@ class LevelX:
         Returns a function that removes the callback. This is how widgets stay in step with
         calls made from notebook cells.
         """
-        self._listeners.append(callback)
-
-        def remove() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return remove
+        return self._listeners.add(callback)
 
     def _notify(self, events: list[Event]) -> None:
-        for callback in list(self._listeners):
-            callback(self, events)
+        self._listeners.notify(self, events)
 
     # ------------------------------------------------------------------ records
 

@@ -1,0 +1,41 @@
+"""Change listeners shared by the game engines.
+
+A widget subscribes to its engine so that calls made from notebook cells (``game.play(...)``)
+redraw it at once. Engines know nothing of widgets: they just tell their listeners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Callback = Callable[[Any, list[Any]], None]
+
+
+class Listeners:
+    """Callbacks ``callback(source, events)`` run after every change, in subscription order."""
+
+    __slots__ = ("_callbacks",)
+
+    def __init__(self) -> None:
+        self._callbacks: list[Callback] = []
+
+    def add(self, callback: Callback) -> Callable[[], None]:
+        """Subscribe ``callback``; returns a function that unsubscribes it."""
+        if not callable(callback):
+            raise TypeError(f"A listener must be callable, not {callback!r}.")
+        self._callbacks.append(callback)
+
+        def remove() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return remove
+
+    def notify(self, source: Any, events: list[Any]) -> None:
+        # A copy: a callback may unsubscribe itself while being told.
+        for callback in list(self._callbacks):
+            callback(source, events)
+
+    def __len__(self) -> int:
+        return len(self._callbacks)
