@@ -214,6 +214,8 @@ class Level8:
         self._draw: list[int] = []  # face-down draw pile, top = last element
         self._under: list[int] = []  # face-up skip cards under the draw pile
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._meld_rev = 0  # bumped whenever a laid combination appears, grows or goes
+        self._melds_cache: tuple[int, tuple[tuple[Combo, ...], ...]] | None = None
         self._skips: list[int | None] = [None] * n
         self._kept: list[list[int]] = [[] for _ in range(n)]
         self._keep_queue: list[int] = []
@@ -294,6 +296,7 @@ class Level8:
         self._draw = list(reversed(order[idx + 1 :]))
         self._under = []
         self._melds = [[] for _ in range(n)]
+        self._meld_rev += 1
         self._skips = [None] * n
         self._laid = [False] * n
         self._keep_queue = []
@@ -526,6 +529,7 @@ class Level8:
         self._hands[p] = [c for c in hand if c not in used_set]
         for combo in parsed:
             self._melds[p].append(Meld(p, combo))
+        self._meld_rev += 1
         self._laid[p] = True
         events = [
             Event(
@@ -591,6 +595,7 @@ class Level8:
         self._begin_entry()
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
+        self._meld_rev += 1
         as_text = f" as {meaning}" if FIRST_JOKER <= cid < FIRST_SKIP else ""
         events = [
             Event(
@@ -910,14 +915,13 @@ class Level8:
         )
 
     def _public_melds(self) -> tuple[tuple[Combo, ...], ...]:
-        # cached while no combination changes (keyed on each meld's cached Combo identity)
-        # (the cache holds the Combos, so their ids cannot be reused while it lives)
-        key = tuple([tuple([id(m.combo()) for m in ms]) for ms in self._melds])
-        cached = self.__dict__.get("_melds_cache")
-        if cached is not None and cached[0] == key:
+        # the same tuple while no laid combination changes (bots may cache on its identity)
+        rev = self._meld_rev
+        cached = self._melds_cache
+        if cached is not None and cached[0] == rev:
             return cached[1]
         value = tuple([tuple([m.combo() for m in ms]) for ms in self._melds])
-        self._melds_cache = (key, value)
+        self._melds_cache = (rev, value)
         return value
 
     def state_dict(self) -> dict:

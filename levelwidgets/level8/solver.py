@@ -28,7 +28,7 @@ _Cand = tuple[int, int, int]  # (natural-card mask, jokers needed, info: run lo 
 
 
 class _Hand:
-    __slots__ = ("col_mask", "jokers", "naturals", "num_mask")
+    __slots__ = ("col_mask", "jokers", "naturals", "num_mask", "numbers")
 
     def __init__(self, hand: Iterable[object]) -> None:
         naturals: list[int] = []
@@ -42,14 +42,28 @@ class _Hand:
         naturals.sort()
         num_mask = [0] * 17
         col_mask = [0] * 6
+        numbers = 0  # bit v set when the hand holds a natural card numbered v
         for i, c in enumerate(naturals):
             b = 1 << i
-            num_mask[c % 15 + 1] |= b
+            v = c % 15 + 1
+            num_mask[v] |= b
             col_mask[c // 15] |= b
+            numbers |= 1 << v
+        self.numbers = numbers
         self.naturals = naturals
         self.jokers = sorted(jokers)
         self.num_mask = num_mask
         self.col_mask = col_mask
+
+
+def _bits(m: int) -> list[int]:
+    """The single-bit masks of ``m``, lowest first."""
+    out = []
+    while m:
+        b = m & -m
+        out.append(b)
+        m ^= b
+    return out
 
 
 def _submask_cands(m: int, n: int, lim: int, info: int, out: dict[int, _Cand]) -> None:
@@ -66,29 +80,43 @@ def _candidates(h: _Hand, kind: str, n: int, lim: int) -> list[_Cand]:
     out: dict[int, _Cand] = {}
     if kind == "run":
         nm = h.num_mask
+        numbers = h.numbers
+        window = (1 << n) - 1
         need = n - lim  # numbers in the window that must be covered by natural cards
         for lo in range(1, 17 - n):
-            if need > 0:
-                have = 0
-                for v in range(lo, lo + n):
-                    if nm[v]:
-                        have += 1
-                if have < need:
-                    continue
+            if need > 0 and ((numbers >> lo) & window).bit_count() < need:
+                continue
+            if lim == 0:  # no joker: every number of the window is held
+                masks = [0]
+                for m in nm[lo : lo + n]:
+                    if m & (m - 1):
+                        masks = [x | b for x in masks for b in _bits(m)]
+                    else:
+                        masks = [x | m for x in masks]
+                for mask in masks:
+                    if mask not in out:
+                        out[mask] = (mask, 0, lo)
+                continue
+            # (mask, jokers): at each number a joker first, then each natural card
             partial = [(0, 0)]
-            for v in range(lo, lo + n):
-                m = nm[v]
-                bits = []
-                while m:
-                    b = m & -m
-                    bits.append(b)
-                    m ^= b
+            for m in nm[lo : lo + n]:
                 new = []
-                for mask, j in partial:
-                    if j < lim:
-                        new.append((mask, j + 1))
-                    for b in bits:
-                        new.append((mask | b, j))
+                if not m:
+                    for mask, j in partial:
+                        if j < lim:
+                            new.append((mask, j + 1))
+                elif not m & (m - 1):
+                    for mask, j in partial:
+                        if j < lim:
+                            new.append((mask, j + 1))
+                        new.append((mask | m, j))
+                else:
+                    bits = _bits(m)
+                    for mask, j in partial:
+                        if j < lim:
+                            new.append((mask, j + 1))
+                        for b in bits:
+                            new.append((mask | b, j))
                 partial = new
             for mask, j in partial:
                 if mask not in out:
@@ -147,16 +175,6 @@ def _slots(
         for k, i in enumerate(idxs):
             slots.append((i, kind, n, cands, k > 0))
     return slots
-
-
-def _bits(m: int) -> list[int]:
-    """The single-bit masks of ``m``, lowest first."""
-    out = []
-    while m:
-        b = m & -m
-        out.append(b)
-        m ^= b
-    return out
 
 
 def _layer(h: _Hand, kind: str, n: int, j: int) -> list[_Cand]:
@@ -248,11 +266,11 @@ def _lower_bound(h: _Hand, level: Level) -> int:
 def _min_need(h: _Hand, kind: str, n: int) -> int:
     """Fewest jokers one combination of this kind needs from this hand (ignoring the others)."""
     if kind == "run":
-        nm = h.num_mask
-        have = [1 if nm[v] else 0 for v in range(17)]
+        numbers = h.numbers
+        window = (1 << n) - 1
         best = 0
         for lo in range(1, 17 - n):
-            k = sum(have[lo : lo + n])
+            k = ((numbers >> lo) & window).bit_count()
             if k > best:
                 best = k
         return n - best
@@ -263,6 +281,23 @@ def _min_need(h: _Hand, kind: str, n: int) -> int:
             if k > best:
                 best = k
     return max(0, n - best)
+
+
+def _repeat_need(h: _Hand, kind: str, n: int, k: int) -> int:
+    """Fewest jokers ``k`` disjoint sets (or colour groups) of ``n`` need from this hand.
+
+    Each number (colour) with ``c`` cards offers chunks of ``n`` natural cards plus one of
+    ``c % n``; the ``k`` largest chunks are the most natural cards ``k`` such groups can use.
+    """
+    chunks: list[int] = []
+    for m in h.num_mask if kind == "set" else h.col_mask:
+        if m:
+            c = m.bit_count()
+            chunks.extend([n] * (c // n))
+            if c % n:
+                chunks.append(c % n)
+    chunks.sort(reverse=True)
+    return k * n - sum(chunks[:k])
 
 
 def _search_one(slots, budget: int) -> list[int] | None:
@@ -451,7 +486,20 @@ class Missing:
         return frozenset(c for part in self.plan for c in part)
 
     def useful(self, cid: int) -> bool:
-        return self.count > 0 and any(nd.matches(cid) for nd in self.needs)
+        # the same as any(nd.matches(cid) for nd in self.needs), inlined: bots ask often
+        if self.count <= 0 or cid >= FIRST_SKIP:
+            return False
+        if cid >= FIRST_JOKER:
+            return bool(self.needs)
+        num = cid % 15 + 1
+        col = cid // 15
+        for nd in self.needs:
+            if nd.colour is not None:
+                if nd.colour == col:
+                    return True
+            elif nd.number is None or nd.number == num or num in nd.alternatives:
+                return True
+        return False
 
     def describe(self) -> str:
         if self.count == 0:
@@ -512,7 +560,13 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     groups = _groups(lv)
     mins = {key: _min_need(h, key[0], key[1]) for key, _ in groups}
     lower = sum(mins[key] * len(idxs) for key, idxs in groups)
-    total = max(lower, min(at_least, lv.n_cards))
+    # start higher where a requirement repeats (the slack for the candidate lists still
+    # counts from ``lower``, so each search step is the same as when starting at ``lower``)
+    start = lower
+    for (kind, n), idxs in groups:
+        if len(idxs) > 1 and kind != "run":
+            start += _repeat_need(h, kind, n, len(idxs)) - mins[(kind, n)] * len(idxs)
+    total = max(start, min(at_least, lv.n_cards))
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``)
     lists: dict[tuple[str, int], tuple[int, list[_Cand]]] = {}
