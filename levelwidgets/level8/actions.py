@@ -27,7 +27,7 @@ ACTION_KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One move. ``source`` of a draw is None for the draw pile or the discard pile's owner;
     ``target``/``index`` name a laid combination (add-on) or the skipped player (skip)."""
@@ -41,6 +41,31 @@ class Action:
     meaning: int | None = None
     combos: tuple[Combo, ...] = ()
     cards: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        source: int | None = None,
+        card: int | None = None,
+        target: int | None = None,
+        index: int | None = None,
+        meaning: int | None = None,
+        combos: tuple[Combo, ...] = (),
+        cards: tuple[int, ...] = (),
+    ) -> None:
+        # the generated frozen __init__ sets each field through object.__setattr__; bots and
+        # the engine make many actions, so fill the instance dict directly (same fields)
+        d = self.__dict__
+        d["kind"] = kind
+        d["player"] = player
+        d["source"] = source
+        d["card"] = card
+        d["target"] = target
+        d["index"] = index
+        d["meaning"] = meaning
+        d["combos"] = combos
+        d["cards"] = cards
 
     def to_dict(self) -> dict:
         d: dict = {"kind": self.kind, "player": self.player}
@@ -129,7 +154,7 @@ class Action:
         return f"{who} deals"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened; ``data`` holds JSON-friendly details, ``text`` reads aloud."""
 
@@ -138,6 +163,15 @@ class Event:
     text: str
     data: Mapping = field(default_factory=dict)
 
+    def __init__(
+        self, kind: str, player: int | None, text: str, data: Mapping | None = None
+    ) -> None:
+        d = self.__dict__  # fast frozen init, as for Action
+        d["kind"] = kind
+        d["player"] = player
+        d["text"] = text
+        d["data"] = {} if data is None else data
+
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, **self.data, "text": self.text}
 
@@ -145,13 +179,24 @@ class Event:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HistoryEntry:
     """An action with the shuffle orders it caused (first card = top of the pile)."""
 
     action: Action
     chance: tuple[tuple[int, ...], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
+
+    def __init__(
+        self,
+        action: Action,
+        chance: tuple[tuple[int, ...], ...] = (),
+        events: tuple[Event, ...] = (),
+    ) -> None:
+        d = self.__dict__  # fast frozen init, as for Action
+        d["action"] = action
+        d["chance"] = chance
+        d["events"] = events
 
     def to_dict(self) -> dict:
         return {"action": self.action.to_dict(), "chance": [list(c) for c in self.chance]}

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Event
@@ -230,16 +231,20 @@ class HeuristicBot:
         miss = self._missing(hand, level)
         used = miss.used_cards
         pool = [c for c in naturals if c not in used] or naturals
+        num_count = Counter(nums)
+        col_count = Counter(cols)
 
         def score(c: int) -> float:
             num, col = c % 15 + 1, c // 15
             s = 0.0
             if "set" in kinds:
-                s += nums.count(num) - 1
+                s += num_count[num] - 1
             if "colour" in kinds:
-                s += cols.count(col) - 1
+                s += col_count[col] - 1
             if "run" in kinds:
-                s += sum(1 for m in nums if m != num and abs(m - num) <= 2) * 0.5
+                # cards numbered within 2 of this one (other numbers only)
+                near = num_count[num - 2] + num_count[num - 1]
+                s += (near + num_count[num + 1] + num_count[num + 2]) * 0.5
             if miss.useful(c):
                 s += 2
             if self._fits_any(obs, c):

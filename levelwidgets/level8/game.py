@@ -285,10 +285,12 @@ class Level8:
         self._kept = [[] for _ in range(n)]
         idx = 0
         p = (self._dealer + 1) % n
-        while any(len(h) < HAND_SIZE for h in hands):
+        left = sum(HAND_SIZE - len(h) for h in hands)
+        while left:
             if len(hands[p]) < HAND_SIZE:
                 hands[p].append(order[idx])
                 idx += 1
+                left -= 1
             p = (p + 1) % n
         self._hands = hands
         self._discards = [[] for _ in range(n)]

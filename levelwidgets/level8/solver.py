@@ -313,11 +313,21 @@ def _search_one(slots, budget: int) -> list[int] | None:
     if suffix[0] > budget:
         return None
     chosen = [0] * k
+    if not k:
+        return chosen
+    last = k - 1
 
     def rec(i: int, used: int, left: int, start: int) -> bool:
-        if i == k:
-            return True
         cl = cands[i]
+        if i == last:  # the last slot: the first fitting candidate completes the choice
+            for idx in range(start if same[i] else 0, len(cl)):
+                mask, j, _ = cl[idx]
+                if j > left:
+                    return False
+                if not mask & used:
+                    chosen[i] = idx
+                    return True
+            return False
         rest = suffix[i + 1]
         for idx in range(start if same[i] else 0, len(cl)):
             mask, j, _ = cl[idx]
