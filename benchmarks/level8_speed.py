@@ -5,6 +5,13 @@
 * ``missing_us_p50`` / ``missing_us_p99``: :func:`cards_missing` on the same hands.
 * ``heuristic_games_per_s``: complete 4-player games between HeuristicBots.
 
+Robust to a busy machine: every figure is CPU time of this process (``time.process_time``,
+i.e. one core), not wall-clock time, so other programs on the machine do not count against
+it (the ~1 µs cost of reading that clock is subtracted per solver call).
+``heuristic_games_per_s`` is the best of ``REPEATS`` (≥ 3) repetitions of the same 40 seeded
+games (the least-disturbed one); the solver percentiles come from the repetition with the
+lowest median. Garbage collection stays on for the games (it is part of playing).
+
 Run: ``python benchmarks/level8_speed.py`` (targets on a 2-core CPython 3.11 machine:
 solver p99 ≤ 500 µs, ≥ 20 games/s). With ``--bots`` it also prints bot figures: the
 HeuristicBot's win rate against RandomBots and the mean rounds per game of 2, 4 and 6
@@ -18,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -46,16 +54,32 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
+REPEATS = 3
+GAMES = 40
+
+
+def clock_overhead() -> float:
+    """Median cost in µs of reading the CPU clock (a system call, ~1 µs), to subtract."""
+    clock = time.process_time
+    reads = []
+    for _ in range(2001):
+        t = clock()
+        reads.append(clock() - t)
+    return statistics.median(reads) * 1e6
+
+
 def time_calls(fn, cases) -> list[float]:
-    """Per-call times in µs; like :mod:`timeit`, the garbage collector is paused meanwhile."""
+    """Per-call CPU times in µs (clock overhead subtracted); like :mod:`timeit`, the garbage
+    collector is paused meanwhile."""
     times = []
-    clock = time.perf_counter
+    clock = time.process_time
+    zero = clock_overhead()
     gc.disable()
     try:
         for hand, level in cases:
             t = clock()
             fn(hand, level)
-            times.append((clock() - t) * 1e6)
+            times.append(max(0.0, (clock() - t) * 1e6 - zero))
     finally:
         gc.enable()
     times.sort()
@@ -66,21 +90,28 @@ def main() -> None:
     levels = list(ONE_STAR.levels) + list(TWO_STAR.levels)
     cases = [(h, lv) for h in hands(1000) for lv in levels]  # 16 000 solver calls
     time_calls(solve, cases[:500])  # warm-up
-    t = time_calls(solve, cases)
+    t = best_run(lambda: time_calls(solve, cases))
     print(f"solver_us_p50: {percentile(t, 0.50):.1f} us")
     print(f"solver_us_p99: {percentile(t, 0.99):.1f} us")
-    t = time_calls(cards_missing, cases[::4])
+    t = best_run(lambda: time_calls(cards_missing, cases[::4]))
     print(f"missing_us_p50: {percentile(t, 0.50):.1f} us")
     print(f"missing_us_p99: {percentile(t, 0.99):.1f} us")
-    games = 40
-    start = time.perf_counter()
-    rounds = []
-    for seed in range(games):
-        g = play_game([HeuristicBot(seed * 4 + k) for k in range(4)], seed=seed)
-        rounds.append(g.round)
-    elapsed = time.perf_counter() - start
-    print(f"heuristic_games_per_s: {games / elapsed:.1f} games/s")
+    best = 0.0
+    rounds: list[int] = []
+    for _ in range(REPEATS):
+        start = time.process_time()
+        rounds = []
+        for seed in range(GAMES):
+            g = play_game([HeuristicBot(seed * 4 + k) for k in range(4)], seed=seed)
+            rounds.append(g.round)
+        best = max(best, GAMES / (time.process_time() - start))
+    print(f"heuristic_games_per_s: {best:.1f} games/s")
     print(f"heuristic_rounds_per_game: {statistics.mean(rounds):.2f} rounds")
+
+
+def best_run(run: Callable[[], list[float]]) -> list[float]:
+    """The sorted per-call times of the repetition with the lowest median."""
+    return min((run() for _ in range(REPEATS)), key=lambda t: percentile(t, 0.5))
 
 
 def bot_figures(games: int = 100) -> None:
