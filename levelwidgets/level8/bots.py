@@ -94,6 +94,8 @@ class HeuristicBot:
         # (melds of the last observation, their fit table): the game hands out the same
         # tuple while no laid combination changes
         self._fit_cache: tuple[object, _FitTable] | None = None
+        # exact cards_missing results by (natural cards, level), the last 16
+        self._memo: dict[tuple[frozenset[int], int], tuple[Level, Missing]] = {}
 
     def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
         c = self._cache
@@ -103,7 +105,21 @@ class HeuristicBot:
         hint = 0
         if c is not None and c[1] is level and len(key - c[0]) == 1 and c[0] <= key:
             hint = len(c[2].needs) - 1  # one more card closes at most one open place
-        miss = cards_missing(hand, level, at_least=hint)
+        # the search only looks at natural cards (jokers just fill open places), so a hand
+        # that differs from an earlier one only in jokers or skip cards has the same plan
+        naturals = frozenset([x for x in hand if x < FIRST_JOKER])
+        memo_key = (naturals, id(level))
+        known = self._memo.get(memo_key)
+        if known is not None and known[0] is level:
+            base = known[1]
+            total = len(base.needs)
+            jokers = sum(1 for x in hand if FIRST_JOKER <= x < FIRST_SKIP)
+            miss = Missing(max(0, total - jokers), base.needs, base.plan, min(jokers, total))
+        else:
+            miss = cards_missing(hand, level, at_least=hint)
+            if len(self._memo) >= 16:
+                del self._memo[next(iter(self._memo))]  # forget the oldest
+            self._memo[memo_key] = (level, miss)
         self._cache = (key, level, miss)
         return miss
 
