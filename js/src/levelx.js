@@ -369,14 +369,15 @@ function render({ model, el }) {
     const chances = model.get("chances") || {};
     const bars = h("div", { class: "lx-chances" });
     for (const row of ROWS) {
-      const p = chances[String(row)] || 0;
+      const [p, exact] = chances[String(row)] || [0, ""];
       bars.append(
         h(
           "div",
           { class: "lx-bar", "data-chance": String(row) },
           h("span", { class: "lx-barlabel" }, String(row)),
           h("span", { class: "lx-bartrack" }, h("span", { class: "lx-barfill", style: `width:${(p * 100).toFixed(1)}%` })),
-          h("span", { class: "lx-barval" }, `${(p * 100).toFixed(1)} %`),
+          h("span", { class: "lx-barval", title: exact }, `${(p * 100).toFixed(1)} %`),
+          h("span", { class: "lx-barexact" }, exact),
         ),
       );
     }

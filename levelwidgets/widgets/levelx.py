@@ -388,13 +388,12 @@ class LevelXWidget(anywidget.AnyWidget):
     def _valid_language(self, proposal: dict) -> str:
         return self._check_language(proposal["value"])
 
-    def _chances(self) -> dict[str, float]:
-        try:
-            from ..levelx.probability import sum_chances
-        except ImportError:  # pragma: no cover - the module ships with the engine
-            return {}
-        chances = sum_chances(lucky_loser=self._game.rules.lucky_loser)
-        return {str(k): round(float(v), 4) for k, v in chances.items()}
+    def _chances(self) -> dict[str, list]:
+        """``{"5": [0.8534, "1106/1296"], ...}``: rounded for the bar, exact (of all 1296 rolls)."""
+        from ..levelx.probability import sum_chances
+
+        chances = sum_chances(lucky_loser=self._game.rules.lucky_loser, exact=True)
+        return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
 
     @staticmethod
     def _check_language(language: str) -> str:

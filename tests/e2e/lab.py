@@ -68,7 +68,9 @@ class LabServer:
         return f"http://127.0.0.1:{self.port}/{path}?token={self.token}"
 
     def notebook_url(self, name: str) -> str:
-        return self.url(f"lab/tree/{name}")
+        """The notebook alone in a fresh workspace (no tabs restored from earlier tests)."""
+        workspace = "".join(c if c.isalnum() else "-" for c in name)
+        return self.url(f"lab/workspaces/{workspace}/tree/{name}") + "&reset"
 
 
 def isolated_env(home: Path) -> dict[str, str]:
@@ -188,38 +190,46 @@ class PageErrors:
 def open_notebook(page, server: LabServer, name: str, timeout: float = 60_000) -> None:
     """Open a notebook and wait until its kernel is really idle (not just the indicator)."""
     page.goto(server.notebook_url(name))
+    page.wait_for_function(
+        """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                       return w && w.context && w.context.path === name; }""",
+        arg=name,
+        timeout=timeout,
+    )
     page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=timeout)
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout)
 
 
 def run_all(page) -> None:
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    """Run every cell. Not awaited in the page: a command that never settles must not hang us."""
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
 def run_code(page, code: str, timeout: float = 30_000) -> str:
     """Append a cell with ``code`` at the end, run it and return its text output."""
+    count = page.locator(".jp-Notebook .jp-Cell").count()
     page.evaluate(
-        """async (code) => {
+        """(code) => {
         const app = window.jupyterapp;
-        const panel = app.shell.currentWidget;
-        const nb = panel.content;
+        const nb = app.shell.currentWidget.content;
         nb.activeCellIndex = nb.widgets.length - 1;
-        await app.commands.execute('notebook:insert-cell-below');
-        nb.activeCell.model.sharedModel.setSource(code);
-        await app.commands.execute('notebook:run-cell');
+        const p = app.commands.execute('notebook:insert-cell-below');
+        return Promise.race([p, new Promise((r) => setTimeout(r, 5000))]).then(() => {
+          nb.activeCell.model.sharedModel.setSource(code);
+          app.commands.execute('notebook:run-cell');
+        });
       }""",
         code,
     )
-    cell = page.locator(".jp-Notebook .jp-Cell").last
-    out = cell.locator(".jp-OutputArea-output")
-    out.first.wait_for(timeout=timeout)
     page.wait_for_function(
-        """() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-Cell')].pop()
-                      .querySelector('.jp-InputPrompt');
-                   return p && /\\[\\d+\\]/.test(p.textContent); }""",
+        """(n) => { const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');
+                    if (cells.length <= n) return false;
+                    const p = cells[cells.length - 1].querySelector('.jp-InputPrompt');
+                    return p && /\[\d+\]/.test(p.textContent); }""",
+        arg=count,
         timeout=timeout,
     )
-    return out.all_inner_texts()[-1] if out.count() else ""
+    out = page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-OutputArea-output")
+    return "\n".join(out.all_inner_texts())
 
 
 def set_theme(page, dark: bool) -> None:

@@ -27,6 +27,9 @@ def test_exports_and_defaults() -> None:
     assert v["pos"] == [[0] * 6, [0] * 6] and v["score"] == [0, 0]
     assert v["tilesLeft"] == [15, 12, 9, 6] and v["round"] == 1
     assert set(w.chances) == {"5", "6", "7", "8", "9", "10"}
+    p, exact = w.chances["6"]
+    num, den = map(int, exact.split("/"))
+    assert abs(num / den - p) < 1e-4 and 0.5 < p < 1
     assert w.error == ""
 
 

@@ -1,0 +1,306 @@
+"""Level X widget in a real JupyterLab + Chromium: clicks reach Python, Python reaches the DOM.
+
+Journeys a teacher makes: run the example notebook, roll, group dice by clicks and by dragging,
+confirm, make a mistake, use the keyboard, turn 1s (Lucky Loser), open the teaching overlay,
+switch language and theme, reload the page, and play a whole game against a bot.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+from .lab import open_notebook, run_all, run_code, set_theme
+
+NB = "levelx_play.ipynb"
+ROOT = ".lx-root"
+
+
+def settled(page, root_index: int = 0, timeout: float = 20_000) -> dict:
+    """Wait until the widget has drawn its latest view (no animation running); its data-*."""
+    page.wait_for_function(
+        """(i) => { const r = document.querySelectorAll('.lx-root')[i];
+                    return r && r.dataset.busy === '0'; }""",
+        arg=root_index,
+        timeout=timeout,
+    )
+    return page.evaluate(
+        "(i) => ({...document.querySelectorAll('.lx-root')[i].dataset})", root_index
+    )
+
+
+def wait_seq_after(page, seq: int, root_index: int = 0, timeout: float = 20_000) -> dict:
+    page.wait_for_function(
+        """([i, s]) => { const r = document.querySelectorAll('.lx-root')[i];
+                         return r && Number(r.dataset.seq) > s && r.dataset.busy === '0'; }""",
+        arg=[root_index, seq],
+        timeout=timeout,
+    )
+    return settled(page, root_index)
+
+
+def py(page, expr: str) -> object:
+    """Evaluate a Python expression in the notebook's kernel and return it (JSON)."""
+    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
+    match = re.search(r"@@(.*)", out)
+    assert match, out
+    return json.loads(match.group(1))
+
+
+def dice_faces(page, root) -> list[int]:
+    return [
+        int(x)
+        for x in root.locator("[data-die][data-face]").evaluate_all(
+            "els => els.map(e => e.dataset.face)"
+        )
+    ]
+
+
+def pick_groups(faces: list[int]) -> list[list[int]]:
+    """A simple player: pairs summing 5–10, then single 5s and 6s (indices into the dice)."""
+    free = list(range(len(faces)))
+    groups = []
+    for i in list(free):
+        for j in list(free):
+            if i < j and i in free and j in free and 5 <= faces[i] + faces[j] <= 10:
+                groups.append([i, j])
+                free.remove(i)
+                free.remove(j)
+    groups += [[i] for i in free if faces[i] >= 5]
+    return groups
+
+
+def click_groups(root, groups: list[list[int]]) -> None:
+    for k, group in enumerate(groups):
+        if k:
+            root.locator("[data-action=newGroup]").click()
+        for i in group:
+            root.locator(f"button[data-die='{i}']").click()
+
+
+def start(page, lab, request) -> object:
+    """Open a fresh copy of the example (own kernel, no outputs saved by other tests); run it."""
+    name = f"{request.node.name}.ipynb"
+    shutil.copy(lab.root / NB, lab.root / name)
+    open_notebook(page, lab, name)
+    run_all(page)
+    root = page.locator(ROOT).first
+    root.wait_for(timeout=60_000)
+    settled(page)
+    return root
+
+
+def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    assert root.locator("[data-row]").count() >= 18  # six rows of squares
+    assert root.locator("[data-chips]").count() == 6
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=roll]").click()
+    state = wait_seq_after(page, seq)
+    assert state["phase"] == "play"
+    faces = dice_faces(page, root)
+    assert faces == py(page, "list(w.game.dice)")
+
+    # A mistake first: one small die alone is no row. Python refuses, nothing changes.
+    small = min(range(4), key=lambda i: faces[i])
+    if faces[small] < 5:
+        root.locator(f"button[data-die='{small}']").click()
+        assert root.locator("[data-group='0']").get_attribute("data-valid") == "false"
+        root.locator("[data-action=confirm]").click()
+        root.locator("[data-error]").wait_for()
+        assert "rows go from 5 to 10" in root.locator("[data-error]").inner_text()
+        assert py(page, "[len(w.game.history), w.game.phase]") == [0, "play"]
+        root.locator("[data-action=clear]").click()
+
+    groups = pick_groups(faces)
+    click_groups(root, groups)
+    for k, group in enumerate(groups):
+        box = root.locator(f"[data-group='{k}']")
+        assert box.get_attribute("data-sum") == str(sum(faces[i] for i in group))
+        assert box.get_attribute("data-valid") == "true"
+    page.screenshot(path=str(artifacts / "levelx-grouping.png"))
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=confirm]").click()
+    wait_seq_after(page, seq)
+    assert root.locator("[data-error]").count() == 0
+    history = py(page, "[t.to_dict() for t in w.game.history]")
+    assert history[0]["steps"] == sorted(sum(faces[i] for i in g) for g in groups)
+    # Every piece on screen sits where the engine says.
+    pos = py(page, "[[w.game.piece(p, r) or 0 for r in range(5, 11)] for p in range(2)]")
+    dom = root.locator(".lx-piece").evaluate_all(
+        "els => els.map(e => [+e.dataset.player, +e.dataset.row, +e.dataset.square])"
+    )
+    for player, row, square in dom:
+        assert pos[player][row - 5] == square
+    assert root.locator("[data-goto='1']").inner_text().strip().endswith(history[0]["move"])
+
+
+def test_python_drives_the_board_two_views_and_reload(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    seq = int(settled(page)["seq"])
+    py(page, "w.roll((2, 3, 4, 5)) and None")
+    wait_seq_after(page, seq)
+    assert dice_faces(page, root) == [2, 3, 4, 5]
+    # A second view of the same widget stays in step with the first.
+    run_code(page, "display(w)")
+    page.locator(ROOT).nth(1).wait_for()
+    seq = int(settled(page)["seq"])
+    py(page, "w.game.play('2+3 4+5') and None")
+    a, b = wait_seq_after(page, seq, 0), wait_seq_after(page, seq, 1)
+    assert a["seq"] == b["seq"]
+    assert page.locator(ROOT).nth(1).locator("[data-goto='1']").count() == 1
+    # Drag and drop builds groups too (bot answers first: wait for our turn).
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.lx-root');"
+        " return r.dataset.cur === '0' && r.dataset.busy === '0'; }",
+        timeout=20_000,
+    )
+    seq = int(settled(page)["seq"])
+    py(page, "w.roll((1, 4, 2, 3)) and None")
+    wait_seq_after(page, seq)
+    root.locator("button[data-die='0']").drag_to(root.locator("button[data-die='1']"))
+    assert root.locator("[data-group='0']").get_attribute("data-sum") == "5"
+    root.locator("button[data-die='2']").drag_to(root.locator("[data-drop='new']"))
+    root.locator("button[data-die='3']").drag_to(root.locator("[data-group='1']"))
+    assert root.locator("[data-group='1']").get_attribute("data-sum") == "5"
+    # Reload: the page shows the current state again (saved outputs + live kernel).
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_timeout(500)
+    want = py(page, "[w.view['seq'], w.game.phase, w.view['moves']]")
+    page.reload()
+    page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=60_000)
+    page.locator(ROOT).first.wait_for(timeout=60_000)
+    state = settled(page)
+    assert [int(state["seq"]), state["phase"]] == want[:2]
+    moves = page.locator(ROOT).first.locator("[data-goto]").count() - 1
+    assert moves == len(want[2])
+
+
+def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    # Keys go to the widget when it has focus, and not to JupyterLab ("r" would make a raw cell).
+    root.locator("[data-board]").click()
+    seq = int(settled(page)["seq"])
+    page.keyboard.press("r")
+    state = wait_seq_after(page, seq)
+    assert state["phase"] == "play"
+    assert page.locator(".jp-Notebook .jp-Cell.jp-RawCell").count() == 0
+    faces = dice_faces(page, root)
+    groups = pick_groups(faces)
+    for k, group in enumerate(groups):
+        if k:
+            page.keyboard.press("n")
+        for i in group:
+            page.keyboard.press(str(i + 1))
+    seq = int(settled(page)["seq"])
+    page.keyboard.press("Enter")
+    wait_seq_after(page, seq)
+    assert py(page, "len(w.game.history) >= 1")
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells + 1  # only py()'s cell
+    # ← undoes, → redoes (bot turns included); the move list follows.
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.lx-root');"
+        " return r.dataset.cur === '0' && r.dataset.phase === 'roll' && r.dataset.busy === '0'; }",
+        timeout=20_000,
+    )
+    n = py(page, "len(w.game.history)")
+    root.locator("[data-board]").click()
+    seq = int(settled(page)["seq"])
+    page.keyboard.press("ArrowLeft")
+    wait_seq_after(page, seq)
+    assert py(page, "[len(w.game.history), w.game.phase]") == [n - 1, "play"]
+    root.locator("[data-board]").click()
+    seq = int(settled(page)["seq"])
+    page.keyboard.press("ArrowRight")
+    wait_seq_after(page, seq)
+    assert py(page, "len(w.game.history)") == n
+    # Clicking a move in the list shows that position.
+    seq = int(settled(page)["seq"])
+    root.locator("[data-goto='0']").click()
+    wait_seq_after(page, seq)
+    assert py(page, "[len(w.game.history), len(w.view['future'])]") == [0, n]
+    seq = int(settled(page)["seq"])
+    root.locator(f"[data-goto='{n}']").click()
+    wait_seq_after(page, seq)
+    assert py(page, "len(w.game.history)") == n
+
+    # Lucky Loser through the UI: turn two 1s, group, play.
+    seq = int(settled(page)["seq"])
+    py(page, "w.roll((1, 1, 1, 5)) and None")
+    wait_seq_after(page, seq)
+    root.locator("[data-turn-die='0']").click()
+    root.locator("[data-face-pick='6']").click()
+    root.locator("[data-turn-die='1']").click()
+    root.locator("[data-face-pick='5']").click()
+    assert dice_faces(page, root) == [6, 5, 1, 5]
+    click_groups(root, [[0, 2], [1, 3]])
+    assert root.locator("[data-group='0']").get_attribute("data-sum") == "7"
+    # Teaching overlay: every grouping of these dice and the chance of each sum.
+    root.locator("[data-action=teach]").click()
+    root.locator("[data-teach-panel] [data-chance]").first.wait_for()
+    assert root.locator("[data-chance]").count() == 6
+    want = py(page, "len(w.game.groupings())")
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.lx-root [data-grouping]').length === n", arg=want
+    )
+    root.scroll_into_view_if_needed()
+    root.screenshot(path=str(artifacts / "levelx-teach-light.png"))
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=confirm]").click()
+    wait_seq_after(page, seq)
+    assert py(page, "list(w.game.history[-1].move.turned)") == [5, 6]
+
+    # German labels, dark theme.
+    py(page, "setattr(w, 'language', 'de') or None")
+    page.wait_for_function(
+        "() => document.querySelector('.lx-root [data-action=undo]').textContent.includes('Zurück')"
+    )
+    set_theme(page, dark=True)
+    page.wait_for_timeout(400)
+    bg = root.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert bg != "rgb(255, 255, 255)", bg
+    settled(page)
+    root.screenshot(path=str(artifacts / "levelx-dark-de.png"))
+    set_theme(page, dark=False)
+
+
+def test_whole_game_against_a_bot_by_clicks(page, lab, artifacts, request) -> None:
+    start(page, lab, request)
+    run_code(
+        page,
+        "w2 = LevelXWidget(players=['You', 'Bot'], bots=[None, 'greedy'], seed=3,"
+        " bot_delay=20, animate=False)\nw2",
+    )
+    root = page.locator(ROOT).nth(1)
+    root.wait_for()
+    human_turns = 0
+    for _ in range(300):
+        page.wait_for_function(
+            """() => { const r = document.querySelectorAll('.lx-root')[1];
+                       return r.dataset.busy === '0' && (r.dataset.phase === 'over'
+                         || (r.dataset.cur === '0' && r.dataset.phase === 'roll')); }""",
+            timeout=20_000,
+        )
+        if root.get_attribute("data-phase") == "over":
+            break
+        seq = int(root.get_attribute("data-seq"))
+        root.locator("[data-action=roll]").click()
+        wait_seq_after(page, seq, 1)
+        click_groups(root, pick_groups(dice_faces(page, root)))
+        seq = int(root.get_attribute("data-seq"))
+        root.locator("[data-action=confirm]").click()
+        wait_seq_after(page, seq, 1)
+        assert root.locator("[data-error]").count() == 0, root.locator("[data-error]").inner_text()
+        human_turns += 1
+    assert root.get_attribute("data-phase") == "over"
+    game = py(page, "[w2.game.is_over, w2.game.scores(), w2.game.winners, len(w2.game.history)]")
+    over, scores, winners, turns = game
+    assert over and turns >= 2 * human_turns - 1
+    dom_scores = [int(root.locator(f"[data-score='{p}']").inner_text()) for p in range(2)]
+    assert dom_scores == scores
+    assert root.locator(".lx-winner").count() == len(winners)
+    assert root.locator("[data-goto]").count() == turns + 1
+    root.scroll_into_view_if_needed()
+    root.screenshot(path=str(artifacts / "levelx-game-over.png"))
