@@ -15,6 +15,7 @@ from levelwidgets.level8 import (
     RandomBot,
     play_game,
 )
+from levelwidgets.level8.cards import CODES
 
 from .helpers import cs, stacked
 
@@ -180,13 +181,70 @@ def test_svg_is_valid_escaped_and_colour_blind_safe():
     # every colour is drawn with its own shape as well as its fill
     assert len(COLOUR_SHAPES) == 6
     for q in range(2):
-        for card in g.hand(q):
-            if card < 90:
-                assert f"<title>{'RYGBPO'[card // 15]}" not in svg  # titles are full codes
+        for card in g.hand(q):  # every face-up card has its full code as a tooltip
+            assert f"<title>{CODES[card]}</title>" in svg
     for tag in ("circle", "polygon", "rect"):
         assert f"<{tag}" in svg
     view = g.to_svg(1)  # seat 1 sees only its own hand
     assert view.count("<title>") < svg.count("<title>")
+
+
+def _mid_round_game() -> Level8:
+    """Ann lays down two runs (one with a joker) and skips Ben; Ben is to be skipped."""
+    g = stacked(
+        ["4R 5G 6B J1 8Y 9Y 2P 3P 13O 14O", "*", "*"],
+        "7P",
+        "S1",
+        names=["Ann", "Ben & <Co>", "Charlotte-Élodie Longname"],
+        sides=["one", "two", "one"],
+    )
+    g.draw()  # S1 from the draw pile
+    g.lay_down([("run", cs("4R 5G 6B")), ("run", cs("J1 8Y 9Y"), {"J1": 7})])
+    g.skip(1)
+    return g
+
+
+def test_svg_shows_melds_skips_levels_and_turn():
+    g = _mid_round_game()
+    svg = g.to_svg()
+    ET.fromstring(svg)
+    # laid combinations with their number (for add-ons) and kind; the joker's meaning
+    assert "#1 run 4–6" in svg and "#2 run 7–9" in svg and "=7" in svg
+    # a skip card lies in front of Ben; levels and sides (one-star ★, two-star ★★)
+    assert "in front" in svg and "SKIP" in svg
+    assert "Level 1/8" in svg and "★★" in svg
+    # whose turn it is, escaped, and long names shortened with the full name as a tooltip
+    assert "Ben &amp; &lt;Co&gt; is skipped this turn" in svg
+    assert "<title>Charlotte-Élodie Longname</title>" in svg and "Charlotte-Élodie…" in svg
+    # numbers are printed in their colour (red 4, yellow 8), not in black
+    assert 'fill="#B34700">4</text>' in svg and 'fill="#7A6C00">8</text>' in svg
+    assert "<polygon points=" in svg and "<circle" in svg  # shapes as well as colours
+
+
+def test_svg_views_hide_hands_but_show_counts():
+    g = _mid_round_game()
+    spectator = g.to_svg("spectator")
+    ET.fromstring(spectator)
+    assert "spectator view" in spectator
+    for q in range(3):
+        k = len(g.hand(q))
+        assert f"{k} card{'s' if k != 1 else ''}</text>" in spectator
+        for card in g.hand(q):  # no hidden card is shown face up
+            assert f"<title>{CODES[card]}</title>" not in spectator
+    own = g.to_svg(2)
+    assert "Charlotte-Élodie Longname&#x27;s view" in own
+    assert all(f"<title>{CODES[c]}</title>" in own for c in g.hand(2))
+    assert not any(f"<title>{CODES[c]}</title>" in own for c in g.hand(1))
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_svg_of_finished_games_is_well_formed(players):
+    g = play_game([HeuristicBot(k) for k in range(players)], seed=players)
+    svg = g._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.get("width") == "800"
+    assert "Game over:" in svg and "★ winner" in svg
+    assert root.find("{http://www.w3.org/2000/svg}rect") is not None  # own background
 
 
 def test_repr_is_informative():
