@@ -257,7 +257,11 @@ def render_table(obs: Observation) -> str:
         status = f"{obs.names[obs.current_player]} {_PHASE_TEXT.get(obs.phase, obs.phase)}"
     o.append(_text(12, 46, _fit(status, 72), 14, fill=ACCENT if not over else "#8a5a00",
                    font_weight="bold"))  # fmt: skip
-    legend = " · ★ one-star side · ★★ two-star side · #n = combination number for add-ons"
+    legend = "".join(
+        f" · {SIDE_STARS[side]} {side}-star side" for side in ("one", "two") if side in obs.sides
+    )
+    if any(obs.melds):
+        legend += " · #n = combination number for add-ons"
     o.append(_text(12, 64, _viewer_text(obs) + legend, 11, fill=MUTED))
     dx = WIDTH - 210
     o.append(card_svg(None, dx, 12, str(obs.draw_count)))
