@@ -859,12 +859,16 @@ class Level8:
 
     def observation(self, player: int | str | None) -> Observation:
         """The view of seat ``player``; ``None``/"spectator" sees no hand, "teacher" all."""
-        if player is None:
-            player = SPECTATOR
-        teacher = player == TEACHER
-        if not teacher and player != SPECTATOR:
-            player = self._player_index(player, "viewer")
-        own = isinstance(player, int)
+        if type(player) is int and 0 <= player < self._n:  # the common case: a seat
+            teacher = False
+            own = True
+        else:
+            if player is None:
+                player = SPECTATOR
+            teacher = player == TEACHER
+            if not teacher and player != SPECTATOR:
+                player = self._player_index(player, "viewer")
+            own = isinstance(player, int)
         static = self.__dict__.get("_obs_static")
         if static is None:
             # fixed for the whole game: names, sides and level counts per player

@@ -55,10 +55,10 @@ class Observation:
     @classmethod
     def build(cls, **fields: object) -> Observation:
         """Fast constructor for the engine (skips the frozen dataclass's per-field setattr)."""
-        obs = object.__new__(cls)
-        obs.__dict__.update(fields)
-        if len(obs.__dict__) != len(_FIELDS):
+        if len(fields) != len(_FIELDS):
             raise TypeError("Observation.build needs every field")
+        obs = object.__new__(cls)
+        object.__setattr__(obs, "__dict__", fields)  # the call's own fresh dict
         return obs
 
     @property
