@@ -283,21 +283,31 @@ def _min_need(h: _Hand, kind: str, n: int) -> int:
     return max(0, n - best)
 
 
-def _repeat_need(h: _Hand, kind: str, n: int, k: int) -> int:
-    """Fewest jokers ``k`` disjoint sets (or colour groups) of ``n`` need from this hand.
+def _group_need(h: _Hand, kind: str, sizes: list[int]) -> int:
+    """A lower bound on the jokers that sets (or colour groups) of these sizes need together.
 
-    Each number (colour) with ``c`` cards offers chunks of ``n`` natural cards plus one of
-    ``c % n``; the ``k`` largest chunks are the most natural cards ``k`` such groups can use.
+    Each group takes its natural cards from one number (colour), so ``k`` groups use at most
+    the ``k`` biggest numbers' cards. With equal sizes ``n`` it is exact on its own: a number
+    with ``c`` cards offers chunks of ``n`` plus one of ``c % n``, and the ``k`` largest
+    chunks are the most natural cards the groups can use.
     """
-    chunks: list[int] = []
-    for m in h.num_mask if kind == "set" else h.col_mask:
-        if m:
-            c = m.bit_count()
+    counts = sorted(
+        (m.bit_count() for m in (h.num_mask if kind == "set" else h.col_mask) if m),
+        reverse=True,
+    )
+    k = len(sizes)
+    total = sum(sizes)
+    need = total - min(total, sum(counts[:k]))
+    n = sizes[0]
+    if all(x == n for x in sizes):
+        chunks: list[int] = []
+        for c in counts:
             chunks.extend([n] * (c // n))
             if c % n:
                 chunks.append(c % n)
-    chunks.sort(reverse=True)
-    return k * n - sum(chunks[:k])
+        chunks.sort(reverse=True)
+        need = max(need, total - sum(chunks[:k]))
+    return need
 
 
 def _search_one(slots, budget: int) -> list[int] | None:
@@ -573,9 +583,11 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     # start higher where a requirement repeats (the slack for the candidate lists still
     # counts from ``lower``, so each search step is the same as when starting at ``lower``)
     start = lower
-    for (kind, n), idxs in groups:
-        if len(idxs) > 1 and kind != "run":
-            start += _repeat_need(h, kind, n, len(idxs)) - mins[(kind, n)] * len(idxs)
+    for kind in ("set", "colour"):
+        sizes = [n for (kd, n), idxs in groups if kd == kind for _ in idxs]
+        if len(sizes) > 1:
+            own = sum(mins[(kind, n)] for n in sizes)
+            start += max(own, _group_need(h, kind, sizes)) - own
     total = max(start, min(at_least, lv.n_cards))
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``)
