@@ -785,6 +785,17 @@ class Level8:
             return self.next_round(player=pl)
         raise IllegalActionError(f"{k!r} is not an action a player can take")
 
+    def preview(self, action: Action) -> list[Event]:
+        """What ``action`` would do now, without doing it: the events :meth:`apply` would
+        return (for hints, lessons and "what if" buttons).
+
+        It plays the action on a private :meth:`clone`, so the game, its history, RNG state
+        and listeners stay untouched; an illegal action raises the same error as
+        :meth:`apply`. The events may name cards that are hidden now (the card a blind draw
+        would take, a new deal), so show a preview to a teacher, not to another player.
+        """
+        return self.clone().apply(action)
+
     # ------------------------------------------------------------------ queries
     @property
     def n_players(self) -> int:

@@ -7,10 +7,12 @@ import json
 import pytest
 
 from levelwidgets.level8 import (
+    Action,
     CorruptStateError,
     HeuristicBot,
     Level8,
     Level8Error,
+    NotYourTurnError,
     RandomBot,
     play_game,
 )
@@ -215,3 +217,26 @@ def test_stacked_deal_round_trips_and_undoes():
     assert Level8.from_json(g.to_json()) == g
     g.undo(2)
     assert g.phase == "draw" and len(g.hand(0)) == 10 and g.laid_down == [False, False]
+
+
+def test_preview_shows_the_events_without_changing_the_game():
+    g = Level8(["Ann", "Ben", "Cy"], seed=12)
+    seen = []
+    g.on_change(lambda game, events: seen.append(events))
+    bots = [HeuristicBot(k) for k in range(3)]
+    for _ in range(120):  # every kind of action, new rounds (with shuffles) included
+        if g.is_over:
+            break
+        p = g.current_player
+        action = bots[p].choose(g.observation(p))
+        before = g.to_json()
+        preview = g.preview(action)
+        assert g.to_json() == before and not seen  # nothing changed, nobody was told
+        events = g.apply(action)
+        assert [e.to_dict() for e in preview] == [e.to_dict() for e in events]
+        seen.clear()
+    before = g.to_json()
+    other = (g.current_player + 1) % 3
+    with pytest.raises(NotYourTurnError):
+        g.preview(Action("draw", other))
+    assert g.to_json() == before
