@@ -16,6 +16,7 @@ from levelwidgets.level8 import (
     make_combo,
     parse_level,
     solve,
+    solver,
 )
 
 from .brute import brute_missing, brute_ways
@@ -145,3 +146,36 @@ def test_phase10_sequence_is_solvable():
     assert can_lay(hand, PHASE10.levels[8])  # set of 5 + pair
     assert not can_lay(hand, PHASE10.levels[7])  # 7 of one colour
     assert can_lay(hand, parse_level("set 6 + set 3"))
+
+
+def test_joker_layers_extend_candidate_lists_exactly():
+    # cards_missing grows a candidate list by one joker layer per deepening step; that is
+    # only the same search if the grown list equals the list built for the higher limit
+    rng = random.Random(11)
+    for t in range(150):
+        k = rng.choice([6, 10, 11, 13])
+        hand = rng.sample(range(97), k)
+        if t % 3 == 0:  # many cards of few numbers and colours
+            hand = list(
+                dict.fromkeys(rng.choice(range(0, 90, 15)) + rng.randint(0, 5) for _ in range(k))
+            )
+        h = solver._Hand(hand)
+        for kind in ("run", "set", "colour"):
+            for n in (2, 3, 4, 5, 7):
+                for lim in range(n):
+                    grown = solver._candidates(h, kind, n, lim) + solver._layer(h, kind, n, lim + 1)
+                    assert grown == solver._candidates(h, kind, n, lim + 1), (hand, kind, n, lim)
+
+
+def test_cards_missing_hints_and_joker_swaps_do_not_change_the_answer():
+    rng = random.Random(4)
+    for _ in range(60):
+        hand = rng.sample(range(90), 10)
+        for level in ALL_LEVELS:
+            miss = cards_missing(hand, level)
+            for hint in range(len(miss.needs) + 1):  # any true lower bound gives the same
+                assert cards_missing(hand, level, at_least=hint) == miss
+            # jokers only fill open places: same plan and needs, fewer cards missing
+            more = cards_missing([*hand, 90, 100], level)
+            assert (more.plan, more.needs) == (miss.plan, miss.needs)
+            assert more.count == max(0, miss.count - 1)
