@@ -40,6 +40,7 @@ from .levels import Level, LevelSequence, parse_levels, sequence_for
 from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
 
 HAND_SIZE = 10
+_ALL_SET = frozenset(ALL_IDS)
 KEEP_MAX = 4
 FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
@@ -978,7 +979,7 @@ class Level8:
             zones += [c for m in self._melds[q] for c in m.cards]
             if self._skips[q] is not None:
                 zones.append(self._skips[q])
-        if len(zones) != N_CARDS or sorted(zones) != list(ALL_IDS):
+        if len(zones) != N_CARDS or set(zones) != _ALL_SET:  # 101 cards, each once
             dup = [CODES[c] for c, k in Counter(zones).items() if k > 1]
             raise InvariantError(
                 f"cards are not the 101 distinct cards (count {len(zones)}, duplicates {dup})"
