@@ -14,6 +14,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
 from .cards import ALL_IDS, CODES, FIRST_JOKER, FIRST_SKIP, N_CARDS, parse_card, parse_cards
 from .combos import Combo, Meld, make_combo
@@ -227,7 +228,7 @@ class Level8:
         self._winners: list[int] = []
         self._history: list[HistoryEntry] = []
         self._chance: list[tuple[int, ...]] = []
-        self._listeners: list[Callable[[Level8, list[Event]], None]] = []
+        self._listeners = Listeners()
 
     # ------------------------------------------------------------------ chance
     def _shuffled(self, cards: list[int], forced: list[int] | None = None) -> list[int]:
@@ -264,17 +265,10 @@ class Level8:
 
     def on_change(self, callback: Callable[[Level8, list[Event]], None]) -> Callable[[], None]:
         """Call ``callback(game, events)`` after every action and undo; returns a remover."""
-        self._listeners.append(callback)
-
-        def remove() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return remove
+        return self._listeners.add(callback)
 
     def _notify(self, events: list[Event]) -> None:
-        for callback in list(self._listeners):
-            callback(self, events)
+        self._listeners.notify(self, events)
 
     # ------------------------------------------------------------------ round flow
     def _deal(self, forced: list[int] | None = None) -> list[Event]:
@@ -1125,7 +1119,7 @@ class Level8:
         g._history = list(self._history)
         g._chance = []
         g._config = dict(self._config)
-        g._listeners = []
+        g._listeners = Listeners()
         return g
 
     # ------------------------------------------------------------------ JSON
