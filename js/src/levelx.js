@@ -74,7 +74,7 @@ function render({ model, el }) {
   function draw() {
     const v = shown;
     if (!v) return;
-    root.dataset.seq = String(v.seq);
+    const t0 = performance.now();
     root.dataset.phase = v.phase;
     root.dataset.cur = String(v.cur);
     root.classList.toggle("lx-over", v.phase === "over");
@@ -84,6 +84,8 @@ function render({ model, el }) {
     drawPlayers(v, board || boardOf(v));
     drawTeach(v);
     drawBottom(v);
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
+    root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
   }
 
   function drawHeader(v) {
@@ -236,6 +238,23 @@ function render({ model, el }) {
     const b = currentBuilder();
     const human = !v.bots[v.cur] && v.phase !== "over";
     const parts = [];
+    if (v.phase === "over") {
+      const names = v.winners.map((w) => v.names[w]).join(lang() === "de" ? " und " : " and ");
+      const ranking = v.names
+        .map((name, p) => [v.score[p], p])
+        .sort((a, b) => b[0] - a[0])
+        .map(([score, p]) => h("div", { class: "lx-rank" }, pieceIcon(p, 20), h("span", { class: "lx-name" }, v.names[p]), h("b", {}, String(score))));
+      parts.push(
+        h(
+          "div",
+          { class: "lx-result", "data-result": "" },
+          h("div", { class: "lx-resulttitle" }, `★ ${L(v.winners.length > 1 ? "winPlural" : "wins", { names })}`),
+          ...ranking,
+        ),
+      );
+      side.replaceChildren(...parts);
+      return;
+    }
     // dice
     const tray = h("div", { class: "lx-tray", "data-drop": "tray" });
     const groupsInfo = b ? G.groupSums(b) : [];
@@ -341,6 +360,7 @@ function render({ model, el }) {
           pieceIcon(p, 22),
           h("span", { class: "lx-name" }, name),
           v.bots[p] ? h("span", { class: "lx-tag" }, `${L("bot")} · ${v.bots[p]}`) : "",
+          v.winners.includes(p) ? h("span", { class: "lx-crown", title: "winner" }, "★") : "",
           h("span", { class: "lx-score", "data-score": String(p) }, String(v.score[p])),
         ),
         chips,
@@ -349,7 +369,6 @@ function render({ model, el }) {
           { class: "lx-tiles" },
           `${L("tiles")}: `,
           ...(v.tiles[p].length ? v.tiles[p].map((x) => h("span", { class: "lx-tile" }, `+${x}`)) : ["—"]),
-          v.winners.includes(p) ? h("span", { class: "lx-crown" }, " ★") : "",
         ),
       );
     });
@@ -424,8 +443,11 @@ function render({ model, el }) {
       h("div", { class: "lx-logwrap" }, h("h4", {}, L("log")), log),
       h("div", { class: "lx-moveswrap" }, h("h4", {}, L("moves")), moves),
     );
-    const here = moves.querySelector(".lx-here");
-    if (here && moves.scrollHeight > moves.clientHeight) moves.scrollTop = here.offsetTop - moves.clientHeight / 2;
+    // Scroll the current move into view after layout (reading sizes now would force a layout).
+    requestAnimationFrame(() => {
+      const here = moves.querySelector(".lx-here");
+      if (here && moves.scrollHeight > moves.clientHeight) moves.scrollTop = here.offsetTop - moves.clientHeight / 2;
+    });
     root.title = L("keysHelp");
   }
 

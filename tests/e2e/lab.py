@@ -221,7 +221,7 @@ def run_code(page, code: str, timeout: float = 30_000) -> str:
         code,
     )
     page.wait_for_function(
-        """(n) => { const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');
+        r"""(n) => { const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');
                     if (cells.length <= n) return false;
                     const p = cells[cells.length - 1].querySelector('.jp-InputPrompt');
                     return p && /\[\d+\]/.test(p.textContent); }""",

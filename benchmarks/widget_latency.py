@@ -1,0 +1,160 @@
+"""Level X widget latency and sync size, measured in a real JupyterLab + Chromium.
+
+Prints ``name: value unit`` lines:
+
+- ``click_to_render_ms_p50`` / ``_p95``: from the Confirm click until the widget has drawn the
+  new position into the DOM (browser clock: intent to kernel, engine move, view back, draw).
+- ``click_to_next_frame_ms_*``: the same until the next animation frame (paint) begins.
+- ``draw_ms_p95``: the front end's own drawing time per view.
+- ``bytes_synced_per_move``: widget state bytes the kernel sends per move (the JSON of the
+  ``comm_msg`` updates, as they cross the websocket), mean over the moves.
+- ``ws_bytes_per_move``: every websocket byte received per move, Jupyter envelopes and kernel
+  status messages included (context for the number above).
+
+Both seats are people, bots off and animation off (the analyst setting), so each measured click
+is one engine move. Run: ``python benchmarks/widget_latency.py [--moves 60]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from e2e.lab import (  # noqa: E402
+    CHROMIUM_ARGS,
+    PageErrors,
+    lab_server,
+    open_notebook,
+    require_chromium,
+    run_all,
+)
+
+STATE = re.compile(rb'"method":\s*"update",\s*"state":\s*')
+
+MEASURE = """async () => {
+  const r = document.querySelector('.lx-root');
+  const seq = Number(r.dataset.seq);
+  const t0 = performance.now();
+  r.querySelector('[data-action=confirm]').click();
+  const ok = await new Promise((done) => {
+    const o = new MutationObserver(() => {
+      if (Number(r.dataset.seq) > seq) { o.disconnect(); done(true); }
+    });
+    o.observe(r, { attributes: true, attributeFilter: ['data-seq'] });
+    setTimeout(() => { o.disconnect(); done(false); }, 10000);
+  });
+  const err = r.querySelector('[data-error]');
+  if (!ok) throw new Error('no new view after Confirm: ' + (err ? err.textContent : '?'));
+  const rendered = performance.now() - t0;
+  await new Promise((done) => requestAnimationFrame(() => done()));
+  return [rendered, performance.now() - t0, Number(r.dataset.drawMs)];
+}"""
+
+PICK = """() => {
+  const r = document.querySelector('.lx-root');
+  const die = (i) => r.querySelector(`button[data-die='${i}']`);  // redrawn after each click
+  const f = [0, 1, 2, 3].map((i) => Number(die(i).dataset.face));
+  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++)
+    if (f[i] + f[j] >= 5 && f[i] + f[j] <= 10) { die(i).click(); die(j).click(); return; }
+  for (let i = 0; i < 4; i++) if (f[i] >= 5) { die(i).click(); return; }
+}"""
+
+
+def state_bytes(frame: bytes) -> int:
+    """Length of each widget ``state`` object in a websocket frame, as sent."""
+    total = 0
+    for m in STATE.finditer(frame):
+        text = frame[m.end() :].decode("utf-8", "replace")
+        _obj, end = json.JSONDecoder().raw_decode(text)
+        total += len(text[:end].encode())
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root, home = Path(tmp, "root"), Path(tmp, "home")
+        root.mkdir()
+        home.mkdir()
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [
+            nbformat.v4.new_code_cell(
+                "from levelwidgets import LevelXWidget\n"
+                "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw"
+            )
+        ]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(nb, root / "bench.ipynb")
+        with lab_server(root, home) as lab, sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=require_chromium(), headless=True, args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            errors = PageErrors()
+            errors.attach(page)
+            frames: list[bytes] = []
+
+            def on_ws(ws) -> None:
+                def on_frame(payload: str | bytes) -> None:
+                    frames.append(payload.encode() if isinstance(payload, str) else payload)
+
+                ws.on("framereceived", on_frame)
+
+            page.on("websocket", on_ws)
+            open_notebook(page, lab, "bench.ipynb")
+            run_all(page)
+            page.locator(".lx-root").wait_for(timeout=60_000)
+            times, frames_ms, draw_ms, synced, wire = [], [], [], [], []
+            for _ in range(args.moves):
+                r = page.locator(".lx-root")
+                if r.get_attribute("data-phase") == "over":
+                    break
+                seq = int(r.get_attribute("data-seq"))
+                r.locator("[data-action=roll]").click()
+                page.wait_for_function(
+                    f"() => Number(document.querySelector('.lx-root').dataset.seq) > {seq}"
+                )
+                page.evaluate(PICK)
+                page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
+                frames.clear()
+                rendered, frame, drawn = page.evaluate(MEASURE)
+                times.append(rendered)
+                frames_ms.append(frame)
+                draw_ms.append(drawn)
+                page.wait_for_timeout(150)
+                synced.append(sum(state_bytes(f) for f in frames))
+                wire.append(sum(len(f) for f in frames))
+            errors.check()
+            browser.close()
+    print(f"moves_measured: {len(times)} moves")
+    print(f"click_to_render_ms_p50: {pct(times, 0.5):.1f} ms")
+    print(f"click_to_render_ms_p95: {pct(times, 0.95):.1f} ms")
+    print(f"click_to_next_frame_ms_p50: {pct(frames_ms, 0.5):.1f} ms")
+    print(f"click_to_next_frame_ms_p95: {pct(frames_ms, 0.95):.1f} ms")
+    print(f"draw_ms_p95: {pct(draw_ms, 0.95):.1f} ms")
+    print(f"bytes_synced_per_move: {statistics.mean(synced):.0f} bytes")
+    print(f"bytes_synced_per_move_max: {max(synced)} bytes")
+    print(f"ws_bytes_per_move: {statistics.mean(wire):.0f} bytes")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+if __name__ == "__main__":
+    main()
