@@ -252,6 +252,15 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     wait_seq_after(page, seq)
     assert py(page, "list(w.game.history[-1].move.turned)") == [5, 6]
 
+    # Without focus in the widget, notebook shortcuts still work: "r" makes the cell raw.
+    seq = int(settled(page)["seq"])
+    page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("r")
+    page.locator(".jp-Notebook .jp-Cell.jp-RawCell").first.wait_for(timeout=5_000)
+    assert int(settled(page)["seq"]) == seq  # and the widget did not roll
+    page.keyboard.press("m")  # back to markdown
+
     # German labels, dark theme.
     py(page, "setattr(w, 'language', 'de') or None")
     page.wait_for_function(
