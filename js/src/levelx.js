@@ -144,6 +144,7 @@ function render({ model, el }) {
         const isX = sq === v.len[r];
         const cls = ["lx-square"];
         if (isX) cls.push("lx-x");
+        if (isX && b.pos.some((pp) => pp[r] === sq)) cls.push("lx-held-x");
         if (closed) cls.push("lx-closed");
         if (ev && evRow === r && ev[0] === "ousted" && isX) cls.push("lx-boom");
         nodes.push(
@@ -359,7 +360,7 @@ function render({ model, el }) {
           { class: "lx-cardtop" },
           pieceIcon(p, 22),
           h("span", { class: "lx-name" }, name),
-          v.bots[p] ? h("span", { class: "lx-tag" }, `${L("bot")} · ${v.bots[p]}`) : "",
+          v.bots[p] ? h("span", { class: "lx-tag", title: `${L("bot")}: ${v.bots[p]}` }, `${L("bot")} · ${v.bots[p]}`) : "",
           v.winners.includes(p) ? h("span", { class: "lx-crown", title: "winner" }, "★") : "",
           h("span", { class: "lx-score", "data-score": String(p) }, String(v.score[p])),
         ),
@@ -533,6 +534,7 @@ function render({ model, el }) {
         break;
     }
     if (!b || !human) return;
+    errorText = ""; // the player is fixing the move: put the last message away
     if (action === "clear") {
       builder = G.newBuilder(v.dice);
       picker = -1;
@@ -608,6 +610,7 @@ function render({ model, el }) {
     else if (d.group != null) builder = G.moveDie(builder, from, Number(d.group));
     else if (d.drop === "new") builder = G.moveDie(builder, from, "new");
     else if (d.drop === "tray") builder = G.moveDie(builder, from, -1);
+    errorText = "";
     drawSide(shown);
   }
 

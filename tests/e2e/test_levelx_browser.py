@@ -112,6 +112,7 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
         assert "rows go from 5 to 10" in root.locator("[data-error]").inner_text()
         assert py(page, "[len(w.game.history), w.game.phase]") == [0, "play"]
         root.locator("[data-action=clear]").click()
+        assert root.locator("[data-error]").count() == 0  # fixing the move hides the message
 
     groups = pick_groups(faces)
     click_groups(root, groups)
@@ -313,3 +314,35 @@ def test_whole_game_against_a_bot_by_clicks(page, lab, artifacts, request) -> No
     assert root.locator("[data-goto]").count() == turns + 1
     root.scroll_into_view_if_needed()
     root.screenshot(path=str(artifacts / "levelx-game-over.png"))
+
+
+def test_hot_seat_three_players_with_a_bot(page, lab, artifacts, request) -> None:
+    start(page, lab, request)
+    run_code(
+        page,
+        "from levelwidgets.levelx import GreedyBot\n"
+        "w3 = LevelXWidget(players=['Ann', 'Ben', 'Cem'], bots=[None, None, 'greedy'],"
+        " seed=21, bot_delay=0)\n"
+        "w3.game.autoplay([GreedyBot()] * 3, max_turns=15)\nw3",
+    )
+    root = page.locator(ROOT).nth(1)
+    root.wait_for()
+    for player in (0, 1):  # two people at one screen, then the bot answers at once
+        state = settled(page, 1)
+        assert state["cur"] == str(player) and state["phase"] == "roll"
+        assert root.locator("[data-whose]").inner_text().startswith(["Ann", "Ben"][player])
+        seq = int(state["seq"])
+        root.locator("[data-action=roll]").click()
+        wait_seq_after(page, seq, 1)
+        click_groups(root, pick_groups(dice_faces(page, root)))
+        if player == 1:
+            root.scroll_into_view_if_needed()
+            root.screenshot(path=str(artifacts / "levelx-three-players.png"))
+        seq = int(root.get_attribute("data-seq"))
+        root.locator("[data-action=confirm]").click()
+        wait_seq_after(page, seq, 1)
+    assert settled(page, 1)["cur"] == "0"
+    assert py(page, "[len(w3.game.history), w3.game.current_player]") == [18, 0]
+    assert root.locator("[data-player-card]").count() == 3
+    shapes = root.locator(".lx-piece svg > *").evaluate_all("els => els.map(e => e.tagName)")
+    assert {"circle", "rect", "polygon"} <= set(shapes)  # a shape per player, not just colour
