@@ -176,6 +176,7 @@ class LevelXWidget(anywidget.AnyWidget):
             return
         self._driving(game.undo)
         self._redo.append(entry)
+        self._log.clear()  # those events are taken back
         self._publish([])
 
     def redo(self) -> None:

@@ -121,10 +121,24 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
         assert box.get_attribute("data-sum") == str(sum(faces[i] for i in group))
         assert box.get_attribute("data-valid") == "true"
     page.screenshot(path=str(artifacts / "levelx-grouping.png"))
+    # Watch the move play out: pieces step with a caption per event, then the board settles.
+    page.evaluate(
+        """() => { const r = document.querySelector('.lx-root');
+                   window.__lx = { busy: [], said: [] };
+                   new MutationObserver(() => {
+                     window.__lx.busy.push(r.dataset.busy);
+                     const t = r.querySelector('.lx-ticker.lx-live');
+                     if (t) window.__lx.said.push(t.textContent);
+                   }).observe(r, { attributes: true, subtree: true, childList: true }); }"""
+    )
     seq = int(settled(page)["seq"])
     root.locator("[data-action=confirm]").click()
     wait_seq_after(page, seq)
     assert root.locator("[data-error]").count() == 0
+    seen = page.evaluate("() => window.__lx")
+    if groups:
+        assert "1" in seen["busy"], "the move was not animated"
+        assert any("enters row" in s for s in seen["said"]), seen["said"]
     history = py(page, "[t.to_dict() for t in w.game.history]")
     assert history[0]["steps"] == sorted(sum(faces[i] for i in g) for g in groups)
     # Every piece on screen sits where the engine says.
