@@ -11,6 +11,7 @@ const SQ = 52; // square size (px)
 const GAP = 6;
 const LABEL = 40; // room for the row number
 const FRAME_MS = 260; // one animation step
+const GLYPHS = ["●", "■", "▲", "◆"]; // the players' shapes as text
 
 /** Board geometry: where square `sq` (1-based; 0 = off) of row index r sits. */
 function squareXY(len, r, sq) {
@@ -436,7 +437,12 @@ function render({ model, el }) {
         h(
           "li",
           {},
-          h("button", { class: cls, "data-goto": String(i + 1), title: v.names[i % n] }, pieceIcon(i % n, 12), ` ${i + 1}. ${m}`),
+          h(
+            "button",
+            { class: cls, "data-goto": String(i + 1), title: v.names[i % n] },
+            h("span", { class: `lx-glyph lx-c${i % n}` }, GLYPHS[i % n]), // text, not SVG: long lists draw fast
+            ` ${i + 1}. ${m}`,
+          ),
         ),
       );
     });
