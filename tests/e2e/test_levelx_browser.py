@@ -268,6 +268,11 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     assert py(page, "list(w.game.history[-1].move.turned)") == [5, 6]
 
     # Without focus in the widget, notebook shortcuts still work: "r" makes the cell raw.
+    page.wait_for_function(  # the bot has answered: nothing else will change the widget
+        "() => { const r = document.querySelector('.lx-root');"
+        " return r.dataset.cur === '0' && r.dataset.phase === 'roll' && r.dataset.busy === '0'; }",
+        timeout=20_000,
+    )
     seq = int(settled(page)["seq"])
     page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt").click()
     page.keyboard.press("Escape")
