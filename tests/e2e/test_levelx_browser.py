@@ -40,6 +40,18 @@ def wait_seq_after(page, seq: int, root_index: int = 0, timeout: float = 20_000)
     return settled(page, root_index)
 
 
+def our_turn(page, root_index: int = 0) -> dict:
+    """Wait until the bot has answered and the person (seat 0) is to roll: a stable board."""
+    page.wait_for_function(
+        """(i) => { const r = document.querySelectorAll('.lx-root')[i];
+                    return r && r.dataset.cur === '0' && r.dataset.phase === 'roll'
+                      && r.dataset.busy === '0'; }""",
+        arg=root_index,
+        timeout=20_000,
+    )
+    return settled(page, root_index)
+
+
 def py(page, expr: str) -> object:
     """Evaluate a Python expression in the notebook's kernel and return it (JSON)."""
     out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
@@ -139,6 +151,7 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
     if groups:
         assert "1" in seen["busy"], "the move was not animated"
         assert any("enters row" in s for s in seen["said"]), seen["said"]
+    our_turn(page)
     history = py(page, "[t.to_dict() for t in w.game.history]")
     assert history[0]["steps"] == sorted(sum(faces[i] for i in g) for g in groups)
     # Every piece on screen sits where the engine says.
@@ -162,15 +175,10 @@ def test_python_drives_the_board_two_views_and_reload(page, lab, artifacts, requ
     page.locator(ROOT).nth(1).wait_for()
     seq = int(settled(page)["seq"])
     py(page, "w.game.play('2+3 4+5') and None")
-    a, b = wait_seq_after(page, seq, 0), wait_seq_after(page, seq, 1)
-    assert a["seq"] == b["seq"]
+    a, b = our_turn(page, 0), our_turn(page, 1)  # after the bot's answer, in both views
+    assert int(a["seq"]) > seq and a["seq"] == b["seq"] == str(py(page, "w.view['seq']"))
     assert page.locator(ROOT).nth(1).locator("[data-goto='1']").count() == 1
-    # Drag and drop builds groups too (bot answers first: wait for our turn).
-    page.wait_for_function(
-        "() => { const r = document.querySelector('.lx-root');"
-        " return r.dataset.cur === '0' && r.dataset.busy === '0'; }",
-        timeout=20_000,
-    )
+    # Drag and drop builds groups too.
     seq = int(settled(page)["seq"])
     py(page, "w.roll((1, 4, 2, 3)) and None")
     wait_seq_after(page, seq)
