@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Callback = Callable[[Any, list[Any]], None]
+Callback = Callable[..., None]
 
 
 class Listeners:
-    """Callbacks ``callback(source, events)`` run after every change, in subscription order."""
+    """Callbacks run after every change, in subscription order, with what ``notify`` is given.
+
+    Engines call ``notify(game, events)``; a widget's move listeners get ``notify(turn)``.
+    """
 
     __slots__ = ("_callbacks",)
 
@@ -32,10 +35,10 @@ class Listeners:
 
         return remove
 
-    def notify(self, source: Any, events: list[Any]) -> None:
+    def notify(self, *args: Any) -> None:
         # A copy: a callback may unsubscribe itself while being told.
         for callback in list(self._callbacks):
-            callback(source, events)
+            callback(*args)
 
     def __len__(self) -> int:
         return len(self._callbacks)

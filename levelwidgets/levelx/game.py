@@ -153,6 +153,18 @@ class LevelX:
         return self._dice
 
     @property
+    def dice_drawn(self) -> bool:
+        """True when the current dice came from the game's random generator (not set by hand)."""
+        return self._drawn
+
+    @property
+    def turnable_ones(self) -> int:
+        """How many of the current 1s Lucky Loser lets the player turn (0 before the roll)."""
+        if self._dice is None:
+            return 0
+        return _moves.turnable_ones(self._dice, self.rules.lucky_loser)
+
+    @property
     def phase(self) -> str:
         """``"roll"``, ``"play"`` (dice rolled, move due) or ``"over"``."""
         if self._state.over:

@@ -18,10 +18,10 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .._listeners import Listeners
 from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
-from ..levelx.moves import turnable_ones
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 _LOG_SIZE = 8  # events kept in the view's log
@@ -110,7 +110,7 @@ class LevelXWidget(anywidget.AnyWidget):
         self._seq = 0
         self._log: list[list[Any]] = []
         self._new_events = 0
-        self._move_listeners: list[MoveListener] = []
+        self._move_listeners = Listeners()
         self._known_turns = len(game.history)
         self._quiet = False  # True while the widget itself drives the engine
         super().__init__(
@@ -168,7 +168,7 @@ class LevelXWidget(anywidget.AnyWidget):
         """Take back the last action (a roll, or else a move); :meth:`redo` brings it back."""
         game = self._game
         if game.dice is not None:
-            entry: _RedoEntry = ("roll", tuple(game.dice), bool(game.snapshot()["drawn"]))
+            entry: _RedoEntry = ("roll", tuple(game.dice), game.dice_drawn)
         elif game.history:
             entry = ("play", game.history[-1].move.notation)
         else:
@@ -232,13 +232,7 @@ class LevelXWidget(anywidget.AnyWidget):
         ``turn`` is the engine's :class:`~levelwidgets.levelx.Turn`. Returns a function that
         removes the callback.
         """
-        self._move_listeners.append(callback)
-
-        def remove() -> None:
-            if callback in self._move_listeners:
-                self._move_listeners.remove(callback)
-
-        return remove
+        return self._move_listeners.add(callback)
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
@@ -334,8 +328,7 @@ class LevelXWidget(anywidget.AnyWidget):
         new = history[self._known_turns :]
         self._known_turns = len(history)
         for turn in new:
-            for callback in list(self._move_listeners):
-                callback(turn)
+            self._move_listeners.notify(turn)
 
     def _bot_to_act(self) -> object | None:
         game = self._game
@@ -366,7 +359,7 @@ class LevelXWidget(anywidget.AnyWidget):
             "lastRound": game.is_last_round,
             "winners": game.winners,
             "dice": dice,
-            "turnable": turnable_ones(dice, game.rules.lucky_loser) if dice else 0,
+            "turnable": game.turnable_ones if dice else 0,
             "moves": [t.move.notation for t in game.history],
             "future": [e[1] for e in reversed(self._redo) if e[0] == "play"],
             "canUndo": bool(game.history) or dice is not None,

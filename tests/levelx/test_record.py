@@ -207,3 +207,14 @@ def test_autoplay_checks_moves_that_are_not_from_legal_moves():
     with pytest.raises(GroupSumError):
         game.autoplay([Cheater(), Cheater()])
     assert game.history == () and game.phase == "play", "the roll stays; nothing was played"
+
+
+def test_dice_drawn_and_turnable_ones():
+    game = LevelX(2, seed=1)
+    assert game.turnable_ones == 0 and not game.dice_drawn
+    game.roll((1, 1, 1, 5))
+    assert game.turnable_ones == 2 and not game.dice_drawn
+    game.play("-")
+    game.roll()
+    assert game.dice_drawn
+    assert LevelX(2, seed=1, rules=Rules(lucky_loser=False)).turnable_ones == 0
