@@ -51,33 +51,33 @@ class Event:
                 return "?"
             return names[i] if names and 0 <= i < len(names) else f"Player {i + 1}"
 
-        p, k = who(self.player), self.kind
-        if k == "rolled":
-            return f"{p} rolls {'-'.join(map(str, self.value))}."
-        if k == "turned":
-            return f"{p} turns a 1 into a {self.value} (Lucky Loser)."
-        if k == "entered":
-            return f"{p} enters row {self.row}."
-        if k == "moved":
-            return f"{p} moves up in row {self.row} to square {self.square}."
-        if k == "reached_x":
-            return f"{p} reaches X in row {self.row}."
-        if k == "ousted":
-            where = "back to its owner" if self.square is None else "back to the row's start"
-            return f"{who(self.other)}'s piece on X{self.row} is knocked {where}."
-        if k == "chip":
-            return f"{p} takes a {self.value} chip."
-        if k == "no_effect":
-            return f"Row {self.row} is closed: that step does nothing."
-        if k == "row_closed":
-            return f"Row {self.row} is empty and closes."
-        if k == "bonus":
-            return f"{p} completes a set and takes the {self.value} bonus tile."
-        if k == "last_round":
-            return "The end is near: this round is the last."
-        if k == "turn_passed":
-            return f"{p}'s turn."
-        if k == "game_over":
-            winners = " and ".join(who(w) for w in self.value)
-            return f"Game over. {winners} {'win' if len(self.value) > 1 else 'wins'}!"
-        return k
+        value = self.value
+        fields = {"p": who(self.player), "row": self.row, "square": self.square, "value": value}
+        if self.kind == "rolled":
+            fields["value"] = "-".join(map(str, value))
+        elif self.kind == "ousted":
+            fields["other"] = who(self.other)
+            fields["where"] = "its owner" if self.square is None else "the row's start"
+        elif self.kind == "game_over":
+            fields["winners"] = " and ".join(who(w) for w in value)
+            fields["verb"] = "win" if len(value) > 1 else "wins"
+        template = _SENTENCES.get(self.kind)
+        return template.format(**fields) if template else self.kind
+
+
+#: English sentences per event kind (the widget has its own translated tables).
+_SENTENCES = {
+    "rolled": "{p} rolls {value}.",
+    "turned": "{p} turns a 1 into a {value} (Lucky Loser).",
+    "entered": "{p} enters row {row}.",
+    "moved": "{p} moves up in row {row} to square {square}.",
+    "reached_x": "{p} reaches X in row {row}.",
+    "ousted": "{other}'s piece on X{row} is knocked back to {where}.",
+    "chip": "{p} takes a {value} chip.",
+    "no_effect": "Row {row} is closed: that step does nothing.",
+    "row_closed": "Row {row} is empty and closes.",
+    "bonus": "{p} completes a set and takes the {value} bonus tile.",
+    "last_round": "The end is near: this round is the last.",
+    "turn_passed": "{p}'s turn.",
+    "game_over": "Game over. {winners} {verb}!",
+}

@@ -69,3 +69,23 @@ def test_svg_of_a_finished_game_names_the_winner():
     svg = game._repr_svg_()
     winner = game.names[game.winners[0]]
     assert f"Game over — {winner}" in svg
+
+
+def test_every_event_kind_has_a_sentence():
+    from levelwidgets.levelx import Event
+    from levelwidgets.levelx.events import EVENT_KINDS
+
+    samples = {
+        "rolled": Event("rolled", 0, value=(1, 2, 3, 4)),
+        "ousted": Event("ousted", 0, 5, None, 1),
+        "game_over": Event("game_over", 0, value=(0, 1)),
+    }
+    names = ["Ann", "Ben"]
+    for kind in EVENT_KINDS:
+        event = samples.get(kind, Event(kind, 0, 7, 2, value=7))
+        text = event.describe(names)
+        assert text.endswith((".", "!")) and "{" not in text, (kind, text)
+    assert samples["rolled"].describe(names) == "Ann rolls 1-2-3-4."
+    assert samples["ousted"].describe(names) == "Ben's piece on X5 is knocked back to its owner."
+    assert samples["game_over"].describe(names) == "Game over. Ann and Ben win!"
+    assert Event("chip", 1, 7, value=7).describe() == "Player 2 takes a 7 chip."
