@@ -201,9 +201,19 @@ class LevelXWidget(anywidget.AnyWidget):
         total = len(self._game.history) + sum(1 for e in self._redo if e[0] == "play")
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError(f"Choose a move between 0 and {total}, not {turns!r}.")
-        while len(self._game.history) > turns or self._game.dice is not None:
-            self.undo()
-        while len(self._game.history) < turns:
+        game = self._game
+        if turns < game.turns or game.dice is not None:
+            # One engine replay instead of one per undo; the redo stack gets the same entries
+            # undo() would push: the unplayed roll, then each move and its roll, newest first.
+            entries: list[_RedoEntry] = []
+            if game.dice is not None:
+                entries.append(("roll", tuple(game.dice), game.dice_drawn))
+            undone = self._driving(lambda: game.rewind(min(turns, game.turns)))
+            for turn in reversed(undone):
+                entries += [("play", turn.move.notation), ("roll", tuple(turn.dice), turn.drawn)]
+            self._redo.extend(entries)
+            self._log.clear()
+        while game.turns < turns:
             self.redo()
         self._publish([])
 

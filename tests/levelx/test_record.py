@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from levelwidgets.levelx import GreedyBot, LevelX, RandomBot, RecordError, Rules, play_game
+from levelwidgets.levelx import (
+    GreedyBot,
+    LevelX,
+    NotationError,
+    RandomBot,
+    RecordError,
+    Rules,
+    play_game,
+)
 
 from .helpers import turn
 
@@ -218,3 +226,19 @@ def test_dice_drawn_and_turnable_ones():
     game.roll()
     assert game.dice_drawn
     assert LevelX(2, seed=1, rules=Rules(lucky_loser=False)).turnable_ones == 0
+
+
+def test_rewind_equals_repeated_undo():
+    game = _mid_game(turns=20)
+    game.roll((5, 5, 5, 5))
+    by_undo = game.clone()
+    while by_undo.turns > 7 or by_undo.dice is not None:
+        by_undo.undo()
+    heard = []
+    game.on_change(lambda g, events: heard.append(events))
+    undone = game.rewind(7)
+    assert game == by_undo and len(heard) == 1
+    assert [t.number for t in undone] == list(range(8, 21))
+    assert game.rewind(7) == () and game.rewind(0)[0].number == 1
+    with pytest.raises(NotationError, match="between 0 and 0"):
+        game.rewind(1)

@@ -8,7 +8,7 @@ import pytest
 import traitlets
 
 import levelwidgets
-from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot
+from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, play_game
 from levelwidgets.widgets import LevelXWidget
 
 
@@ -250,3 +250,19 @@ def test_language_and_error_types() -> None:
     assert w.language == "de"
     with pytest.raises(LevelXError):
         w.redo()
+
+
+def test_goto_back_and_forth_keeps_the_whole_game() -> None:
+    finished = play_game([RandomBot(1), RandomBot(2), RandomBot(3)], seed=4)
+    game = finished.after(30)
+    game.roll((1, 1, 1, 5))  # an unplayed roll is taken back and redone too
+    reference = game.to_json()
+    w = LevelXWidget(game=game, bot_delay=0)
+    w.goto(0)
+    assert game.turns == 0 and game.dice is None
+    w.goto(12)
+    assert game.turns == 12 and game.to_json() == finished.after(12).to_json()
+    w.goto(3)
+    w.goto(30)
+    w.redo()  # the unplayed roll comes back
+    assert game.to_json() == reference
