@@ -636,12 +636,16 @@ function render({ model, el }) {
     if (shown) drawSide(shown);
   };
   const redraw = () => draw();
-  model.on("change:view", onView);
-  model.on("change:error", onError);
-  model.on("change:error_id", onError);
-  model.on("change:language", redraw);
-  model.on("change:teach", redraw);
-  model.on("change:chances", redraw);
+  // One table for subscribing and for the cleanup, so neither can miss a handler.
+  const subscriptions = [
+    ["change:view", onView],
+    ["change:error", onError],
+    ["change:error_id", onError],
+    ["change:language", redraw],
+    ["change:teach", redraw],
+    ["change:chances", redraw],
+  ];
+  for (const [name, handler] of subscriptions) model.on(name, handler);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointerDown);
@@ -657,12 +661,7 @@ function render({ model, el }) {
 
   return () => {
     clearTimers();
-    model.off("change:view", onView);
-    model.off("change:error", onError);
-    model.off("change:error_id", onError);
-    model.off("change:language", redraw);
-    model.off("change:teach", redraw);
-    model.off("change:chances", redraw);
+    for (const [name, handler] of subscriptions) model.off(name, handler);
     root.remove();
   };
 }
