@@ -4,6 +4,8 @@ The game engines (:mod:`levelwidgets.levelx`, :mod:`levelwidgets.level8`) are pu
 import no widget code; the widgets in :mod:`levelwidgets.widgets` are thin adapters over them.
 """
 
+from .errors import GameError as GameError  # the one error base of both engines
+
 __version__ = "0.1.0"
 
 

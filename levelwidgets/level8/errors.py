@@ -1,13 +1,16 @@
 """Exceptions of the Level 8 engine.
 
-Every rule violation raises a subclass of :class:`Level8Error`, so a UI can catch one type
+Every rule violation raises a subclass of :class:`Level8Error` (itself a
+:class:`levelwidgets.GameError`, the base of both engines), so a UI can catch one type
 and show the message to a learner; the message says what was wrong and what is allowed.
 """
 
 from __future__ import annotations
 
+from ..errors import GameError
 
-class Level8Error(Exception):
+
+class Level8Error(GameError):
     """Base class of every error the Level 8 engine raises on purpose."""
 
 

@@ -7,8 +7,10 @@ front of a class, not for a programmer.
 
 from __future__ import annotations
 
+from ..errors import GameError
 
-class LevelXError(Exception):
+
+class LevelXError(GameError):
     """Base class of every error the Level X engine raises on purpose."""
 
 
