@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .base import GameWidget
 from .levelx import LevelXWidget
 
-__all__ = ["LevelXWidget"]
+__all__ = ["GameWidget", "LevelXWidget"]

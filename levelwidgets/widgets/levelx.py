@@ -1,53 +1,30 @@
 """LevelXWidget: play Level X inline in a notebook.
 
-A thin adapter: the engine (:class:`~levelwidgets.levelx.LevelX`) decides every rule. This class
-turns the engine's position into a compact JSON ``view`` for the browser and turns the browser's
-small intents (``{"type": "roll"}``, ``{"type": "play", "groups": [[1, 6], [5, 5]]}``…) into
-engine calls. Every intent is answered by a new view or by ``error``; an illegal one changes
-nothing. Bot pacing is driven by the browser (it sends ``advance`` after a delay), so the kernel
-runs no timers and Python code can step bots synchronously with :meth:`LevelXWidget.advance`.
+A thin adapter on :class:`~levelwidgets.widgets.base.GameWidget`: the engine
+(:class:`~levelwidgets.levelx.LevelX`) decides every rule. This class turns the engine's position
+into a compact JSON ``view`` for the browser and turns the browser's small intents
+(``{"type": "roll"}``, ``{"type": "play", "groups": [[1, 6], [5, 5]]}``…) into engine calls.
+Every intent is answered by a new view or by ``error``; an illegal one changes nothing.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
-from .._listeners import Listeners
 from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
+from .base import GameWidget, Intent
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
-_LOG_SIZE = 8  # events kept in the view's log
-_LANGUAGES = ("en", "de")
 
 MoveListener = Callable[[Turn], None]
 # A redo entry: ("roll", dice, drawn) or ("play", notation).
 _RedoEntry = tuple[Any, ...]
-
-
-def _bot_from(spec: object, seat: int) -> object | None:
-    """Accept a bot object, None (a person), or the names "greedy" / "random"."""
-    if spec is None or spec is False:
-        return None
-    if isinstance(spec, str):
-        key = spec.strip().lower()
-        if key in ("", "human", "person", "none"):
-            return None
-        if key == "greedy":
-            return GreedyBot()
-        if key == "random":
-            return RandomBot(seed=seat)
-        raise ValueError(f'Unknown bot {spec!r}: use "greedy", "random", None or a bot object.')
-    if not callable(getattr(spec, "choose", None)):
-        raise ValueError(f"A bot needs a choose(game) method; {spec!r} has none.")
-    return spec
 
 
 def _event_row(e: Event) -> list[Any]:
@@ -59,7 +36,7 @@ def _event_row(e: Event) -> list[Any]:
     return out
 
 
-class LevelXWidget(anywidget.AnyWidget):
+class LevelXWidget(GameWidget):
     """Level X on a board you can click: hot-seat for 2–4 people, bots in any seat.
 
     >>> w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=1)
@@ -69,17 +46,10 @@ class LevelXWidget(anywidget.AnyWidget):
 
     _esm = _STATIC / "levelx.js"
     _css = _STATIC / "levelx.css"
+    _engine = LevelX
+    _error_type = LevelXError
+    _player_intents = frozenset({"roll", "play"})
 
-    #: Everything the board shows, derived from the engine (compact: numbers and short strings).
-    view = traitlets.Dict().tag(sync=True)
-    #: Message for the last refused intent ("" when the last intent succeeded).
-    error = traitlets.Unicode("").tag(sync=True)
-    #: Counts refused intents, so the same message twice still flashes.
-    error_id = traitlets.Int(0).tag(sync=True)
-    #: Label language: "en" or "de".
-    language = traitlets.Unicode("en").tag(sync=True)
-    #: Milliseconds between bot actions (roll, then move); 0 plays bots at once (analysts).
-    bot_delay = traitlets.Int(700).tag(sync=True)
     #: Animate pieces step by step after each move.
     animate = traitlets.Bool(True).tag(sync=True)
     #: Show the teaching overlay (all groupings for the dice, chance of each sum).
@@ -102,59 +72,13 @@ class LevelXWidget(anywidget.AnyWidget):
     ) -> None:
         if game is None:
             game = LevelX(players=players, seed=seed, rules=rules)
-        elif not isinstance(game, LevelX):
-            raise TypeError(f"game must be a LevelX, not {type(game).__name__}.")
-        self._game = game
-        self._bots = self._check_bots(bots, game.players)
-        self._redo: list[_RedoEntry] = []
-        self._seq = 0
-        self._log: list[list[Any]] = []
-        self._new_events = 0
-        self._move_listeners = Listeners()
-        self._known_turns = len(game.history)
-        self._quiet = False  # True while the widget itself drives the engine
         super().__init__(
-            language=self._check_language(language),
-            bot_delay=bot_delay,
-            animate=animate,
-            teach=teach,
+            game, bots, language=language, bot_delay=bot_delay, animate=animate, teach=teach
         )
-        self._unsubscribe = game.on_change(self._on_game_change)
         self.chances = self._chances()
-        self.on_msg(self._handle_message)
         self._publish([])
 
     # ------------------------------------------------------------------ public API
-
-    @property
-    def game(self) -> LevelX:
-        """The engine. Call its methods freely: the board follows at once."""
-        return self._game
-
-    @game.setter
-    def game(self, game: LevelX) -> None:
-        if not isinstance(game, LevelX):
-            raise TypeError(f"game must be a LevelX, not {type(game).__name__}.")
-        if len(self._bots) != game.players:
-            self._bots = [None] * game.players
-        self._unsubscribe()
-        self._game = game
-        self._unsubscribe = game.on_change(self._on_game_change)
-        self._redo.clear()
-        self._log.clear()
-        self._known_turns = len(game.history)
-        self.chances = self._chances()
-        self._publish([])
-
-    @property
-    def bots(self) -> list[object | None]:
-        """One entry per seat: None for a person, else a bot with ``choose(game)``."""
-        return list(self._bots)
-
-    @bots.setter
-    def bots(self, bots: Sequence[object] | None) -> None:
-        self._bots = self._check_bots(bots, self._game.players)
-        self._publish([])
 
     def roll(self, dice: Sequence[int] | None = None) -> list[Event]:
         """Roll for the player whose turn it is (``dice`` to set them, e.g. in a lesson)."""
@@ -166,35 +90,7 @@ class LevelXWidget(anywidget.AnyWidget):
 
     def undo(self) -> None:
         """Take back the last action (a roll, or else a move); :meth:`redo` brings it back."""
-        game = self._game
-        if game.dice is not None:
-            entry: _RedoEntry = ("roll", tuple(game.dice), game.dice_drawn)
-        elif game.history:
-            entry = ("play", game.history[-1].move.notation)
-        else:
-            game.undo()  # raises NothingToUndoError with the engine's message
-            return
-        self._driving(game.undo)
-        self._redo.append(entry)
-        self._log.clear()  # those events are taken back
-        self._publish([])
-
-    def redo(self) -> None:
-        """Re-apply the last action taken back by :meth:`undo`."""
-        if not self._redo:
-            raise LevelXError("There is nothing to redo.")
-        entry = self._redo[-1]
-        game = self._game
-        if entry[0] == "roll":
-            _, dice, drawn = entry
-            events = self._driving(lambda: game.roll(None if drawn else dice))
-            if tuple(game.dice) != tuple(dice):  # the generator was not where we left it
-                self._driving(game.undo)
-                events = self._driving(lambda: game.roll(dice))
-        else:
-            events = self._driving(lambda: game.play(entry[1]))
-        self._redo.pop()
-        self._after_change(events)
+        super().undo()
 
     def goto(self, turns: int) -> None:
         """Show the position after ``turns`` moves (before the next roll), via undo/redo."""
@@ -217,145 +113,92 @@ class LevelXWidget(anywidget.AnyWidget):
             self.redo()
         self._publish([])
 
-    def advance(self) -> bool:
-        """Let the bot whose turn it is take one step (roll, or play); False if no bot is due."""
-        bot = self._bot_to_act()
-        if bot is None:
-            return False
-        if self._game.dice is None:
-            self._act(lambda: self._game.roll(), run_bots=False)
-        else:
-            move = bot.choose(self._game)  # type: ignore[attr-defined]
-            self._act(lambda: self._game.play(move), run_bots=False)
-        return True
-
-    def run_bots(self) -> int:
-        """Let bots act until a person must act or the game ends; returns the steps taken."""
-        steps = 0
-        while self.advance():
-            steps += 1
-        return steps
-
     def on_move(self, callback: MoveListener) -> Callable[[], None]:
         """Call ``callback(turn)`` after every move (from a click, a bot or a cell).
 
         ``turn`` is the engine's :class:`~levelwidgets.levelx.Turn`. Returns a function that
         removes the callback.
         """
-        return self._move_listeners.add(callback)
+        return super().on_move(callback)
 
-    def close(self) -> None:
-        unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
-        if unsubscribe is not None:
-            unsubscribe()
-        super().close()
+    # ------------------------------------------------------------------ intents
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:
-        """The widget view, plus a static SVG and text for places without widgets (GitHub)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
-            data["image/svg+xml"] = self._game._repr_svg_()
-        data["text/plain"] = repr(self._game)
-        return data, meta
-
-    # ------------------------------------------------------------------ intents from the browser
-
-    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
-        if not isinstance(content, dict):
-            return
-        kind = content.get("type")
-        if kind == "advance":
-            # Every open view schedules an advance; only the one for the current view counts.
-            if content.get("seq") == self._seq:
-                self._guard(self.advance)
-            return
-        handlers: dict[str, Callable[[], object]] = {
-            "roll": lambda: self.roll(),
-            "play": lambda: self.play(_groups_from(content.get("groups"))),
-            "undo": self.undo,
-            "redo": self.redo,
-            "goto": lambda: self.goto(content.get("turns")),  # type: ignore[arg-type]
-            "refresh": lambda: self._publish([]),
+    def _handlers(self) -> dict[str, Callable[[Intent], object]]:
+        return {
+            **super()._handlers(),
+            "roll": lambda _m: self.roll(),
+            "play": lambda m: self.play(_groups_from(m.get("groups"))),
+            "goto": lambda m: self.goto(m.get("turns")),  # type: ignore[arg-type]
         }
-        handler = handlers.get(kind)  # type: ignore[arg-type]
-        if handler is None:
-            self._fail(f"Unknown request {kind!r}.")
-            return
-        if kind in ("roll", "play") and self._bot_to_act() is not None:
-            self._fail("It is a bot's turn: wait for it to play.")
-            return
-        self._guard(handler)
 
-    def _guard(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except LevelXError as exc:
-            self._fail(str(exc))
+    # ------------------------------------------------------------------ GameWidget hooks
 
-    def _fail(self, message: str) -> None:
-        self.error = message
-        self.error_id += 1
+    def _seats(self, game: LevelX) -> int:
+        return game.players
 
-    # ------------------------------------------------------------------ keeping the view in step
+    def _seat_to_act(self) -> int | None:
+        return None if self._game.is_over else self._game.current_player
 
-    def _act(self, action: Callable[[], list[Event]], run_bots: bool = True) -> list[Event]:
-        events = self._driving(action)
-        self._redo.clear()  # a new action starts a new future
-        self._after_change(events, run_bots=run_bots)
-        return events
+    def _bot_names(self) -> dict[str, Callable[[int], object]]:
+        return {"greedy": lambda _seat: GreedyBot(), "random": lambda seat: RandomBot(seed=seat)}
 
-    def _driving(self, action: Callable[[], Any]) -> Any:
-        self._quiet = True
-        try:
-            return action()
-        finally:
-            self._quiet = False
-
-    def _on_game_change(self, _game: LevelX, events: list[Event]) -> None:
-        """Engine listener: calls made from cells (w.game.play(...)) update the board."""
-        if self._quiet:
-            return
-        self._redo.clear()
-        self._after_change(list(events))
-
-    def _after_change(self, events: list[Event], run_bots: bool = True) -> None:
-        self.error = ""
-        if run_bots and self.bot_delay <= 0:
-            events = list(events)
-            while (bot := self._bot_to_act()) is not None:
-                game = self._game
-                if game.dice is None:
-                    events += self._driving(game.roll)
-                else:
-                    events += self._driving(lambda b=bot, g=game: g.play(b.choose(g)))
-        self._publish(events)
-        self._tell_move_listeners()
-
-    def _tell_move_listeners(self) -> None:
-        history = self._game.history
-        new = history[self._known_turns :]
-        self._known_turns = len(history)
-        for turn in new:
-            self._move_listeners.notify(turn)
-
-    def _bot_to_act(self) -> object | None:
+    def _bot_step(self, bot: object) -> list[Event]:
         game = self._game
-        return None if game.is_over else self._bots[game.current_player]
+        if game.dice is None:
+            return game.roll()
+        return game.play(bot.choose(game))  # type: ignore[attr-defined]
 
-    def _publish(self, events: list[Event]) -> None:
-        """Send the whole position: small enough (~1–2 KB) that diffs are not worth it."""
+    def _plies(self) -> int:
+        return len(self._game.history)
+
+    def _history_since(self, plies: int) -> list[Turn]:
+        return list(self._game.history[plies:])
+
+    def _can_take_back(self) -> bool:
+        return self._game.dice is not None or bool(self._game.history)
+
+    def _take_back_one(self) -> None:
+        game = self._game
+        if game.dice is not None:
+            entry: _RedoEntry = ("roll", tuple(game.dice), game.dice_drawn)
+        elif game.history:
+            entry = ("play", game.history[-1].move.notation)
+        else:
+            game.undo()  # raises NothingToUndoError with the engine's message
+            return
+        self._driving(game.undo)
+        self._redo.append(entry)
+
+    def _redo_one(self) -> list[Event]:
+        entry = self._redo[-1]
+        game = self._game
+        if entry[0] == "roll":
+            _, dice, drawn = entry
+            events = self._driving(lambda: game.roll(None if drawn else dice))
+            if tuple(game.dice) != tuple(dice):  # the generator was not where we left it
+                self._driving(game.undo)
+                events = self._driving(lambda: game.roll(dice))
+        else:
+            events = self._driving(lambda: game.play(entry[1]))
+        self._redo.pop()
+        return list(events)
+
+    def _log_entries(self, events: list[Event]) -> list[list[Any]]:
+        return [_event_row(e) for e in events]
+
+    def _static_svg(self) -> str:
+        return self._game._repr_svg_()
+
+    def _game_replaced(self) -> None:
+        self.chances = self._chances()
+
+    def _view_fields(self) -> dict[str, Any]:
         game = self._game
         rows = [game.row_length(r) for r in ROWS]
-        self._log = (self._log + [_event_row(e) for e in events])[-_LOG_SIZE:]
-        self._seq += 1
         players = range(game.players)
         dice = list(game.dice) if game.dice is not None else None
         view: dict[str, Any] = {
-            "seq": self._seq,
             "names": list(game.names),
-            "bots": [_bot_label(b) for b in self._bots],
             "len": rows,
             "chips": [game.chips_left(r) for r in ROWS],
             "pos": [[game.piece(p, r) or 0 for r in ROWS] for p in players],
@@ -373,24 +216,17 @@ class LevelXWidget(anywidget.AnyWidget):
             "moves": [t.move.notation for t in game.history],
             "future": [e[1] for e in reversed(self._redo) if e[0] == "play"],
             "canUndo": bool(game.history) or dice is not None,
-            "canRedo": bool(self._redo),
-            "log": self._log,
-            "new": min(len(events), len(self._log)),
         }
         if self.teach and dice is not None:
             view["teach"] = [
                 [g.notation, list(g.turned), list(g.left_out)] for g in game.groupings()
             ]
-        self.view = view
+        return view
 
     @traitlets.observe("teach")
     def _teach_changed(self, _change: dict) -> None:
         if hasattr(self, "_game"):
             self._publish([])
-
-    @traitlets.validate("language")
-    def _valid_language(self, proposal: dict) -> str:
-        return self._check_language(proposal["value"])
 
     def _chances(self) -> dict[str, list]:
         """``{"5": [0.8534, "1106/1296"], ...}``: rounded for the bar, exact (of all 1296 rolls)."""
@@ -398,26 +234,6 @@ class LevelXWidget(anywidget.AnyWidget):
 
         chances = sum_chances(lucky_loser=self._game.rules.lucky_loser, exact=True)
         return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
-
-    @staticmethod
-    def _check_language(language: str) -> str:
-        if language not in _LANGUAGES:
-            raise traitlets.TraitError(f"language must be one of {_LANGUAGES}, not {language!r}.")
-        return language
-
-    @staticmethod
-    def _check_bots(bots: Sequence[object] | None, players: int) -> list[object | None]:
-        if bots is None:
-            return [None] * players
-        if isinstance(bots, str) or len(bots) != players:
-            raise ValueError(f"bots needs one entry per seat ({players}), e.g. [None, 'greedy'].")
-        return [_bot_from(b, i) for i, b in enumerate(bots)]
-
-
-def _bot_label(bot: object | None) -> str:
-    if bot is None:
-        return ""
-    return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
 def _groups_from(groups: object) -> list[list[int]]:

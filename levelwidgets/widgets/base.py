@@ -1,0 +1,386 @@
+"""GameWidget: what every game widget does, whatever the game.
+
+A game widget holds an engine object and publishes a compact JSON ``view`` of it for one viewer;
+the browser renders that view and sends small intents back (``{"type": "draw"}``…). This base
+class owns the parts that do not depend on the game:
+
+- publishing the view (with a counter ``seq``, the last events for the log, undo/redo flags);
+- ``error``/``error_id`` for refused intents, and dispatch with clear errors for unknown or
+  malformed intents;
+- bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
+  ``{"type": "advance", "seq": view.seq}``; only the newest view's advance counts), or instant
+  bots with ``bot_delay=0``;
+- undo/redo/goto through a redo stack of engine-specific entries;
+- ``on_move`` listeners told once about each new history entry;
+- the mimebundle: the widget view plus a static SVG drawn for the widget's viewer, for places
+  that cannot run widgets.
+
+A game adds its view fields, its intents and a few small hooks (see the ``_hook`` methods).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from .._listeners import Listeners
+from ..errors import GameError
+
+LANGUAGES = ("en", "de")
+LOG_SIZE = 8  # events kept in the view's log
+
+Intent = dict[str, Any]
+Handler = Callable[[Intent], object]
+
+
+class IntentError(GameError, ValueError):
+    """The browser sent a request the widget does not understand (unknown or malformed)."""
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
+
+    Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
+    """
+
+    #: The engine class this widget wraps (for type checks and messages).
+    _engine: ClassVar[type]
+    #: Intents that act for the player to move; refused while a bot is to act.
+    _player_intents: ClassVar[frozenset[str]] = frozenset()
+    #: Undo/redo step over bot moves, so one press returns to where a person was to act.
+    _undo_to_person: ClassVar[bool] = False
+
+    #: Everything the table shows for this widget's viewer (compact: numbers, short strings).
+    view = traitlets.Dict().tag(sync=True)
+    #: Message for the last refused intent ("" when the last intent succeeded).
+    error = traitlets.Unicode("").tag(sync=True)
+    #: Counts refused intents, so the same message twice still flashes.
+    error_id = traitlets.Int(0).tag(sync=True)
+    #: Label language: "en" or "de".
+    language = traitlets.Unicode("en").tag(sync=True)
+    #: Milliseconds between bot actions; 0 plays bots at once (analysts, tests).
+    bot_delay = traitlets.Int(700).tag(sync=True)
+
+    def __init__(
+        self,
+        game: object,
+        bots: Sequence[object] | None,
+        *,
+        language: str = "en",
+        bot_delay: int = 700,
+        **traits: Any,
+    ) -> None:
+        self._check_game(game)
+        self._game: Any = game
+        self._bots = self._check_bots(bots, self._seats(game))
+        self._redo: list[Any] = []
+        self._seq = 0
+        self._log: list[Any] = []
+        self._move_listeners = Listeners()
+        self._known_plies = self._plies()
+        self._quiet = False  # True while the widget itself drives the engine
+        super().__init__(language=check_language(language), bot_delay=bot_delay, **traits)
+        self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
+        self.on_msg(self._handle_message)
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def game(self) -> Any:
+        """The engine. Call its methods freely: the widget follows at once."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        self._check_game(game)
+        if len(self._bots) != self._seats(game):
+            self._bots = [None] * self._seats(game)
+        self._unsubscribe()
+        self._game = game
+        self._unsubscribe = game.on_change(self._on_game_change)
+        self._redo.clear()
+        self._log.clear()
+        self._known_plies = self._plies()
+        self._game_replaced()
+        self._publish([])
+
+    @property
+    def bots(self) -> list[object | None]:
+        """One entry per seat: None for a person, else a bot object."""
+        return list(self._bots)
+
+    @bots.setter
+    def bots(self, bots: Sequence[object] | None) -> None:
+        self._bots = self._check_bots(bots, self._seats(self._game))
+        self._publish([])
+
+    def undo(self) -> None:
+        """Take back the last action; :meth:`redo` brings it back."""
+        self._take_back_one()
+        if self._undo_to_person:
+            while self._bot_to_act() is not None and self._can_take_back():
+                self._take_back_one()
+        self._log.clear()  # those events are taken back
+        self._publish([])
+
+    def redo(self) -> None:
+        """Re-apply the last action taken back by :meth:`undo`."""
+        if not self._redo:
+            raise self._error_type("There is nothing to redo.")
+        events = self._redo_one()
+        if self._undo_to_person:
+            while self._redo and self._bot_to_act() is not None:
+                events += self._redo_one()
+        self._after_change(events, run_bots=False)
+
+    def advance(self) -> bool:
+        """Let the bot whose turn it is take one step; False if no bot is due."""
+        bot = self._bot_to_act()
+        if bot is None:
+            return False
+        self._act(lambda: self._bot_step(bot), run_bots=False)
+        return True
+
+    def run_bots(self) -> int:
+        """Let bots act until a person must act or the game ends; returns the steps taken."""
+        steps = 0
+        while self.advance():
+            steps += 1
+        return steps
+
+    def on_move(self, callback: Callable[[Any], None]) -> Callable[[], None]:
+        """Call ``callback(entry)`` once for every new history entry (click, bot or cell).
+
+        Returns a function that removes the callback.
+        """
+        return self._move_listeners.add(callback)
+
+    def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe", None)  # absent if __init__ failed early
+        if unsubscribe is not None:
+            unsubscribe()
+        super().close()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:
+        """The widget view, plus the viewer's static SVG and text where widgets cannot run."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
+            data["image/svg+xml"] = self._static_svg()
+        data["text/plain"] = repr(self._game)
+        return data, meta
+
+    # ------------------------------------------------------------------ intents from the browser
+
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            self._fail("A request must be an object like {'type': 'undo'}.")
+            return
+        kind = content.get("type")
+        if kind == "advance":
+            # Every open view schedules an advance; only the one for the current view counts.
+            if content.get("seq") == self._seq:
+                self._guard(self.advance)
+            return
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            self._fail(f"Unknown request {kind!r}.")
+            return
+        if kind in self._player_intents and self._bot_to_act() is not None:
+            self._fail("It is a bot's turn: wait for it to play.")
+            return
+        self._guard(lambda: handler(content))
+
+    def _handlers(self) -> dict[str, Handler]:
+        """Intent type -> handler; games extend this table with their own intents."""
+        return {
+            "undo": lambda _m: self.undo(),
+            "redo": lambda _m: self.redo(),
+            "refresh": lambda _m: self._publish([]),
+        }
+
+    def _guard(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except GameError as exc:
+            self._fail(self._message(exc))
+
+    def _message(self, exc: GameError) -> str:
+        """The text shown for a refused intent (games may translate)."""
+        text = str(exc)
+        return text[:1].upper() + text[1:] if text else type(exc).__name__
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self.error_id += 1
+
+    # ------------------------------------------------------------------ keeping the view in step
+
+    def _act(self, action: Callable[[], list[Any]], run_bots: bool = True) -> list[Any]:
+        events = self._driving(action)
+        self._redo.clear()  # a new action starts a new future
+        self._after_change(list(events), run_bots=run_bots)
+        return events
+
+    def _driving(self, action: Callable[[], Any]) -> Any:
+        self._quiet = True
+        try:
+            return action()
+        finally:
+            self._quiet = False
+
+    def _on_game_change(self, _game: object, events: list[Any]) -> None:
+        """Engine listener: calls made from cells (``w.game.…``) update the widget."""
+        if self._quiet:
+            return
+        self._redo.clear()
+        if self._plies() < self._known_plies:  # taken back from a cell
+            self._known_plies = self._plies()
+            self._log.clear()
+        self._after_change(list(events))
+
+    def _after_change(self, events: list[Any], run_bots: bool = True) -> None:
+        self.error = ""
+        if run_bots and self.bot_delay <= 0:
+            while (bot := self._bot_to_act()) is not None:
+                events += self._driving(lambda b=bot: self._bot_step(b))
+        self._publish(events)
+        self._tell_move_listeners()
+
+    def _tell_move_listeners(self) -> None:
+        plies = self._plies()
+        new = self._history_since(self._known_plies) if plies > self._known_plies else []
+        self._known_plies = plies
+        for entry in new:
+            self._move_listeners.notify(entry)
+
+    def _bot_to_act(self) -> object | None:
+        seat = self._seat_to_act()
+        return None if seat is None else self._bots[seat]
+
+    def _publish(self, events: list[Any]) -> None:
+        """Send the whole view: small enough (a few KB) that diffs are not worth it."""
+        rows = self._log_entries(events)
+        self._log = (self._log + rows)[-LOG_SIZE:]
+        self._seq += 1
+        view: dict[str, Any] = {
+            "seq": self._seq,
+            "bots": [bot_label(b) for b in self._bots],
+            "log": self._log,
+            "new": min(len(rows), len(self._log)),
+            "canRedo": bool(self._redo),
+        }
+        view.update(self._view_fields())
+        self.view = view
+
+    @traitlets.validate("language")
+    def _valid_language(self, proposal: dict) -> str:
+        return check_language(proposal["value"])
+
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict) -> None:
+        if hasattr(self, "_game") and self._language_in_view:
+            self._publish([])
+
+    #: Whether the view holds language-dependent text (then a language change republishes).
+    _language_in_view: ClassVar[bool] = False
+
+    def _check_game(self, game: object) -> None:
+        if not isinstance(game, self._engine):
+            raise TypeError(f"game must be a {self._engine.__name__}, not {type(game).__name__}.")
+
+    def _check_bots(self, bots: Sequence[object] | None, seats: int) -> list[object | None]:
+        if bots is None:
+            return [None] * seats
+        if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != seats:
+            raise ValueError(f"bots needs one entry per seat ({seats}), e.g. [None, 'greedy'].")
+        return [self._bot_from(b, i) for i, b in enumerate(bots)]
+
+    def _bot_from(self, spec: object, seat: int) -> object | None:
+        """Accept a bot object, None (a person), or one of the game's bot names."""
+        if spec is None or spec is False:
+            return None
+        names = self._bot_names()
+        if isinstance(spec, str):
+            key = spec.strip().lower()
+            if key in ("", "human", "person", "none"):
+                return None
+            if key in names:
+                return names[key](seat)
+            known = ", ".join(f'"{n}"' for n in names)
+            raise ValueError(f"Unknown bot {spec!r}: use {known}, None or a bot object.")
+        if not callable(getattr(spec, "choose", None)):
+            raise ValueError(f"A bot needs a choose(...) method; {spec!r} has none.")
+        return spec
+
+    # ------------------------------------------------------------------ hooks for each game
+
+    #: The engine's error base, raised for widget-level refusals (e.g. nothing to redo).
+    _error_type: ClassVar[type[GameError]] = GameError
+
+    def _seats(self, game: Any) -> int:
+        """Number of seats of ``game``."""
+        raise NotImplementedError
+
+    def _seat_to_act(self) -> int | None:
+        """The seat that must act now (None when the game is over)."""
+        raise NotImplementedError
+
+    def _bot_names(self) -> dict[str, Callable[[int], object]]:
+        """Bot names accepted in ``bots=[...]`` -> factory taking the seat."""
+        raise NotImplementedError
+
+    def _bot_step(self, bot: object) -> list[Any]:
+        """Let ``bot`` take one step in the engine; returns its events."""
+        raise NotImplementedError
+
+    def _plies(self) -> int:
+        """History entries played so far (what ``on_move`` reports, one call per entry)."""
+        raise NotImplementedError
+
+    def _history_since(self, plies: int) -> list[Any]:
+        """History entries after the first ``plies``."""
+        raise NotImplementedError
+
+    def _can_take_back(self) -> bool:
+        raise NotImplementedError
+
+    def _take_back_one(self) -> None:
+        """Undo one engine step, pushing what redoes it onto ``self._redo``."""
+        raise NotImplementedError
+
+    def _redo_one(self) -> list[Any]:
+        """Redo the newest entry of ``self._redo`` (popping it); returns the events."""
+        raise NotImplementedError
+
+    def _log_entries(self, events: list[Any]) -> list[Any]:
+        """Compact log rows for the view (filtered for the viewer where the game hides cards)."""
+        raise NotImplementedError
+
+    def _view_fields(self) -> dict[str, Any]:
+        """The game's own part of the view."""
+        raise NotImplementedError
+
+    def _static_svg(self) -> str:
+        """The picture for places without widgets, drawn for this widget's viewer."""
+        raise NotImplementedError
+
+    def _game_replaced(self) -> None:
+        """Called after ``game`` was set to a new engine object."""
+
+
+def check_language(language: object) -> str:
+    if language not in LANGUAGES:
+        raise traitlets.TraitError(f"language must be one of {LANGUAGES}, not {language!r}.")
+    return language  # type: ignore[return-value]
+
+
+def bot_label(bot: object | None) -> str:
+    if bot is None:
+        return ""
+    return str(getattr(bot, "name", None) or type(bot).__name__)
