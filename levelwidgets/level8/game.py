@@ -1,4 +1,7 @@
-"""The Level 8 game engine: state, rules, undo, history and (de)serialisation.
+"""The Level 8 game engine: state, rules, history and undo.
+
+Set-up checks and deck stacking live in :mod:`.setup`, JSON records and the RNG's JSON form
+in :mod:`.serial`, the spec's invariants in :mod:`.invariants`; this module keeps the rules.
 
 The engine is the single source of truth for the rules. Every action is validated completely
 before anything changes, so an illegal action raises a :class:`Level8Error` subclass and
@@ -8,20 +11,17 @@ the game and every shuffle order is recorded in :attr:`Level8.history`.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
-from .cards import ALL_IDS, CODES, FIRST_JOKER, FIRST_SKIP, N_CARDS, parse_card, parse_cards
+from .cards import ALL_IDS, CODES, FIRST_JOKER, FIRST_SKIP, parse_card, parse_cards
 from .combos import Combo, Meld, make_combo
 from .errors import (
     AddOnError,
     CardNotInHandError,
-    ConfigError,
     CorruptStateError,
     EmptyPileError,
     GameOverError,
@@ -31,21 +31,37 @@ from .errors import (
     LayDownError,
     Level8Error,
     LevelMismatchError,
-    LevelSpecError,
     NotYourTurnError,
     SkipError,
     UndoError,
     WrongPhaseError,
 )
-from .levels import Level, LevelSequence, parse_levels, sequence_for
+from .invariants import InvariantError, check_invariants
+from .levels import Level, LevelSequence
 from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
+from .serial import (
+    FORMAT,
+    FORMAT_VERSION,
+    game_from_json,
+    game_to_dict,
+    game_to_json,
+    rng_from_json,
+    rng_to_json,
+)
+from .setup import HAND_SIZE, KEEP_MAX, PHASES, make_config, parse_players, parse_sides, stack_deck
 
-HAND_SIZE = 10
-_ALL_SET = frozenset(ALL_IDS)
-KEEP_MAX = 4
-FORMAT = "levelwidgets.level8"
-FORMAT_VERSION = 1
-PHASES = ("draw", "play", "skipped", "keep", "round_over", "over")
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "HAND_SIZE",
+    "KEEP_MAX",
+    "PHASES",
+    "InvariantError",
+    "Level8",
+    "rng_from_json",
+    "rng_to_json",
+    "stack_deck",
+]
 
 _PHASE_HELP = {
     "draw": "draw a card (from the draw pile or the top of any discard pile)",
@@ -55,10 +71,6 @@ _PHASE_HELP = {
     "round_over": "deal the next round (next_round)",
     "over": "nothing: the game is over",
 }
-
-
-class InvariantError(Level8Error, AssertionError):
-    """A rule invariant does not hold (an engine bug or a corrupted state)."""
 
 
 def _as_combo(obj: object) -> Combo:
@@ -99,107 +111,25 @@ class Level8:
         deck: Sequence[object] | None = None,
         lay_down_cap: int = 20,
     ) -> None:
-        names = self._parse_players(players)
-        n = len(names)
-        seqs = self._parse_sides(sides, n)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ConfigError(f"seed must be an int or a str, not {type(seed).__name__}")
-        if dealer is None:
-            dealer = n - 1
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ConfigError(f"dealer must be a seat number 0–{n - 1}, not {dealer!r}")
-        if start_levels is None:
-            start = [1] * n
-        else:
-            start = list(start_levels)
-            if len(start) != n:
-                raise ConfigError(f"start_levels needs one level per player ({n}), got {start}")
-            for i, lv in enumerate(start):
-                if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= len(seqs[i]):
-                    raise ConfigError(
-                        f"start level {lv!r} of {names[i]} is not a level 1–{len(seqs[i])}"
-                    )
-        deck_ids: list[int] | None = None
-        if deck is not None:
-            deck_ids = parse_cards(deck)
-            if sorted(deck_ids) != list(ALL_IDS):
-                raise ConfigError("deck must contain each of the 101 cards exactly once")
-        if isinstance(lay_down_cap, bool) or not isinstance(lay_down_cap, int) or lay_down_cap < 1:
-            raise ConfigError("lay_down_cap must be a positive int")
-        self._config: dict[str, Any] = {
-            "players": names,
-            "seed": seed,
-            "sides": [s.to_dict() for s in seqs],
-            "dealer": dealer,
-            "start_levels": start,
-            "deck": deck_ids,
-            "lay_down_cap": lay_down_cap,
-        }
-        self._init_state(names, seqs, seed, dealer, start, lay_down_cap)
+        config, seqs = make_config(players, seed, sides, dealer, start_levels, deck, lay_down_cap)
+        self._config = config
+        self._init_state(
+            config["players"],
+            seqs,
+            config["seed"],
+            config["dealer"],
+            config["start_levels"],
+            config["lay_down_cap"],
+        )
         self._script: deque | None = None
         self._verify_rng = False
         self._begin_entry()
-        events = self._deal(deck_ids)
-        self._end_entry(Action("deal", dealer), events)
+        events = self._deal(config["deck"])
+        self._end_entry(Action("deal", config["dealer"]), events)
 
     # ------------------------------------------------------------------ setup helpers
-    @staticmethod
-    def _parse_players(players: object) -> list[str]:
-        if isinstance(players, bool):
-            raise ConfigError("players must be a number 2–6 or a list of names")
-        if isinstance(players, int):
-            if not 2 <= players <= 6:
-                raise ConfigError(f"Level 8 is for 2 to 6 players, not {players}")
-            return [f"Player {i + 1}" for i in range(players)]
-        if isinstance(players, str) or not isinstance(players, Iterable):
-            raise ConfigError("players must be a number 2–6 or a list of names")
-        names = list(players)
-        if not 2 <= len(names) <= 6:
-            raise ConfigError(f"Level 8 is for 2 to 6 players, not {len(names)}")
-        for nm in names:
-            if not isinstance(nm, str) or not nm.strip():
-                raise ConfigError(f"player names must be non-empty strings, not {nm!r}")
-        if len(set(names)) != len(names):
-            raise ConfigError("player names must be different from each other")
-        return names
-
-    @staticmethod
-    def _parse_sides(sides: object, n: int) -> list[LevelSequence]:
-        def is_side(x: object) -> bool:
-            return isinstance(x, LevelSequence) or (
-                isinstance(x, str) and x.strip().lower() in ("one", "two", "1", "2")
-            )
-
-        try:
-            if isinstance(sides, (str, LevelSequence)):
-                return [sequence_for(sides)] * n
-            if isinstance(sides, Iterable):
-                items = list(sides)
-                if items and all(is_side(x) for x in items):
-                    if len(items) != n:
-                        raise ConfigError(f"sides lists {len(items)} entries for {n} players")
-                    return [sequence_for(x) for x in items]
-                if (
-                    items
-                    and all(isinstance(x, (list, tuple, LevelSequence)) for x in items)
-                    and len(items) == n
-                    and not all(isinstance(x, tuple) and len(x) == 2 for x in items)
-                ):
-                    # probably one custom sequence per player; else one shared sequence
-                    try:
-                        return [parse_levels(x) for x in items]
-                    except LevelSpecError:
-                        try:
-                            return [parse_levels(items)] * n
-                        except LevelSpecError:
-                            pass
-                        raise
-                return [parse_levels(items)] * n
-        except LevelSpecError as e:
-            raise ConfigError(f"invalid sides: {e}") from None
-        raise ConfigError('sides must be "one", "two", a level sequence, or one per player')
+    _parse_players = staticmethod(parse_players)
+    _parse_sides = staticmethod(parse_sides)
 
     def _init_state(self, names, seqs, seed, dealer, start, cap) -> None:
         n = len(names)
@@ -960,59 +890,14 @@ class Level8:
         """Everything that defines the game now (state, RNG, history), for comparisons."""
         return {
             "state": self.state_dict(),
-            "rng": _rng_to_json(self._rng.getstate()),
+            "rng": rng_to_json(self._rng.getstate()),
             "history": [e.to_dict() for e in self._history],
             "config": self._config,
         }
 
     def check_invariants(self) -> None:
         """Raise :class:`InvariantError` if any of the spec's invariants is violated."""
-        zones = [*self._draw, *self._under]
-        for q in range(self._n):
-            zones += self._hands[q] + self._discards[q] + self._kept[q]
-            zones += [c for m in self._melds[q] for c in m.cards]
-            if self._skips[q] is not None:
-                zones.append(self._skips[q])
-        if len(zones) != N_CARDS or set(zones) != _ALL_SET:  # 101 cards, each once
-            dup = [CODES[c] for c, k in Counter(zones).items() if k > 1]
-            raise InvariantError(
-                f"cards are not the 101 distinct cards (count {len(zones)}, duplicates {dup})"
-            )
-        for q in range(self._n):
-            for m in self._melds[q]:
-                if not m.is_valid():
-                    raise InvariantError(f"invalid laid combination {m!r}")
-                if m.owner != q or not self._laid[q]:
-                    raise InvariantError(
-                        f"combination {m!r} lies with a player who has not laid down"
-                    )
-            s = self._skips[q]
-            if s is not None and s < FIRST_SKIP:
-                raise InvariantError(f"a non-skip card {CODES[s]} lies in front of a player")
-        if any(c < FIRST_SKIP for c in self._under):
-            raise InvariantError("only skip cards may lie face up under the draw pile")
-        if self._phase in ("draw", "skipped", "play"):
-            for q in range(self._n):
-                size = len(self._hands[q])
-                extra = 1 if (q == self._current and self._phase == "play") else 0
-                if not self._laid[q] and size != HAND_SIZE + extra:
-                    raise InvariantError(
-                        f"{self._names[q]} has not laid down but holds {size} cards"
-                    )
-                if size == 0:
-                    raise InvariantError(f"{self._names[q]} holds no card during a round")
-                if self._kept[q]:
-                    raise InvariantError("kept cards outside the round break")
-                if self._laid[q] != bool(self._melds[q]):
-                    raise InvariantError("laid-down flag and laid combinations disagree")
-        if (self._phase == "over") != bool(self._winners):
-            raise InvariantError("the game is over exactly when there is a winner")
-        for q in range(self._n):
-            top = len(self._seqs[q]) + (1 if q in self._winners else 0)
-            if not 1 <= self._levels[q] <= top:
-                raise InvariantError(f"level {self._levels[q]} of {self._names[q]} out of range")
-        if self._phase not in PHASES:
-            raise InvariantError(f"unknown phase {self._phase!r}")
+        check_invariants(self)
 
     # ------------------------------------------------------------------ undo / replay
     def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> Level8:
@@ -1125,18 +1010,11 @@ class Level8:
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
         """Config, full history (with shuffles), state and RNG state as plain data."""
-        return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "config": self._config,
-            "history": [e.to_dict() for e in self._history],
-            "state": self.state_dict(),
-            "rng": _rng_to_json(self._rng.getstate()),
-        }
+        return game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """:meth:`to_dict` as a JSON string; :meth:`from_json` restores and verifies it."""
-        return json.dumps(self.to_dict(), indent=indent)
+        return game_to_json(self, indent)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Level8) and self.snapshot() == other.snapshot()
@@ -1146,50 +1024,7 @@ class Level8:
     @classmethod
     def from_json(cls, text: str | bytes) -> Level8:
         """Restore a game; the history is replayed and checked against the stored state."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise CorruptStateError(f"not valid JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise CorruptStateError("not a Level 8 game (missing format marker)")
-        if data.get("version") != FORMAT_VERSION:
-            raise CorruptStateError(f"unsupported format version {data.get('version')!r}")
-        if set(data) != {"format", "version", "config", "history", "state", "rng"}:
-            raise CorruptStateError("unexpected or missing top-level fields")
-        cfg = data["config"]
-        keys = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
-        if not isinstance(cfg, dict) or set(cfg) != keys:
-            raise CorruptStateError("malformed config")
-        try:
-            names = Level8._parse_players(cfg["players"])
-            if not isinstance(cfg["sides"], list) or not isinstance(cfg["start_levels"], list):
-                raise ConfigError("malformed sides or start levels")
-            seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
-            if len(seqs) != len(names):
-                raise ConfigError("one level sequence per player is needed")
-            Level8(
-                names,
-                cfg["seed"],
-                seqs,
-                dealer=cfg["dealer"],
-                start_levels=cfg["start_levels"],
-                deck=cfg["deck"],
-                lay_down_cap=cfg["lay_down_cap"],
-            )
-        except (Level8Error, TypeError, KeyError) as e:
-            raise CorruptStateError(f"invalid config: {e}") from None
-        hist = data["history"]
-        if not isinstance(hist, list):
-            raise CorruptStateError("history must be a list")
-        entries = [HistoryEntry.from_dict(e) for e in hist]
-        game = cls._from_config(cfg, entries, verify_rng=True)
-        if game.state_dict() != data["state"]:
-            raise CorruptStateError("the stored state does not match its history")
-        rng = _rng_from_json(data["rng"])
-        if rng != game._rng.getstate():
-            raise CorruptStateError("the stored random-number state does not match the history")
-        game._rng.setstate(rng)
-        return game
+        return game_from_json(cls, text)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -1216,54 +1051,3 @@ class Level8:
 
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)
-
-
-def _rng_to_json(state: tuple) -> list:
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(data: object) -> tuple:
-    try:
-        version, internal, gauss = data  # type: ignore[misc]
-        if version != 3 or not isinstance(internal, list) or len(internal) != 625:
-            raise ValueError
-        if not all(type(x) is int and 0 <= x < 2**32 for x in internal):
-            raise ValueError
-        if gauss is not None and not isinstance(gauss, float):
-            raise ValueError
-        state = (version, tuple(internal), gauss)
-        random.Random().setstate(state)
-        return state
-    except (TypeError, ValueError):
-        raise CorruptStateError("malformed random-number state") from None
-
-
-def stack_deck(
-    hands: Sequence[Iterable[object]],
-    first_discard: object,
-    draw_pile: Iterable[object] = (),
-    dealer: int | None = None,
-) -> list[int]:
-    """The deck order (first = top) that deals exactly ``hands`` (10 cards each, seat order),
-    turns up ``first_discard`` and leaves ``draw_pile`` on top of the draw pile (first = top;
-    all remaining cards follow in id order). For teachers' set-ups and tests."""
-    n = len(hands)
-    hs = [parse_cards(h) for h in hands]
-    if dealer is None:
-        dealer = n - 1
-    if any(len(h) != HAND_SIZE for h in hs):
-        raise ConfigError("each stacked hand needs exactly 10 cards")
-    top = [parse_card(first_discard)]
-    pile = parse_cards(draw_pile)
-    order: list[int] = []
-    for k in range(HAND_SIZE):
-        for j in range(1, n + 1):
-            order.append(hs[(dealer + j) % n][k])
-    order += top + pile
-    dup = [CODES[c] for c, k in Counter(order).items() if k > 1]
-    if dup:
-        raise ConfigError(f"the stacked cards name {', '.join(dup)} more than once")
-    seen = set(order)
-    order += [c for c in ALL_IDS if c not in seen]
-    return order
