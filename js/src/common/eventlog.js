@@ -1,0 +1,44 @@
+// Event log: what happened, newest first; the entries of the last action stand out.
+//
+// mount(el, model, {t, entries, newCount?, title?, watch?, view?}) -> cleanup
+//   entries(view) -> [string | {text, kind?}] oldest first (kind becomes data-kind);
+//   newCount(view) -> how many of the last entries the last action added (lw-fresh);
+//   title: i18n key of the heading ("log"; null for none).
+
+import { h } from "./dom.js";
+import { langOf, subscribe } from "./model.js";
+
+export function mount(el, model, options = {}) {
+  const { t, entries, title = "log", watch = [] } = options;
+  const newCount = options.newCount || (() => 0);
+  const viewOf = options.view || (() => model.get("view"));
+  const heading = title ? h("h4", {}) : null;
+  const list = h("ol", { class: "lw-log", "data-log": "" });
+  const box = h("div", { class: "lw-eventlog" }, heading, list);
+  el.appendChild(box);
+
+  function render() {
+    const view = viewOf();
+    const lang = langOf(model);
+    if (heading) heading.textContent = t ? t(lang, title) : title;
+    const items = view ? entries(view) : [];
+    const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
+    const nodes = items.map((item, i) => {
+      const text = typeof item === "string" ? item : item.text;
+      const kind = typeof item === "string" ? undefined : item.kind;
+      return h("li", { class: i >= items.length - fresh ? "lw-fresh" : undefined, "data-kind": kind }, text);
+    });
+    list.replaceChildren(...nodes.reverse());
+  }
+
+  const off = subscribe(model, ["view", "language", ...watch], render);
+  render();
+
+  const cleanup = () => {
+    off();
+    box.remove();
+  };
+  cleanup.refresh = render;
+  cleanup.el = box;
+  return cleanup;
+}

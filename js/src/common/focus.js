@@ -1,0 +1,58 @@
+// Keyboard focus: keys the widget handles stay with the widget (JupyterLab would otherwise run
+// notebook shortcuts, e.g. "r" = raw cell); other keys go on to the notebook. After a click the
+// keyboard stays with the widget.
+//
+// mount(root, {keyAction, onAction}) -> cleanup
+//   keyAction(keydown event) -> action or null (null: not ours, the notebook gets the key);
+//   onAction(action, event).
+// keyMap(table) -> keyAction: looks e.key up in table; keys with Ctrl/Cmd/Alt and Shift+Enter
+// are never the widget's.
+
+const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+export function keyMap(table) {
+  return (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return null;
+    if (e.shiftKey && e.key === "Enter") return null; // leave Shift+Enter to the notebook
+    return Object.prototype.hasOwnProperty.call(table, e.key) ? table[e.key] : null;
+  };
+}
+
+export function mount(root, { keyAction, onAction }) {
+  let timer = null;
+  const addedTabindex = !root.hasAttribute("tabindex");
+  if (addedTabindex) root.setAttribute("tabindex", "0");
+
+  function onKey(e) {
+    const target = e.target;
+    if (target && (TYPING.has(target.tagName) || target.isContentEditable)) return;
+    const action = keyAction(e);
+    if (!action) return; // not ours: let the notebook have it
+    e.preventDefault();
+    e.stopPropagation(); // JupyterLab 4 listens on document in the bubbling phase
+    onAction(action, e);
+  }
+
+  // Keep the keyboard with the widget after a click (the notebook may move focus away).
+  function onPointerDown(e) {
+    e.stopPropagation();
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      const doc = root.ownerDocument;
+      if (!doc || !root.isConnected) return;
+      if (!root.contains(doc.activeElement)) root.focus({ preventScroll: true });
+    }, 0);
+  }
+
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("pointerdown", onPointerDown);
+
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("pointerdown", onPointerDown);
+    if (addedTabindex) root.removeAttribute("tabindex");
+  };
+}

@@ -1,0 +1,23 @@
+// Small helpers for the anywidget model (get/set/on/off/send/save_changes).
+
+/** Call handler on "change:<name>" for each trait name; returns a function that unsubscribes. */
+export function subscribe(model, names, handler) {
+  const events = [...new Set(names)].map((n) => `change:${n}`);
+  for (const ev of events) model.on(ev, handler);
+  return () => {
+    for (const ev of events) model.off(ev, handler);
+  };
+}
+
+/** The language trait ("en" if unset). */
+export const langOf = (model) => model.get("language") || "en";
+
+/** Schedule after layout (requestAnimationFrame in browsers, a timer elsewhere); returns cancel. */
+export function afterLayout(fn) {
+  if (typeof requestAnimationFrame === "function") {
+    const id = requestAnimationFrame(fn);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(fn, 0);
+  return () => clearTimeout(id);
+}

@@ -1,0 +1,60 @@
+// Error toast: shows the model's `error` each time `error_id` changes (an intent was refused),
+// hides it when `error` becomes "" (the next good view) or when the caller dismisses it.
+//
+// mount(el, model, {t, icon?}) -> cleanup (with cleanup.dismiss(), cleanup.showing())
+// The toast is one element (role=alert, so screen readers announce it) that carries data-error
+// while it shows a message and is hidden otherwise.
+
+import { h } from "./dom.js";
+import { langOf, subscribe } from "./model.js";
+
+export function mount(el, model, options = {}) {
+  const { t, icon = "⚠" } = options;
+  const box = h("div", { class: "lw-toast", role: "alert", hidden: true });
+  el.appendChild(box);
+  let seen = model.get("error_id");
+  let text = "";
+
+  function render() {
+    box.hidden = !text;
+    if (text) {
+      box.setAttribute("data-error", "");
+      box.textContent = icon ? `${icon} ${text}` : text;
+      box.title = t ? t(langOf(model), "error") : "";
+    } else {
+      box.removeAttribute("data-error");
+      box.textContent = "";
+      box.removeAttribute("title");
+    }
+  }
+
+  function onError() {
+    const id = model.get("error_id");
+    const error = model.get("error") || "";
+    if (id !== seen) {
+      seen = id;
+      text = error;
+    } else if (!error) text = "";
+    else if (text) text = error; // the message changed while showing
+    render();
+  }
+
+  const off = subscribe(model, ["error", "error_id"], onError);
+  const offLang = subscribe(model, ["language"], render);
+  text = model.get("error") || "";
+  render();
+
+  const cleanup = () => {
+    off();
+    offLang();
+    box.remove();
+  };
+  cleanup.dismiss = () => {
+    if (!text) return;
+    text = "";
+    render();
+  };
+  cleanup.showing = () => Boolean(text);
+  cleanup.el = box;
+  return cleanup;
+}

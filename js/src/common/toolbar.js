@@ -1,0 +1,60 @@
+// Toolbar: a row of small buttons (undo, redo, teach …) that follow the view.
+//
+// mount(el, model, {t, buttons, onAction, watch?, view?}) -> cleanup
+//   buttons: [{action, label, key?, icon?, iconAfter?, enabled?(view), pressed?(view)}]
+//     label: an i18n key (or a function lang -> text); key: the shortcut shown in the title;
+//     icon / iconAfter: text before / after the label; pressed: makes it a toggle (aria-pressed).
+//   onAction(action, event): default sends {type: action}.
+//   watch: extra trait names that redraw the toolbar (e.g. a toggle's trait).
+// Buttons carry data-action; they are updated in place (a focused button keeps its focus).
+// Clicks on the toolbar's buttons are handled here and do not bubble further.
+
+import { h } from "./dom.js";
+import { langOf, subscribe } from "./model.js";
+
+export function mount(el, model, options = {}) {
+  const { t, buttons = [], watch = [] } = options;
+  const onAction = options.onAction || ((action) => model.send({ type: action }));
+  const viewOf = options.view || (() => model.get("view"));
+  const bar = h("div", { class: "lw-tools", role: "toolbar" });
+  const nodes = buttons.map((b) => h("button", { class: "lw-btn lw-ghost", type: "button", "data-action": b.action }));
+  bar.append(...nodes);
+  el.appendChild(bar);
+
+  function render() {
+    const view = viewOf();
+    const lang = langOf(model);
+    buttons.forEach((b, i) => {
+      const node = nodes[i];
+      const name = typeof b.label === "function" ? b.label(lang) : t ? t(lang, b.label) : String(b.label);
+      node.textContent = `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`;
+      node.title = b.key ? `${name} (${b.key})` : name;
+      node.disabled = b.enabled ? !view || !b.enabled(view) : false;
+      if (b.pressed) {
+        const on = Boolean(view && b.pressed(view));
+        node.setAttribute("aria-pressed", String(on));
+        node.classList.toggle("lw-on", on);
+      }
+    });
+  }
+
+  function onClick(e) {
+    const node = e.target.closest && e.target.closest("button[data-action]");
+    if (!node || !bar.contains(node) || node.disabled) return;
+    e.stopPropagation();
+    onAction(node.dataset.action, e);
+  }
+
+  bar.addEventListener("click", onClick);
+  const off = subscribe(model, ["view", "language", ...watch], render);
+  render();
+
+  const cleanup = () => {
+    off();
+    bar.removeEventListener("click", onClick);
+    bar.remove();
+  };
+  cleanup.refresh = render;
+  cleanup.el = bar;
+  return cleanup;
+}

@@ -1,0 +1,37 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeModel, setupDom } from "./helpers/fake.js";
+import { makeT } from "../src/common/i18n.js";
+import * as eventlog from "../src/common/eventlog.js";
+
+const { el } = setupDom();
+const t = makeT();
+const entries = (v) => v.log.map(([text, kind]) => (kind ? { text, kind } : text));
+
+test("newest first; the last action's entries are fresh", () => {
+  const model = new FakeModel({ view: { log: [["Ann draws."], ["Ann lays down.", "lay"], ["<b>Ben</b> draws.", "draw"]], new: 2 }, language: "en" });
+  const cleanup = eventlog.mount(el, model, { t, entries, newCount: (v) => v.new });
+  assert.equal(el.querySelector("h4").textContent, "What happened");
+  const items = [...el.querySelectorAll("[data-log] li")];
+  assert.deepEqual(items.map((li) => li.textContent), ["<b>Ben</b> draws.", "Ann lays down.", "Ann draws."]);
+  assert.deepEqual(items.map((li) => li.classList.contains("lw-fresh")), [true, true, false]);
+  assert.equal(items[0].dataset.kind, "draw");
+  assert.equal(items[2].hasAttribute("data-kind"), false);
+  assert.equal(el.querySelectorAll("b").length, 0); // names stay text
+  model.set("view", { log: [["Ann draws."]], new: 5 }); // more new than entries: all fresh
+  assert.equal(el.querySelectorAll(".lw-fresh").length, 1);
+  model.set("language", "de");
+  assert.equal(el.querySelector("h4").textContent, "Was geschah");
+  cleanup();
+});
+
+test("no view, no newCount: an empty log; cleanup removes it and its listeners", () => {
+  const model = new FakeModel({ view: null });
+  const cleanup = eventlog.mount(el, model, { t, entries });
+  assert.equal(el.querySelectorAll("[data-log] li").length, 0);
+  model.set("view", { log: [["x"]] });
+  assert.equal(el.querySelectorAll(".lw-fresh").length, 0);
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+  assert.equal(el.querySelector("[data-log]"), null);
+});

@@ -1,0 +1,84 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { fakeTimers, fire, key, setupDom } from "./helpers/fake.js";
+import * as focus from "../src/common/focus.js";
+
+const { document } = setupDom();
+const keyAction = focus.keyMap({ r: "roll", ArrowLeft: "undo", Enter: "confirm", 1: "die0" });
+
+function setup() {
+  const outside = [];
+  const root = document.createElement("div");
+  const button = document.createElement("button");
+  const input = document.createElement("input");
+  root.append(button, input);
+  document.body.append(root);
+  const onDoc = (e) => outside.push(e.type === "keydown" ? e.key : e.type);
+  document.addEventListener("keydown", onDoc);
+  document.addEventListener("pointerdown", onDoc);
+  const actions = [];
+  const cleanup = focus.mount(root, { keyAction, onAction: (a) => actions.push(a) });
+  const done = () => {
+    cleanup();
+    document.removeEventListener("keydown", onDoc);
+    document.removeEventListener("pointerdown", onDoc);
+    root.remove();
+  };
+  return { root, button, input, outside, actions, cleanup, done };
+}
+
+test("keyMap: plain keys map; modified keys and Shift+Enter are the notebook's", () => {
+  assert.equal(keyAction({ key: "r" }), "roll");
+  assert.equal(keyAction({ key: "1" }), "die0");
+  assert.equal(keyAction({ key: "r", ctrlKey: true }), null);
+  assert.equal(keyAction({ key: "r", metaKey: true }), null);
+  assert.equal(keyAction({ key: "r", altKey: true }), null);
+  assert.equal(keyAction({ key: "Enter", shiftKey: true }), null);
+  assert.equal(keyAction({ key: "toString" }), null); // not inherited properties
+  assert.equal(keyAction({ key: "a" }), null);
+});
+
+test("handled keys act and stay with the widget; others reach the notebook", () => {
+  const s = setup();
+  const e = key(s.button, "r");
+  assert.deepEqual(s.actions, ["roll"]);
+  assert.equal(e.defaultPrevented, true);
+  key(s.button, "a");
+  key(s.button, "r", { ctrlKey: true });
+  key(s.input, "r"); // typing in a field is not a shortcut
+  assert.deepEqual(s.actions, ["roll"]);
+  assert.deepEqual(s.outside, ["a", "r", "r"]);
+  s.done();
+});
+
+test("a click keeps the keyboard with the widget", () => {
+  const clock = fakeTimers();
+  try {
+    const s = setup();
+    let focused = 0;
+    s.root.focus = () => focused++;
+    fire(s.button, "pointerdown");
+    assert.deepEqual(s.outside, []); // the notebook does not take the click
+    clock.tick(0);
+    assert.equal(focused, 1); // focus was outside the widget: brought back
+    s.done();
+  } finally {
+    clock.restore();
+  }
+});
+
+test("cleanup removes the listeners (and only a tabindex it added)", () => {
+  const s = setup();
+  assert.equal(s.root.getAttribute("tabindex"), "0");
+  s.cleanup();
+  key(s.button, "r");
+  fire(s.button, "pointerdown");
+  assert.deepEqual(s.actions, []);
+  assert.deepEqual(s.outside, ["r", "pointerdown"]);
+  assert.equal(s.root.hasAttribute("tabindex"), false);
+  const root = document.createElement("div");
+  root.setAttribute("tabindex", "-1");
+  focus.mount(root, { keyAction, onAction() {} })();
+  assert.equal(root.getAttribute("tabindex"), "-1");
+  s.done();
+});

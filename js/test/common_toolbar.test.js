@@ -1,0 +1,71 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeModel, click, setupDom } from "./helpers/fake.js";
+import { makeT } from "../src/common/i18n.js";
+import * as toolbar from "../src/common/toolbar.js";
+
+const { el } = setupDom();
+const t = makeT({ en: { teach: "Teach" }, de: { teach: "Lernen" } });
+const BUTTONS = (model) => [
+  { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
+  { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
+  { action: "teach", label: "teach", key: "t", pressed: () => Boolean(model.get("teach")) },
+];
+
+test("buttons follow the view, the language and watched traits", () => {
+  const model = new FakeModel({ view: { canUndo: false, canRedo: true }, language: "en", teach: false });
+  const cleanup = toolbar.mount(el, model, { t, buttons: BUTTONS(model), watch: ["teach"] });
+  const [undo, redo, teach] = el.querySelectorAll("[data-action]");
+  assert.equal(undo.textContent, "↶ Undo");
+  assert.equal(undo.title, "Undo (←)");
+  assert.equal(undo.disabled, true);
+  assert.equal(redo.textContent, "Redo ↷");
+  assert.equal(redo.disabled, false);
+  assert.equal(teach.getAttribute("aria-pressed"), "false");
+  model.set("view", { canUndo: true, canRedo: false });
+  assert.equal(undo.disabled, false);
+  assert.equal(redo.disabled, true);
+  model.set("language", "de");
+  assert.equal(undo.textContent, "↶ Zurück");
+  assert.equal(teach.textContent, "Lernen");
+  model.set("teach", true);
+  assert.equal(teach.getAttribute("aria-pressed"), "true");
+  assert.ok(teach.classList.contains("lw-on"));
+  assert.equal(el.querySelectorAll("[data-action]")[0], undo); // updated in place, not rebuilt
+  cleanup();
+});
+
+test("a click calls onAction (default: sends the action) and does not bubble", () => {
+  const model = new FakeModel({ view: { canUndo: true, canRedo: false }, language: "en" });
+  let bubbled = 0;
+  const onParent = () => bubbled++;
+  el.addEventListener("click", onParent);
+  const cleanup = toolbar.mount(el, model, { t, buttons: BUTTONS(model) });
+  click(el.querySelector("[data-action=undo]"));
+  assert.deepEqual(model.sent, [{ type: "undo" }]);
+  assert.equal(bubbled, 0);
+  click(el.querySelector("[data-action=redo]")); // disabled (browsers do not even fire it)
+  assert.equal(model.sent.length, 1);
+  cleanup();
+  const got = [];
+  const again = toolbar.mount(el, model, { t, buttons: BUTTONS(model), onAction: (a) => got.push(a) });
+  click(el.querySelector("[data-action=teach]"));
+  assert.deepEqual(got, ["teach"]);
+  assert.equal(model.sent.length, 1);
+  again();
+  el.removeEventListener("click", onParent);
+});
+
+test("cleanup removes the toolbar and its model listeners", () => {
+  const model = new FakeModel({ view: null, language: "en" });
+  const cleanup = toolbar.mount(el, model, { t, buttons: BUTTONS(model), watch: ["teach"] });
+  assert.equal(el.querySelectorAll("[data-action]").length, 3);
+  assert.equal(el.querySelector("[data-action=undo]").disabled, true); // no view yet
+  assert.ok(model.listenerCount() > 0);
+  const bar = cleanup.el;
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+  assert.equal(el.querySelectorAll("[data-action]").length, 0);
+  click(bar.querySelector("[data-action=teach]")); // its click listener is gone too
+  assert.deepEqual(model.sent, []);
+});
