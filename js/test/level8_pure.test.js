@@ -191,3 +191,54 @@ test("keys: widget keys map to actions; notebook keys stay with the notebook", (
   assert.equal(keyAction({ key: "d", ctrlKey: true }), null);
   assert.equal(keyAction({ key: "q" }), null);
 });
+
+test("proposal: whole readings offered by Python (layouts) are chosen as a unit", () => {
+  const prop = {
+    cards: [3, 4, 90],
+    combos: [
+      {
+        kind: "run",
+        cards: [3, 4, 90],
+        jokers: { 90: 6 },
+        lo: 4,
+        hi: 6,
+        layouts: [
+          { label: "3–5", cards: [90, 3, 4], jokers: { 90: 3 } },
+          { label: "4–6", cards: [3, 4, 90], jokers: { 90: 6 } },
+        ],
+      },
+    ],
+  };
+  let s = P.fromProposal(prop);
+  assert.equal(s.ok, true, "no ok field: ok when there are combinations");
+  assert.equal(P.layoutOptions(s.combos[0]).length, 2);
+  assert.equal(P.currentLayout(s.combos[0]), 1);
+  assert.deepEqual(P.meaningOptions(s.combos[0], 90), [], "jokers follow the chosen reading");
+  s = P.chooseLayout(s, 0, 0);
+  assert.equal(P.currentLayout(s.combos[0]), 0);
+  assert.deepEqual(P.toLayDown(s).combos[0], { kind: "run", cards: [90, 3, 4], jokers: { 90: 3 } });
+  // moving a card makes the readings stale: they disappear, the joker is open again
+  s = P.moveTo(P.pick(s, 90), "spare");
+  assert.deepEqual(P.layoutOptions(s.combos[0]), []);
+  assert.equal(P.fromProposal({ cards: [1], combos: [] }).ok, false);
+});
+
+test("move rows and hints read as text in both languages", async () => {
+  const { moveText, hintText, cardText } = await import("../src/level8/text.js");
+  assert.equal(cardText(48), "4◆");
+  assert.equal(cardText(90), "J");
+  assert.equal(cardText(98), "⊘");
+  const names = ["Ann", "<b>Ben</b>"];
+  const row = { p: 0, acts: [["draw", 1], ["lay", [[1, 2, 3]]], ["add", 48, 1], ["discard", 0]], ply: 4 };
+  assert.equal(moveText(EN, row, names), "takes from <b>Ben</b> · lays down · adds 4◆ to <b>Ben</b> · discards 1●");
+  assert.equal(moveText(DE, { p: 1, acts: [["draw", "pile"], ["skip", 0]] }, names), "zieht · lässt Ann aussetzen");
+  assert.equal(moveText(EN, { p: 1, acts: [["skip_turn"]] }, names), "sits out");
+  assert.equal(moveText(EN, { text: "given" }, names), "given");
+  assert.equal(hintText(EN, null), "");
+  assert.equal(hintText(EN, { missing: 0, needs: [] }), "Hint: you can lay down your level now");
+  assert.equal(
+    hintText(EN, { missing: 2, needs: [["run", 5, null, [8]], ["colour", null, 3, []], ["set", null, null, []]] }),
+    "Hint: 2 card(s) missing; useful: a 5 or 8, any blue card, any number card",
+  );
+  assert.equal(hintText(DE, { missing: 1, needs: [["set", 7, null, []]] }), "Tipp: es fehlen 1 Karte(n); nützlich: eine 7");
+});

@@ -4,14 +4,19 @@
 
 import { FIRST_JOKER, isJoker, numberOf } from "./cards.js";
 
-const clone = (c) => ({ kind: c.kind, cards: [...c.cards], jokers: { ...(c.jokers || {}) }, choices: { ...(c.choices || {}) } });
+const clone = (c) => {
+  const out = { kind: c.kind, cards: [...c.cards], jokers: { ...(c.jokers || {}) }, choices: { ...(c.choices || {}) } };
+  if (c.layouts) out.layouts = c.layouts; // whole readings offered by Python: [{label, cards, jokers}]
+  return out;
+};
 
 /** Editing state from view.proposal: {combos, spare, picked, ok, key}. */
 export function fromProposal(proposal) {
   const combos = (proposal.combos || []).map(clone);
   const used = new Set(combos.flatMap((c) => c.cards));
   const spare = (proposal.cards || []).filter((c) => !used.has(c));
-  return { combos, spare, picked: null, ok: Boolean(proposal.ok), key: proposalKey(proposal) };
+  const ok = proposal.ok === undefined ? combos.length > 0 : Boolean(proposal.ok);
+  return { combos, spare, picked: null, ok, key: proposalKey(proposal) };
 }
 
 /** A string that changes when Python sends a different proposal. */
@@ -50,10 +55,36 @@ export function moveTo(state, target) {
     c.cards = c.cards.filter((x) => x !== card);
     delete c.jokers[key];
     delete c.choices[key];
+    delete c.layouts; // the readings Python offered were for the old cards
   }
   if (target === "spare") spare.push(card);
-  else combos[target].cards.push(card);
+  else {
+    combos[target].cards.push(card);
+    delete combos[target].layouts;
+  }
   return { ...state, combos, spare, picked: null };
+}
+
+/** The readings of a combination Python offered (runs: which numbers; sets: which number …). */
+export function layoutOptions(combo) {
+  return combo.layouts && combo.layouts.length > 1 ? combo.layouts : [];
+}
+
+/** Index of the offered reading the combination follows now (-1: none). */
+export function currentLayout(combo) {
+  const mine = JSON.stringify(Object.entries(combo.jokers).sort());
+  return layoutOptions(combo).findIndex((l) => JSON.stringify(Object.entries(l.jokers || {}).map(([k, v]) => [String(k), v]).sort()) === mine);
+}
+
+/** Follow reading k of combination `index` (its cards in that order and its joker meanings). */
+export function chooseLayout(state, index, k) {
+  const combos = state.combos.map(clone);
+  const layout = layoutOptions(combos[index])[k];
+  if (!layout) return state;
+  combos[index].cards = [...layout.cards];
+  combos[index].jokers = Object.fromEntries(Object.entries(layout.jokers || {}).map(([j, m]) => [String(j), m]));
+  combos[index].choices = {};
+  return { ...state, combos };
 }
 
 /** Set (or clear with null) what joker `joker` in combination `index` stands for. */
@@ -76,6 +107,7 @@ export function meaningOptions(combo, joker) {
   const choices = combo.choices && combo.choices[key];
   if (choices && choices.length > 1) return choices;
   if (combo.jokers && key in combo.jokers) return [];
+  if (layoutOptions(combo).length) return []; // chosen through the readings instead
   if (combo.kind === "colour") return [0, 1, 2, 3, 4, 5];
   return Array.from({ length: 15 }, (_, k) => k + 1);
 }

@@ -52,3 +52,53 @@ export function jokerMeaning(meld, jokerId) {
   if (m === undefined || m === null) return null;
   return meld.kind === "colour" ? { colour: m } : { number: m };
 }
+
+/** A card as short text for lists: number + its colour's shape ("7◆"), "J" joker, "⊘" skip. */
+const GLYPHS = ["●", "▲", "■", "◆", "★", "⬢"];
+export function cardText(id) {
+  if (id === null || id === undefined) return "?";
+  if (id < 90) return `${(id % 15) + 1}${GLYPHS[Math.floor(id / 15)]}`;
+  return id < 97 ? "J" : "⊘";
+}
+
+/** One move-list row {p, acts: [["draw", "pile"], ["discard", 17], ...]} as text (or row.text). */
+export function moveText(L, row, names) {
+  if (row.text) return row.text;
+  const name = (q) => (names && names[q] != null ? String(names[q]) : "?");
+  return (row.acts || [])
+    .map((a) => {
+      switch (a[0]) {
+        case "draw":
+          return a[1] === "pile" ? L("mv_draw") : L("mv_take", { name: name(a[1]) });
+        case "lay":
+          return L("mv_lay");
+        case "add":
+          return a[2] === row.p || a[2] == null ? L("mv_add", { card: cardText(a[1]) }) : L("mv_addTo", { card: cardText(a[1]), name: name(a[2]) });
+        case "discard":
+          return L("mv_discard", { card: cardText(a[1]) });
+        case "skip":
+          return L("mv_skip", { name: name(a[1]) });
+        case "keep":
+          return L("mv_keep", { n: a[1] });
+        default:
+          return L(`mv_${a[0]}`);
+      }
+    })
+    .join(" · ");
+}
+
+/** The hint line from view.hint {missing, needs: [[kind, number, colour, alternatives]], text?}. */
+export function hintText(L, hint) {
+  if (!hint) return "";
+  if (hint.text) return L("hint", { text: hint.text });
+  if (!hint.missing) return L("hint", { text: L("hintCan") });
+  const needs = [];
+  for (const [, number, colour, alternatives] of hint.needs || []) {
+    let s;
+    if (colour !== null && colour !== undefined) s = L("need_colour", { colour: L(`c${colour}`) });
+    else if (number === null || number === undefined) s = L("need_any");
+    else s = L("need_num", { n: [number, ...(alternatives || [])].join(L("or")) });
+    if (!needs.includes(s)) needs.push(s);
+  }
+  return L("hint", { text: L("hintMissing2", { n: hint.missing, needs: needs.join(", ") }) });
+}

@@ -1,0 +1,477 @@
+// Level 8 widget front end: draws the card table from the `view` Python sends (only what this
+// viewer may see) and sends small intents back. No rule lives here: Python answers every
+// intent with a new view or an `error`, and a refused intent changes nothing.
+//
+// Stable DOM for tests (e2e and benchmarks):
+//   root .l8-root.lw-root  data-seq, data-phase, data-cur, data-actor ("" = none), data-busy
+//                          ("0" idle; "1" while an intent is answered or a bot move is due)
+//   [data-player=p]        a player's side of the table (class l8-cur on the current player)
+//   [data-hand=p]          face-up cards of seat p (the viewer's hand; teacher: every hand)
+//   [data-card=id]         every face-up card; hand cards carry data-selected "1"/"0"
+//   [data-hand-count=p]    a hand's size in data-count
+//   [data-discard=p]       a discard pile (button; data-count), its top card inside
+//   [data-draw-pile]       the draw pile (button; data-count)
+//   [data-meld=p-i]        laid combination i of player p (button: adds the selected card)
+//   [data-skip=p]          a skip card lying in front of player p
+//   [data-action=…]        drawPile layDown discard skip(+data-skip-target) skipTurn keep
+//                          nextRound reveal confirmLay cancelLay askNumber(+data-number)
+//                          cancelAsk clear undo redo
+//   [data-dialog=laydown]  lay-down dialog: [data-prop-combo=i|spare], [data-prop-card=id],
+//                          [data-move-to], [data-layout=i:k], [data-meaning=i:joker:m]
+//   [data-handoff=p] hot-seat screen · [data-summary=round] · [data-result] game over
+//   [data-hint] hint line · [data-status] status · [data-step] turn steps · [data-error] toast
+//   [data-log] event log · [data-moves] move list ([data-goto=ply])
+
+import { h } from "./common/dom.js";
+import { langOf, subscribe } from "./common/model.js";
+import * as eventlog from "./common/eventlog.js";
+import * as focus from "./common/focus.js";
+import * as movelist from "./common/movelist.js";
+import { createPacer } from "./common/pacing.js";
+import * as toast from "./common/toast.js";
+import * as toolbar from "./common/toolbar.js";
+import { isSkip } from "./level8/cards.js";
+import * as D from "./level8/draw.js";
+import { t } from "./level8/i18n.js";
+import { keyAction } from "./level8/keys.js";
+import * as P from "./level8/proposal.js";
+import * as S from "./level8/selection.js";
+import { moveText } from "./level8/text.js";
+
+const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
+
+function render({ model, el }) {
+  const root = h("div", { class: "l8-root lw-root", tabindex: "0", "data-busy": "0", "data-seq": "0", "data-actor": "" });
+  el.appendChild(root);
+
+  let view = model.get("view") || null;
+  const ui = { selected: [], sort: "number", ask: null, fresh: null };
+  let prop = null; // lay-down dialog state (proposal.js) or null
+  let dismissed = ""; // key of a proposal the player cancelled
+  let inflight = false;
+  let busyTimer = null;
+  let lastHand = null;
+  const seatCache = new Map(); // seat -> [key, element]
+
+  const lang = () => langOf(model);
+  const L = (key, params) => t(lang(), key, params);
+
+  // ---------------------------------------------------------------- skeleton (built once)
+  const title = h("div", { class: "l8-title" }, "Level ", h("b", {}, "8"));
+  const roundBox = h("div", { class: "l8-roundbox" });
+  const statusBox = h("div", { class: "l8-statusbox" });
+  const toolsSlot = h("div", { class: "l8-tools" });
+  const header = h("div", { class: "l8-header" }, title, roundBox, statusBox, toolsSlot);
+  const seats = h("div", { class: "l8-seats" });
+  const pileBox = h("div", { class: "l8-pilebox" });
+  const stepsBox = h("div", { class: "l8-stepsbox" });
+  const helpLine = h("p", { class: "l8-help", "data-help": "" });
+  const hintBox = h("div", { class: "l8-hintbox" });
+  const centre = h("div", { class: "l8-centre" }, pileBox, h("div", { class: "l8-middle" }, stepsBox, helpLine, hintBox));
+  const panelBox = h("div", { class: "l8-panelbox" });
+  const dialogBox = h("div", { class: "l8-dialogbox" });
+  const toastSlot = h("div", { class: "l8-toastslot" });
+  const handTitle = h("h4", { class: "l8-handtitle" });
+  const sortBox = h("div", { class: "l8-sortbox" });
+  const handHead = h("div", { class: "l8-handhead" }, handTitle, sortBox);
+  const handBox = h("div", { class: "l8-handbox" });
+  const handWrap = h("div", { class: "l8-handwrap" });
+  const actionsBox = h("div", { class: "l8-actionsbox" });
+  const handoffBox = h("div", { class: "l8-handoffbox" });
+  const mine = h("div", { class: "l8-mine" }, handHead, handBox, actionsBox);
+  handWrap.append(mine, handoffBox);
+  const logSlot = h("div", { class: "l8-logslot" });
+  const movesSlot = h("div", { class: "l8-movesslot" });
+  const bottom = h("div", { class: "l8-bottom" }, logSlot, movesSlot);
+  root.append(header, seats, centre, panelBox, dialogBox, toastSlot, handWrap, bottom);
+
+  // ---------------------------------------------------------------- sending
+  function send(msg) {
+    inflight = true;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => {
+      inflight = false;
+      markBusy();
+    }, BUSY_FALLBACK_MS);
+    markBusy();
+    model.send(msg);
+  }
+
+  function answered() {
+    inflight = false;
+    clearTimeout(busyTimer);
+    busyTimer = null;
+  }
+
+  // The pacer's "advance" goes through send() too, so data-busy covers the bot's answer.
+  const pacerModel = { get: (name) => model.get(name), send: (msg) => send(msg) };
+  const pacer = createPacer(pacerModel, {
+    due: (v) => v.phase !== "over" && Boolean(v.bots && v.bots[v.cur]) && v.handoff == null && !(v.future && v.future.length),
+  });
+  function markBusy() {
+    root.dataset.busy = inflight || pacer.pending() ? "1" : "0";
+  }
+
+  // ---------------------------------------------------------------- drawing
+  function drawAll() {
+    const v = view;
+    if (!v) return;
+    const t0 = performance.now();
+    root.dataset.phase = v.phase;
+    root.dataset.cur = String(v.cur);
+    root.dataset.actor = v.actor == null ? "" : String(v.actor);
+    root.classList.toggle("l8-over", v.phase === "over");
+    root.title = L("keysHelp");
+    roundBox.replaceChildren(D.roundEl(v, L));
+    statusBox.replaceChildren(D.statusEl(v, L));
+    drawSeats(v);
+    pileBox.replaceChildren(D.drawPileEl(v, L));
+    stepsBox.replaceChildren(D.stepsEl(v, L));
+    const hint = D.hintEl(v, L);
+    hintBox.replaceChildren(...(hint ? [hint] : []));
+    drawPanel(v);
+    drawMine(v);
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
+    root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
+  }
+
+  function drawSeats(v) {
+    const lng = lang();
+    const nodes = v.names.map((_n, p) => {
+      const key = D.seatKey(v, p, lng);
+      const hit = seatCache.get(p);
+      if (hit && hit[0] === key) return hit[1];
+      const node = D.seatEl(v, p, L);
+      seatCache.set(p, [key, node]);
+      return node;
+    });
+    for (const p of [...seatCache.keys()]) if (p >= v.names.length) seatCache.delete(p);
+    // keep nodes that did not change where they are (no detach/attach: cheaper, keeps focus)
+    nodes.forEach((node, i) => {
+      if (seats.childNodes[i] !== node) {
+        if (seats.childNodes[i]) seats.replaceChild(node, seats.childNodes[i]);
+        else seats.appendChild(node);
+      }
+    });
+    while (seats.childNodes.length > nodes.length) seats.lastChild.remove();
+  }
+
+  function drawPanel(v) {
+    let panel = null;
+    if (v.phase === "over") panel = D.overEl(v, L);
+    else if (v.phase === "keep" || v.phase === "round_over") panel = D.summaryEl(v, L);
+    panelBox.replaceChildren(...(panel ? [panel] : []));
+  }
+
+  /** The parts that follow the local selection: hand, actions, help, fitting melds, dialog. */
+  function drawMine(v) {
+    const handoff = v.handoff != null;
+    handoffBox.replaceChildren(...(handoff ? [D.handoffEl(v, L)] : []));
+    mine.hidden = handoff || !v.hand;
+    const seat = S.handSeat(v);
+    if (!handoff && v.hand) {
+      const n = v.hand.length;
+      handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
+      sortBox.replaceChildren(D.sortEl(L, ui.sort));
+      handBox.replaceChildren(D.handEl(v, L, ui));
+      actionsBox.replaceChildren(D.actionsEl(v, L, ui));
+    } else {
+      handBox.replaceChildren();
+      actionsBox.replaceChildren();
+    }
+    if (!v.hand && !handoff && v.phase !== "over") {
+      // spectators: no hand (nothing hidden is in the page)
+      handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
+    }
+    helpLine.textContent = D.helpText(v, L, ui.selected);
+    markFits(v);
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+  }
+
+  /** Light up the laid combinations the one selected card fits (from view.legal). */
+  function markFits(v) {
+    const fits = ui.selected.length === 1 ? S.fitKeys(v, ui.selected[0]) : new Set();
+    for (const node of seats.querySelectorAll("[data-meld]")) {
+      const on = fits.has(node.dataset.meld);
+      if (node.classList.contains("l8-fits") !== on) node.classList.toggle("l8-fits", on);
+    }
+  }
+
+  // ---------------------------------------------------------------- new views
+  function onView() {
+    answered();
+    const next = model.get("view");
+    if (!next) return;
+    const prevHand = lastHand;
+    view = next;
+    // the hand: drop selected cards that left it; mark cards that just arrived (a draw)
+    ui.selected = S.prune(ui.selected, view.hand);
+    lastHand = view.hand ? [...view.hand] : null;
+    ui.fresh = prevHand && view.hand ? new Set(view.hand.filter((c) => !prevHand.includes(c))) : null;
+    if (ui.fresh && ui.fresh.size > 3) ui.fresh = null; // a new deal, not a draw
+    if (view.phase !== "play") ui.ask = null;
+    // the lay-down dialog follows view.proposal (Python drops it once the hand changes)
+    if (!view.proposal) {
+      prop = null;
+      dismissed = "";
+    } else {
+      const key = P.proposalKey(view.proposal);
+      if (key !== dismissed && (!prop || prop.key !== key)) prop = P.fromProposal(view.proposal);
+    }
+    drawAll();
+    pacer.schedule(view);
+    markBusy();
+  }
+
+  function onError() {
+    if (model.get("error")) {
+      answered();
+      markBusy();
+      root.dataset.errorId = String(model.get("error_id"));
+    }
+  }
+
+  // ---------------------------------------------------------------- actions
+  function redrawMine() {
+    if (view) drawMine(view);
+  }
+
+  function act(action, node) {
+    const v = view;
+    if (!v) return;
+    const d = node ? node.dataset : {};
+    const live = S.canAct(v);
+    switch (action) {
+      case "undo":
+      case "redo":
+        send({ type: action });
+        return;
+      case "first":
+        send({ type: "goto", ply: 0 });
+        return;
+      case "last":
+        send({ type: "goto", ply: v.here + (v.future ? v.future.length : 0) });
+        return;
+      case "sort":
+        ui.sort = ui.sort === "number" ? "colour" : "number";
+        redrawMine();
+        return;
+      case "setSort":
+        ui.sort = d.sort;
+        redrawMine();
+        return;
+      case "reveal":
+        send({ type: "reveal" });
+        return;
+      default:
+        break;
+    }
+    if (!live) return;
+    switch (action) {
+      case "drawPile":
+        if (v.phase === "draw") send(S.drawIntent("pile"));
+        return;
+      case "drawDiscard":
+        if (v.phase === "draw") send(S.drawIntent(Number(d.discard)));
+        return;
+      case "toggleCard": {
+        const id = Number(d.card);
+        ui.selected = S.toggle(ui.selected, id, S.selectionMax(v));
+        ui.ask = null;
+        redrawMine();
+        return;
+      }
+      case "clear":
+        if (prop) {
+          act("cancelLay");
+          return;
+        }
+        ui.selected = [];
+        ui.ask = null;
+        redrawMine();
+        return;
+      case "layDown":
+        if (v.phase !== "play") return;
+        dismissed = "";
+        send(S.proposeIntent(ui.selected, v.hand));
+        return;
+      case "discard": {
+        const intent = S.discardIntent(ui.selected);
+        if (intent && v.phase === "play") send(intent);
+        return;
+      }
+      case "skip": {
+        const card = ui.selected.length === 1 && isSkip(ui.selected[0]) ? ui.selected[0] : null;
+        send(S.skipIntent(Number(d.skipTarget), card));
+        return;
+      }
+      case "skipTurn":
+        send({ type: "skip_turn" });
+        return;
+      case "keep":
+        send(S.keepIntent(ui.selected));
+        return;
+      case "nextRound":
+        if (v.phase === "round_over") send({ type: "next_round" });
+        return;
+      case "meld": {
+        if (v.phase !== "play" || ui.selected.length !== 1) return;
+        const [owner, index] = d.meld.split("-").map(Number);
+        const card = ui.selected[0];
+        const plan = S.addOnPlan(v, card, owner, index);
+        if (plan.ask) {
+          const meld = v.melds[owner][index];
+          ui.ask = { card, owner, index, meanings: plan.ask, lo: meld.lo, hi: meld.hi };
+          redrawMine();
+        } else send(plan.intent);
+        return;
+      }
+      case "askNumber": {
+        const a = ui.ask;
+        if (!a) return;
+        ui.ask = null;
+        send(S.addOnPlan(v, a.card, a.owner, a.index, Number(d.number)).intent);
+        return;
+      }
+      case "cancelAsk":
+        ui.ask = null;
+        redrawMine();
+        return;
+      case "confirm":
+        if (prop && prop.ok) act("confirmLay");
+        else if (ui.ask) return;
+        else if (v.phase === "draw") act("drawPile");
+        else if (v.phase === "play" && ui.selected.length === 1) act("discard");
+        else if (v.phase === "keep") act("keep");
+        else if (v.phase === "round_over") act("nextRound");
+        else if (v.phase === "skipped") act("skipTurn");
+        return;
+      // lay-down dialog
+      case "confirmLay":
+        if (prop && prop.ok) send(P.toLayDown(prop));
+        return;
+      case "cancelLay":
+        if (prop) dismissed = prop.key;
+        prop = null;
+        redrawMine();
+        return;
+      case "propCard":
+        if (!prop) return;
+        prop = P.pick(prop, Number(d.propCard));
+        redrawMine();
+        return;
+      case "moveTo":
+        if (!prop) return;
+        prop = P.moveTo(prop, d.moveTo === "spare" ? "spare" : Number(d.moveTo));
+        redrawMine();
+        return;
+      case "propCombo":
+        if (!prop || prop.picked == null) return;
+        prop = P.moveTo(prop, d.propCombo === "spare" ? "spare" : Number(d.propCombo));
+        redrawMine();
+        return;
+      case "layout": {
+        if (!prop) return;
+        const [i, k] = d.layout.split(":").map(Number);
+        prop = P.chooseLayout(prop, i, k);
+        redrawMine();
+        return;
+      }
+      case "meaning": {
+        if (!prop) return;
+        const [i, joker, m] = d.meaning.split(":");
+        prop = P.setMeaning(prop, Number(i), Number(joker), m === "" ? null : Number(m));
+        redrawMine();
+        return;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Which action a click means (the innermost meaningful element wins). */
+  function clickAction(target) {
+    const node = target.closest("[data-action], [data-sort], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]");
+    if (!node || !root.contains(node) || node.disabled) return null;
+    const d = node.dataset;
+    if (d.action) return [d.action, node];
+    if (d.sort) return ["setSort", node];
+    if (d.propCard != null) return ["propCard", node];
+    if (d.moveTo != null) return ["moveTo", node];
+    if (d.layout != null) return ["layout", node];
+    if (d.meaning != null) return ["meaning", node];
+    if (d.propCombo != null) return ["propCombo", node];
+    if (d.meld != null) return ["meld", node];
+    if (d.discard != null) return ["drawDiscard", node];
+    if (d.drawPile != null) return ["drawPile", node];
+    if (d.card != null && handBox.contains(node)) return ["toggleCard", node];
+    return null;
+  }
+
+  function onClick(e) {
+    const hit = clickAction(e.target);
+    if (hit) act(hit[0], hit[1]);
+  }
+
+  // ---------------------------------------------------------------- common components
+  const tL = (lng, key, params) => t(lng, key, params);
+  const cleanups = [
+    toolbar.mount(toolsSlot, model, {
+      t: tL,
+      buttons: [
+        { action: "undo", label: "undo", icon: "↶", key: "←", enabled: (v) => Boolean(v.canUndo) },
+        { action: "redo", label: "redo", iconAfter: "↷", key: "→", enabled: (v) => Boolean(v.canRedo) },
+      ],
+      onAction: (action) => act(action),
+    }),
+    toast.mount(toastSlot, model, { t: tL }),
+    eventlog.mount(logSlot, model, {
+      t: tL,
+      entries: (v) => (v.log || []).map((e) => (Array.isArray(e) ? { text: String(e[0]), kind: e[1] } : String(e))),
+      newCount: (v) => v.new || 0,
+    }),
+    movelist.mount(movesSlot, model, {
+      t: tL,
+      rows: (v) => {
+        const names = v.names || [];
+        const lng = lang();
+        const M = (key, params) => t(lng, key, params);
+        const rows = [{ text: M("start"), target: 0, here: v.here === 0 }];
+        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: names[r.p] });
+        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: names[r.p] });
+        return rows;
+      },
+      onJump: (ply) => send({ type: "goto", ply }),
+    }),
+    focus.mount(root, { keyAction, onAction: (action) => act(action) }),
+    subscribe(model, ["view"], onView),
+    subscribe(model, ["error", "error_id"], onError),
+    subscribe(model, ["language"], () => {
+      seatCache.clear();
+      drawAll();
+    }),
+    subscribe(model, ["bot_delay"], () => {
+      if (view) pacer.schedule(view);
+      markBusy();
+    }),
+    pacer.cleanup,
+  ];
+  root.addEventListener("click", onClick);
+
+  if (view) {
+    lastHand = view.hand ? [...view.hand] : null;
+    if (view.proposal) prop = P.fromProposal(view.proposal);
+    drawAll();
+    pacer.schedule(view);
+    markBusy();
+  }
+
+  return () => {
+    clearTimeout(busyTimer);
+    root.removeEventListener("click", onClick);
+    for (const off of cleanups) off();
+    root.remove();
+  };
+}
+
+export default { render };

@@ -1,0 +1,458 @@
+// DOM builders for the Level 8 table: each takes the view (and the local UI state) and returns
+// fresh elements. Text only (names are user text); no layout is read here.
+// Stable attributes for tests: see the list at the top of ../level8.js.
+
+import { h, playerIcon } from "../common/dom.js";
+import { isSkip, sortHand } from "./cards.js";
+import { backEl, cardEl, colourMark } from "./faces.js";
+import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
+import { canAct, handSeat } from "./selection.js";
+import { hintText, jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "./text.js";
+
+const STARS = { one: "★", two: "★★" };
+
+/** Level label: "Level 3", or "all levels done" past the last one. */
+function levelLabel(L, view, p) {
+  const n = view.levels[p];
+  const m = view.levelCounts ? view.levelCounts[p] : null;
+  if (m != null && n > m) return L("done");
+  return L("level", { n });
+}
+
+function nameOf(view, p) {
+  return view.names[p] != null ? String(view.names[p]) : "?";
+}
+
+/** Who is to act and what they do now: the status line of the header. */
+export function statusEl(view, L) {
+  const el = h("div", { class: "l8-status", "data-status": "", "data-whose": view.phase === "over" ? "" : String(view.cur) });
+  if (view.phase === "over") {
+    const names = view.winners.map((w) => nameOf(view, w)).join(` ${L("and")} `);
+    el.append(h("span", { class: "l8-win" }, `★ ${L(view.winners.length > 1 ? "winPlural" : "wins", { names })}`));
+    return el;
+  }
+  const name = nameOf(view, view.cur);
+  const step = L(stepKey(view));
+  let text;
+  if (view.bots && view.bots[view.cur]) text = L("botPlaying", { name });
+  else if (canAct(view) && handSeat(view) === view.cur) text = L("yourTurn", { step });
+  else text = L("whose", { name, step });
+  el.append(playerIcon(view.cur, 20), h("span", { class: "l8-whose" }, text));
+  return el;
+}
+
+/** Round and dealer. */
+export function roundEl(view, L) {
+  return h(
+    "div",
+    { class: "l8-roundinfo" },
+    h("span", { class: "l8-chip", "data-round": String(view.round) }, L("round", { n: view.round })),
+    h("span", { class: "l8-chip l8-dealer", "data-dealer": String(view.dealer) }, L("dealer", { name: nameOf(view, view.dealer) })),
+  );
+}
+
+/** The three steps of a turn, the active one lit (phase in data-step). */
+export function stepsEl(view, L) {
+  const active = stepIndex(view);
+  const el = h("div", { class: "l8-steps", "data-step": view.phase });
+  ["s1", "s2", "s3"].forEach((key, i) => {
+    // lay down/add on and discard happen in the same phase: both are lit while playing
+    const on = active === i + 1 || (active === 2 && i === 2);
+    el.append(h("span", { class: `l8-stepchip${on ? " l8-on" : ""}` }, L(key)));
+  });
+  return el;
+}
+
+/** The instruction under the steps (for the person who acts), or who we wait for. */
+export function helpText(view, L, selected) {
+  if (view.phase === "over") return "";
+  if (view.handoff != null) return L("handoffBody", { name: nameOf(view, view.handoff) });
+  if (!canAct(view)) {
+    if (view.bots && view.bots[view.cur]) return L("botPlaying", { name: nameOf(view, view.cur) });
+    return view.actor == null && typeof view.viewer !== "number" ? L("watching") : L("waitFor", { name: nameOf(view, view.cur) });
+  }
+  switch (view.phase) {
+    case "draw":
+      return L("drawHint");
+    case "play":
+      if (selected.length === 1 && isSkip(selected[0])) return L("skipHint");
+      return view.laid[view.cur] ? L("playHintLaid") : L("playHint");
+    case "keep":
+      return L("keepHint", { max: (view.legal && view.legal.keepMax) ?? 4 });
+    default:
+      return "";
+  }
+}
+
+/** The draw pile (a button when the actor may draw from it). */
+export function drawPileEl(view, L) {
+  const canDraw = canAct(view) && view.phase === "draw";
+  const el = h(
+    "button",
+    { type: "button", class: `l8-drawpile${canDraw ? " l8-live" : ""}`, "data-draw-pile": "", "data-count": String(view.drawCount), disabled: !canDraw, title: `${L("drawPile")} (d)` },
+    backEl(view.drawCount),
+    h("span", { class: "l8-pilelabel" }, L("drawPile")),
+  );
+  if (view.underCount) el.append(h("span", { class: "l8-under", "data-under": String(view.underCount) }, L("under", { n: view.underCount })));
+  return el;
+}
+
+/** A player's discard pile: its top card and how many cards it holds; click to draw from it. */
+function discardEl(view, p, L, live) {
+  const [top, count] = view.discards[p] || [null, 0];
+  const el = h("button", {
+    type: "button",
+    class: `l8-discard${live && top != null ? " l8-live" : ""}`,
+    "data-discard": String(p),
+    "data-count": String(count),
+    disabled: !(live && top != null),
+    title: L("discardPile", { name: nameOf(view, p) }),
+  });
+  el.append(top == null ? h("span", { class: "l8-card l8-empty" }) : cardEl(top, L, { tag: "span" }));
+  el.append(h("span", { class: "l8-badge" }, `×${count}`));
+  return el;
+}
+
+/** One laid combination (clickable: adds the selected card to it). */
+function meldEl(meld, owner, i, L, clickable) {
+  const el = h("button", {
+    type: "button",
+    class: `l8-meld l8-k-${meld.kind}`,
+    "data-meld": `${owner}-${i}`,
+    "data-kind": meld.kind,
+    disabled: !clickable,
+  });
+  const title = h("span", { class: "l8-mtitle" }, meldTitle(L, meld, i));
+  if (meld.kind === "colour") title.append(" ", colourMark(meld.value));
+  const cards = h("span", { class: "l8-mcards" });
+  for (const c of meld.cards) cards.append(cardEl(c, L, { tag: "span", meaning: jokerMeaning(meld, c) }));
+  el.append(title, cards);
+  return el;
+}
+
+/** A row of small face-up cards (teacher view of another hand). */
+function miniHand(cards, L, p) {
+  const el = h("div", { class: "l8-minihand", "data-hand": String(p) });
+  for (const c of sortHand(cards, "number")) el.append(cardEl(c, L, { tag: "span" }));
+  return el;
+}
+
+/** The cache key of a seat row: everything the row shows (rebuilt only when it changes). */
+export function seatKey(view, p, lang) {
+  const main = handSeat(view);
+  return JSON.stringify([
+    lang,
+    view.names[p],
+    view.bots && view.bots[p],
+    view.sides && view.sides[p],
+    view.levels[p],
+    view.levelCounts && view.levelCounts[p],
+    view.req && view.req[p],
+    view.laid[p],
+    view.handCounts[p],
+    view.hands && p !== main ? view.hands[p] : null,
+    view.discards[p],
+    view.melds[p],
+    view.skips && view.skips[p],
+    view.keptCounts && view.keptCounts[p],
+    view.phase === "over" ? -1 : view.cur === p,
+    view.dealer === p,
+    view.winners.includes(p),
+    main === p,
+    canAct(view) ? view.phase : "",
+    view.handoff,
+  ]);
+}
+
+/** One player's side of the table. */
+export function seatEl(view, p, L) {
+  const main = handSeat(view);
+  const live = canAct(view);
+  const cls = ["l8-seat", `lw-p${p}`];
+  if (view.phase !== "over" && view.cur === p) cls.push("l8-cur");
+  if (view.winners.includes(p)) cls.push("l8-winner");
+  if (main === p) cls.push("l8-me");
+  const row = h("div", { class: cls.join(" "), "data-player": String(p) });
+
+  const side = view.sides ? view.sides[p] : null;
+  const req = view.req ? view.req[p] : null;
+  const nameLine = h(
+    "div",
+    { class: "l8-nameline" },
+    playerIcon(p, 18),
+    h("span", { class: "l8-name", title: nameOf(view, p) }, nameOf(view, p)),
+  );
+  if (main === p) nameLine.append(h("span", { class: "l8-tag l8-you" }, L("youTag")));
+  if (view.bots && view.bots[p]) nameLine.append(h("span", { class: "l8-tag", title: `${L("bot")}: ${view.bots[p]}` }, L("bot")));
+  if (view.dealer === p) nameLine.append(h("span", { class: "l8-tag l8-dtag", title: L("dealer", { name: nameOf(view, p) }) }, "D"));
+  if (view.winners.includes(p)) nameLine.append(h("span", { class: "l8-crown", title: L("winner") }, "★"));
+
+  const levelLine = h(
+    "div",
+    { class: "l8-levelline" },
+    side ? h("span", { class: "l8-side", "data-side": side, title: L(`side_${side}`) }, STARS[side] || side) : "",
+    h("b", { class: "l8-level", "data-level": String(view.levels[p]) }, levelLabel(L, view, p)),
+  );
+  const stateLine = h(
+    "div",
+    { class: "l8-stateline" },
+    h("span", { class: "l8-req" }, req ? reqText(L, req) : ""),
+    h("span", { class: `l8-laid${view.laid[p] ? " l8-yes" : ""}`, "data-laid": view.laid[p] ? "1" : "0" }, view.laid[p] ? `✓ ${L("laid")}` : L("notLaid")),
+  );
+  if (view.keptCounts && view.keptCounts[p]) stateLine.append(h("span", { class: "l8-kept" }, L("kept", { n: view.keptCounts[p] })));
+  row.append(h("div", { class: "l8-who" }, nameLine, levelLine, stateLine));
+
+  // hand: face down with its count (face up in the teacher view), skip card in front
+  const count = view.handCounts[p];
+  const handCell = h("div", { class: "l8-handcell", "data-hand-count": String(p), "data-count": String(count) });
+  if (view.hands && view.hands[p] && p !== main) handCell.append(miniHand(view.hands[p], L, p));
+  else if (main === p) handCell.append(h("span", { class: "l8-mycount" }, count === 1 ? L("card1") : L("cards", { n: count })));
+  else {
+    const fan = h("div", { class: "l8-fan", title: count === 1 ? L("card1") : L("cards", { n: count }) });
+    for (let k = 0; k < Math.min(count, 3); k++) fan.append(backEl(k === Math.min(count, 3) - 1 ? count : null));
+    if (!count) fan.append(h("span", { class: "l8-card l8-empty" }));
+    handCell.append(fan);
+  }
+  const skip = view.skips ? view.skips[p] : null;
+  if (skip != null) {
+    handCell.append(
+      h("div", { class: "l8-skipslot", "data-skip": String(p), title: L("skipFront", { name: nameOf(view, p) }) }, cardEl(skip, L, { tag: "span" })),
+    );
+  }
+  row.append(handCell);
+  row.append(discardEl(view, p, L, live && view.phase === "draw"));
+
+  const melds = h("div", { class: "l8-melds", "data-melds": String(p) });
+  const clickable = live && view.phase === "play";
+  (view.melds[p] || []).forEach((m, i) => melds.append(meldEl(m, p, i, L, clickable)));
+  if (!melds.childNodes.length) melds.append(h("span", { class: "l8-nomelds" }, L("noMelds")));
+  row.append(melds);
+  return row;
+}
+
+/** The viewer's hand: sortable, selectable cards (buttons). */
+export function handEl(view, L, ui) {
+  const seat = handSeat(view);
+  const cards = view.hand || [];
+  const planned = new Set(view.hint && view.hint.plan ? view.hint.plan.flat() : []);
+  const el = h("div", { class: "l8-hand", "data-hand": seat == null ? "" : String(seat), role: "group", "aria-label": L("yourHand") });
+  const selected = new Set(ui.selected);
+  for (const c of sortHand(cards, ui.sort)) {
+    const cls = [];
+    if (selected.has(c)) cls.push("l8-sel");
+    if (ui.fresh && ui.fresh.has(c)) cls.push("l8-fresh");
+    if (planned.has(c)) cls.push("l8-plan");
+    el.append(
+      cardEl(c, L, {
+        tag: "button",
+        cls: cls.join(" "),
+        attrs: { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" },
+      }),
+    );
+  }
+  return el;
+}
+
+function btn(action, label, opts = {}) {
+  return h(
+    "button",
+    { type: "button", class: `lw-btn ${opts.primary ? "lw-primary " : ""}l8-btn`, "data-action": action, disabled: Boolean(opts.disabled), title: opts.title, ...(opts.attrs || {}) },
+    label,
+  );
+}
+
+/** The action bar under the hand, for the current phase. */
+export function actionsEl(view, L, ui) {
+  const el = h("div", { class: "l8-actions" });
+  if (!canAct(view)) return el;
+  const sel = ui.selected;
+  const hand = view.hand || [];
+  const legal = view.legal || {};
+  if (ui.ask) {
+    el.classList.add("l8-asking");
+    el.append(h("span", { class: "l8-ask", "data-ask": `${ui.ask.owner}-${ui.ask.index}` }, L("askEnd", { lo: ui.ask.lo, hi: ui.ask.hi })));
+    for (const n of ui.ask.meanings) el.append(btn("askNumber", L("asNumber", { n }), { primary: true, attrs: { "data-number": String(n) } }));
+    el.append(btn("cancelAsk", L("cancel")));
+    return el;
+  }
+  switch (view.phase) {
+    case "draw":
+      el.append(btn("drawPile", `⤓ ${L("drawPile")}`, { primary: true, disabled: !(legal.draw ? legal.draw.includes("pile") : view.drawCount > 0), title: "d" }));
+      break;
+    case "play": {
+      if (!view.laid[view.cur]) el.append(btn("layDown", L("layDown"), { primary: Boolean(legal.canLay), title: "l" }));
+      el.append(btn("discard", L("discard"), { primary: Boolean(view.laid[view.cur]) || !legal.canLay, disabled: sel.length !== 1, title: "x" }));
+      if (hand.some(isSkip)) {
+        const targets = legal.skipTargets || view.names.map((_n, q) => q).filter((q) => q !== view.cur && !(view.skips && view.skips[q] != null));
+        for (const q of targets) el.append(btn("skip", `⊘ ${L("skipOn", { name: nameOf(view, q) })}`, { attrs: { "data-skip-target": String(q) } }));
+      }
+      if (sel.length) el.append(btn("clear", L("clear"), { title: "Esc" }));
+      break;
+    }
+    case "skipped":
+      el.append(btn("skipTurn", L("takeSkip"), { primary: true }));
+      break;
+    case "keep":
+      el.append(btn("keep", L("keepN", { n: sel.length }), { primary: true }));
+      if (sel.length) el.append(btn("clear", L("clear"), { title: "Esc" }));
+      break;
+    case "round_over":
+      el.append(btn("nextRound", L("nextRound"), { primary: true, title: "n" }));
+      break;
+    default:
+      break;
+  }
+  return el;
+}
+
+/** Sort toggle for the hand (a display choice only). */
+export function sortEl(L, sort) {
+  const el = h("div", { class: "l8-sort", role: "group", "aria-label": L("sortBy") }, h("span", { class: "l8-sortlabel" }, `${L("sortBy")}:`));
+  for (const [mode, label] of [["number", L("sortNumber")], ["colour", L("sortColour")]]) {
+    el.append(h("button", { type: "button", class: `lw-btn lw-ghost${sort === mode ? " lw-on" : ""}`, "data-sort": mode, "aria-pressed": sort === mode ? "true" : "false" }, label));
+  }
+  return el;
+}
+
+/** The hint line (teacher view or hints on), or null. */
+export function hintEl(view, L) {
+  const text = hintText(L, view.hint);
+  return text ? h("p", { class: "l8-hint", "data-hint": String(view.hint.missing ?? "") }, `💡 ${text}`) : null;
+}
+
+/** The lay-down dialog: the solver's arrangement, editable (cards move, jokers choose). */
+export function dialogEl(view, L, prop) {
+  const actor = view.actor;
+  const req = view.req && actor != null ? view.req[actor] : null;
+  const level = actor != null ? view.levels[actor] : "";
+  const el = h("section", { class: "l8-dialog", role: "dialog", "aria-label": L("propTitle", { n: level }), "data-dialog": "laydown" });
+  el.append(h("h3", {}, `${L("propTitle", { n: level })}: ${reqText(L, req)}`));
+  if (!prop.ok) {
+    el.append(h("p", { class: "l8-bad" }, L("propNone", { n: level, req: reqText(L, req) })), h("div", { class: "l8-actions" }, btn("cancelLay", L("cancel"))));
+    return el;
+  }
+  el.append(h("p", { class: "l8-muted" }, L("propHint")));
+  const box = h("div", { class: "l8-pcombos" });
+  const target = prop.picked != null;
+  prop.combos.forEach((c, i) => {
+    const combo = h("div", { class: `l8-pcombo${target ? " l8-target" : ""}`, "data-prop-combo": String(i), "data-kind": c.kind });
+    const head = h("div", { class: "l8-phead" }, h("b", {}, `${L(c.kind)} · ${c.cards.length}`));
+    if (target && !c.cards.includes(prop.picked)) head.append(h("button", { type: "button", class: "lw-btn lw-ghost", "data-move-to": String(i) }, `⇩ ${L("moveHere")}`));
+    combo.append(head);
+    const cards = h("div", { class: "l8-pcards" });
+    for (const card of displayOrder(c)) {
+      const m = c.jokers[String(card)];
+      const meaning = m === undefined ? null : c.kind === "colour" ? { colour: m } : { number: m };
+      cards.append(cardEl(card, L, { tag: "button", meaning, cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
+    }
+    combo.append(cards);
+    const layouts = layoutOptions(c);
+    if (layouts.length) {
+      const cur = currentLayout(c);
+      const row = h("div", { class: "l8-choices" }, h("span", {}, L("jokerIs")));
+      layouts.forEach((lay, k) => {
+        const label = c.kind === "colour" ? L(`c${lay.label}`) : String(lay.label);
+        row.append(h("button", { type: "button", class: `lw-btn lw-ghost${k === cur ? " lw-on" : ""}`, "data-layout": `${i}:${k}`, "aria-pressed": k === cur ? "true" : "false" }, label));
+      });
+      combo.append(row);
+    }
+    for (const card of c.cards) {
+      const options = meaningOptions(c, card);
+      if (!options.length) continue;
+      const now = c.jokers[String(card)];
+      const row = h("div", { class: "l8-choices", "data-joker": String(card) }, h("span", {}, L("jokerIs")));
+      row.append(h("button", { type: "button", class: `lw-btn lw-ghost${now === undefined ? " lw-on" : ""}`, "data-meaning": `${i}:${card}:` }, L("auto")));
+      for (const m of options) {
+        const b = h("button", { type: "button", class: `lw-btn lw-ghost${now === m ? " lw-on" : ""}`, "data-meaning": `${i}:${card}:${m}`, title: c.kind === "colour" ? L(`c${m}`) : String(m) });
+        if (c.kind === "colour") b.append(colourMark(m));
+        else b.append(String(m));
+        row.append(b);
+      }
+      combo.append(row);
+    }
+    box.append(combo);
+  });
+  const spare = h("div", { class: `l8-pcombo l8-spare${target ? " l8-target" : ""}`, "data-prop-combo": "spare" });
+  const spareHead = h("div", { class: "l8-phead" }, h("b", {}, L("notUsed")));
+  if (target && !prop.spare.includes(prop.picked)) spareHead.append(h("button", { type: "button", class: "lw-btn lw-ghost", "data-move-to": "spare" }, `⇩ ${L("moveHere")}`));
+  spare.append(spareHead);
+  const spareCards = h("div", { class: "l8-pcards" });
+  for (const card of prop.spare) spareCards.append(cardEl(card, L, { tag: "button", cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
+  spare.append(spareCards);
+  box.append(spare);
+  el.append(box, h("div", { class: "l8-actions" }, btn("confirmLay", L("confirmLay"), { primary: true, title: "Enter" }), btn("cancelLay", L("cancel"), { title: "Esc" })));
+  return el;
+}
+
+/** Hot-seat: "pass to <name>" (the hand is hidden until they confirm). */
+export function handoffEl(view, L) {
+  const p = view.handoff;
+  const name = nameOf(view, p);
+  return h(
+    "section",
+    { class: `l8-handoff lw-p${p}`, "data-handoff": String(p) },
+    playerIcon(p, 44),
+    h("h3", {}, L("handoffTitle", { name })),
+    h("p", {}, L("handoffBody", { name })),
+    btn("reveal", L("reveal", { name }), { primary: true }),
+  );
+}
+
+/** The end of the last round: who laid down, who went out, level changes. */
+export function summaryEl(view, L) {
+  const r = view.rounds && view.rounds[view.rounds.length - 1];
+  if (!r) return null;
+  const el = h("section", { class: "l8-summary", "data-summary": String(r.round) }, h("h3", {}, L("roundOver", { n: r.round })));
+  const table = h("div", { class: "l8-sumrows" });
+  view.names.forEach((_n, p) => {
+    const mv = r.moves[p];
+    const lvl = r.levels[p];
+    const m = view.levelCounts ? view.levelCounts[p] : null;
+    table.append(
+      h(
+        "div",
+        { class: "l8-sumrow", "data-sum-player": String(p) },
+        playerIcon(p, 16),
+        h("span", { class: "l8-name" }, nameOf(view, p)),
+        h("span", { class: r.ender === p ? "l8-out" : "l8-muted" }, r.ender === p ? `⇥ ${L("wentOut")}` : r.laid[p] ? `✓ ${L("laidYes")}` : `✗ ${L("laidNo")}`),
+        h("b", { class: `l8-move${mv ? " l8-up" : ""}` }, mv ? L("up", { n: mv }) : L("stays")),
+        h("span", {}, m != null && lvl > m ? L("done") : L("nowLevel", { n: lvl })),
+      ),
+    );
+  });
+  el.append(table);
+  return el;
+}
+
+/** Game over: the winner(s) and the standings, then every round's moves. */
+export function overEl(view, L) {
+  const names = view.winners.map((w) => nameOf(view, w)).join(` ${L("and")} `);
+  const el = h("section", { class: "l8-over", "data-result": "" }, h("h3", {}, `★ ${L(view.winners.length > 1 ? "winPlural" : "wins", { names })}`));
+  const order = view.names.map((_n, p) => p).sort((a, b) => Number(view.winners.includes(b)) - Number(view.winners.includes(a)) || view.levels[b] - view.levels[a] || a - b);
+  const list = h("ol", { class: "l8-standings", "aria-label": L("standings") });
+  for (const p of order) {
+    list.append(
+      h(
+        "li",
+        { "data-rank": String(p) },
+        playerIcon(p, 18),
+        h("span", { class: "l8-name" }, nameOf(view, p)),
+        h("b", {}, view.winners.includes(p) ? `★ ${L("winner")}` : levelLabel(L, view, p)),
+      ),
+    );
+  }
+  el.append(h("h4", {}, L("standings")), list);
+  if (view.rounds && view.rounds.length) {
+    const grid = h("table", { class: "l8-rounds" });
+    const head = h("tr", {}, h("th", {}, L("rounds")));
+    view.names.forEach((_n, p) => head.append(h("th", {}, playerIcon(p, 14), ` ${nameOf(view, p)}`)));
+    grid.append(head);
+    for (const r of view.rounds) {
+      const tr = h("tr", {}, h("td", {}, String(r.round)));
+      r.moves.forEach((mv, p) => tr.append(h("td", { class: r.ender === p ? "l8-out" : "" }, mv ? `+${mv}` : "·")));
+      grid.append(tr);
+    }
+    el.append(grid);
+  }
+  return el;
+}
