@@ -174,7 +174,7 @@ function render({ model, el }) {
       handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
       sortBox.replaceChildren(D.sortEl(L, ui.sort));
       handBox.replaceChildren(D.handEl(v, L, ui));
-      actionsBox.replaceChildren(D.actionsEl(v, L, ui));
+      actionsBox.replaceChildren(...(prop ? [] : [D.actionsEl(v, L, ui)])); // the dialog has its own buttons
     } else {
       handBox.replaceChildren();
       actionsBox.replaceChildren();
@@ -191,9 +191,12 @@ function render({ model, el }) {
   /** Light up the laid combinations the one selected card fits (from view.legal). */
   function markFits(v) {
     const fits = ui.selected.length === 1 ? S.fitKeys(v, ui.selected[0]) : new Set();
+    const asked = ui.ask ? `${ui.ask.owner}-${ui.ask.index}` : "";
     for (const node of seats.querySelectorAll("[data-meld]")) {
       const on = fits.has(node.dataset.meld);
       if (node.classList.contains("l8-fits") !== on) node.classList.toggle("l8-fits", on);
+      const isAsked = node.dataset.meld === asked;
+      if (node.classList.contains("l8-asked") !== isAsked) node.classList.toggle("l8-asked", isAsked);
     }
   }
 
@@ -390,8 +393,11 @@ function render({ model, el }) {
   }
 
   /** Which action a click means (the innermost meaningful element wins). */
+  const CLICKABLE = "[data-action], [data-sort], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]";
   function clickAction(target) {
-    const node = target.closest("[data-action], [data-sort], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]");
+    let node = target.closest ? target.closest(CLICKABLE) : null;
+    // a card on the table (in a meld or a pile) stands for what holds it: look further out
+    while (node && node.dataset.card != null && node.tagName !== "BUTTON" && node.parentElement) node = node.parentElement.closest(CLICKABLE);
     if (!node || !root.contains(node) || node.disabled) return null;
     const d = node.dataset;
     if (d.action) return [d.action, node];

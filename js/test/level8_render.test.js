@@ -324,3 +324,14 @@ test("redraws stay cheap: unchanged seats are reused, selection redraws only the
   click($('[data-hand="0"] [data-card="3"]'));
   assert.equal($('[data-player="2"]'), seat2, "a click in the hand leaves the seats alone");
 });
+
+test("a click on a card inside a laid combination or a pile counts for the combination or pile", () => {
+  const view = { ...BASE, laid: [true, true, false], legal: { addOn: { 12: [[1, 0, [11]]] } } };
+  const { model, $ } = mount(view);
+  click($('[data-hand="0"] [data-card="12"]'));
+  click($('[data-meld="1-0"] [data-card="8"] .l8-num'));
+  assert.deepEqual(model.sent.pop(), { type: "add_on", card: 12, owner: 1, index: 0 });
+  model.set("view", { ...BASE, seq: 20, phase: "draw", legal: { draw: ["pile", 0, 2] } });
+  click($('[data-discard="2"] [data-card="77"]'));
+  assert.deepEqual(model.sent.pop(), { type: "draw", source: 2 });
+});

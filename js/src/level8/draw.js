@@ -55,6 +55,7 @@ export function roundEl(view, L) {
 export function stepsEl(view, L) {
   const active = stepIndex(view);
   const el = h("div", { class: "l8-steps", "data-step": view.phase });
+  if (!active && view.phase !== "skipped") return el; // keep, round over, game over: no turn steps
   ["s1", "s2", "s3"].forEach((key, i) => {
     // lay down/add on and discard happen in the same phase: both are lit while playing
     const on = active === i + 1 || (active === 2 && i === 2);
@@ -317,7 +318,7 @@ export function sortEl(L, sort) {
 /** The hint line (teacher view or hints on), or null. */
 export function hintEl(view, L) {
   const text = hintText(L, view.hint);
-  return text ? h("p", { class: "l8-hint", "data-hint": String(view.hint.missing ?? "") }, `💡 ${text}`) : null;
+  return text ? h("p", { class: "l8-hint", "data-hint": String(view.hint.missing ?? "") }, text) : null;
 }
 
 /** The lay-down dialog: the solver's arrangement, editable (cards move, jokers choose). */
@@ -349,7 +350,7 @@ export function dialogEl(view, L, prop) {
     const layouts = layoutOptions(c);
     if (layouts.length) {
       const cur = currentLayout(c);
-      const row = h("div", { class: "l8-choices" }, h("span", {}, L("jokerIs")));
+      const row = h("div", { class: "l8-choices" }, h("span", {}, L("readsAs")));
       layouts.forEach((lay, k) => {
         const label = c.kind === "colour" ? L(`c${lay.label}`) : String(lay.label);
         row.append(h("button", { type: "button", class: `lw-btn lw-ghost${k === cur ? " lw-on" : ""}`, "data-layout": `${i}:${k}`, "aria-pressed": k === cur ? "true" : "false" }, label));
