@@ -2,11 +2,13 @@
 // Node). `node build.mjs [outdir]`: the stale-bundle test builds into a temp dir and compares.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(here, "..", "levelwidgets", "static");
-const entries = ["levelx"];
+// One bundle per widget; level8 once its entry exists (its author adds it in parallel).
+const entries = ["levelx", "level8"].filter((name) => existsSync(path.join(here, "src", `${name}.js`)));
 
 for (const name of entries) {
   await build({
@@ -19,8 +21,10 @@ for (const name of entries) {
     outfile: path.join(outdir, `${name}.js`),
     logLevel: "warning",
   });
+  const css = path.join(here, "src", `${name}.css`); // imports common/theme.css
+  if (!existsSync(css)) continue;
   await build({
-    entryPoints: [path.join(here, "src", `${name}.css`)],
+    entryPoints: [css],
     bundle: true,
     minify: true,
     outfile: path.join(outdir, `${name}.css`),

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as G from "../src/groups.js";
+import * as G from "../src/levelx/groups.js";
 
 test("clicking dice builds the active group and shows its sum", () => {
   let b = G.newBuilder([1, 6, 5, 5]);

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { keyAction } from "../src/keys.js";
-import { STRINGS, describeEvent, t } from "../src/i18n.js";
+import { keyAction } from "../src/levelx/keys.js";
+import { STRINGS, describeEvent, t } from "../src/levelx/i18n.js";
+import { COMMON } from "../src/common/i18n.js";
 
 test("widget keys map to actions; modified keys stay with the notebook", () => {
   assert.equal(keyAction({ key: "ArrowLeft" }), "undo");
@@ -19,7 +20,10 @@ test("English and German tables have the same keys", () => {
   assert.deepEqual(Object.keys(STRINGS.de).sort(), Object.keys(STRINGS.en).sort());
   assert.equal(t("de", "roll"), "Würfeln");
   assert.equal(t("xx", "roll"), "Roll");
-  assert.equal(t("en", "round", { n: 3 }), "Round 3");
+  assert.equal(t("en", "round", { n: 3 }), "Round 3"); // from the common table
+  assert.equal(t("de", "undo"), "Zurück");
+  assert.deepEqual(Object.keys(t.tables.de).sort(), Object.keys(t.tables.en).sort());
+  for (const key of Object.keys(STRINGS.en)) assert.ok(!(key in COMMON.en), `${key} is in both tables`);
 });
 
 test("events read as sentences with names taken as text", () => {

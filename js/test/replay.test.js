@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyEvent, boardOf, framesBetween, newEvents } from "../src/replay.js";
+import { applyEvent, boardOf, framesBetween, newEvents } from "../src/levelx/replay.js";
 
 const LEN = [4, 4, 3, 3, 2, 2];
 

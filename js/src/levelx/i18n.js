@@ -1,45 +1,34 @@
-// Labels in English and German. Keys are stable; {name} fills in values (as text, never HTML).
+// Level X's own labels in English and German, on top of the common table (common/i18n.js:
+// undo, redo, moves, log, round, gameOver, wins …). Keys are stable; {name} fills in values
+// (as text, never HTML).
+
+import { makeT } from "../common/i18n.js";
 
 export const STRINGS = {
   en: {
     title: "Level X",
-    round: "Round {n}",
     lastRound: "Last round!",
     toRoll: "{name} to roll",
-    toPlay: "{name} to play",
-    botThinking: "{name} (bot) is playing…",
-    gameOver: "Game over",
-    wins: "{names} wins!",
-    winPlural: "{names} win!",
     roll: "Roll",
     confirm: "Play",
     pass: "Pass",
     clear: "Clear",
     newGroup: "New group",
-    undo: "Undo",
-    redo: "Redo",
     teach: "Teach",
     closed: "closed",
     chips: "chips",
     tiles: "Bonus",
     score: "points",
-    bot: "bot",
-    you: "person",
-    moves: "Moves",
-    start: "Start",
-    log: "What happened",
     turnOne: "Turn this 1",
     turnTitle: "Lucky Loser: turn a 1 into",
     groupsHint: "Click dice (or drag them) to group them. Each group's sum is a step in that row.",
     rollHint: "Press Roll (or the r key).",
-    waitBot: "Waiting for the bot…",
     dropNew: "+ New group",
     sum: "= {sum}",
     leftOut: "left out",
     teachTitle: "All groupings of {dice}",
     chanceTitle: "Chance a roll can make each sum",
     noDice: "Roll to see the groupings.",
-    browsing: "Looking at an earlier position: → steps forward, or play on from here.",
     keysHelp: "Keys: r roll · 1–4 dice · n new group · Enter play · Esc clear · ←/→ undo/redo · t teach",
     ev_rolled: "{p} rolls {dice}.",
     ev_turned: "{p} turns a 1 into a {v}.",
@@ -58,43 +47,28 @@ export const STRINGS = {
   },
   de: {
     title: "Level X",
-    round: "Runde {n}",
     lastRound: "Letzte Runde!",
     toRoll: "{name} würfelt",
-    toPlay: "{name} ist am Zug",
-    botThinking: "{name} (Bot) spielt …",
-    gameOver: "Spielende",
-    wins: "{names} gewinnt!",
-    winPlural: "{names} gewinnen!",
     roll: "Würfeln",
     confirm: "Spielen",
     pass: "Passen",
     clear: "Leeren",
     newGroup: "Neue Gruppe",
-    undo: "Zurück",
-    redo: "Vor",
     teach: "Lernen",
     closed: "geschlossen",
     chips: "Chips",
     tiles: "Bonus",
     score: "Punkte",
-    bot: "Bot",
-    you: "Mensch",
-    moves: "Züge",
-    start: "Start",
-    log: "Was geschah",
     turnOne: "Diese 1 drehen",
     turnTitle: "Glückspilz: eine 1 drehen auf",
     groupsHint: "Würfel anklicken (oder ziehen), um Gruppen zu bilden. Die Summe ist ein Schritt in dieser Reihe.",
     rollHint: "Auf „Würfeln“ klicken (oder Taste r).",
-    waitBot: "Der Bot ist dran …",
     dropNew: "+ Neue Gruppe",
     sum: "= {sum}",
     leftOut: "übrig",
     teachTitle: "Alle Gruppierungen von {dice}",
     chanceTitle: "Chance, dass ein Wurf die Summe bilden kann",
     noDice: "Würfeln, um die Gruppierungen zu sehen.",
-    browsing: "Frühere Stellung: → geht vor, oder von hier weiterspielen.",
     keysHelp: "Tasten: r würfeln · 1–4 Würfel · n neue Gruppe · Enter spielen · Esc leeren · ←/→ zurück/vor · t lernen",
     ev_rolled: "{p} würfelt {dice}.",
     ev_turned: "{p} dreht eine 1 auf {v}.",
@@ -113,21 +87,20 @@ export const STRINGS = {
   },
 };
 
-/** The label for key in lang (English if missing), with {name} placeholders filled. */
-export function t(lang, key, params = {}) {
-  const table = STRINGS[lang] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
+/** The label for key in lang (Level X's table, then the common one, then English). */
+export const t = makeT(STRINGS);
+
+/** "Ann and Ben" / "Ann und Ben". */
+export const names = (lang, list) => t.names(lang, list);
 
 /** A log sentence for one compact event [kind, player, row, square, other, value]. */
-export function describeEvent(lang, ev, names) {
+export function describeEvent(lang, ev, playerNames) {
   const [kind, player, row, square, other, value] = ev;
-  const who = (i) => (i != null && names[i] != null ? names[i] : "?");
+  const who = (i) => (i != null && playerNames[i] != null ? playerNames[i] : "?");
   const params = { p: who(player), o: who(other), row, v: value };
   if (kind === "rolled") params.dice = (value || []).join("-");
   if (kind === "game_over") {
-    const w = (value || []).map(who).join(lang === "de" ? " und " : " and ");
+    const w = names(lang, (value || []).map(who));
     return `${t(lang, "ev_game_over")} ${t(lang, (value || []).length > 1 ? "winPlural" : "wins", { names: w })}`;
   }
   const key = kind === "ousted" ? (square == null ? "ev_ousted_owner" : "ev_ousted_start") : `ev_${kind}`;

@@ -1,0 +1,132 @@
+// The Level X board: six rows of squares with their X, the chip stacks, the pieces (kept as
+// elements so moves animate) and the ticker line that captions the event being shown.
+
+import { h, playerIcon } from "../common/dom.js";
+import { describeEvent, t } from "./i18n.js";
+import { newEvents } from "./replay.js";
+
+export const ROWS = [5, 6, 7, 8, 9, 10];
+const SQ = 52; // square size (px)
+const GAP = 6;
+const LABEL = 40; // room for the row number
+
+/** Board geometry: where square `sq` (1-based; 0 = off) of row index r sits. */
+export function squareXY(len, r, sq) {
+  const longest = Math.max(...len);
+  const col = longest - len[r] + Math.max(sq, 1) - 1;
+  return [LABEL + col * (SQ + GAP), r * (SQ + GAP)];
+}
+
+/** The board's elements; draw(v, b, flash, lang) shows board b (a frame or v's) of view v. */
+export function createBoard() {
+  const ticker = h("div", { class: "lx-ticker", "aria-live": "polite" });
+  const boardEl = h("div", { class: "lx-board", "data-board": "" });
+  const squaresLayer = h("div", { class: "lx-squares" });
+  const piecesLayer = h("div", { class: "lx-pieces" });
+  boardEl.append(squaresLayer, piecesLayer);
+  const el = h("div", { class: "lx-boardwrap" }, ticker, boardEl);
+  const pieces = new Map(); // "p-r" -> element
+
+  function draw(v, b, flash, lang) {
+    const longest = Math.max(...v.len);
+    boardEl.style.width = `${LABEL + longest * (SQ + GAP) + 84}px`;
+    boardEl.style.height = `${ROWS.length * (SQ + GAP) - GAP}px`;
+    const ev = flash;
+    const evRow = ev && ev[2] != null ? ev[2] - 5 : -1;
+    const nodes = [];
+    ROWS.forEach((row, r) => {
+      const closed = b.chips[r] === 0;
+      const [x0, y] = squareXY(v.len, r, 1);
+      nodes.push(h("div", { class: "lx-rowlabel", style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px` }, String(row)));
+      for (let sq = 1; sq <= v.len[r]; sq++) {
+        const [x] = squareXY(v.len, r, sq);
+        const isX = sq === v.len[r];
+        const cls = ["lx-square"];
+        if (isX) cls.push("lx-x");
+        if (isX && b.pos.some((pp) => pp[r] === sq)) cls.push("lx-held-x");
+        if (closed) cls.push("lx-closed");
+        if (ev && evRow === r && ev[0] === "ousted" && isX) cls.push("lx-boom");
+        nodes.push(h("div", { class: cls.join(" "), "data-row": String(row), "data-square": String(sq), style: `left:${x}px;top:${y}px` }, isX ? "X" : ""));
+      }
+      const [xX] = squareXY(v.len, r, v.len[r]);
+      const chipCls = ["lx-stack"];
+      if (closed) chipCls.push("lx-closed");
+      if (ev && evRow === r && (ev[0] === "chip" || ev[0] === "row_closed")) chipCls.push("lx-pulse");
+      nodes.push(
+        h(
+          "div",
+          { class: chipCls.join(" "), "data-chips": String(row), "data-count": String(b.chips[r]), style: `left:${xX + SQ + 12}px;top:${y + 6}px` },
+          h("span", { class: "lx-chip" }, String(row)),
+          h("span", { class: "lx-count" }, closed ? t(lang, "closed") : `× ${b.chips[r]}`),
+        ),
+      );
+    });
+    squaresLayer.replaceChildren(...nodes);
+    drawPieces(v, b, flash);
+    if (ev) {
+      ticker.textContent = describeEvent(lang, ev, v.names);
+      ticker.classList.add("lx-live");
+    } else {
+      const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
+      ticker.textContent = last ? describeEvent(lang, last, v.names) : "";
+      ticker.classList.remove("lx-live");
+    }
+  }
+
+  function drawPieces(v, b, flash) {
+    const seen = new Set();
+    ROWS.forEach((row, r) => {
+      const bySquare = new Map();
+      b.pos.forEach((p, player) => {
+        if (p[r] > 0) bySquare.set(p[r], [...(bySquare.get(p[r]) || []), player]);
+      });
+      b.pos.forEach((p, player) => {
+        const key = `${player}-${row}`;
+        seen.add(key);
+        let node = pieces.get(key);
+        if (!node) {
+          node = h("div", { class: "lx-piece", "data-player": String(player), "data-row": String(row) }, playerIcon(player, 30));
+          node.style.opacity = "0";
+          const [x, y] = squareXY(v.len, r, 1);
+          node.style.transform = `translate(${x + 11}px, ${y + 11}px) scale(0.2)`;
+          pieces.set(key, node);
+          piecesLayer.appendChild(node);
+        }
+        const sq = p[r];
+        node.dataset.square = String(sq);
+        const moving = flash && flash[1] === player && flash[2] === row;
+        node.classList.toggle("lx-moving", Boolean(moving));
+        if (sq === 0) {
+          const [x, y] = squareXY(v.len, r, 1);
+          node.style.opacity = "0";
+          node.style.transform = `translate(${x + 11 - SQ * 0.6}px, ${y + 11}px) scale(0.3)`;
+          node.setAttribute("aria-hidden", "true");
+          return;
+        }
+        const mates = bySquare.get(sq);
+        const k = mates.indexOf(player);
+        const [x, y] = squareXY(v.len, r, sq);
+        let dx = 11;
+        let dy = 11;
+        let scale = 1;
+        if (mates.length > 1) {
+          scale = 0.62;
+          dx = 2 + (k % 2) * 24;
+          dy = 2 + Math.floor(k / 2) * 24 + (mates.length === 2 ? 12 : 0);
+        }
+        node.style.opacity = "1";
+        node.style.transform = `translate(${x + dx}px, ${y + dy}px) scale(${scale})`;
+        node.removeAttribute("aria-hidden");
+        node.title = `${v.names[player]}: ${row} / ${sq}`;
+      });
+    });
+    for (const [key, node] of pieces) {
+      if (!seen.has(key)) {
+        node.remove();
+        pieces.delete(key);
+      }
+    }
+  }
+
+  return { el, ticker, boardEl, draw };
+}

@@ -1,0 +1,97 @@
+// The side panel: the dice tray (with Lucky Loser's face picker), the groups being built, the
+// buttons for this phase and its hint, or the result panel once the game is over.
+
+import { h, playerIcon } from "../common/dom.js";
+import { dieFace } from "./dice.js";
+import * as G from "./groups.js";
+import { names, t } from "./i18n.js";
+
+/** Is a person (not a bot) to act in view v? */
+export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over";
+
+/** Fill `container` for view v; b: the grouping being built (or null), picker: die or -1. */
+export function drawTray(container, v, b, picker, lang) {
+  const L = (key, params) => t(lang, key, params);
+  const human = humanToAct(v);
+  if (v.phase === "over") {
+    const who = names(lang, v.winners.map((w) => v.names[w]));
+    const ranking = v.names
+      .map((name, p) => [v.score[p], p])
+      .sort((x, y) => y[0] - x[0])
+      .map(([score, p]) => h("div", { class: "lx-rank" }, playerIcon(p, 20), h("span", { class: "lx-name" }, v.names[p]), h("b", {}, String(score))));
+    container.replaceChildren(
+      h("div", { class: "lx-result", "data-result": "" }, h("div", { class: "lx-resulttitle" }, `★ ${L(v.winners.length > 1 ? "winPlural" : "wins", { names: who })}`), ...ranking),
+    );
+    return;
+  }
+  const parts = [];
+  const tray = h("div", { class: "lx-tray", "data-drop": "tray" });
+  for (let i = 0; i < 4; i++) {
+    if (!v.dice || !b) {
+      tray.append(h("div", { class: "lx-die lx-blank", "data-die": String(i) }, dieFace(0, 54)));
+      continue;
+    }
+    const g = b.groupOf[i];
+    const turned = b.faces[i] !== b.dice[i];
+    const die = h(
+      "button",
+      {
+        class: `lx-die${g >= 0 ? ` lx-in lx-g${g}` : ""}${turned ? " lx-turned" : ""}`,
+        "data-die": String(i),
+        "data-face": String(b.faces[i]),
+        "data-in": g >= 0 ? "ABCD"[g] : "",
+        draggable: human ? "true" : "false",
+        disabled: !human,
+        title: `${i + 1}`,
+      },
+      dieFace(b.faces[i], 54),
+      g >= 0 ? h("span", { class: "lx-badge" }, "ABCD"[g]) : "",
+    );
+    const cell = h("div", { class: "lx-diecell" }, die);
+    if (human && v.turnable > 0 && b.dice[i] === 1) {
+      cell.append(h("button", { class: "lx-turnbtn", "data-turn-die": String(i), title: L("turnOne") }, turned ? `1→${b.faces[i]}` : "↻ 1"));
+    }
+    tray.append(cell);
+  }
+  parts.push(tray);
+  if (picker >= 0 && b && human) {
+    const pick = h("div", { class: "lx-picker", "data-picker": String(picker) }, h("span", {}, L("turnTitle")));
+    for (let f = 1; f <= 6; f++) pick.append(h("button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFace(f, 28)));
+    parts.push(pick);
+  }
+  if (v.dice && b) {
+    const list = h("div", { class: "lx-groups" });
+    G.groupSums(b).forEach((gi, k) => {
+      const cls = ["lx-group", `lx-g${k}`, gi.faces.length ? (gi.valid ? "lx-valid" : "lx-invalid") : "lx-empty"];
+      if (k === b.active) cls.push("lx-active");
+      list.append(
+        h(
+          "div",
+          { class: cls.join(" "), "data-group": String(k), "data-sum": String(gi.sum), "data-valid": String(gi.valid) },
+          h("span", { class: "lx-gname" }, "ABCD"[k]),
+          h("span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"),
+          h("span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""),
+          h("span", { class: "lx-gmark", "aria-label": gi.valid ? "valid" : "invalid" }, gi.faces.length ? (gi.valid ? "✓" : "✗") : ""),
+        ),
+      );
+    });
+    if (human) list.append(h("button", { class: "lx-group lx-new", "data-action": "newGroup", "data-drop": "new" }, L("dropNew")));
+    parts.push(list);
+  }
+  const acts = h("div", { class: "lx-actions" });
+  let hint;
+  if (human && v.phase === "roll") {
+    acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "roll" }, L("roll")));
+    hint = L("rollHint");
+  } else if (human && v.phase === "play" && b) {
+    const sums = G.groupSums(b).filter((g) => g.faces.length);
+    const label = sums.length ? `${L("confirm")}: ${sums.map((g) => g.sum).join(" · ")}` : L("pass");
+    acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${label}`), h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")));
+    hint = L("groupsHint");
+  } else {
+    hint = L("waitBot");
+  }
+  parts.push(acts, h("p", { class: "lx-hint" }, hint));
+  if (v.future.length) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
+  container.replaceChildren(...parts);
+}

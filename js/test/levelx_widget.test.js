@@ -1,0 +1,142 @@
+// The whole Level X front end in node: the DOM contract the browser tests and benchmarks rely
+// on, intents sent once per click or key (shared components and Level X never both), bot pacing
+// after the replay animation, and a cleanup that leaves no listener or node behind.
+// Views in fixtures/levelx_views.json come from LevelXWidget (Python) in its usual states.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { FakeModel, click, fakeTimers, key, setupDom } from "./helpers/fake.js";
+import widget from "../src/levelx.js";
+
+const V = JSON.parse(readFileSync(new URL("./fixtures/levelx_views.json", import.meta.url)));
+const { el } = setupDom();
+
+function mount(view, extra = {}) {
+  const model = new FakeModel({ view, error: "", error_id: 0, language: "en", teach: false, chances: V.chances, animate: false, bot_delay: 0, ...extra });
+  const cleanup = widget.render({ model, el });
+  const root = el.querySelector(".lx-root");
+  return { model, cleanup, root, q: (s) => root.querySelector(s), qa: (s) => [...root.querySelectorAll(s)] };
+}
+
+test("the DOM contract: root data-*, board, dice, toolbar, move list, log", () => {
+  const { model, cleanup, root, q, qa } = mount(V.start);
+  assert.equal(root.className, "lw-root lx-root");
+  assert.deepEqual([root.dataset.seq, root.dataset.phase, root.dataset.cur, root.dataset.busy], [String(V.start.seq), "roll", "0", "0"]);
+  assert.ok(q("[data-board]"));
+  assert.equal(qa("[data-chips]").length, 6);
+  assert.ok(qa("[data-row]").length >= 18);
+  assert.equal(qa("[data-die]").length, 4);
+  assert.ok(q("button[data-action=roll]"));
+  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach"]);
+  assert.equal(q("[data-action=undo]").textContent, "↶ Undo");
+  assert.equal(q("[data-goto='0']").textContent, "Start");
+  assert.equal(q("[data-teach-panel]").hidden, true);
+  assert.equal(q("[data-whose]").textContent, "Ann to roll");
+  assert.equal(q("[data-error]"), null);
+  assert.ok(q("[data-log]") && q("[data-moves]"));
+  model.set("language", "de");
+  assert.equal(q("[data-action=undo]").textContent, "↶ Zurück");
+  assert.equal(q("[data-whose]").textContent, "Ann würfelt");
+  assert.equal(q("[data-action=roll]").textContent, "Würfeln");
+  cleanup();
+});
+
+test("clicks and keys send one intent each", () => {
+  const { model, cleanup, root, q } = mount(V.start, { view: V.start });
+  click(q("[data-action=roll]"));
+  key(root, "r");
+  key(root, "ArrowLeft");
+  click(q("[data-action=undo]")); // the toolbar's button (disabled at the start: nothing)
+  assert.deepEqual(model.sent, [{ type: "roll" }, { type: "roll" }, { type: "undo" }]);
+  model.set("view", V.botTurn);
+  model.sent.length = 0;
+  click(q("[data-action=undo]"));
+  click(q("[data-goto='0']"));
+  key(root, "Home");
+  assert.deepEqual(model.sent, [{ type: "undo" }, { type: "goto", turns: 0 }, { type: "goto", turns: 0 }]);
+  cleanup();
+});
+
+test("grouping dice previews sums; confirm sends the groups; an error shows until the player fixes the move", () => {
+  const { model, cleanup, root, q, qa } = mount(V.play);
+  assert.deepEqual(qa("[data-die][data-face]").map((d) => Number(d.dataset.face)), V.play.dice);
+  click(q("button[data-die='0']"));
+  click(q("button[data-die='2']"));
+  assert.deepEqual([q("[data-group='0']").dataset.sum, q("[data-group='0']").dataset.valid], ["5", "true"]);
+  click(q("[data-action=newGroup]"));
+  key(root, "4");
+  assert.equal(q("[data-group='1']").dataset.sum, "5");
+  click(q("[data-action=confirm]"));
+  assert.deepEqual(model.sent, [{ type: "play", groups: [[1, 4], [5]] }]);
+  model.update({ error: "Rows go from 5 to 10.", error_id: 1 });
+  assert.equal(q("[data-error]").textContent, "⚠ Rows go from 5 to 10.");
+  assert.equal(q("[data-error]").getAttribute("role"), "alert");
+  click(q("[data-action=clear]"));
+  assert.equal(q("[data-error]"), null);
+  assert.equal(qa(".lx-die.lx-in").length, 0);
+  // Lucky Loser: turn the second 1 into a 6.
+  click(q("[data-turn-die='1']"));
+  click(q("[data-face-pick='6']"));
+  assert.equal(q("button[data-die='1']").dataset.face, "6");
+  cleanup();
+});
+
+test("the teach button toggles the trait; the panel lists chances and groupings", () => {
+  const { model, cleanup, q, qa } = mount(V.play);
+  click(q("[data-action=teach]"));
+  assert.equal(model.get("teach"), true);
+  assert.equal(model.saved, 1);
+  model.set("view", V.teachPlay);
+  assert.equal(q("[data-teach-panel]").hidden, false);
+  assert.equal(qa("[data-teach-panel] [data-chance]").length, 6);
+  assert.equal(qa("[data-grouping]").length, V.teachPlay.teach.length);
+  assert.equal(q("[data-action=teach]").getAttribute("aria-pressed"), "true");
+  click(q("[data-grouping]"));
+  assert.ok(q("[data-group='0']"));
+  cleanup();
+});
+
+test("a consecutive view animates (data-busy), then the pacer asks for the bot's move", () => {
+  const clock = fakeTimers();
+  try {
+    const { model, cleanup, root, q } = mount(V.play, { animate: true, bot_delay: 700 });
+    const next = { ...V.botTurn, seq: V.play.seq + 1 };
+    model.set("view", next);
+    assert.equal(root.dataset.busy, "1");
+    clock.tick(0); // the first frame draws the new view (data-seq last)
+    assert.equal(root.dataset.seq, String(next.seq));
+    assert.ok(q(".lx-ticker.lx-live"));
+    clock.tick(5000);
+    assert.equal(root.dataset.busy, "0");
+    assert.equal(q(".lx-ticker.lx-live"), null);
+    assert.deepEqual(model.sent, []);
+    clock.tick(700);
+    assert.deepEqual(model.sent, [{ type: "advance", seq: next.seq }]);
+    cleanup();
+    assert.equal(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
+
+test("game over: result panel, winners marked, no pacing", () => {
+  const { model, cleanup, root, q, qa } = mount(V.over, { bot_delay: 10 });
+  assert.equal(root.dataset.phase, "over");
+  assert.ok(q("[data-result]"));
+  assert.equal(qa(".lx-winner").length, V.over.winners.length);
+  assert.equal(qa("[data-goto]").length, V.over.moves.length + 1);
+  cleanup();
+  assert.deepEqual(model.sent, []);
+});
+
+test("cleanup removes every model listener and the widget's nodes", () => {
+  const { model, cleanup, root } = mount(V.play, { error: "x", error_id: 1 });
+  assert.ok(model.listenerCount() > 0);
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+  assert.equal(el.children.length, 0);
+  click(root.querySelector("[data-action=confirm]"));
+  key(root, "r");
+  assert.deepEqual(model.sent, []);
+});
