@@ -7,7 +7,7 @@ see :data:`TWO_STAR`.
 
 from __future__ import annotations
 
-from .actions import Action, Event, HistoryEntry
+from .actions import EVENT_KINDS, Action, Event, HistoryEntry
 from .bots import HeuristicBot, RandomBot, play_game
 from .cards import CARDS, COLOUR_LETTERS, COLOUR_NAMES, COLOUR_SHAPES, Card, parse_card
 from .combos import Combo, make_combo
@@ -44,12 +44,16 @@ from .levels import (
 )
 from .observation import Observation
 from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
+from .text import LANGUAGES, card_name, combo_text
+from .visibility import events_for, visible_event
 
 __all__ = [
     "CARDS",
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
     "COLOUR_SHAPES",
+    "EVENT_KINDS",
+    "LANGUAGES",
     "ONE_STAR",
     "PHASE10",
     "TWO_STAR",
@@ -88,7 +92,10 @@ __all__ = [
     "UndoError",
     "WrongPhaseError",
     "can_lay",
+    "card_name",
     "cards_missing",
+    "combo_text",
+    "events_for",
     "lay_down_ways",
     "make_combo",
     "parse_card",
@@ -97,4 +104,5 @@ __all__ = [
     "play_game",
     "solve",
     "stack_deck",
+    "visible_event",
 ]

@@ -7,12 +7,13 @@ the chance outcomes (shuffle orders) it caused, so any position can be rebuilt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import CODES, parse_card
 from .combos import Combo
 from .errors import CorruptStateError, Level8Error
+from .text import describe_event
 
 ACTION_KINDS = (
     "deal",
@@ -154,29 +155,48 @@ class Action:
         return f"{who} deals"
 
 
+#: Every kind of :class:`Event` the engine emits.
+EVENT_KINDS = (
+    "deal",  # data: round, dealer, first_discard (public), starts
+    "setup",  # a position set up by hand (Level8.from_position); data: round, dealer, phase
+    "draw",  # data: source ("pile" or the discard pile's owner), card (hidden: see below)
+    "draw_skipped",  # nothing to draw anywhere: the turn goes straight to "play"
+    "lay_down",  # data: level, combos (Combo.to_dict())
+    "add_on",  # data: card, owner, index, meaning, combo ({"kind", "lo", "hi", "value"})
+    "discard",  # data: card
+    "skip",  # data: card, target, effect (False: played as the last card)
+    "skip_turn",  # data: card (the skip card put under the draw pile)
+    "keep",  # data: count, cards (hidden from everyone but the keeper)
+    "rebuild",  # data: count, skip_surfaced
+    "round_end",  # player: who went out; data: round, moves, levels
+    "win",  # data: winner, reason ("last_level" or "went_out"), level
+)
+
+
 @dataclass(frozen=True, init=False)
 class Event:
-    """Something that happened; ``data`` holds JSON-friendly details, ``text`` reads aloud."""
+    """Something that happened: ``kind``, ``player`` and JSON-friendly ``data`` (no text).
+
+    :meth:`describe` renders a sentence in a language; :func:`visible_event` removes what a
+    viewer may not see (the card of a blind draw, kept cards).
+    """
 
     kind: str
     player: int | None
-    text: str
     data: Mapping = field(default_factory=dict)
 
-    def __init__(
-        self, kind: str, player: int | None, text: str, data: Mapping | None = None
-    ) -> None:
+    def __init__(self, kind: str, player: int | None, data: Mapping | None = None) -> None:
         d = self.__dict__  # fast frozen init, as for Action
         d["kind"] = kind
         d["player"] = player
-        d["text"] = text
         d["data"] = {} if data is None else data
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, **self.data, "text": self.text}
+        return {"kind": self.kind, "player": self.player, **self.data}
 
-    def describe(self) -> str:
-        return self.text
+    def describe(self, names: Sequence[str] | None = None, language: str = "en") -> str:
+        """A sentence for a log, e.g. ``"Ann discards 7 red."`` (``language``: "en", "de")."""
+        return describe_event(self.kind, self.player, self.data, names, language)
 
 
 @dataclass(frozen=True, init=False)

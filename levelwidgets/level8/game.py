@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
-from .cards import ALL_IDS, CODES, FIRST_JOKER, FIRST_SKIP, parse_card, parse_cards
+from .cards import ALL_IDS, CODES, FIRST_SKIP, parse_card, parse_cards
 from .combos import Combo, Meld, make_combo
 from .errors import (
     AddOnError,
@@ -49,6 +49,7 @@ from .serial import (
     rng_to_json,
 )
 from .setup import HAND_SIZE, KEEP_MAX, PHASES, make_config, parse_players, parse_sides, stack_deck
+from .visibility import events_for
 
 __all__ = [
     "FORMAT",
@@ -230,13 +231,10 @@ class Level8:
         self._round += 1
         self._current = (self._dealer + 1) % n
         self._phase = "draw"
-        d = self._names[self._dealer]
         return [
             Event(
                 "deal",
                 self._dealer,
-                f"Round {self._round}: {d} deals 10 cards to everyone and turns up "
-                f"{CODES[order[idx]]}; {self._names[self._current]} starts.",
                 {
                     "round": self._round,
                     "dealer": self._dealer,
@@ -259,20 +257,7 @@ class Level8:
         self._under = []
         order = self._shuffled(back)
         self._draw = list(reversed(order))
-        why = (
-            "a skip card surfaced at the top of the draw pile"
-            if surfaced
-            else "the draw pile ran out"
-        )
-        events.append(
-            Event(
-                "rebuild",
-                None,
-                f"{why[0].upper()}{why[1:]}: the discard piles (except their top "
-                f"cards) are shuffled into a new draw pile of {len(order)} cards.",
-                {"count": len(order), "skip_surfaced": surfaced},
-            )
-        )
+        events.append(Event("rebuild", None, {"count": len(order), "skip_surfaced": surfaced}))
 
     def _next_turn(self, events: list[Event]) -> None:
         self._rebuild_if_needed(events)
@@ -285,25 +270,16 @@ class Level8:
             mv = 2 if q == ender else (1 if self._laid[q] else 0)
             moves.append(mv)
             self._levels[q] += mv
-        nm = self._names
-        desc = "; ".join(f"{nm[q]} +{mv} → level {self._levels[q]}" for q, mv in enumerate(moves))
         events.append(
             Event(
                 "round_end",
                 ender,
-                f"{nm[ender]} played their last card and ends round {self._round}. " + desc,
                 {"round": self._round, "moves": moves, "levels": list(self._levels)},
             )
         )
         if self._levels[ender] > len(self._seqs[ender]):
             self._levels[ender] = len(self._seqs[ender]) + 1
-            self._win(
-                ender,
-                f"{nm[ender]} had laid down level {len(self._seqs[ender]) - 1} "
-                "and ended the round: the two-level move carries them past the "
-                "last level",
-                events,
-            )
+            self._win(ender, "went_out", len(self._seqs[ender]) - 1, events)
             return
         queue = []
         for k in range(1, self._n + 1):
@@ -322,10 +298,11 @@ class Level8:
             self._phase = "round_over"
             self._current = (self._dealer + 1) % self._n
 
-    def _win(self, p: int, why: str, events: list[Event]) -> None:
+    def _win(self, p: int, reason: str, level: int, events: list[Event]) -> None:
+        """``reason``: "last_level" (laid it down) or "went_out" (after laying ``level``)."""
         self._winners = [p]
         self._phase = "over"
-        events.append(Event("win", p, f"{self._names[p]} wins! ({why})", {"winner": p}))
+        events.append(Event("win", p, {"winner": p, "reason": reason, "level": level}))
 
     # ------------------------------------------------------------------ checks
     def _check(self, phase: str | tuple[str, ...], player: int | None, what: str) -> int:
@@ -391,25 +368,11 @@ class Level8:
         events: list[Event] = []
         if src is None:
             card = self._draw.pop()
-            events.append(
-                Event(
-                    "draw",
-                    p,
-                    f"{nm[p]} draws from the draw pile.",
-                    {"source": "pile", "card": card},
-                )
-            )
+            events.append(Event("draw", p, {"source": "pile", "card": card}))
             self._rebuild_if_needed(events)
         else:
             card = self._discards[src].pop()
-            events.append(
-                Event(
-                    "draw",
-                    p,
-                    f"{nm[p]} takes {CODES[card]} from {nm[src]}'s discard pile.",
-                    {"source": src, "card": card},
-                )
-            )
+            events.append(Event("draw", p, {"source": src, "card": card}))
         self._hands[p].append(card)
         self._phase = "play"
         return self._end_entry(Action("draw", p, source=src), events)
@@ -462,15 +425,12 @@ class Level8:
             Event(
                 "lay_down",
                 p,
-                f"{nm[p]} lays down level {self._levels[p]}: "
-                + " + ".join(c.describe() for c in parsed)
-                + ".",
                 {"level": self._levels[p], "combos": [c.to_dict() for c in parsed]},
             )
         ]
         if final:
+            self._win(p, "last_level", self._levels[p], events)
             self._levels[p] += 1
-            self._win(p, f"{nm[p]} laid down the last level", events)
         return self._end_entry(Action("lay_down", p, combos=tuple(parsed)), events)
 
     def add_on(
@@ -523,13 +483,16 @@ class Level8:
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
         self._meld_rev += 1
-        as_text = f" as {meaning}" if FIRST_JOKER <= cid < FIRST_SKIP else ""
+        shape = (
+            {"kind": "run", "lo": meld.lo, "hi": meld.hi}
+            if meld.kind == "run"
+            else {"kind": meld.kind, "value": meld.value}
+        )
         events = [
             Event(
                 "add_on",
                 p,
-                f"{nm[p]} adds {CODES[cid]}{as_text} to {nm[owner]}'s {meld.describe()}.",
-                {"card": cid, "owner": owner, "index": index, "meaning": meaning},
+                {"card": cid, "owner": owner, "index": index, "meaning": meaning, "combo": shape},
             )
         ]
         return self._end_entry(
@@ -562,10 +525,9 @@ class Level8:
         p = self._check("play", player, "discard")
         cid = self._hand_card(p, card, "discard")
         self._begin_entry()
-        nm = self._names
         self._hands[p].remove(cid)
         self._discards[p].append(cid)
-        events = [Event("discard", p, f"{nm[p]} discards {CODES[cid]}.", {"card": cid})]
+        events = [Event("discard", p, {"card": cid})]
         if not self._hands[p]:
             self._end_round(p, events)
         else:
@@ -598,26 +560,11 @@ class Level8:
         self._hands[p].remove(cid)
         if not self._hands[p]:
             self._discards[p].append(cid)
-            events = [
-                Event(
-                    "skip",
-                    p,
-                    f"{nm[p]} plays their last card, a skip card: it has "
-                    "no effect because the round ends.",
-                    {"card": cid, "target": q, "effect": False},
-                )
-            ]
+            events = [Event("skip", p, {"card": cid, "target": q, "effect": False})]
             self._end_round(p, events)
         else:
             self._skips[q] = cid
-            events = [
-                Event(
-                    "skip",
-                    p,
-                    f"{nm[p]} puts a skip card in front of {nm[q]}.",
-                    {"card": cid, "target": q, "effect": True},
-                )
-            ]
+            events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
         return self._end_entry(Action("skip", p, card=cid, target=q), events)
 
@@ -629,14 +576,7 @@ class Level8:
         assert cid is not None
         self._skips[p] = None
         self._under.append(cid)
-        events = [
-            Event(
-                "skip_turn",
-                p,
-                f"{self._names[p]} is skipped and puts the skip card face up under the draw pile.",
-                {"card": cid},
-            )
-        ]
+        events = [Event("skip_turn", p, {"card": cid})]
         self._next_turn(events)
         return self._end_entry(Action("skip_turn", p), events)
 
@@ -656,14 +596,7 @@ class Level8:
         for c in ids:
             self._hands[p].remove(c)
         self._kept[p] = sorted(ids)
-        events = [
-            Event(
-                "keep",
-                p,
-                f"{nm[p]} keeps {len(ids)} card(s) for the next round.",
-                {"count": len(ids), "cards": sorted(ids)},
-            )
-        ]
+        events = [Event("keep", p, {"count": len(ids), "cards": sorted(ids)})]
         self._keep_queue.pop(0)
         if self._keep_queue:
             self._current = self._keep_queue[0]
@@ -716,8 +649,9 @@ class Level8:
 
         It plays the action on a private :meth:`clone`, so the game, its history, RNG state
         and listeners stay untouched; an illegal action raises the same error as
-        :meth:`apply`. The events may name cards that are hidden now (the card a blind draw
-        would take, a new deal), so show a preview to a teacher, not to another player.
+        :meth:`apply`. The events name the card a blind draw would take, which nobody has
+        seen yet (not even the drawer: :meth:`events_for` does not hide it from them), so
+        show a preview to a teacher, not to a player.
         """
         return self.clone().apply(action)
 
@@ -844,6 +778,7 @@ class Level8:
             discard_counts=tuple([len(d) for d in discards]),
             melds=self._public_melds(),
             skipped=tuple([s is not None for s in self._skips]),
+            skip_cards=tuple(self._skips),
             kept=tuple(self._kept[player]) if own else None,  # type: ignore[index]
             kept_counts=tuple([len(k) for k in self._kept]),
             phase=self._phase,
@@ -855,6 +790,14 @@ class Level8:
             hands=tuple([tuple(h) for h in hands]) if teacher else None,
             draw_pile=tuple(reversed(self._draw)) if teacher else None,
         )
+
+    def events_for(self, events: Iterable[Event], viewer: int | str | None) -> list[Event]:
+        """``events`` as ``viewer`` may see them (a seat, "spectator"/None or "teacher"): see
+        :func:`~levelwidgets.level8.visible_event` (the blind-drawn card and kept cards are
+        left out for everyone but their player and the teacher)."""
+        if viewer is not None and viewer not in (SPECTATOR, TEACHER):
+            viewer = self._player_index(viewer, "viewer")
+        return events_for(events, viewer)
 
     def _public_melds(self) -> tuple[tuple[Combo, ...], ...]:
         # the same tuple while no laid combination changes (bots may cache on its identity)
@@ -1043,8 +986,13 @@ class Level8:
             + ">"
         )
 
-    def to_svg(self, viewer: int | str | None = TEACHER) -> str:
-        """A static SVG of the table as seen by ``viewer`` (default: teacher, all hands)."""
+    def to_svg(self, viewer: int | str | None = None) -> str:
+        """A static picture (SVG) of the position as ``viewer`` sees it.
+
+        Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
+        spectator's view, so a saved picture shows no hand. Level X has no hidden
+        information and ignores ``viewer``.
+        """
         from .svg import render_table
 
         return render_table(self.observation(viewer))

@@ -24,7 +24,8 @@ TEACHER = "teacher"
 @dataclass(frozen=True)
 class Observation:
     """A view of the table. ``hand`` is the viewer's own hand (None for spectators);
-    ``hands`` and ``draw_pile`` are filled only in the teacher view."""
+    ``hands`` and ``draw_pile`` are filled only in the teacher view. Every card id in an
+    observation is one its viewer may see."""
 
     viewer: int | str
     names: tuple[str, ...]
@@ -41,6 +42,7 @@ class Observation:
     discard_counts: tuple[int, ...]
     melds: tuple[tuple[Combo, ...], ...]
     skipped: tuple[bool, ...]
+    skip_cards: tuple[int | None, ...]  # the skip card lying face up in front of each player
     kept: tuple[int, ...] | None
     kept_counts: tuple[int, ...]
     phase: str
@@ -93,6 +95,7 @@ class Observation:
             "discard_counts": list(self.discard_counts),
             "melds": [[c.to_dict() for c in ms] for ms in self.melds],
             "skipped": list(self.skipped),
+            "skip_cards": list(self.skip_cards),
             "kept": None if self.kept is None else list(self.kept),
             "kept_counts": list(self.kept_counts),
             "phase": self.phase,

@@ -9,6 +9,7 @@ import pytest
 from levelwidgets.level8 import (
     Action,
     CorruptStateError,
+    Event,
     HeuristicBot,
     Level8,
     Level8Error,
@@ -203,7 +204,9 @@ def test_events_and_actions_serialise_for_a_ui():
         events = g.apply(bots[p].choose(g.observation(p)))
         for e in events:
             d = json.loads(json.dumps(e.to_dict()))
-            assert d["kind"] == e.kind and d["text"] == e.describe() and e.text
+            assert d["kind"] == e.kind and d["player"] == e.player and "text" not in d
+            assert Event(d.pop("kind"), d.pop("player"), d) == e  # data only, round trip
+            assert e.describe(g.names) and e.describe(g.names, language="de")
             kinds_seen.add(e.kind)
     assert {"deal", "draw", "lay_down", "discard", "round_end"} <= kinds_seen
 

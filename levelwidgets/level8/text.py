@@ -1,0 +1,303 @@
+"""Sentences for Level 8 events, one table per language ("en", "de").
+
+Events carry data only (:class:`~levelwidgets.level8.Event`: kind, player, data); this module
+turns them into sentences for a log or a lesson. Every sentence is written so that it reads
+correctly for any player name (no inflected names: English uses "Ben's", German "von Ben"),
+and cards are spelt out ("7 red", "a joker", "7 rot", "einen Joker"); a laid joker shows
+what it stands for ("joker as 6").
+
+A sentence may lose a card when the event was filtered for a viewer who may not see it
+(:func:`~levelwidgets.level8.visible_event`): "Ben draws a card from the draw pile."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import FIRST_JOKER, FIRST_SKIP
+from .errors import ConfigError
+
+LANGUAGES = ("en", "de")
+
+#: Template keys each event kind may use (a kind has variants, e.g. a hidden or shown card).
+KIND_KEYS: dict[str, tuple[str, ...]] = {
+    "deal": ("deal",),
+    "setup": ("setup",),
+    "draw": ("draw_pile", "draw_pile_hidden", "draw_discard", "draw_own"),
+    "draw_skipped": ("draw_skipped",),
+    "lay_down": ("lay_down",),
+    "add_on": ("add_on", "add_on_own"),
+    "discard": ("discard",),
+    "skip": ("skip", "skip_last"),
+    "skip_turn": ("skip_turn",),
+    "keep": ("keep", "keep_shown"),
+    "rebuild": ("rebuild", "rebuild_skip"),
+    "round_end": ("round_end",),
+    "win": ("win_lay", "win_out"),
+}
+
+SENTENCES: dict[str, dict[str, str]] = {
+    "en": {
+        "deal": "Round {round}: {dealer} deals 10 cards to everyone and turns up "
+        "{first_discard}; {starts} starts.",
+        "setup": "A position is set up: round {round}, {p} to {step}.",
+        "draw_pile": "{p} draws {card} from the draw pile.",
+        "draw_pile_hidden": "{p} draws a card from the draw pile.",
+        "draw_discard": "{p} takes {card} from {owner}'s discard pile.",
+        "draw_own": "{p} takes {card} back from their own discard pile.",
+        "draw_skipped": "Nothing to draw: the draw pile and every discard pile are empty, "
+        "so {p} skips the draw.",
+        "lay_down": "{p} lays down level {level}: {combos}.",
+        "add_on": "{p} adds {card} to {owner}'s {combo}.",
+        "add_on_own": "{p} adds {card} to their own {combo}.",
+        "discard": "{p} discards {card}.",
+        "skip": "{p} puts a skip card in front of {target}.",
+        "skip_last": "{p} plays their last card, a skip card: it has no effect because the "
+        "round ends.",
+        "skip_turn": "{p} is skipped and puts the skip card face up under the draw pile.",
+        "keep": "{p} keeps {n_cards} for the next round.",
+        "keep_shown": "{p} keeps {n_cards} for the next round: {cards}.",
+        "rebuild": "The draw pile ran out: the discard piles (except their top cards) are "
+        "shuffled into a new draw pile of {n_cards}.",
+        "rebuild_skip": "A skip card surfaced at the top of the draw pile: the discard piles "
+        "(except their top cards) and the skip cards are shuffled into a new draw pile of "
+        "{n_cards}.",
+        "round_end": "{p} played their last card and ends round {round}. {moves}.",
+        "win_lay": "{p} wins by laying down the last level (level {level})!",
+        "win_out": "{p} wins! Having laid down level {level}, {p} ended the round: the "
+        "two-level move carries them past the last level.",
+    },
+    "de": {
+        "deal": "Runde {round}: {dealer} gibt allen 10 Karten und deckt {first_discard} auf; "
+        "{starts} beginnt.",
+        "setup": "Eine Stellung ist aufgebaut: Runde {round}, {p} ist am Zug ({step}).",
+        "draw_pile": "{p} zieht {card} vom Nachziehstapel.",
+        "draw_pile_hidden": "{p} zieht eine Karte vom Nachziehstapel.",
+        "draw_discard": "{p} nimmt {card} vom Ablagestapel von {owner}.",
+        "draw_own": "{p} nimmt {card} vom eigenen Ablagestapel zurück.",
+        "draw_skipped": "Nichts zu ziehen: Der Nachziehstapel und alle Ablagestapel sind leer, "
+        "also zieht {p} diesmal keine Karte.",
+        "lay_down": "{p} legt Stufe {level} aus: {combos}.",
+        "add_on": "{p} legt {card} an die {combo} von {owner} an.",
+        "add_on_own": "{p} legt {card} an die eigene {combo} an.",
+        "discard": "{p} wirft {card} ab.",
+        "skip": "{p} legt eine Aussetzkarte vor {target}.",
+        "skip_last": "{p} spielt als letzte Karte eine Aussetzkarte: Sie bleibt ohne Wirkung, "
+        "weil die Runde endet.",
+        "skip_turn": "{p} setzt aus und legt die Aussetzkarte offen unter den Nachziehstapel.",
+        "keep": "{p} behält {n_cards} für die nächste Runde.",
+        "keep_shown": "{p} behält {n_cards} für die nächste Runde: {cards}.",
+        "rebuild": "Der Nachziehstapel ist aufgebraucht: Die Ablagestapel (außer ihren obersten "
+        "Karten) werden zu einem neuen Nachziehstapel aus {n_cards} gemischt.",
+        "rebuild_skip": "Eine Aussetzkarte ist oben auf dem Nachziehstapel aufgetaucht: Die "
+        "Ablagestapel (außer ihren obersten Karten) und die Aussetzkarten werden zu einem "
+        "neuen Nachziehstapel aus {n_cards} gemischt.",
+        "round_end": "{p} legt die letzte Karte ab und beendet Runde {round}. {moves}.",
+        "win_lay": "{p} gewinnt mit der letzten Stufe (Stufe {level})!",
+        "win_out": "{p} gewinnt! {p} hatte Stufe {level} ausgelegt und die Runde beendet: Der "
+        "Sprung um zwei Stufen führt über die letzte Stufe hinaus.",
+    },
+}
+
+#: Words used inside sentences: cards, combinations, counts, steps of a turn.
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "player": "Player {n}",
+        "colours": ("red", "yellow", "green", "blue", "purple", "orange"),
+        "colour_nouns": ("red", "yellow", "green", "blue", "purple", "orange"),
+        "number_card": "{number} {colour}",
+        "joker": "joker",
+        "a_joker": "a joker",
+        "skip_card": "skip card",
+        "a_skip_card": "a skip card",
+        "joker_as": "joker as {meaning}",
+        "a_joker_as": "a joker as {meaning}",
+        "run": "run {lo}–{hi}",
+        "set": "set of {value}s",
+        "colour": "colour group {colour}",
+        "combo_cards": "{name} ({cards})",
+        "and": " + ",
+        "cards_0": "no cards",
+        "cards_1": "1 card",
+        "cards_n": "{n} cards",
+        "move": "{name} +{up} → level {level}",
+        "steps": {"draw": "draw", "play": "play", "skipped": "sit out (skipped)"},
+    },
+    "de": {
+        "player": "Spieler {n}",
+        "colours": ("rot", "gelb", "grün", "blau", "lila", "orange"),
+        "colour_nouns": ("Rot", "Gelb", "Grün", "Blau", "Lila", "Orange"),
+        "number_card": "{number} {colour}",
+        "joker": "Joker",
+        "a_joker": "einen Joker",
+        "skip_card": "Aussetzkarte",
+        "a_skip_card": "eine Aussetzkarte",
+        "joker_as": "Joker als {meaning}",
+        "a_joker_as": "einen Joker als {meaning}",
+        "run": "Folge {lo}–{hi}",
+        "set": "{value}er-Gruppe",
+        "colour": "Farbgruppe {colour}",
+        "combo_cards": "{name} ({cards})",
+        "and": " + ",
+        "cards_0": "keine Karte",
+        "cards_1": "1 Karte",
+        "cards_n": "{n} Karten",
+        "move": "{name} +{up} → Stufe {level}",
+        "steps": {"draw": "ziehen", "play": "spielen", "skipped": "setzt aus"},
+    },
+}
+
+
+def _words(language: str) -> dict[str, Any]:
+    try:
+        return WORDS[language]
+    except (KeyError, TypeError):
+        raise ConfigError(
+            f"language must be one of {', '.join(LANGUAGES)}, not {language!r}"
+        ) from None
+
+
+def card_name(cid: int, language: str = "en", *, article: bool = False) -> str:
+    """A card spelt out: ``"7 red"``, ``"joker"``/``"a joker"`` (``article=True`` gives the
+    form used inside a sentence, German accusative: ``"einen Joker"``)."""
+    w = _words(language)
+    if cid < FIRST_JOKER:
+        return w["number_card"].format(number=cid % 15 + 1, colour=w["colours"][cid // 15])
+    if cid < FIRST_SKIP:
+        return w["a_joker" if article else "joker"]
+    return w["a_skip_card" if article else "skip_card"]
+
+
+def _meaning(kind: str, meaning: int, w: Mapping[str, Any]) -> str:
+    return w["colour_nouns"][meaning] if kind == "colour" else str(meaning)
+
+
+def _laid_card(cid: int, kind: str, meaning: int | None, w: Mapping[str, Any], article: bool):
+    """A card as laid in a combination: a joker shows what it stands for."""
+    if FIRST_JOKER <= cid < FIRST_SKIP and meaning is not None:
+        key = "a_joker_as" if article else "joker_as"
+        return w[key].format(meaning=_meaning(kind, meaning, w))
+    if cid < FIRST_JOKER:
+        return w["number_card"].format(number=cid % 15 + 1, colour=w["colours"][cid // 15])
+    return w["a_joker" if article else "joker"] if cid < FIRST_SKIP else w["skip_card"]
+
+
+def _combo_name(kind: str, lo: int, hi: int, value: int, w: Mapping[str, Any]) -> str:
+    if kind == "run":
+        return w["run"].format(lo=lo, hi=hi)
+    if kind == "set":
+        return w["set"].format(value=value)
+    return w["colour"].format(colour=w["colour_nouns"][value])
+
+
+def _combo_shape(combo: Mapping[str, Any]) -> tuple[str, int, int, int]:
+    """kind, lo, hi, value of a combination given as ``Combo.to_dict()`` or as a short
+    ``{"kind", "lo", "hi"}`` / ``{"kind", "value"}`` summary."""
+    kind = combo["kind"]
+    if "cards" not in combo:
+        lo = combo.get("lo", combo.get("value", 0))
+        return kind, lo, combo.get("hi", lo), combo.get("value", lo)
+    jokers = {int(k): v for k, v in combo.get("jokers", {}).items()}
+    values = [
+        jokers[c] if c in jokers else (c // 15 if kind == "colour" else c % 15 + 1)
+        for c in combo["cards"]
+    ]
+    return kind, min(values), max(values), values[0]
+
+
+def combo_text(combo: Mapping[str, Any], language: str = "en", *, cards: bool = True) -> str:
+    """A laid combination: ``"run 4–6 (4 red, joker as 5, 6 blue)"``."""
+    w = _words(language)
+    kind, lo, hi, value = _combo_shape(combo)
+    name = _combo_name(kind, lo, hi, value, w)
+    if not cards or "cards" not in combo:
+        return name
+    jokers = {int(k): v for k, v in combo.get("jokers", {}).items()}
+    shown = ", ".join(_laid_card(c, kind, jokers.get(c), w, False) for c in combo["cards"])
+    return w["combo_cards"].format(name=name, cards=shown)
+
+
+def count_text(n: int, language: str = "en") -> str:
+    """``"no cards"``, ``"1 card"``, ``"3 cards"`` (``"keine Karte"``, ``"1 Karte"``, …)."""
+    w = _words(language)
+    if n == 0:
+        return w["cards_0"]
+    return w["cards_1"] if n == 1 else w["cards_n"].format(n=n)
+
+
+def template_key(kind: str, player: int | None, data: Mapping[str, Any]) -> str:
+    """Which sentence of :data:`SENTENCES` an event uses."""
+    if kind == "draw":
+        src = data.get("source", "pile")
+        if src == "pile":
+            return "draw_pile" if "card" in data else "draw_pile_hidden"
+        return "draw_own" if src == player else "draw_discard"
+    if kind == "add_on":
+        return "add_on_own" if data.get("owner") == player else "add_on"
+    if kind == "skip":
+        return "skip" if data.get("effect", True) else "skip_last"
+    if kind == "keep":
+        return "keep_shown" if data.get("cards") else "keep"
+    if kind == "rebuild":
+        return "rebuild_skip" if data.get("skip_surfaced") else "rebuild"
+    if kind == "win":
+        return "win_out" if data.get("reason") == "went_out" else "win_lay"
+    return kind
+
+
+def describe_event(
+    kind: str,
+    player: int | None,
+    data: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    language: str = "en",
+) -> str:
+    """The sentence for one event in ``language`` ("en" or "de")."""
+    w = _words(language)
+    table = SENTENCES[language]
+
+    def who(i: object) -> str:
+        if isinstance(i, int) and not isinstance(i, bool):
+            if names is not None and 0 <= i < len(names):
+                return str(names[i])
+            return w["player"].format(n=i + 1)
+        return "?"
+
+    key = template_key(kind, player, data)
+    template = table.get(key)
+    if template is None:
+        return kind
+    f: dict[str, Any] = {"p": who(player), **data}
+    if kind == "deal":
+        f["dealer"] = who(data.get("dealer", player))
+        f["starts"] = who(data.get("starts"))
+        f["first_discard"] = card_name(data["first_discard"], language, article=True)
+    elif kind == "setup":
+        f["step"] = w["steps"].get(data.get("phase"), data.get("phase"))
+    elif kind in ("draw", "discard") and "card" in data:
+        f["card"] = card_name(data["card"], language, article=True)
+        if kind == "draw" and data.get("source") != "pile":
+            f["owner"] = who(data.get("source"))
+    elif kind == "lay_down":
+        f["combos"] = w["and"].join(combo_text(c, language) for c in data["combos"])
+    elif kind == "add_on":
+        shape = data.get("combo")
+        ckind = shape["kind"] if shape else "run"
+        meaning = data.get("meaning")
+        f["card"] = _laid_card(data["card"], ckind, meaning, w, True)
+        f["owner"] = who(data.get("owner"))
+        f["combo"] = combo_text(shape, language, cards=False) if shape else "?"
+    elif kind == "skip":
+        f["target"] = who(data.get("target"))
+    elif kind in ("keep", "rebuild"):
+        count = data.get("count", len(data.get("cards", ())))
+        f["n_cards"] = count_text(count, language)
+        if data.get("cards"):
+            f["cards"] = ", ".join(card_name(c, language) for c in data["cards"])
+    elif kind == "round_end":
+        f["moves"] = "; ".join(
+            w["move"].format(name=who(q), up=up, level=lv)
+            for q, (up, lv) in enumerate(zip(data["moves"], data["levels"], strict=False))
+        )
+    return template.format(**f)
