@@ -34,8 +34,9 @@ export function statusEl(view, L) {
   const name = nameOf(view, view.cur);
   const step = L(stepKey(view));
   let text;
-  if (view.bots && view.bots[view.cur]) text = L("botPlaying", { name });
-  else if (canAct(view) && handSeat(view) === view.cur) text = L("yourTurn", { step });
+  if (view.phase === "round_over") text = L("roundOverStatus", { n: view.round, name });
+  else if (view.bots && view.bots[view.cur]) text = L("botPlaying", { name });
+  else if (canAct(view) && view.viewer === view.cur) text = L("yourTurn", { step }); // a teacher is not "you"
   else text = L("whose", { name, step });
   el.append(playerIcon(view.cur, 20), h("span", { class: "l8-whose" }, text));
   return el;
@@ -183,7 +184,7 @@ export function seatEl(view, p, L) {
     playerIcon(p, 18),
     h("span", { class: "l8-name", title: nameOf(view, p) }, nameOf(view, p)),
   );
-  if (main === p) nameLine.append(h("span", { class: "l8-tag l8-you" }, L("youTag")));
+  if (main === p && view.viewer === p) nameLine.append(h("span", { class: "l8-tag l8-you" }, L("youTag")));
   if (view.bots && view.bots[p]) nameLine.append(h("span", { class: "l8-tag", title: `${L("bot")}: ${view.bots[p]}` }, L("bot")));
   if (view.dealer === p) nameLine.append(h("span", { class: "l8-tag l8-dtag", title: L("dealer", { name: nameOf(view, p) }) }, "D"));
   if (view.winners.includes(p)) nameLine.append(h("span", { class: "l8-crown", title: L("winner") }, "★"));
