@@ -10,9 +10,10 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``levelwidgets.LevelXWidget`` without importing widget code for engine-only users."""
-    if name == "LevelXWidget":
-        from .widgets import LevelXWidget
+    """``levelwidgets.LevelXWidget`` and ``levelwidgets.Level8Widget`` without importing
+    widget code for engine-only users."""
+    if name in ("LevelXWidget", "Level8Widget"):
+        from . import widgets
 
-        return LevelXWidget
+        return getattr(widgets, name)
     raise AttributeError(f"module 'levelwidgets' has no attribute {name!r}")

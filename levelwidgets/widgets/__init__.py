@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import GameWidget
+from .level8 import Level8Widget
 from .levelx import LevelXWidget
 
-__all__ = ["GameWidget", "LevelXWidget"]
+__all__ = ["GameWidget", "Level8Widget", "LevelXWidget"]

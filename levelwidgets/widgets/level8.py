@@ -1,0 +1,633 @@
+"""Level8Widget: play the Level 8 card game at a card table inline in a notebook.
+
+A thin adapter on :class:`~levelwidgets.widgets.base.GameWidget`: the engine
+(:class:`~levelwidgets.level8.Level8`) decides every rule. The widget publishes, for one
+viewer, what that viewer may see (their own hand, counts, discard piles, the table) and turns
+intents such as ``{"type": "discard", "card": 17}`` into engine calls. Hidden cards never
+reach the browser: the view is built from the engine's observation for the viewer, and events
+are filtered by the engine's :func:`~levelwidgets.level8.visible_event` before they are shown.
+
+Perspectives (``view=`` when constructing; the synced JSON itself is the ``view`` trait):
+
+- ``"player"``: one seat's view (``seat=``). With several people and no seat given, the
+  widget is a hot-seat table: before each person's turn it shows a "pass to <name>" screen
+  and reveals the hand only once that person confirms.
+- ``"spectator"``: no hand at all (a class watching bots).
+- ``"teacher"``: every hand and the draw pile; acts for whichever person is to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from ..level8 import (
+    Action,
+    HeuristicBot,
+    Level8,
+    Level8Error,
+    RandomBot,
+    can_lay,
+    cards_missing,
+    solve,
+)
+from ..level8.cards import N_CARDS
+from ..level8.combos import Combo, combo_options, make_combo
+from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
+from ..level8.observation import SPECTATOR, TEACHER, Observation
+from .base import GameWidget, Intent, IntentError
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+PERSPECTIVES = ("player", "spectator", "teacher")
+KEEP_MAX = 4
+
+
+class Level8Widget(GameWidget):
+    """Level 8 at a card table you can click: against bots, hot-seat, or as a teacher.
+
+    >>> w = Level8Widget(players=["You", "Bot"], bots=[None, "heuristic"], seed=1)
+    >>> w.draw(); w.discard(w.hand[0])        # same as clicking
+    >>> w.game.observation(0)                 # the engine itself
+    """
+
+    _esm = _STATIC / "level8.js"
+    _css = _STATIC / "level8.css"
+    _engine = Level8
+    _error_type = Level8Error
+    _player_intents = frozenset(
+        {
+            "draw",
+            "propose",
+            "lay_down",
+            "add_on",
+            "discard",
+            "skip",
+            "skip_turn",
+            "keep",
+            "next_round",
+        }
+    )
+    _undo_to_person = True
+    _language_in_view = True
+
+    #: Show the engine's ``cards_missing`` for the current level (teacher view always may).
+    hints = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        game: Level8 | None = None,
+        *,
+        players: int | Sequence[str] = 2,
+        bots: Sequence[object] | None = None,
+        seat: int | None = None,
+        view: str = "player",
+        language: str = "en",
+        bot_delay: int = 700,
+        hints: bool = False,
+        seed: int | str | None = None,
+        sides: object = "one",
+    ) -> None:
+        if game is None:
+            game = Level8(players, seed=seed, sides=sides)
+        elif not isinstance(game, Level8):
+            raise TypeError(f"game must be a Level8, not {type(game).__name__}.")
+        self._perspective = _check_perspective(view)
+        self._seat = _check_seat(seat, game.n_players)
+        self._revealed: int | None = None  # hot-seat: whose hand the screen shows
+        self._proposal: dict[str, Any] | None = None
+        self._can_lay_cache: dict[tuple, bool] = {}
+        super().__init__(game, bots, language=language, bot_delay=bot_delay, hints=hints)
+        self._publish([])
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def perspective(self) -> str:
+        """Whose eyes the table shows: "player", "spectator" or "teacher"."""
+        return self._perspective
+
+    @perspective.setter
+    def perspective(self, value: str) -> None:
+        self._perspective = _check_perspective(value)
+        self._publish([])
+
+    @property
+    def viewer(self) -> int | str:
+        """The engine viewer this widget shows now: a seat, "spectator" or "teacher"."""
+        viewer, _actor, _handoff = self._who()
+        return viewer
+
+    @property
+    def hand(self) -> list[int]:
+        """The cards of the seat this widget acts for now (empty if it cannot act)."""
+        _viewer, actor, handoff = self._who()
+        if actor is None or handoff is not None:
+            return []
+        return list(self._game.hand(actor))
+
+    def draw(self, source: int | str | None = "pile") -> list[Any]:
+        """Draw from the draw pile (``"pile"``) or from a player's discard pile (a seat)."""
+        return self._act_as(
+            lambda p: self._game.draw(None if source == "pile" else source, player=p)
+        )
+
+    def lay_down(self, combos: Sequence[object]) -> list[Any]:
+        """Lay down the current level (combinations as the engine's ``lay_down`` takes)."""
+        return self._act_as(lambda p: self._game.lay_down(combos, player=p))
+
+    def add_on(self, card: object, owner: int, index: int, number: int | None = None) -> list[Any]:
+        """Add a hand card to laid combination ``index`` of ``owner``."""
+        return self._act_as(lambda p: self._game.add_on(card, owner, index, number, player=p))
+
+    def discard(self, card: object) -> list[Any]:
+        """Discard a hand card, ending the turn."""
+        return self._act_as(lambda p: self._game.discard(card, player=p))
+
+    def skip(self, target: int, card: object = None) -> list[Any]:
+        """Play a skip card in front of ``target`` instead of discarding."""
+        return self._act_as(lambda p: self._game.skip(target, card, player=p))
+
+    def skip_turn(self) -> list[Any]:
+        """The skipped player's turn: the skip card goes under the draw pile."""
+        return self._act_as(lambda p: self._game.skip_turn(player=p))
+
+    def keep(self, cards: Sequence[object] = ()) -> list[Any]:
+        """Two-star rule: keep up to 4 hand cards for the next round."""
+        return self._act_as(lambda p: self._game.keep(cards, player=p))
+
+    def next_round(self) -> list[Any]:
+        """Deal the next round."""
+        return self._act_as(lambda p: self._game.next_round(player=p))
+
+    def propose(self, cards: Sequence[int] = ()) -> dict[str, Any]:
+        """The solver's arrangement of ``cards`` (default: the whole hand) for the current
+        level, shown in the lay-down dialog; raises if the cards do not make the level."""
+        actor = self._require_actor()
+        game = self._game
+        hand = game.hand(actor)
+        chosen = list(cards) if cards else list(hand)
+        missing = [c for c in chosen if c not in hand]
+        if missing:
+            raise CardNotInHandError("Those cards are not all in your hand.")
+        level = game.current_level(actor)
+        if level is None or game.laid_down[actor]:
+            raise IllegalActionError(f"{game.names[actor]} has already laid down this round.")
+        way = solve(chosen, level)
+        if way is None:
+            raise LevelMismatchError(
+                f"These cards do not make level {game.levels[actor]} ({level.describe()})."
+            )
+        self._proposal = {
+            "cards": sorted(chosen),
+            "combos": [_proposal_combo(c) for c in way],
+        }
+        self._publish([])
+        return self._proposal
+
+    def reveal(self) -> None:
+        """Hot-seat: the person whose turn it is confirms they sit at the screen."""
+        _viewer, _actor, handoff = self._who()
+        if handoff is None:
+            raise IllegalActionError("There is no hand to reveal: play on.")
+        self._revealed = handoff
+        self._publish([])
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` actions of the game (the deal is ply 0)."""
+        game = self._game
+        plies = self._plies()
+        total = plies + len(self._redo)
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
+            raise IllegalActionError(f"Choose a move between 0 and {total}, not {ply!r}.")
+        if ply < plies:
+            actions = [e.action for e in game.history[ply + 1 :]]
+            self._driving(lambda: game.undo(plies - ply))
+            self._redo.extend(reversed(actions))
+            self._log.clear()
+        while self._plies() < ply:
+            self._redo_one()
+        self._publish([])
+
+    # ------------------------------------------------------------------ intents
+
+    def _handlers(self) -> dict[str, Callable[[Intent], object]]:
+        return {
+            **super()._handlers(),
+            "draw": lambda m: self.draw(_source(m.get("source", "pile"))),
+            "propose": lambda m: self.propose(_cards(m.get("cards", []))),
+            "lay_down": lambda m: self.lay_down(_combos(m.get("combos"))),
+            "add_on": lambda m: self.add_on(
+                _card(m.get("card")),
+                _int(m.get("owner"), "owner"),
+                _int(m.get("index"), "index"),
+                None if m.get("number") is None else _int(m.get("number"), "number"),
+            ),
+            "discard": lambda m: self.discard(_card(m.get("card"))),
+            "skip": lambda m: self.skip(
+                _int(m.get("target"), "target"),
+                None if m.get("card") is None else _card(m.get("card")),
+            ),
+            "skip_turn": lambda _m: self.skip_turn(),
+            "keep": lambda m: self.keep(_cards(m.get("cards", []))),
+            "next_round": lambda _m: self.next_round(),
+            "reveal": lambda _m: self.reveal(),
+            "goto": lambda m: self.goto(m.get("ply")),  # type: ignore[arg-type]
+        }
+
+    def _require_actor(self) -> int:
+        _viewer, actor, handoff = self._who()
+        if handoff is not None:
+            raise IllegalActionError(
+                f"Pass the screen to {self._game.names[handoff]} first: they confirm, then play."
+            )
+        if actor is None:
+            game = self._game
+            if game.is_over:
+                raise IllegalActionError("The game is over.")
+            raise IllegalActionError(
+                f"It is {game.names[game.current_player]}'s turn, not this screen's."
+            )
+        return actor
+
+    def _act_as(self, action: Callable[[int], list[Any]]) -> list[Any]:
+        actor = self._require_actor()
+        return self._act(lambda: action(actor))
+
+    # ------------------------------------------------------------------ who sees what
+
+    def _humans(self) -> list[int]:
+        return [q for q, b in enumerate(self._bots) if b is None]
+
+    def _who(self) -> tuple[int | str, int | None, int | None]:
+        """(engine viewer, seat this screen may act for, hot-seat handoff seat)."""
+        game = self._game
+        cur = None if game.is_over else game.current_player
+        human_cur = cur if cur is not None and self._bots[cur] is None else None
+        if self._perspective == "teacher":
+            return TEACHER, human_cur, None
+        if self._perspective == "spectator":
+            return SPECTATOR, None, None
+        if self._seat is not None:
+            return self._seat, human_cur if human_cur == self._seat else None, None
+        humans = self._humans()
+        if not humans:
+            return SPECTATOR, None, None
+        if len(humans) == 1:
+            seat = humans[0]
+            return seat, human_cur if human_cur == seat else None, None
+        # hot-seat: the hand shows only after the person to act confirmed at the screen
+        if human_cur is None:
+            return SPECTATOR, None, None
+        if human_cur != self._revealed:
+            return SPECTATOR, None, human_cur
+        return human_cur, human_cur, None
+
+    # ------------------------------------------------------------------ GameWidget hooks
+
+    def _seats(self, game: Level8) -> int:
+        return game.n_players
+
+    def _seat_to_act(self) -> int | None:
+        return None if self._game.is_over else self._game.current_player
+
+    def _bot_names(self) -> dict[str, Callable[[int], object]]:
+        return {
+            "heuristic": lambda seat: HeuristicBot(seed=seat),
+            "greedy": lambda seat: HeuristicBot(seed=seat),
+            "random": lambda seat: RandomBot(seed=seat),
+        }
+
+    def _bot_step(self, bot: object) -> list[Any]:
+        game = self._game
+        obs = game.observation(game.current_player)  # a bot sees only its own seat
+        action = bot.choose(obs)  # type: ignore[attr-defined]
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"The bot answered {action!r}, which is not an action.")
+        return game.apply(action)
+
+    def _plies(self) -> int:
+        return len(self._game.history) - 1
+
+    def _history_since(self, plies: int) -> list[Any]:
+        return list(self._game.history[plies + 1 :])
+
+    def _can_take_back(self) -> bool:
+        return self._plies() > 0
+
+    def _take_back_one(self) -> None:
+        game = self._game
+        if not self._can_take_back():
+            raise IllegalActionError("There is nothing to undo: the round has just been dealt.")
+        action = game.history[-1].action
+        self._driving(lambda: game.undo(1))
+        self._redo.append(action)
+
+    def _redo_one(self) -> list[Any]:
+        action = self._redo[-1]
+        events = self._driving(lambda: self._game.apply(action))
+        self._redo.pop()
+        return list(events)
+
+    def _after_change(self, events: list[Any], run_bots: bool = True) -> None:
+        self._proposal = None  # the hand changed: an open lay-down dialog is out of date
+        super()._after_change(events, run_bots)
+
+    def _log_entries(self, events: list[Any]) -> list[Any]:
+        viewer, _actor, _handoff = self._who()
+        return list(self._game.events_for(events, viewer))
+
+    def _static_svg(self) -> str:
+        viewer, _actor, _handoff = self._who()
+        return self._game.to_svg(viewer)
+
+    def _game_replaced(self) -> None:
+        self._seat = None if self._seat is None else min(self._seat, self._game.n_players - 1)
+        self._revealed = None
+        self._proposal = None
+
+    @traitlets.observe("hints")
+    def _hints_changed(self, _change: dict) -> None:
+        if hasattr(self, "_game"):
+            self._publish([])
+
+    def _view_fields(self) -> dict[str, Any]:
+        game = self._game
+        viewer, actor, handoff = self._who()
+        obs = game.observation(viewer)
+        names = list(game.names)
+        lang = self.language
+        view: dict[str, Any] = {
+            "viewer": viewer,
+            "actor": actor,
+            "handoff": handoff,
+            "names": names,
+            "sides": list(obs.sides),
+            "levels": list(obs.levels),
+            "levelCounts": list(obs.level_counts),
+            "req": [
+                None if lv is None else [[r.kind, r.n] for r in lv.requirements]
+                for lv in obs.requirements
+            ],
+            "laid": list(obs.laid),
+            "hand": None if obs.hand is None else list(obs.hand),
+            "hands": None if obs.hands is None else [list(h) for h in obs.hands],
+            "handCounts": list(obs.hand_counts),
+            "drawCount": obs.draw_count,
+            "underCount": obs.under_count,
+            "discards": [[t, n] for t, n in zip(obs.discard_tops, obs.discard_counts, strict=True)],
+            "melds": [[_meld_view(c) for c in ms] for ms in obs.melds],
+            "skips": list(obs.skip_cards),
+            "keptCounts": list(obs.kept_counts),
+            "phase": obs.phase,
+            "cur": obs.current_player,
+            "dealer": obs.dealer,
+            "round": obs.round,
+            "winners": list(obs.winners),
+            "legal": None if actor is None else _legal(obs, actor, self._can_lay_cached),
+            "proposal": self._proposal if actor is not None else None,
+            "hint": self._hint(obs, actor),
+            "moves": _move_rows([e.action for e in game.history[1:]], start_ply=1),
+            "future": _move_rows(list(reversed(self._redo)), start_ply=self._plies() + 1),
+            "here": self._plies(),
+            "rounds": _round_rows(game),
+            "canUndo": self._can_take_back(),
+        }
+        # The log keeps engine events (already filtered for this viewer by _log_entries) and
+        # renders them now, so switching the language re-renders the whole log.
+        view["log"] = [[e.describe(names, language=lang), e.kind, e.player] for e in self._log]
+        return view
+
+    def _hint(self, obs: Observation, actor: int | None) -> dict[str, Any] | None:
+        if actor is None or not (self.hints or self._perspective == "teacher"):
+            return None
+        level = obs.requirements[actor]
+        if level is None or obs.laid[actor]:
+            return None
+        hand = obs.hand if obs.hand is not None and obs.viewer == actor else obs.hands[actor]
+        missing = cards_missing(hand, level)
+        return {
+            "missing": missing.count,
+            "plan": [list(part) for part in missing.plan],
+            "needs": [[n.kind, n.number, n.colour, list(n.alternatives)] for n in missing.needs],
+            "jokers": missing.jokers,
+        }
+
+    def _can_lay_cached(self, hand: tuple[int, ...], level: object) -> bool:
+        key = (tuple(sorted(hand)), str(level))
+        hit = self._can_lay_cache.get(key)
+        if hit is None:
+            if len(self._can_lay_cache) > 256:
+                self._can_lay_cache.clear()
+            hit = self._can_lay_cache[key] = can_lay(hand, level)  # type: ignore[arg-type]
+        return hit
+
+
+# ---------------------------------------------------------------------- view helpers
+
+
+def _meld_view(combo: Combo) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": combo.kind, "cards": list(combo.cards)}
+    if combo.jokers:
+        out["jokers"] = {str(j): m for j, m in combo.jokers}
+    if combo.kind == "run":
+        out["lo"] = combo.value
+        out["hi"] = combo.value + len(combo.cards) - 1
+    else:
+        out["value"] = combo.value
+    return out
+
+
+def _proposal_combo(combo: Combo) -> dict[str, Any]:
+    """A combination of the lay-down dialog with every valid reading of its jokers."""
+    out = _meld_view(combo)
+    layouts = _joker_layouts(combo)
+    if len(layouts) > 1:
+        out["layouts"] = layouts
+    return out
+
+
+def _joker_layouts(combo: Combo) -> list[dict[str, Any]]:
+    """Every way the combination's jokers may be read (the engine's make_combo decides)."""
+    jokers = [j for j, _m in combo.jokers]
+    if not jokers:
+        return []
+    if combo.kind == "run":
+        n = len(combo.cards)
+        candidates = []
+        for lo in range(1, 17 - n):
+            fixed = {c % 15 + 1 for c in combo.naturals}
+            free = [v for v in range(lo, lo + n) if v not in fixed]
+            if len(free) == len(jokers) and all(lo <= v < lo + n for v in fixed):
+                candidates.append(dict(zip(jokers, free, strict=True)))
+    else:
+        values = range(0, 6) if combo.kind == "colour" else range(1, 16)
+        candidates = [{j: v for j in jokers} for v in values]
+    out = []
+    for meaning in candidates:
+        try:
+            made = make_combo(combo.kind, combo.cards, meaning)
+        except Level8Error:
+            continue
+        view = _meld_view(made)
+        label = f"{view['lo']}–{view['hi']}" if made.kind == "run" else str(view["value"])
+        out.append({"label": label, "cards": view["cards"], "jokers": view.get("jokers", {})})
+    return out
+
+
+def _legal(
+    obs: Observation, actor: int, can_lay_fn: Callable[[tuple[int, ...], object], bool]
+) -> dict[str, Any]:
+    """What the actor may do now, for the front end to enable controls (Python still checks)."""
+    hand = obs.hand if obs.hand is not None and obs.viewer == actor else obs.hands[actor]
+    out: dict[str, Any] = {}
+    phase = obs.phase
+    if phase == "draw":
+        out["draw"] = (["pile"] if obs.draw_count else []) + [
+            q for q, top in enumerate(obs.discard_tops) if top is not None
+        ]
+    elif phase == "play":
+        level = obs.requirements[actor]
+        final = obs.levels[actor] == obs.level_counts[actor]
+        out["canLay"] = bool(
+            not obs.laid[actor]
+            and level is not None
+            and (final or len(hand) > level.n_cards)
+            and can_lay_fn(tuple(hand), level)
+        )
+        if obs.laid[actor] and len(hand) >= 2:
+            fits: dict[str, list] = {}
+            for card in hand:
+                spots = [
+                    [owner, index, list(opts)]
+                    for owner, ms in enumerate(obs.melds)
+                    for index, combo in enumerate(ms)
+                    if (opts := combo_options(combo, card))
+                ]
+                if spots:
+                    fits[str(card)] = spots
+            out["addOn"] = fits
+        if any(c >= 97 for c in hand):
+            out["skipTargets"] = [
+                q for q in range(obs.n_players) if q != actor and not obs.skipped[q]
+            ]
+    elif phase == "keep":
+        out["keepMax"] = KEEP_MAX
+    return out
+
+
+def _move_rows(actions: Sequence[Action], start_ply: int) -> list[dict[str, Any]]:
+    """Move-list rows: one per turn (draw, lay-down, add-ons, discard), per skipped turn,
+    per keep and per deal. ``ply`` is where a click on the row jumps (after its last action)."""
+    rows: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    for offset, a in enumerate(actions):
+        ply = start_ply + offset
+        if a.kind == "draw" or current is None or current["p"] != a.player or current["done"]:
+            current = {"p": a.player, "acts": [], "done": False}
+            rows.append(current)
+        current["acts"].append(_act_row(a))
+        current["ply"] = ply
+        if a.kind in ("discard", "skip", "skip_turn", "keep", "next_round", "deal"):
+            current["done"] = True
+    for row in rows:
+        del row["done"]
+    return rows
+
+
+def _act_row(a: Action) -> list[Any]:
+    k = a.kind
+    if k == "draw":
+        return ["draw", "pile" if a.source is None else a.source]
+    if k == "lay_down":
+        return ["lay", [list(c.cards) for c in a.combos]]
+    if k == "add_on":
+        return ["add", a.card, a.target]
+    if k == "discard":
+        return ["discard", a.card]
+    if k == "skip":
+        return ["skip", a.target]
+    if k == "keep":
+        return ["keep", len(a.cards)]  # which cards stays hidden
+    return [k]
+
+
+def _round_rows(game: Level8) -> list[dict[str, Any]]:
+    rows = []
+    for entry in game.history:
+        for e in entry.events:
+            if e.kind == "round_end":
+                moves = list(e.data["moves"])
+                rows.append(
+                    {
+                        "round": e.data["round"],
+                        "ender": e.player,
+                        "moves": moves,
+                        "levels": list(e.data["levels"]),
+                        "laid": [m >= 1 for m in moves],
+                    }
+                )
+    return rows
+
+
+# ---------------------------------------------------------------------- intent arguments
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IntentError(f"The request needs a whole number for {what}, not {value!r}.")
+    return value
+
+
+def _card(value: object) -> int:
+    card = _int(value, "the card")
+    if not 0 <= card < N_CARDS:
+        raise IntentError(f"There is no card {card}: cards are numbered 0–{N_CARDS - 1}.")
+    return card
+
+
+def _cards(value: object) -> list[int]:
+    if not isinstance(value, list):
+        raise IntentError("The request needs a list of cards.")
+    return [_card(c) for c in value]
+
+
+def _source(value: object) -> int | str:
+    return "pile" if value == "pile" else _int(value, "the discard pile's owner")
+
+
+def _combos(value: object) -> list[tuple[str, list[int], dict[int, int]]]:
+    if not isinstance(value, list) or not value:
+        raise IntentError("A lay-down needs a list of combinations.")
+    out = []
+    for c in value:
+        if not isinstance(c, dict) or not isinstance(c.get("kind"), str):
+            raise IntentError("Each combination needs a kind (run, set or colour) and cards.")
+        jokers = c.get("jokers") or {}
+        if not isinstance(jokers, dict):
+            raise IntentError("A combination's jokers must map a joker to what it stands for.")
+        meanings = {}
+        for j, m in jokers.items():
+            try:
+                jid = int(j)
+            except (TypeError, ValueError):
+                raise IntentError(f"{j!r} is not a joker.") from None
+            meanings[_card(jid)] = _int(m, "a joker's meaning")
+        out.append((c["kind"], _cards(c.get("cards")), meanings))
+    return out
+
+
+def _check_perspective(value: object) -> str:
+    if value not in PERSPECTIVES:
+        raise ValueError(f"view must be one of {PERSPECTIVES}, not {value!r}.")
+    return value  # type: ignore[return-value]
+
+
+def _check_seat(seat: object, n: int) -> int | None:
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be a seat number 0–{n - 1} or None, not {seat!r}.")
+    return seat
