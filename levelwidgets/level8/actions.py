@@ -17,6 +17,7 @@ from .text import describe_event
 
 ACTION_KINDS = (
     "deal",
+    "setup",
     "draw",
     "lay_down",
     "add_on",
@@ -152,6 +153,8 @@ class Action:
             return f"{who} keeps {kept} for the next round"
         if k == "next_round":
             return f"{who} deals the next round"
+        if k == "setup":
+            return f"the position is set up; {who} is next"
         return f"{who} deals"
 
 

@@ -6,7 +6,7 @@ groups) because the rules say it must be unambiguous and a laid joker is never s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import (
@@ -17,6 +17,7 @@ from .cards import (
     MAX_NUMBER,
     N_COLOURS,
     parse_card,
+    parse_cards,
 )
 from .errors import InvalidCombinationError
 from .levels import KINDS
@@ -194,6 +195,23 @@ def make_combo(
         if c >= FIRST_JOKER:
             out_meanings[c] = v
     return Combo("run", tuple(order), tuple(sorted(out_meanings.items())))
+
+
+def as_combo(obj: object) -> Combo:
+    """Accept a Combo, a dict, or ``(kind, cards[, joker meanings])`` and validate it."""
+    if isinstance(obj, Combo):
+        return make_combo(obj.kind, obj.cards, dict(obj.jokers))
+    if isinstance(obj, Mapping):
+        return Combo.from_dict(obj)
+    if isinstance(obj, Sequence) and not isinstance(obj, str) and len(obj) in (2, 3):
+        kind, cards = obj[0], obj[1]
+        meanings = obj[2] if len(obj) == 3 else None
+        if not isinstance(kind, str):
+            raise InvalidCombinationError(f"{obj!r}: the first item must be run, set or colour")
+        return make_combo(kind, parse_cards(cards), meanings)
+    raise InvalidCombinationError(
+        f"{obj!r} is not a combination; use e.g. ('run', ['4R', '5G', 'J1'])"
+    )
 
 
 def fit_options(kind: str, lo: int, hi: int, value: int, cid: int) -> tuple[int, ...]:

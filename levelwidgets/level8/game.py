@@ -18,10 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
 from .cards import ALL_IDS, CODES, FIRST_SKIP, parse_card, parse_cards
-from .combos import Combo, Meld, make_combo
+from .combos import Combo, Meld, as_combo
 from .errors import (
     AddOnError,
     CardNotInHandError,
+    ConfigError,
     CorruptStateError,
     EmptyPileError,
     GameOverError,
@@ -48,7 +49,16 @@ from .serial import (
     rng_from_json,
     rng_to_json,
 )
-from .setup import HAND_SIZE, KEEP_MAX, PHASES, make_config, parse_players, parse_sides, stack_deck
+from .setup import (
+    HAND_SIZE,
+    KEEP_MAX,
+    PHASES,
+    make_config,
+    make_position,
+    parse_players,
+    parse_sides,
+    stack_deck,
+)
 from .visibility import events_for
 
 __all__ = [
@@ -74,21 +84,7 @@ _PHASE_HELP = {
 }
 
 
-def _as_combo(obj: object) -> Combo:
-    """Accept a Combo, a dict, or ``(kind, cards[, joker meanings])`` and validate it."""
-    if isinstance(obj, Combo):
-        return make_combo(obj.kind, obj.cards, dict(obj.jokers))
-    if isinstance(obj, Mapping):
-        return Combo.from_dict(obj)
-    if isinstance(obj, Sequence) and not isinstance(obj, str) and len(obj) in (2, 3):
-        kind, cards = obj[0], obj[1]
-        meanings = obj[2] if len(obj) == 3 else None
-        if not isinstance(kind, str):
-            raise InvalidCombinationError(f"{obj!r}: the first item must be run, set or colour")
-        return make_combo(kind, parse_cards(cards), meanings)
-    raise InvalidCombinationError(
-        f"{obj!r} is not a combination; use e.g. ('run', ['4R', '5G', 'J1'])"
-    )
+_as_combo = as_combo  # the old private name
 
 
 class Level8:
@@ -128,6 +124,116 @@ class Level8:
         events = self._deal(config["deck"])
         self._end_entry(Action("deal", config["dealer"]), events)
 
+    @classmethod
+    def from_position(
+        cls,
+        players: int | Sequence[str] | None = None,
+        *,
+        hands: Sequence[Iterable[object]],
+        melds: Sequence[Iterable[object]] | None = None,
+        discards: Sequence[Iterable[object]] | None = None,
+        draw_pile: Iterable[object] | None = None,
+        levels: Sequence[int] | None = None,
+        laid: Sequence[bool] | None = None,
+        current: int = 0,
+        phase: str = "draw",
+        dealer: int | None = None,
+        round: int = 1,
+        skips: Sequence[object] | None = None,
+        sides: object = "one",
+        seed: int | str | None = None,
+        lay_down_cap: int = 20,
+    ) -> Level8:
+        """A game that starts from a position set up by hand (for lessons and puzzles).
+
+        ``hands``: each player's hand (card ids or codes like ``"7R"``, ``"J1"``, ``"S1"``);
+        ``melds``: each player's laid combinations (``("run", ["4R", "5G", "J1"], {"J1": 6})``,
+        a dict or a :class:`Combo`); ``discards``: each player's discard pile, bottom to top
+        (the last card lies face up); ``draw_pile``: top first, or None for all remaining
+        cards shuffled with ``seed``; ``levels``: each player's level; ``laid``: optional
+        laid-down flags (they must agree with ``melds``); ``skips``: the skip card in front
+        of each player, or None; ``current``: whose turn; ``phase``: "draw", "play" (the
+        current player has drawn) or "skipped"; ``dealer`` (default: the seat before
+        ``current``), ``round``; ``players`` (a count or names; default: one per hand),
+        ``sides``, ``lay_down_cap`` as for :class:`Level8`.
+
+        Checked like a loaded record, with a :class:`ConfigError` naming the problem: each of
+        the 101 cards exactly once; valid combinations; laid combinations that are the
+        player's level (grown only by add-ons); a player who has not laid down holds 10
+        cards (11 after drawing); the phase fits the skip cards. The position is then settled
+        as in play: an empty draw pile is rebuilt, and with nothing at all to draw the draw
+        is skipped. The set-up is the game's start: :meth:`undo` cannot go before it, and
+        :meth:`to_json`/:meth:`from_json` keep it.
+        """
+        config, seqs = make_position(
+            players,
+            hands,
+            melds,
+            discards,
+            draw_pile,
+            levels,
+            laid,
+            current,
+            phase,
+            dealer,
+            round,
+            skips,
+            sides,
+            seed,
+            lay_down_cap,
+        )
+        g = cls.__new__(cls)
+        g._config = config
+        g._init_state(
+            config["players"],
+            seqs,
+            config["seed"],
+            config["dealer"],
+            config["start_levels"],
+            config["lay_down_cap"],
+        )
+        g._script = None
+        g._verify_rng = False
+        g._begin_entry()
+        position = config["position"]
+        g._end_entry(Action("setup", position["current"]), g._place(position))
+        try:
+            g.check_invariants()
+        except InvariantError as e:  # make_position's checks should have caught it
+            raise ConfigError(f"the position breaks a rule: {e}") from None
+        return g
+
+    def _place(self, position: Mapping) -> list[Event]:
+        """Lay out a checked position (see :meth:`from_position`) and settle it."""
+        self._round = position["round"]
+        self._current = position["current"]
+        self._phase = position["phase"]
+        self._hands = [list(h) for h in position["hands"]]
+        self._melds = [
+            [Meld(q, Combo.from_dict(c)) for c in ms] for q, ms in enumerate(position["melds"])
+        ]
+        self._meld_rev += 1
+        self._laid = [bool(ms) for ms in self._melds]
+        self._discards = [list(d) for d in position["discards"]]
+        self._skips = list(position["skips"])
+        order = position["draw"]
+        if order is None:
+            placed = {c for zone in ("hands", "discards") for h in position[zone] for c in h}
+            placed |= {c for ms in self._melds for m in ms for c in m.cards}
+            placed |= {c for c in self._skips if c is not None}
+            order = self._shuffled([c for c in ALL_IDS if c not in placed])
+        self._draw = list(reversed(order))
+        events = [
+            Event(
+                "setup",
+                self._current,
+                {"round": self._round, "dealer": self._dealer, "phase": self._phase},
+            )
+        ]
+        self._rebuild_if_needed(events)
+        self._skip_draw_if_nothing(events)
+        return events
+
     # ------------------------------------------------------------------ setup helpers
     _parse_players = staticmethod(parse_players)
     _parse_sides = staticmethod(parse_sides)
@@ -150,6 +256,7 @@ class Level8:
         self._meld_rev = 0  # bumped whenever a laid combination appears, grows or goes
         self._melds_cache: tuple[int, tuple[tuple[Combo, ...], ...]] | None = None
         self._skips: list[int | None] = [None] * n
+        self._draws_skipped = [0] * n  # turns this round with nothing anywhere to draw
         self._kept: list[list[int]] = [[] for _ in range(n)]
         self._keep_queue: list[int] = []
         self._dealer = dealer
@@ -226,6 +333,7 @@ class Level8:
         self._melds = [[] for _ in range(n)]
         self._meld_rev += 1
         self._skips = [None] * n
+        self._draws_skipped = [0] * n
         self._laid = [False] * n
         self._keep_queue = []
         self._round += 1
@@ -263,6 +371,17 @@ class Level8:
         self._rebuild_if_needed(events)
         self._current = (self._current + 1) % self._n
         self._phase = "skipped" if self._skips[self._current] is not None else "draw"
+        self._skip_draw_if_nothing(events)
+
+    def _skip_draw_if_nothing(self, events: list[Event]) -> None:
+        """Decision: with the draw pile and every discard pile empty (and nothing to rebuild
+        the draw pile from), the turn's draw is skipped and the turn goes on to "play"."""
+        if self._phase != "draw" or self._draw or any(self._discards):
+            return
+        p = self._current
+        self._draws_skipped[p] += 1
+        self._phase = "play"
+        events.append(Event("draw_skipped", p, {}))
 
     def _end_round(self, ender: int, events: list[Event]) -> None:
         moves = []
@@ -811,7 +930,7 @@ class Level8:
 
     def state_dict(self) -> dict:
         """The complete position as plain data (no RNG state, no history)."""
-        return {
+        d = {
             "levels": list(self._levels),
             "laid": list(self._laid),
             "hands": [list(h) for h in self._hands],
@@ -828,6 +947,9 @@ class Level8:
             "round": self._round,
             "winners": list(self._winners),
         }
+        if any(self._draws_skipped):  # only then: records of other games keep their form
+            d["draws_skipped"] = list(self._draws_skipped)
+        return d
 
     def snapshot(self) -> dict:
         """Everything that defines the game now (state, RNG, history), for comparisons."""
@@ -851,8 +973,13 @@ class Level8:
     def _from_config(
         cls, config: Mapping, entries: Sequence[HistoryEntry], verify_rng: bool = True
     ) -> Level8:
-        if not entries or entries[0].action.kind != "deal":
-            raise CorruptStateError("a history must start with the first deal")
+        position = config.get("position")
+        first = "setup" if position is not None else "deal"
+        if not entries or entries[0].action.kind != first:
+            start = "the set-up position" if position is not None else "the first deal"
+            raise CorruptStateError(f"a history must start with {start}")
+        if position is not None and entries[0].action != Action("setup", position["current"]):
+            raise CorruptStateError("the history's set-up entry does not match the position")
         g = cls.__new__(cls)
         g._config = dict(config)
         seqs = [LevelSequence.from_dict(s) for s in config["sides"]]
@@ -867,8 +994,11 @@ class Level8:
         g._script = deque(c for e in entries for c in e.chance)
         g._verify_rng = verify_rng
         g._begin_entry()
-        deck = config.get("deck")
-        g._end_entry(entries[0].action, g._deal(list(deck) if deck is not None else None))
+        if position is not None:
+            g._end_entry(entries[0].action, g._place(position))
+        else:
+            deck = config.get("deck")
+            g._end_entry(entries[0].action, g._deal(list(deck) if deck is not None else None))
         for i, e in enumerate(entries[1:], 1):
             try:
                 g.apply(e.action)
@@ -890,27 +1020,67 @@ class Level8:
         self.__dict__.update(other.__dict__)
         self._listeners = listeners
 
-    def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` actions (the first deal cannot be undone)."""
-        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
-            raise UndoError(f"steps must be a non-negative int, not {steps!r}")
-        if steps >= len(self._history):
-            raise UndoError(
-                f"cannot undo {steps} step(s): only {len(self._history) - 1} action(s) were played"
-            )
-        if steps:
-            self._become(self._rebuild(self._history[:-steps]))
-            self._notify([])
+    @property
+    def plies(self) -> int:
+        """Number of plies played since the start.
 
-    def after(self, steps: int) -> Level8:
-        """A new game at the position after the first ``steps`` actions (the deal excluded)."""
-        if (
-            isinstance(steps, bool)
-            or not isinstance(steps, int)
-            or not (0 <= steps < len(self._history))
-        ):
-            raise UndoError(f"steps must be between 0 and {len(self._history) - 1}")
-        return self._rebuild(self._history[: steps + 1])
+        A ply is one history entry played after the start: a Level X turn, a Level 8 action
+        after the deal (or after a set-up position).
+        """
+        return len(self._history) - 1
+
+    def _check_ply(self, ply: object) -> int:
+        plies = len(self._history) - 1
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= plies:
+            raise UndoError(f"ply must be between 0 and {plies}, not {ply!r}")
+        return ply
+
+    def undo(self, n: int = 1) -> HistoryEntry | None:
+        """Take back the last ``n`` actions (default 1), as ``n`` calls of ``undo()`` would.
+
+        In Level 8 an action is a ply. In Level X ``undo()`` takes back an unplayed roll
+        first, and a turn taken back leaves its dice rolled (a second ``undo()`` takes back
+        that roll), so a Level X ply is two actions. The start cannot be undone: asking for
+        more raises the engine's error and changes nothing. The position is replayed once,
+        the random generator included, and listeners hear one change. Returns the earliest
+        action taken back (Level X: a ``Turn``, or the dice of a roll; Level 8: a
+        ``HistoryEntry``), or None for ``n=0``.
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise UndoError(f"n must be a non-negative int, not {n!r}")
+        if n >= len(self._history):
+            start = "the set-up position" if "position" in self._config else "the first deal"
+            raise UndoError(
+                f"cannot undo {n} step(s): only {len(self._history) - 1} action(s) were "
+                f"played since {start}"
+            )
+        if not n:
+            return None
+        undone = self._history[-n]
+        self._become(self._rebuild(self._history[:-n]))
+        self._notify([])
+        return undone
+
+    def goto(self, ply: int) -> None:
+        """Go back to the position after the first ``ply`` plies (0: the start).
+
+        ``ply`` is at most :attr:`plies` (going forward again is the caller's redo). A ply is
+        one history entry played after the start: a Level X turn (the position is the one
+        before the next roll), a Level 8 action after the deal (or after a set-up position).
+        One replay; listeners hear one change.
+        """
+        back = len(self._history) - 1 - self._check_ply(ply)
+        if back:
+            self.undo(back)
+
+    def after(self, ply: int) -> Level8:
+        """A new game at the position after the first ``ply`` plies (0: the start).
+
+        This game stays untouched. A ply is one history entry played after the start: a
+        Level X turn (the position is the one before the next roll), a Level 8 action after
+        the deal (or after a set-up position).
+        """
+        return self._rebuild(self._history[: self._check_ply(ply) + 1])
 
     def undo_to(self, length: int) -> None:
         """Go back to the position after the first ``length`` history entries."""
@@ -941,6 +1111,7 @@ class Level8:
         g._under = list(self._under)
         g._melds = [[m.copy() for m in ms] for ms in self._melds]
         g._skips = list(self._skips)
+        g._draws_skipped = list(self._draws_skipped)
         g._kept = [list(k) for k in self._kept]
         g._keep_queue = list(self._keep_queue)
         g._winners = list(self._winners)

@@ -52,9 +52,14 @@ def check_invariants(game: Level8) -> None:
     if g._phase in ("draw", "skipped", "play"):
         for q in range(n):
             size = len(g._hands[q])
+            # 10 cards between turns, one more after the turn's draw; a draw skipped because
+            # there was nothing to draw (draw pile and every discard pile empty) is one less
             extra = 1 if (q == g._current and g._phase == "play") else 0
-            if not g._laid[q] and size != HAND_SIZE + extra:
-                raise InvariantError(f"{g._names[q]} has not laid down but holds {size} cards")
+            want = HAND_SIZE - g._draws_skipped[q] + extra
+            if not g._laid[q] and size != want:
+                raise InvariantError(
+                    f"{g._names[q]} has not laid down but holds {size} cards (should be {want})"
+                )
             if size == 0:
                 raise InvariantError(f"{g._names[q]} holds no card during a round")
             if g._kept[q]:
@@ -67,5 +72,10 @@ def check_invariants(game: Level8) -> None:
         top = len(g._seqs[q]) + (1 if q in g._winners else 0)
         if not 1 <= g._levels[q] <= top:
             raise InvariantError(f"level {g._levels[q]} of {g._names[q]} out of range")
+    if g._phase == "draw" and not g._draw and not any(g._discards):
+        raise InvariantError("a draw phase with nothing to draw (the draw must be skipped)")
+    rebuildable = g._under or any(len(d) > 1 for d in g._discards)
+    if g._phase in ("draw", "skipped", "play") and not g._draw and rebuildable:
+        raise InvariantError("the draw pile is empty although it could be rebuilt")
     if g._phase not in PHASES:
         raise InvariantError(f"unknown phase {g._phase!r}")

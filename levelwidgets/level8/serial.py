@@ -1,9 +1,10 @@
 """Level 8 records: the JSON form of a game and of its random-number generator.
 
-A record holds the config, the full history (every action with the shuffle orders it
-caused), the resulting state and the RNG state. :func:`game_from_json` never trusts the
-stored state: it replays the history from the config and checks that the result, and the
-RNG, match what the record claims, so a record cannot lie.
+A record holds the config (for a game set up by hand, with its starting ``position``), the
+full history (every action with the shuffle orders it caused), the resulting state and the
+RNG state. :func:`game_from_json` never trusts the stored state: it replays the history from
+the config and checks that the result, and the RNG, match what the record claims, so a
+record cannot lie.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "config", "history", "state", "rng"}
 _CONFIG_KEYS = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
+_POSITION_KEYS = {"round", "current", "phase", "hands", "melds", "discards", "skips", "draw"}
 
 
 def rng_to_json(state: tuple) -> list:
@@ -66,8 +68,9 @@ def game_to_json(game: Level8, indent: int | None = None) -> str:
 
 
 def check_config(cls: type[Level8], cfg: object) -> None:
-    """A record's config must be one that the constructor itself accepts."""
-    if not isinstance(cfg, dict) or set(cfg) != _CONFIG_KEYS:
+    """A record's config must be one that the constructor (or, for a set-up position,
+    :meth:`Level8.from_position`) itself accepts, in the form it writes."""
+    if not isinstance(cfg, dict) or set(cfg) - {"position"} != _CONFIG_KEYS:
         raise CorruptStateError("malformed config")
     try:
         names = parse_players(cfg["players"])
@@ -76,15 +79,38 @@ def check_config(cls: type[Level8], cfg: object) -> None:
         seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
         if len(seqs) != len(names):
             raise ConfigError("one level sequence per player is needed")
-        cls(
+        if "position" not in cfg:
+            cls(
+                names,
+                cfg["seed"],
+                seqs,
+                dealer=cfg["dealer"],
+                start_levels=cfg["start_levels"],
+                deck=cfg["deck"],
+                lay_down_cap=cfg["lay_down_cap"],
+            )
+            return
+        pos = cfg["position"]
+        if not isinstance(pos, dict) or set(pos) != _POSITION_KEYS or cfg["deck"] is not None:
+            raise ConfigError("malformed set-up position")
+        made = cls.from_position(
             names,
-            cfg["seed"],
-            seqs,
+            hands=pos["hands"],
+            melds=pos["melds"],
+            discards=pos["discards"],
+            draw_pile=pos["draw"],
+            levels=cfg["start_levels"],
+            current=pos["current"],
+            phase=pos["phase"],
             dealer=cfg["dealer"],
-            start_levels=cfg["start_levels"],
-            deck=cfg["deck"],
+            round=pos["round"],
+            skips=pos["skips"],
+            sides=seqs,
+            seed=cfg["seed"],
             lay_down_cap=cfg["lay_down_cap"],
         )
+        if made._config != cfg:
+            raise ConfigError("the set-up position is not written in its normal form")
     except (Level8Error, TypeError, KeyError) as e:
         raise CorruptStateError(f"invalid config: {e}") from None
 

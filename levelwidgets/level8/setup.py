@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import ALL_IDS, CODES, parse_card, parse_cards
-from .errors import ConfigError, LevelSpecError
+from .cards import ALL_IDS, CODES, FIRST_SKIP, parse_card, parse_cards
+from .combos import as_combo
+from .errors import ConfigError, Level8Error, LevelSpecError
 from .levels import LevelSequence, parse_levels, sequence_for
 
 #: Cards dealt to each player (fewer only when the two-star rule kept some).
@@ -183,3 +184,186 @@ def stack_deck(
     seen = set(order)
     order += [c for c in ALL_IDS if c not in seen]
     return order
+
+
+#: Phases a hand-made position may start in (a turn in progress, not a round break).
+SETUP_PHASES = ("draw", "play", "skipped")
+
+
+def _per_player(value: object, n: int, what: str, default: object) -> list:
+    if value is None:
+        return [default() if callable(default) else default for _ in range(n)]
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ConfigError(f"{what} needs one entry per player ({n}), not {value!r}")
+    items = list(value)
+    if len(items) != n:
+        raise ConfigError(f"{what} needs one entry per player ({n}), got {len(items)}")
+    return items
+
+
+def make_position(
+    players: object,
+    hands: object,
+    melds: object,
+    discards: object,
+    draw_pile: object,
+    levels: object,
+    laid: object,
+    current: object,
+    phase: object,
+    dealer: object,
+    round: object,
+    skips: object,
+    sides: object,
+    seed: object,
+    lay_down_cap: object,
+) -> tuple[dict[str, Any], list[LevelSequence]]:
+    """Check a hand-made position (see :meth:`Level8.from_position`); return its config.
+
+    Raises :class:`ConfigError` naming what is wrong: cards twice or missing, invalid
+    combinations, laid-down flags that disagree with the table, hand sizes the rules do not
+    allow, a phase that does not fit the skip cards.
+    """
+    if hands is None or isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise ConfigError("hands must list every player's hand, e.g. [['1R', '2R', ...], ...]")
+    hand_list = list(hands)
+    names = parse_players(len(hand_list) if players is None else players)
+    n = len(names)
+    hand_list = _per_player(hand_list, n, "hands", list)
+    seqs = parse_sides(sides, n)
+    seed = check_seed(seed)
+    cap = check_cap(lay_down_cap)
+    lvls = check_levels(levels, names, seqs)  # type: ignore[arg-type]
+    cur = check_seat(current, n, "current")
+    deal = check_seat((cur - 1) % n if dealer is None else dealer, n, "dealer")
+    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+        raise ConfigError(f"round must be a positive int, not {round!r}")
+    if phase not in SETUP_PHASES:
+        raise ConfigError(
+            f"phase must be one of {', '.join(SETUP_PHASES)} (a turn in progress), not {phase!r}"
+        )
+
+    where: dict[int, str] = {}
+    twice: list[str] = []
+
+    def place(cards: object, label: str) -> list[int]:
+        try:
+            ids = parse_cards(cards)
+        except Level8Error as e:
+            raise ConfigError(f"{label}: {e}") from None
+        for cid in ids:
+            if cid in where:
+                twice.append(f"{CODES[cid]} ({where[cid]} and {label})")
+            else:
+                where[cid] = label
+        return ids
+
+    hand_ids = [place(h, f"{names[q]}'s hand") for q, h in enumerate(hand_list)]
+    meld_dicts: list[list[dict]] = []
+    for q, ms in enumerate(_per_player(melds, n, "melds", list)):
+        if isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
+            raise ConfigError(f"melds of {names[q]} must be a list of combinations, not {ms!r}")
+        row = []
+        for i, m in enumerate(ms):
+            try:
+                combo = as_combo(m)
+            except Level8Error as e:
+                raise ConfigError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
+            place(combo.cards, f"{names[q]}'s combination #{i + 1}")
+            row.append(combo.to_dict())
+        meld_dicts.append(row)
+    pile_ids = [
+        place(d, f"{names[q]}'s discard pile")
+        for q, d in enumerate(_per_player(discards, n, "discards", list))
+    ]
+    skip_ids: list[int | None] = []
+    for q, sk in enumerate(_per_player(skips, n, "skips", None)):
+        if sk is None:
+            skip_ids.append(None)
+            continue
+        (cid,) = place([sk], f"in front of {names[q]}")
+        if cid < FIRST_SKIP:
+            raise ConfigError(f"only a skip card can lie in front of {names[q]}, not {CODES[cid]}")
+        skip_ids.append(cid)
+    draw_ids = None if draw_pile is None else place(draw_pile, "the draw pile")
+    if twice:
+        raise ConfigError("every card exists once, but these are placed twice: " + "; ".join(twice))
+    if draw_ids is not None and len(where) != len(ALL_IDS):
+        missing = [CODES[c] for c in ALL_IDS if c not in where]
+        raise ConfigError(
+            f"all 101 cards must be placed exactly once; {len(missing)} are missing: "
+            f"{' '.join(missing)} (or leave draw_pile=None: the rest is shuffled into it)"
+        )
+
+    is_laid = [bool(row) for row in meld_dicts]
+    if laid is not None:
+        flags = _per_player(laid, n, "laid", False)
+        for q in range(n):
+            if bool(flags[q]) != is_laid[q]:
+                raise ConfigError(
+                    f"{names[q]} is marked as laid down but has no laid combination"
+                    if flags[q]
+                    else f"{names[q]} is marked as not laid down but has "
+                    f"{len(meld_dicts[q])} laid combination(s)"
+                )
+    for q in range(n):
+        if not is_laid[q]:
+            continue
+        level = seqs[q].level(lvls[q])
+        if lvls[q] == len(seqs[q]):
+            raise ConfigError(
+                f"{names[q]} cannot have laid down level {lvls[q]}: laying down the last "
+                "level wins the game at once"
+            )
+        have = sorted((m["kind"], len(m["cards"])) for m in meld_dicts[q])
+        need = sorted((r.kind, r.n) for r in level.requirements)
+        if len(have) != len(need) or any(
+            hk != nk or hn < nn for (hk, hn), (nk, nn) in zip(have, need, strict=True)
+        ):
+            shown = " + ".join(f"{k} of {k_n}" for k, k_n in have)
+            raise ConfigError(
+                f"the laid combinations of {names[q]} ({shown}) are not level {lvls[q]} "
+                f"({level.describe()}), not even grown by add-ons"
+            )
+    for q in range(n):
+        size = len(hand_ids[q])
+        drawn = q == cur and phase == "play"
+        if is_laid[q]:
+            if size < 1:
+                raise ConfigError(
+                    f"{names[q]} holds no card; every player holds one during a round"
+                )
+        elif size != HAND_SIZE + drawn:
+            rule = (
+                f"holds {HAND_SIZE + 1} cards after drawing (phase 'play')"
+                if drawn
+                else f"holds {HAND_SIZE} cards between turns"
+            )
+            raise ConfigError(f"{names[q]} has not laid down, so {names[q]} {rule}, not {size}")
+    if phase == "skipped" and skip_ids[cur] is None:
+        raise ConfigError(f"phase 'skipped' needs a skip card in front of {names[cur]}")
+    if phase != "skipped" and skip_ids[cur] is not None:
+        raise ConfigError(
+            f"a skip card lies in front of {names[cur]}, so the turn's phase is 'skipped'"
+        )
+
+    config: dict[str, Any] = {
+        "players": names,
+        "seed": seed,
+        "sides": [s.to_dict() for s in seqs],
+        "dealer": deal,
+        "start_levels": lvls,
+        "deck": None,
+        "lay_down_cap": cap,
+        "position": {
+            "round": round,
+            "current": cur,
+            "phase": phase,
+            "hands": hand_ids,
+            "melds": meld_dicts,
+            "discards": pile_ids,
+            "skips": skip_ids,
+            "draw": draw_ids,
+        },
+    }
+    return config, seqs

@@ -356,20 +356,51 @@ class LevelX:
             self._notify([])
         return played
 
-    def undo(self) -> Turn | Dice:
-        """Take back the last action: an unplayed roll, or else the last move (its dice stay).
+    @property
+    def plies(self) -> int:
+        """Number of plies played since the start.
 
-        Returns what was taken back. The random generator is rewound too, so rolling again
-        gives the same dice as before.
+        A ply is one history entry played after the start: a Level X turn, a Level 8 action
+        after the deal (or after a set-up position).
         """
-        if self._dice is not None:
-            undone: Turn | Dice = self._dice
-            self._rebuild(self._log, pending=None)
-        elif self._log:
-            undone = self.history[-1]
-            self._rebuild(self._log[:-1], pending=(undone.dice, undone.drawn))
-        else:
-            raise NothingToUndoError("There is nothing to undo: the game has just started.")
+        return len(self._log)
+
+    def undo(self, n: int = 1) -> Turn | Dice | None:
+        """Take back the last ``n`` actions (default 1), as ``n`` calls of ``undo()`` would.
+
+        In Level 8 an action is a ply. In Level X ``undo()`` takes back an unplayed roll
+        first, and a turn taken back leaves its dice rolled (a second ``undo()`` takes back
+        that roll), so a Level X ply is two actions. The start cannot be undone: asking for
+        more raises the engine's error and changes nothing. The position is replayed once,
+        the random generator included, and listeners hear one change. Returns the earliest
+        action taken back (Level X: a ``Turn``, or the dice of a roll; Level 8: a
+        ``HistoryEntry``), or None for ``n=0``.
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise NotationError(f"n must be a whole number of actions, 0 or more, not {n!r}.")
+        log = self._log
+        available = 2 * len(log) + (self._dice is not None)  # each turn: roll, move
+        if n > available:
+            if not available:
+                raise NothingToUndoError("There is nothing to undo: the game has just started.")
+            raise NothingToUndoError(
+                f"There is not that much to undo: {available} action(s) (rolls and moves) "
+                f"were played, not {n}."
+            )
+        if not n:
+            return None
+        left = available - n  # actions that stay: roll 1, move 1, roll 2, ...
+        turns, roll_stays = divmod(left, 2)
+        pending: tuple[Dice, bool] | None = None
+        if turns < len(log):
+            if roll_stays:
+                pending = (log[turns][1], log[turns][2])
+                undone: Turn | Dice = self.history[turns]  # its move is the first taken back
+            else:
+                undone = log[turns][1]  # from its roll on
+        else:  # only the unplayed roll goes
+            undone = self._dice  # type: ignore[assignment]
+        self._rebuild(log[:turns], pending=pending)
         self._notify([])
         return undone
 
@@ -378,6 +409,7 @@ class LevelX:
 
         Like calling :meth:`undo` until then, but with one replay instead of one per action.
         Returns the turns taken back, oldest first (an unplayed roll is dropped as well).
+        :meth:`goto` is the same move under the name both engines share.
         """
         self._check_turns(turns)
         undone = self.history[turns:]
@@ -385,11 +417,27 @@ class LevelX:
         self._notify([])
         return undone
 
-    def after(self, turns: int) -> LevelX:
-        """A new game at the position after the first ``turns`` turns (before the next roll)."""
-        self._check_turns(turns)
+    def goto(self, ply: int) -> None:
+        """Go back to the position after the first ``ply`` plies (0: the start).
+
+        ``ply`` is at most :attr:`plies` (going forward again is the caller's redo). A ply is
+        one history entry played after the start: a Level X turn (the position is the one
+        before the next roll), a Level 8 action after the deal (or after a set-up position).
+        One replay; listeners hear one change.
+        """
+        self._check_turns(ply, "ply")
+        self.rewind(ply)
+
+    def after(self, ply: int) -> LevelX:
+        """A new game at the position after the first ``ply`` plies (0: the start).
+
+        This game stays untouched. A ply is one history entry played after the start: a
+        Level X turn (the position is the one before the next roll), a Level 8 action after
+        the deal (or after a set-up position).
+        """
+        self._check_turns(ply, "ply")
         game = self._blank()
-        game._rebuild(self._log[:turns], pending=None)
+        game._rebuild(self._log[:ply], pending=None)
         return game
 
     def _blank(self) -> LevelX:
@@ -489,10 +537,19 @@ class LevelX:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _repr_svg_(self) -> str:
+    def to_svg(self, viewer: int | str | None = None) -> str:
+        """A static picture (SVG) of the position as ``viewer`` sees it.
+
+        Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
+        spectator's view, so a saved picture shows no hand. Level X has no hidden
+        information and ignores ``viewer``.
+        """
         from .svg import board_svg
 
         return board_svg(self)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
     def __repr__(self) -> str:
         scores = ", ".join(f"{n}={s}" for n, s in zip(self.names, self.scores(), strict=False))
@@ -517,13 +574,13 @@ class LevelX:
             )
             raise NotYourTurnError(f"It is {self.names[self._state.current]}'s turn, not {name}'s.")
 
-    def _check_turns(self, turns: int) -> None:
+    def _check_turns(self, turns: int, name: str = "turns") -> None:
         if (
             not isinstance(turns, int)
             or isinstance(turns, bool)
             or not 0 <= turns <= len(self._log)
         ):
-            raise NotationError(f"turns must be between 0 and {len(self._log)}, not {turns!r}.")
+            raise NotationError(f"{name} must be between 0 and {len(self._log)}, not {turns!r}.")
 
     def _require_dice(self) -> None:
         if self._state.over:
