@@ -1,6 +1,6 @@
-"""Level X widget latency and sync size, measured in a real JupyterLab + Chromium.
+"""Widget latency and sync size of both games, measured in a real JupyterLab + Chromium.
 
-Prints ``name: value unit`` lines:
+Prints ``name: value unit`` lines. Level X (names without a prefix, as before):
 
 - ``click_to_render_ms_p50`` / ``_p95``: from the Confirm click until the widget has drawn the
   new position into the DOM (browser clock: intent to kernel, engine move, view back, draw).
@@ -12,7 +12,20 @@ Prints ``name: value unit`` lines:
   status messages included (context for the number above).
 
 Both seats are people, bots off and animation off (the analyst setting), so each measured click
-is one engine move. Run: ``python benchmarks/widget_latency.py [--moves 60]``.
+is one engine move.
+
+Level 8 (``level8_`` prefix): seat 0's player view against a heuristic bot that answers at once
+(``bot_delay=0``). Per turn two clicks are measured: the draw pile (one engine action) and the
+discard of the selected card (the discard, then the bot's whole turn, in one answer).
+
+- ``level8_click_to_render_ms_p50`` / ``_p95``: click until the table has drawn the new view,
+  over both kinds of click; ``level8_draw_click_ms_p95`` / ``level8_discard_click_ms_p95`` apart.
+- ``level8_bytes_synced_per_action``: widget state bytes per engine action (mean; a discard
+  answer carries the bot's actions too, so its bytes are divided by the actions it covers).
+- ``echo_round_trip_ms_p50`` / ``_p95``: a minimal anywidget that only echoes a counter: the
+  floor any widget pays in this JupyterLab (browser -> kernel -> browser), for context.
+
+Run: ``python benchmarks/widget_latency.py [--moves 60] [--turns 40]``.
 """
 
 from __future__ import annotations
@@ -38,6 +51,64 @@ from e2e.lab import (  # noqa: E402
     require_chromium,
     run_all,
 )
+
+LEVEL8_CELL = (
+    "from levelwidgets import Level8Widget\n"
+    "w8 = Level8Widget(players=['A', 'B'], bots=[None, 'heuristic'], seat=0, seed=3, bot_delay=0)"
+    "\nw8"
+)
+
+ECHO_CELL = '''import anywidget, traitlets
+class Echo(anywidget.AnyWidget):
+    _esm = """export default { render({ model, el }) {
+      const b = document.createElement('button'); b.className = 'echo';
+      b.dataset.n = String(model.get('n'));
+      b.onclick = () => model.send({ n: model.get('n') });
+      model.on('change:n', () => { b.dataset.n = String(model.get('n')); });
+      el.appendChild(b); } };"""
+    n = traitlets.Int(0).tag(sync=True)
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda _w, m, _b: setattr(self, 'n', m['n'] + 1))
+echo = Echo(); echo'''
+
+ECHO = """async () => {
+  const b = document.querySelector('button.echo');
+  const n = Number(b.dataset.n);
+  const t0 = performance.now();
+  b.click();
+  await new Promise((done) => {
+    const o = new MutationObserver(() => {
+      if (Number(b.dataset.n) > n) { o.disconnect(); done(); }
+    });
+    o.observe(b, { attributes: true });
+  });
+  return performance.now() - t0;
+}"""
+
+# Click a Level 8 target and wait until the next view (data-seq) is drawn; the ms taken.
+L8_CLICK = """async (selector) => {
+  const r = document.querySelector('.l8-root');
+  const seq = Number(r.dataset.seq);
+  const target = r.querySelector(selector);
+  if (!target) throw new Error('nothing to click: ' + selector);
+  const t0 = performance.now();
+  target.click();
+  const ok = await new Promise((done) => {
+    const o = new MutationObserver(() => {
+      if (Number(r.dataset.seq) > seq) { o.disconnect(); done(true); }
+    });
+    o.observe(r, { attributes: true, attributeFilter: ['data-seq'] });
+    setTimeout(() => { o.disconnect(); done(false); }, 10000);
+  });
+  const err = r.querySelector('[data-error]');
+  if (!ok) throw new Error('no new view after ' + selector + ': ' + (err ? err.textContent : '?'));
+  return performance.now() - t0;
+}"""
+
+TURN_READY = """() => { const r = document.querySelector('.l8-root');
+  return r.dataset.busy === '0' && (r.dataset.actor === '0'
+    || ['over', 'round_over', 'keep'].includes(r.dataset.phase)); }"""
 
 STATE = re.compile(rb'"method":\s*"update",\s*"state":\s*')
 
@@ -83,6 +154,7 @@ def state_bytes(frame: bytes) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--turns", type=int, default=40, help="Level 8 turns to measure")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -95,7 +167,9 @@ def main() -> None:
             nbformat.v4.new_code_cell(
                 "from levelwidgets import LevelXWidget\n"
                 "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw"
-            )
+            ),
+            nbformat.v4.new_code_cell(LEVEL8_CELL),
+            nbformat.v4.new_code_cell(ECHO_CELL),
         ]
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(nb, root / "bench.ipynb")
@@ -138,6 +212,10 @@ def main() -> None:
                 page.wait_for_timeout(150)
                 synced.append(sum(state_bytes(f) for f in frames))
                 wire.append(sum(len(f) for f in frames))
+            page.locator(".l8-root").wait_for(timeout=60_000)
+            level8 = measure_level8(page, frames, args.turns)
+            page.locator("button.echo").wait_for(timeout=60_000)
+            echo = [page.evaluate(ECHO) for _ in range(40)]
             errors.check()
             browser.close()
     print(f"moves_measured: {len(times)} moves")
@@ -149,6 +227,50 @@ def main() -> None:
     print(f"bytes_synced_per_move: {statistics.mean(synced):.0f} bytes")
     print(f"bytes_synced_per_move_max: {max(synced)} bytes")
     print(f"ws_bytes_per_move: {statistics.mean(wire):.0f} bytes")
+    draws, discards, per_action = level8
+    both = draws + discards
+    print(f"level8_clicks_measured: {len(both)} clicks")
+    print(f"level8_click_to_render_ms_p50: {pct(both, 0.5):.1f} ms")
+    print(f"level8_click_to_render_ms_p95: {pct(both, 0.95):.1f} ms")
+    print(f"level8_draw_click_ms_p95: {pct(draws, 0.95):.1f} ms")
+    print(f"level8_discard_click_ms_p95: {pct(discards, 0.95):.1f} ms")
+    print(f"level8_bytes_synced_per_action: {statistics.mean(per_action):.0f} bytes")
+    print(f"level8_bytes_synced_per_action_max: {max(per_action):.0f} bytes")
+    print(f"echo_round_trip_ms_p50: {pct(echo, 0.5):.1f} ms")
+    print(f"echo_round_trip_ms_p95: {pct(echo, 0.95):.1f} ms")
+
+
+def measure_level8(page, frames: list[bytes], turns: int) -> tuple[list, list, list]:
+    """Play ``turns`` turns of seat 0 by clicks: draw from the pile, discard the last card."""
+    draws: list[float] = []
+    discards: list[float] = []
+    per_action: list[float] = []
+    root = page.locator(".l8-root")
+    for _ in range(turns):
+        page.wait_for_function(TURN_READY)
+        if root.get_attribute("data-phase") != "draw":
+            break  # the round ended: enough turns measured
+        page.wait_for_timeout(100)  # trailing kernel messages (idle) of the last answer
+        frames.clear()
+        draws.append(page.evaluate(L8_CLICK, "[data-draw-pile]"))
+        page.wait_for_timeout(100)
+        per_action.append(sum(state_bytes(f) for f in frames))
+        root.locator("[data-hand='0'] [data-card]").last.click()
+        plies = ply_now(page)
+        frames.clear()
+        discards.append(page.evaluate(L8_CLICK, "[data-action=discard]"))
+        page.wait_for_timeout(100)
+        actions = max(1, ply_now(page) - plies)
+        per_action.append(sum(state_bytes(f) for f in frames) / actions)
+    return draws, discards, per_action
+
+
+def ply_now(page) -> int:
+    """The table's current ply: the highest jump target in its move list."""
+    return page.evaluate(
+        "() => Math.max(0, ...[...document.querySelectorAll('.l8-root [data-goto]')]"
+        ".map((e) => Number(e.dataset.goto)))"
+    )
 
 
 def pct(values: list[float], q: float) -> float:
