@@ -204,7 +204,7 @@ class Level8Widget(GameWidget):
             raise IllegalActionError(f"Choose a move between 0 and {total}, not {ply!r}.")
         if ply < plies:
             actions = [e.action for e in game.history[ply + 1 :]]
-            self._driving(lambda: game.undo(plies - ply))
+            self._driving(lambda: game.goto(ply))
             self._redo.extend(reversed(actions))
             self._log.clear()
         while self._plies() < ply:
@@ -309,7 +309,7 @@ class Level8Widget(GameWidget):
         return game.apply(action)
 
     def _plies(self) -> int:
-        return len(self._game.history) - 1
+        return self._game.plies
 
     def _history_since(self, plies: int) -> list[Any]:
         return list(self._game.history[plies + 1 :])
