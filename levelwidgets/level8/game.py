@@ -94,7 +94,7 @@ class Level8:
     level sequence (for everybody), or one of these per player. ``dealer`` is the first dealer
     (default: the last seat, so seat 0 starts); ``start_levels`` lets a teacher start players
     on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
-    :func:`stack_deck`).
+    :func:`stack_deck`). :meth:`from_position` starts from a position set up by hand.
     """
 
     def __init__(
