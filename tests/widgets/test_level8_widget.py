@@ -194,22 +194,37 @@ def test_whole_bot_game_by_advancing_and_on_move_hears_each_action_once() -> Non
 
 
 def test_keep_and_next_round_intents() -> None:
-    game = Level8(["Ann", "Ben"], seed=8, sides=["two", "one"], start_levels=[5, 1])
-    w = Level8Widget(game, bots=[None, "heuristic"], seat=0, bot_delay=0, view="teacher")
-    while game.phase not in ("keep", "round_over", "over"):
-        action = HeuristicBot(seed=3).choose(game.observation(game.current_player))
-        if game.current_player == 0:
-            w._act_as(lambda _p, a=action: game.apply(a))
-        else:
-            w.advance()
-    if game.phase == "keep" and game.current_player == 0:
-        assert w.view["legal"] == {"keepMax": 4}
-        refused(w, "at most 4", type="keep", cards=list(game.hand(0))[:5])
-        send(w, type="keep", cards=list(game.hand(0))[:2])
-        assert w.error == ""
-    if game.phase == "round_over" and w.view["actor"] == game.current_player:
-        send(w, type="next_round")
-        assert w.error == "" and game.round == 2
+    """Ben goes out; Ann (two-star side, level 5, not laid down) keeps cards; a new deal."""
+    ann = ["1R", "3G", "5B", "7P", "9O", "11R", "13G", "15B", "2P", "4O"]
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[ann, ["13R"]],
+        melds=[[], [("run", ["4R", "5G", "6B"]), ("run", ["9Y", "10Y", "11P"])]],
+        levels=[5, 1],
+        sides=["two", "one"],
+        current=1,
+        phase="play",
+        seed=1,
+    )
+    w = Level8Widget(game, bots=[None, None], view="teacher")
+    assert w.view["actor"] == 1 and w.view["canUndo"] is False
+    send(w, type="discard", card=R("13R"))
+    assert w.error == "" and game.phase == "keep" and w.view["cur"] == 0
+    assert w.view["legal"] == {"keepMax": 4}
+    assert w.view["rounds"] == [
+        {"round": 1, "ender": 1, "moves": [0, 2], "levels": [5, 3], "laid": [False, True]}
+    ]
+    refused(w, "at most 4", type="keep", cards=[R(c) for c in ann[:5]])
+    refused(w, "not in their hand", type="keep", cards=[R("13R")])
+    send(w, type="keep", cards=[R("1R"), R("3G")])
+    assert w.error == "" and game.phase == "round_over"
+    send(w, type="refresh")
+    assert w.error == ""
+    send(w, type="next_round")
+    assert w.error == "" and game.round == 2 and game.phase == "draw"
+    assert {R("1R"), R("3G")} <= set(game.hand(0)) and len(game.hand(0)) == 10
+    kept_row = [a for row in w.view["moves"] for a in row["acts"] if a[0] == "keep"]
+    assert kept_row == [["keep", 2]]  # which cards stays hidden from the move list
 
 
 def test_hints_show_the_solver_plan_for_the_current_level() -> None:
