@@ -140,6 +140,7 @@ class Level8:
         dealer: int | None = None,
         round: int = 1,
         skips: Sequence[object] | None = None,
+        under: Iterable[object] | None = None,
         sides: object = "one",
         seed: int | str | None = None,
         lay_down_cap: int = 20,
@@ -152,7 +153,8 @@ class Level8:
         (the last card lies face up); ``draw_pile``: top first, or None for all remaining
         cards shuffled with ``seed``; ``levels``: each player's level; ``laid``: optional
         laid-down flags (they must agree with ``melds``); ``skips``: the skip card in front
-        of each player, or None; ``current``: whose turn; ``phase``: "draw", "play" (the
+        of each player, or None; ``under``: skip cards lying face up under the draw pile
+        (default none); ``current``: whose turn; ``phase``: "draw", "play" (the
         current player has drawn) or "skipped"; ``dealer`` (default: the seat before
         ``current``), ``round``; ``players`` (a count or names; default: one per hand),
         ``sides``, ``lay_down_cap`` as for :class:`Level8`.
@@ -181,6 +183,7 @@ class Level8:
             sides,
             seed,
             lay_down_cap,
+            under,
         )
         g = cls.__new__(cls)
         g._config = config
@@ -216,11 +219,13 @@ class Level8:
         self._laid = [bool(ms) for ms in self._melds]
         self._discards = [list(d) for d in position["discards"]]
         self._skips = list(position["skips"])
+        self._under = list(position["under"])
         order = position["draw"]
         if order is None:
             placed = {c for zone in ("hands", "discards") for h in position[zone] for c in h}
             placed |= {c for ms in self._melds for m in ms for c in m.cards}
             placed |= {c for c in self._skips if c is not None}
+            placed |= set(self._under)
             order = self._shuffled([c for c in ALL_IDS if c not in placed])
         self._draw = list(reversed(order))
         events = [

@@ -25,7 +25,17 @@ FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "config", "history", "state", "rng"}
 _CONFIG_KEYS = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
-_POSITION_KEYS = {"round", "current", "phase", "hands", "melds", "discards", "skips", "draw"}
+_POSITION_KEYS = {
+    "round",
+    "current",
+    "phase",
+    "hands",
+    "melds",
+    "discards",
+    "skips",
+    "under",
+    "draw",
+}
 
 
 def rng_to_json(state: tuple) -> list:
@@ -105,6 +115,7 @@ def check_config(cls: type[Level8], cfg: object) -> None:
             dealer=cfg["dealer"],
             round=pos["round"],
             skips=pos["skips"],
+            under=pos["under"],
             sides=seqs,
             seed=cfg["seed"],
             lay_down_cap=cfg["lay_down_cap"],

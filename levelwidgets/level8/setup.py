@@ -217,6 +217,7 @@ def make_position(
     sides: object,
     seed: object,
     lay_down_cap: object,
+    under: object = None,
 ) -> tuple[dict[str, Any], list[LevelSequence]]:
     """Check a hand-made position (see :meth:`Level8.from_position`); return its config.
 
@@ -285,6 +286,10 @@ def make_position(
         if cid < FIRST_SKIP:
             raise ConfigError(f"only a skip card can lie in front of {names[q]}, not {CODES[cid]}")
         skip_ids.append(cid)
+    under_ids = [] if under is None else place(under, "under the draw pile")
+    if any(cid < FIRST_SKIP for cid in under_ids):
+        wrong = " ".join(CODES[cid] for cid in under_ids if cid < FIRST_SKIP)
+        raise ConfigError(f"only skip cards lie face up under the draw pile, not {wrong}")
     draw_ids = None if draw_pile is None else place(draw_pile, "the draw pile")
     if twice:
         raise ConfigError("every card exists once, but these are placed twice: " + "; ".join(twice))
@@ -363,6 +368,7 @@ def make_position(
             "melds": meld_dicts,
             "discards": pile_ids,
             "skips": skip_ids,
+            "under": under_ids,
             "draw": draw_ids,
         },
     }
