@@ -113,7 +113,40 @@ function render({ model, el }) {
   }
 
   // ---------------------------------------------------------------- drawing
+  const FOCUS_KEYS = ["data-card", "data-action", "data-sort", "data-meld", "data-discard", "data-draw-pile", "data-prop-card", "data-move-to", "data-layout", "data-meaning", "data-goto"];
+
+  /** Run a redraw without removing a focused node; a keyboard focus comes back afterwards. */
+  function keepFocus(redraw) {
+    const doc = root.ownerDocument;
+    const a = doc && doc.activeElement;
+    if (!a || a === root || !root.contains(a)) return redraw();
+    let selector = null;
+    for (const k of FOCUS_KEYS) {
+      if (a.hasAttribute(k)) {
+        selector = `${a.closest("[data-hand]") ? "[data-hand] " : ""}[${k}="${a.getAttribute(k)}"]`;
+        if (k === "data-action" && a.dataset.skipTarget != null) selector += `[data-skip-target="${a.dataset.skipTarget}"]`;
+        break;
+      }
+    }
+    let keyboard = false;
+    try {
+      keyboard = a.matches(":focus-visible");
+    } catch {
+      keyboard = true; // no :focus-visible support: keep it anyway
+    }
+    root.focus({ preventScroll: true });
+    redraw();
+    if (keyboard && selector) {
+      const next = root.querySelector(selector);
+      if (next && !next.disabled) next.focus({ preventScroll: true });
+    }
+  }
+
   function drawAll() {
+    keepFocus(drawAllNow);
+  }
+
+  function drawAllNow() {
     const v = view;
     if (!v) return;
     const t0 = performance.now();
@@ -130,7 +163,7 @@ function render({ model, el }) {
     const hint = D.hintEl(v, L);
     hintBox.replaceChildren(...(hint ? [hint] : []));
     drawPanel(v);
-    drawMine(v);
+    drawMineNow(v);
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
   }
@@ -165,12 +198,17 @@ function render({ model, el }) {
 
   /** The parts that follow the local selection: hand, actions, help, fitting melds, dialog. */
   function drawMine(v) {
+    keepFocus(() => drawMineNow(v));
+  }
+
+  function drawMineNow(v) {
     const handoff = v.handoff != null;
     handoffBox.replaceChildren(...(handoff ? [D.handoffEl(v, L)] : []));
-    mine.hidden = handoff || !v.hand;
+    const cards = S.handCards(v);
+    mine.hidden = handoff || !cards;
     const seat = S.handSeat(v);
-    if (!handoff && v.hand) {
-      const n = v.hand.length;
+    if (!handoff && cards) {
+      const n = cards.length;
       handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
       sortBox.replaceChildren(D.sortEl(L, ui.sort));
       handBox.replaceChildren(D.handEl(v, L, ui));
@@ -179,7 +217,7 @@ function render({ model, el }) {
       handBox.replaceChildren();
       actionsBox.replaceChildren();
     }
-    if (!v.hand && !handoff && v.phase !== "over") {
+    if (!cards && !handoff && v.phase !== "over" && !v.hands) {
       // spectators: no hand (nothing hidden is in the page)
       handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
@@ -208,9 +246,10 @@ function render({ model, el }) {
     const prevHand = lastHand;
     view = next;
     // the hand: drop selected cards that left it; mark cards that just arrived (a draw)
-    ui.selected = S.prune(ui.selected, view.hand);
-    lastHand = view.hand ? [...view.hand] : null;
-    ui.fresh = prevHand && view.hand ? new Set(view.hand.filter((c) => !prevHand.includes(c))) : null;
+    const cards = S.handCards(view);
+    ui.selected = S.prune(ui.selected, cards);
+    lastHand = cards ? [...cards] : null;
+    ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
     if (ui.fresh && ui.fresh.size > 3) ui.fresh = null; // a new deal, not a draw
     if (view.phase !== "play") ui.ask = null;
     // the lay-down dialog follows view.proposal (Python drops it once the hand changes)
@@ -296,7 +335,7 @@ function render({ model, el }) {
       case "layDown":
         if (v.phase !== "play") return;
         dismissed = "";
-        send(S.proposeIntent(ui.selected, v.hand));
+        send(S.proposeIntent(ui.selected, S.handCards(v)));
         return;
       case "discard": {
         const intent = S.discardIntent(ui.selected);
@@ -463,9 +502,18 @@ function render({ model, el }) {
     pacer.cleanup,
   ];
   root.addEventListener("click", onClick);
+  // A mouse click neither lets JupyterLab's notebook refocus itself (a forced layout of the
+  // whole page) nor focuses the clicked button: a focused node that a redraw removes is
+  // costly to drop in JupyterLab. focus.js keeps the keyboard with the root; keyboard focus
+  // on a button is kept across redraws by keepFocus().
+  const stopMouseDown = (e) => {
+    e.stopPropagation();
+    if (e.button === 0 && e.target.closest && e.target.closest("button")) e.preventDefault();
+  };
+  root.addEventListener("mousedown", stopMouseDown);
 
   if (view) {
-    lastHand = view.hand ? [...view.hand] : null;
+    lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
     if (view.proposal) prop = P.fromProposal(view.proposal);
     drawAll();
     pacer.schedule(view);
@@ -475,6 +523,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(busyTimer);
     root.removeEventListener("click", onClick);
+    root.removeEventListener("mousedown", stopMouseDown);
     for (const off of cleanups) off();
     root.remove();
   };

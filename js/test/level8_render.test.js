@@ -335,3 +335,47 @@ test("a click on a card inside a laid combination or a pile counts for the combi
   click($('[data-discard="2"] [data-card="77"]'));
   assert.deepEqual(model.sent.pop(), { type: "draw", source: 2 });
 });
+
+test("teacher view: every hand face up; the acting seat's hand is the playable one", () => {
+  const hands = [BASE.hand, [0, 1, 2, 15, 16, 30, 31, 93], [61, 62, 63, 64, 65, 66, 67, 68, 69, 70]];
+  const { model, $, $$ } = mount({ ...BASE, viewer: "teacher", hand: null, hands });
+  assert.equal($$('[data-hand="0"] [data-card]').length, 10, "the actor's hand is the big one");
+  assert.equal($$('[data-hand="1"] [data-card]').length, 8);
+  assert.equal($$('[data-hand="2"] [data-card]').length, 10);
+  assert.equal($$("[data-hand]").length, 3, "no hand twice");
+  assert.doesNotMatch($("[data-status]").textContent, /Your turn/, "a teacher is not 'you'");
+  assert.equal($$(".l8-you").length, 0);
+  click($('[data-hand="0"] [data-card="12"]'));
+  click($('[data-action="discard"]'));
+  assert.deepEqual(model.sent.pop(), { type: "discard", card: 12 });
+  // a bot to move: no playable hand, all three face up in the seats
+  model.set("view", { ...BASE, seq: 30, viewer: "teacher", actor: null, cur: 1, hand: null, hands });
+  assert.equal($$("[data-hand] [data-card]").length, 28);
+  assert.ok($('.l8-mine').hidden);
+});
+
+test("a focused card keeps the keyboard focus across a redraw", () => {
+  // linkedom has no focus: a minimal one (activeElement + focus()) for this test
+  let focused = null;
+  Object.defineProperty(document, "activeElement", { get: () => (focused && focused.isConnected ? focused : document.body), configurable: true });
+  const proto = window.HTMLElement.prototype;
+  const oldFocus = proto.focus;
+  proto.focus = function () {
+    focused = this;
+  };
+  try {
+    const { model, root, $ } = mount(BASE);
+    const card = $('[data-hand="0"] [data-card="12"]');
+    card.focus();
+    click(card);
+    const again = $('[data-hand="0"] [data-card="12"]');
+    assert.ok(again !== card, "the hand was redrawn");
+    assert.ok(document.activeElement === again, "focus follows the card");
+    model.set("view", { ...BASE, seq: 40 });
+    assert.equal(document.activeElement.dataset.card, "12");
+    assert.ok(root.contains(document.activeElement));
+  } finally {
+    proto.focus = oldFocus;
+    delete document.activeElement;
+  }
+});

@@ -6,7 +6,7 @@ import { h, playerIcon } from "../common/dom.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
 import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
-import { canAct, handSeat } from "./selection.js";
+import { canAct, handCards, handSeat } from "./selection.js";
 import { hintText, jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "./text.js";
 
 const STARS = { one: "★", two: "★★" };
@@ -235,7 +235,7 @@ export function seatEl(view, p, L) {
 /** The viewer's hand: sortable, selectable cards (buttons). */
 export function handEl(view, L, ui) {
   const seat = handSeat(view);
-  const cards = view.hand || [];
+  const cards = handCards(view) || [];
   const planned = new Set(view.hint && view.hint.plan ? view.hint.plan.flat() : []);
   const el = h("div", { class: "l8-hand", "data-hand": seat == null ? "" : String(seat), role: "group", "aria-label": L("yourHand") });
   const selected = new Set(ui.selected);
@@ -268,7 +268,7 @@ export function actionsEl(view, L, ui) {
   const el = h("div", { class: "l8-actions" });
   if (!canAct(view)) return el;
   const sel = ui.selected;
-  const hand = view.hand || [];
+  const hand = handCards(view) || [];
   const legal = view.legal || {};
   if (ui.ask) {
     el.classList.add("l8-asking");

@@ -77,6 +77,7 @@ export function cardEl(id, L, { tag = "div", attrs = {}, meaning = null, cls = "
     if (meaning.colour != null) badge.append(shapeSvg(meaning.colour, "l8-small"));
     else badge.append(`=${meaning.number}`);
     el.append(badge);
+    el.classList.add("l8-meant");
     el.title = `${name} = ${meaning.colour != null ? L(`c${meaning.colour}`) : meaning.number}`;
     el.setAttribute("aria-label", el.title);
   }

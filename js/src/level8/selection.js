@@ -25,6 +25,13 @@ export function handSeat(view) {
   return null;
 }
 
+/** The cards shown as "the hand": the viewer's own, or (teacher view) the acting seat's. */
+export function handCards(view) {
+  if (view.hand) return view.hand;
+  if (view.hands && typeof view.actor === "number" && view.handoff == null) return view.hands[view.actor] || null;
+  return null;
+}
+
 /** True when this screen may act now for the current player (not a bot, no hand-off pending). */
 export function canAct(view) {
   return view.actor !== null && view.actor !== undefined && view.actor === view.cur && view.handoff == null && view.phase !== "over";
