@@ -109,15 +109,7 @@ class Level8:
         lay_down_cap: int = 20,
     ) -> None:
         config, seqs = make_config(players, seed, sides, dealer, start_levels, deck, lay_down_cap)
-        self._config = config
-        self._init_state(
-            config["players"],
-            seqs,
-            config["seed"],
-            config["dealer"],
-            config["start_levels"],
-            config["lay_down_cap"],
-        )
+        self._init_state(config, seqs)
         self._script: deque | None = None
         self._verify_rng = False
         self._begin_entry()
@@ -186,15 +178,7 @@ class Level8:
             under,
         )
         g = cls.__new__(cls)
-        g._config = config
-        g._init_state(
-            config["players"],
-            seqs,
-            config["seed"],
-            config["dealer"],
-            config["start_levels"],
-            config["lay_down_cap"],
-        )
+        g._init_state(config, seqs)
         g._script = None
         g._verify_rng = False
         g._begin_entry()
@@ -243,7 +227,11 @@ class Level8:
     _parse_players = staticmethod(parse_players)
     _parse_sides = staticmethod(parse_sides)
 
-    def _init_state(self, names, seqs, seed, dealer, start, cap) -> None:
+    def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
+        """The state at the start of the game ``config`` describes (before the first deal)."""
+        self._config = config
+        names, seed, dealer = config["players"], config["seed"], config["dealer"]
+        start, cap = config["start_levels"], config["lay_down_cap"]
         n = len(names)
         self._names = tuple(names)
         self._seqs = tuple(seqs)
@@ -986,16 +974,7 @@ class Level8:
         if position is not None and entries[0].action != Action("setup", position["current"]):
             raise CorruptStateError("the history's set-up entry does not match the position")
         g = cls.__new__(cls)
-        g._config = dict(config)
-        seqs = [LevelSequence.from_dict(s) for s in config["sides"]]
-        g._init_state(
-            list(config["players"]),
-            seqs,
-            config["seed"],
-            config["dealer"],
-            list(config["start_levels"]),
-            config["lay_down_cap"],
-        )
+        g._init_state(dict(config), [LevelSequence.from_dict(s) for s in config["sides"]])
         g._script = deque(c for e in entries for c in e.chance)
         g._verify_rng = verify_rng
         g._begin_entry()
