@@ -34,6 +34,7 @@ from ..level8 import (
     cards_missing,
     solve,
 )
+from ..level8.actions import ACTION_KINDS
 from ..level8.cards import N_CARDS
 from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
@@ -57,19 +58,8 @@ class Level8Widget(GameWidget):
     _css = _STATIC / "level8.css"
     _engine = Level8
     _error_type = Level8Error
-    _player_intents = frozenset(
-        {
-            "draw",
-            "propose",
-            "lay_down",
-            "add_on",
-            "discard",
-            "skip",
-            "skip_turn",
-            "keep",
-            "next_round",
-        }
-    )
+    # every action a player takes (the engine's list, less the set-up ones) and the proposal
+    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose"}
     _undo_to_person = True
     _language_in_view = True
 
