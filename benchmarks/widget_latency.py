@@ -86,37 +86,21 @@ ECHO = """async () => {
   return performance.now() - t0;
 }"""
 
-# Click a Level 8 target and wait until the next view (data-seq) is drawn; the ms taken.
-L8_CLICK = """async (selector) => {
-  const r = document.querySelector('.l8-root');
-  const seq = Number(r.dataset.seq);
-  const target = r.querySelector(selector);
-  if (!target) throw new Error('nothing to click: ' + selector);
-  const t0 = performance.now();
-  target.click();
-  const ok = await new Promise((done) => {
-    const o = new MutationObserver(() => {
-      if (Number(r.dataset.seq) > seq) { o.disconnect(); done(true); }
-    });
-    o.observe(r, { attributes: true, attributeFilter: ['data-seq'] });
-    setTimeout(() => { o.disconnect(); done(false); }, 10000);
-  });
-  const err = r.querySelector('[data-error]');
-  if (!ok) throw new Error('no new view after ' + selector + ': ' + (err ? err.textContent : '?'));
-  return performance.now() - t0;
-}"""
-
 TURN_READY = """() => { const r = document.querySelector('.l8-root');
   return r.dataset.busy === '0' && (r.dataset.actor === '0'
     || ['over', 'round_over', 'keep'].includes(r.dataset.phase)); }"""
 
 STATE = re.compile(rb'"method":\s*"update",\s*"state":\s*')
 
-MEASURE = """async () => {
-  const r = document.querySelector('.lx-root');
+# Click ``target`` inside widget ``root`` and wait until its next view (data-seq) is drawn.
+# Returns [ms to the drawn view, ms to the next animation frame, the front end's draw ms].
+CLICK_AND_WAIT = """async ([root, target]) => {
+  const r = document.querySelector(root);
   const seq = Number(r.dataset.seq);
+  const el = r.querySelector(target);
+  if (!el) throw new Error('nothing to click: ' + target);
   const t0 = performance.now();
-  r.querySelector('[data-action=confirm]').click();
+  el.click();
   const ok = await new Promise((done) => {
     const o = new MutationObserver(() => {
       if (Number(r.dataset.seq) > seq) { o.disconnect(); done(true); }
@@ -125,10 +109,10 @@ MEASURE = """async () => {
     setTimeout(() => { o.disconnect(); done(false); }, 10000);
   });
   const err = r.querySelector('[data-error]');
-  if (!ok) throw new Error('no new view after Confirm: ' + (err ? err.textContent : '?'));
+  if (!ok) throw new Error('no new view after ' + target + ': ' + (err ? err.textContent : '?'));
   const rendered = performance.now() - t0;
   await new Promise((done) => requestAnimationFrame(() => done()));
-  return [rendered, performance.now() - t0, Number(r.dataset.drawMs)];
+  return [rendered, performance.now() - t0, Number(r.dataset.drawMs || 0)];
 }"""
 
 PICK = """() => {
@@ -205,7 +189,9 @@ def main() -> None:
                 page.evaluate(PICK)
                 page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
                 frames.clear()
-                rendered, frame, drawn = page.evaluate(MEASURE)
+                rendered, frame, drawn = page.evaluate(
+                    CLICK_AND_WAIT, [".lx-root", "[data-action=confirm]"]
+                )
                 times.append(rendered)
                 frames_ms.append(frame)
                 draw_ms.append(drawn)
@@ -213,8 +199,10 @@ def main() -> None:
                 synced.append(sum(state_bytes(f) for f in frames))
                 wire.append(sum(len(f) for f in frames))
             page.locator(".l8-root").wait_for(timeout=60_000)
+            page.locator(".l8-root").scroll_into_view_if_needed()
             level8 = measure_level8(page, frames, args.turns)
             page.locator("button.echo").wait_for(timeout=60_000)
+            page.locator("button.echo").scroll_into_view_if_needed()
             echo = [page.evaluate(ECHO) for _ in range(40)]
             errors.check()
             browser.close()
@@ -252,13 +240,13 @@ def measure_level8(page, frames: list[bytes], turns: int) -> tuple[list, list, l
             break  # the round ended: enough turns measured
         page.wait_for_timeout(100)  # trailing kernel messages (idle) of the last answer
         frames.clear()
-        draws.append(page.evaluate(L8_CLICK, "[data-draw-pile]"))
+        draws.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-draw-pile]"])[0])
         page.wait_for_timeout(100)
         per_action.append(sum(state_bytes(f) for f in frames))
         root.locator("[data-hand='0'] [data-card]").last.click()
         plies = ply_now(page)
         frames.clear()
-        discards.append(page.evaluate(L8_CLICK, "[data-action=discard]"))
+        discards.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-action=discard]"])[0])
         page.wait_for_timeout(100)
         actions = max(1, ply_now(page) - plies)
         per_action.append(sum(state_bytes(f) for f in frames) / actions)

@@ -239,3 +239,27 @@ def set_theme(page, dark: bool) -> None:
     )
     want = "false" if dark else "true"
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'", timeout=15_000)
+
+
+def settled(page, root: str, index: int = 0, timeout: float = 30_000) -> dict:
+    """Wait until widget ``root`` (a selector, e.g. ``.lx-root``) number ``index`` has drawn its
+    latest view and is idle (``data-busy="0"``); returns its ``data-*`` attributes."""
+    page.wait_for_function(
+        """([sel, i]) => { const r = document.querySelectorAll(sel)[i];
+                           return r && r.dataset.busy === '0'; }""",
+        arg=[root, index],
+        timeout=timeout,
+    )
+    data = "([sel, i]) => ({...document.querySelectorAll(sel)[i].dataset})"
+    return page.evaluate(data, [root, index])
+
+
+def settled_after(page, root: str, seq: int, index: int = 0, timeout: float = 30_000) -> dict:
+    """Wait until the widget shows a view newer than ``seq`` and is idle; its ``data-*``."""
+    page.wait_for_function(
+        """([sel, i, s]) => { const r = document.querySelectorAll(sel)[i];
+                              return r && Number(r.dataset.seq) > s && r.dataset.busy === '0'; }""",
+        arg=[root, index, seq],
+        timeout=timeout,
+    )
+    return settled(page, root, index, timeout)

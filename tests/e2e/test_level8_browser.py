@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import shutil
 
-from .lab import REPO, open_notebook, run_all, run_code, set_theme
+from .lab import REPO, open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import settled as lab_settled
 from .test_levelx_browser import py
 
 NB = "level8_play.ipynb"
@@ -20,13 +21,7 @@ ROOT = ".l8-root"
 
 def settled(page, index: int = 0, timeout: float = 30_000) -> dict:
     """Wait until the table at ``index`` answered its last intent; its data-* attributes."""
-    page.wait_for_function(
-        """(i) => { const r = document.querySelectorAll('.l8-root')[i];
-                    return r && r.dataset.busy === '0'; }""",
-        arg=index,
-        timeout=timeout,
-    )
-    return page.evaluate("(i) => ({...document.querySelectorAll('.l8-root')[i].dataset})", index)
+    return lab_settled(page, ROOT, index, timeout)
 
 
 def person_to_act(page, index: int = 0, timeout: float = 60_000) -> dict:
@@ -42,13 +37,7 @@ def person_to_act(page, index: int = 0, timeout: float = 60_000) -> dict:
 
 
 def after(page, seq: int, index: int = 0) -> dict:
-    page.wait_for_function(
-        """([i, s]) => { const r = document.querySelectorAll('.l8-root')[i];
-                         return r && Number(r.dataset.seq) > s && r.dataset.busy === '0'; }""",
-        arg=[index, seq],
-        timeout=30_000,
-    )
-    return settled(page, index)
+    return settled_after(page, ROOT, seq, index)
 
 
 def dom_cards(root, selector: str) -> list[int]:

@@ -11,33 +11,20 @@ import json
 import re
 import shutil
 
-from .lab import open_notebook, run_all, run_code, set_theme
+from .lab import open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import settled as lab_settled
 
 NB = "levelx_play.ipynb"
 ROOT = ".lx-root"
 
 
 def settled(page, root_index: int = 0, timeout: float = 20_000) -> dict:
-    """Wait until the widget has drawn its latest view (no animation running); its data-*."""
-    page.wait_for_function(
-        """(i) => { const r = document.querySelectorAll('.lx-root')[i];
-                    return r && r.dataset.busy === '0'; }""",
-        arg=root_index,
-        timeout=timeout,
-    )
-    return page.evaluate(
-        "(i) => ({...document.querySelectorAll('.lx-root')[i].dataset})", root_index
-    )
+    """Wait until the board has drawn its latest view (no animation running); its data-*."""
+    return lab_settled(page, ROOT, root_index, timeout)
 
 
 def wait_seq_after(page, seq: int, root_index: int = 0, timeout: float = 20_000) -> dict:
-    page.wait_for_function(
-        """([i, s]) => { const r = document.querySelectorAll('.lx-root')[i];
-                         return r && Number(r.dataset.seq) > s && r.dataset.busy === '0'; }""",
-        arg=[root_index, seq],
-        timeout=timeout,
-    )
-    return settled(page, root_index)
+    return settled_after(page, ROOT, seq, root_index, timeout)
 
 
 def our_turn(page, root_index: int = 0) -> dict:
