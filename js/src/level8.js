@@ -153,7 +153,7 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.cur = String(v.cur);
     root.dataset.actor = v.actor == null ? "" : String(v.actor);
-    root.classList.toggle("l8-over", v.phase === "over");
+    root.classList.toggle("l8-ended", v.phase === "over");
     root.title = L("keysHelp");
     roundBox.replaceChildren(D.roundEl(v, L));
     statusBox.replaceChildren(D.statusEl(v, L));

@@ -242,3 +242,11 @@ test("move rows and hints read as text in both languages", async () => {
   );
   assert.equal(hintText(DE, { missing: 1, needs: [["set", 7, null, []]] }), "Tipp: es fehlen 1 Karte(n); nützlich: eine 7");
 });
+
+test("hint numbers are listed once, in order", async () => {
+  const { hintText } = await import("../src/level8/text.js");
+  assert.equal(
+    hintText(EN, { missing: 2, needs: [["run", 4, null, [2, 6]], ["run", 2, null, [4, 6]]] }),
+    "Hint: 2 card(s) missing; useful: a 2 or 4 or 6",
+  );
+});

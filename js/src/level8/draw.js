@@ -318,6 +318,7 @@ export function sortEl(L, sort) {
 
 /** The hint line (teacher view or hints on), or null. */
 export function hintEl(view, L) {
+  if (view.phase !== "draw" && view.phase !== "play") return null; // a hint is for the turn
   const text = hintText(L, view.hint);
   return text ? h("p", { class: "l8-hint", "data-hint": String(view.hint.missing ?? "") }, text) : null;
 }

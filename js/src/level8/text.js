@@ -97,7 +97,7 @@ export function hintText(L, hint) {
     let s;
     if (colour !== null && colour !== undefined) s = L("need_colour", { colour: L(`c${colour}`) });
     else if (number === null || number === undefined) s = L("need_any");
-    else s = L("need_num", { n: [number, ...(alternatives || [])].join(L("or")) });
+    else s = L("need_num", { n: [...new Set([number, ...(alternatives || [])])].sort((a, b) => a - b).join(L("or")) });
     if (!needs.includes(s)) needs.push(s);
   }
   return L("hint", { text: L("hintMissing2", { n: hint.missing, needs: needs.join(", ") }) });
