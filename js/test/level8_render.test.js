@@ -379,3 +379,14 @@ test("a focused card keeps the keyboard focus across a redraw", () => {
     delete document.activeElement;
   }
 });
+
+test("looking at an earlier position says so; the move list jumps with goto", () => {
+  const future = [{ p: 1, acts: [["draw", "pile"], ["discard", 5]], ply: 3 }];
+  const { model, $ } = mount({ ...BASE, future, canRedo: true });
+  assert.match($("[data-help]").textContent, /earlier position/);
+  click($('[data-goto="3"]'));
+  assert.deepEqual(model.sent.pop(), { type: "goto", ply: 3 });
+  assert.ok($('[data-goto="3"]').classList.contains("lw-future"));
+  click($('[data-action="redo"]'));
+  assert.deepEqual(model.sent.pop(), { type: "redo" });
+});

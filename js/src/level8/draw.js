@@ -67,6 +67,7 @@ export function stepsEl(view, L) {
 
 /** The instruction under the steps (for the person who acts), or who we wait for. */
 export function helpText(view, L, selected) {
+  if (view.future && view.future.length) return L("browsing"); // an earlier position: redo or play on
   if (view.phase === "over") return "";
   if (view.handoff != null) return L("handoffBody", { name: nameOf(view, view.handoff) });
   if (!canAct(view)) {
