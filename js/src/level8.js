@@ -6,8 +6,10 @@
 //   root .l8-root.lw-root  data-seq, data-phase, data-cur, data-actor ("" = none), data-busy
 //                          ("0" idle; "1" while an intent is answered or a bot move is due)
 //   [data-player=p]        a player's side of the table (class l8-cur on the current player)
-//   [data-hand=p]          face-up cards of seat p (the viewer's hand; teacher: every hand)
-//   [data-card=id]         every face-up card; hand cards carry data-selected "1"/"0"
+//   [data-hand=p]          face-up cards of seat p: .l8-hand is the playable hand (the viewer's,
+//                          or in the teacher view the acting seat's); .l8-minihand the teacher's
+//                          view of the other hands
+//   [data-card=id]         every face-up card; playable hand cards carry data-selected "1"/"0"
 //   [data-hand-count=p]    a hand's size in data-count
 //   [data-discard=p]       a discard pile (button; data-count), its top card inside
 //   [data-draw-pile]       the draw pile (button; data-count)
@@ -19,7 +21,9 @@
 //   [data-dialog=laydown]  lay-down dialog: [data-prop-combo=i|spare], [data-prop-card=id],
 //                          [data-move-to], [data-layout=i:k], [data-meaning=i:joker:m]
 //   [data-handoff=p] hot-seat screen · [data-summary=round] · [data-result] game over
-//   [data-hint] hint line · [data-status] status · [data-step] turn steps · [data-error] toast
+//   [data-hint] hint line · [data-status] status · [data-step] turn steps · [data-help] what
+//   to do now · [data-ask=p-i] "which end?" question · [data-round] · [data-dealer] ·
+//   [data-level] · [data-laid] · [data-sort] hand order · [data-error] toast
 //   [data-log] event log · [data-moves] move list ([data-goto=ply])
 
 import { h } from "./common/dom.js";
