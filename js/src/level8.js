@@ -505,16 +505,7 @@ function render({ model, el }) {
     }),
     pacer.cleanup,
   ];
-  root.addEventListener("click", onClick);
-  // A mouse click neither lets JupyterLab's notebook refocus itself (a forced layout of the
-  // whole page) nor focuses the clicked button: a focused node that a redraw removes is
-  // costly to drop in JupyterLab. focus.js keeps the keyboard with the root; keyboard focus
-  // on a button is kept across redraws by keepFocus().
-  const stopMouseDown = (e) => {
-    e.stopPropagation();
-    if (e.button === 0 && e.target.closest && e.target.closest("button")) e.preventDefault();
-  };
-  root.addEventListener("mousedown", stopMouseDown);
+  root.addEventListener("click", onClick); // mouse presses: see common/focus.js
 
   if (view) {
     lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
@@ -527,7 +518,6 @@ function render({ model, el }) {
   return () => {
     clearTimeout(busyTimer);
     root.removeEventListener("click", onClick);
-    root.removeEventListener("mousedown", stopMouseDown);
     for (const off of cleanups) off();
     root.remove();
   };

@@ -82,3 +82,21 @@ test("cleanup removes the listeners (and only a tabindex it added)", () => {
   assert.equal(root.getAttribute("tabindex"), "-1");
   s.done();
 });
+
+test("a mouse press stays in the widget and does not focus a button (drag handles excepted)", () => {
+  const s = setup();
+  const seen = [];
+  const onDoc = (e) => seen.push(e.type);
+  document.addEventListener("mousedown", onDoc);
+  const press = fire(s.button, "mousedown", { button: 0 });
+  assert.equal(press.defaultPrevented, true); // a mouse click does not focus the button
+  assert.deepEqual(seen, []); // JupyterLab's notebook does not see it (no refocus, no layout)
+  s.button.setAttribute("draggable", "true");
+  assert.equal(fire(s.button, "mousedown", { button: 0 }).defaultPrevented, false);
+  assert.equal(fire(s.input, "mousedown", { button: 0 }).defaultPrevented, false);
+  s.cleanup();
+  fire(s.button, "mousedown", { button: 0 });
+  assert.deepEqual(seen, ["mousedown"]);
+  document.removeEventListener("mousedown", onDoc);
+  s.done();
+});

@@ -7,6 +7,11 @@
 //   onAction(action, event).
 // keyMap(table) -> keyAction: looks e.key up in table; keys with Ctrl/Cmd/Alt and Shift+Enter
 // are never the widget's.
+//
+// A mouse press inside the widget is kept from JupyterLab (its notebook would refocus itself: a
+// forced layout of the whole page on every click) and does not focus the pressed button (a
+// focused node that the next redraw removes is costly to drop); keyboard focus is unchanged.
+// Draggable buttons keep their default, or dragging them could not start.
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
@@ -45,14 +50,22 @@ export function mount(root, { keyAction, onAction }) {
     }, 0);
   }
 
+  function onMouseDown(e) {
+    e.stopPropagation();
+    const button = e.button === 0 && e.target.closest && e.target.closest("button");
+    if (button && button.getAttribute("draggable") !== "true") e.preventDefault();
+  }
+
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointerDown);
+  root.addEventListener("mousedown", onMouseDown);
 
   return () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("pointerdown", onPointerDown);
+    root.removeEventListener("mousedown", onMouseDown);
     if (addedTabindex) root.removeAttribute("tabindex");
   };
 }
