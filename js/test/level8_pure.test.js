@@ -229,10 +229,11 @@ test("move rows and hints read as text in both languages", async () => {
   assert.equal(cardText(90), "J");
   assert.equal(cardText(98), "⊘");
   const names = ["Ann", "<b>Ben</b>"];
-  const row = { p: 0, acts: [["draw", 1], ["lay", [[1, 2, 3]]], ["add", 48, 1], ["discard", 0]], ply: 4 };
+  const row = { p: 0, acts: [["draw", 1], ["lay"], ["add", 48, 1], ["discard", 0]], ply: 4 };
   assert.equal(moveText(EN, row, names), "takes from <b>Ben</b> · lays down · adds 4◆ to <b>Ben</b> · discards 1●");
   assert.equal(moveText(DE, { p: 1, acts: [["draw", "pile"], ["skip", 0]] }, names), "zieht · lässt Ann aussetzen");
   assert.equal(moveText(EN, { p: 1, acts: [["skip_turn"]] }, names), "sits out");
+  assert.equal(moveText(DE, { p: null, acts: [["round", 2]], ply: 40 }, names), "Runde 2");
   assert.equal(moveText(EN, { text: "given" }, names), "given");
   assert.equal(hintText(EN, null), "");
   assert.equal(hintText(EN, { missing: 0, needs: [] }), "Hint: you can lay down your level now");

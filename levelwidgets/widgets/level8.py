@@ -349,6 +349,12 @@ class Level8Widget(GameWidget):
         obs = game.observation(viewer)
         names = list(game.names)
         lang = self.language
+        # Turns of the round on the table get a row each; other rounds one row each, so the
+        # view stays small however long the game (a click on a round's row jumps to its end).
+        played = [e.action for e in game.history[1:]]
+        first_round = game.round - sum(a.kind == "next_round" for a in played)
+        moves = _move_rows(played, 1, first_round, game.round)
+        future = _move_rows(list(reversed(self._redo)), self._plies() + 1, game.round, game.round)
         view: dict[str, Any] = {
             "viewer": viewer,
             "actor": actor,
@@ -379,8 +385,8 @@ class Level8Widget(GameWidget):
             "legal": None if actor is None else _legal(obs, actor, self._can_lay_cached),
             "proposal": self._proposal if actor is not None else None,
             "hint": self._hint(obs, actor),
-            "moves": _move_rows([e.action for e in game.history[1:]], start_ply=1),
-            "future": _move_rows(list(reversed(self._redo)), start_ply=self._plies() + 1),
+            "moves": moves,
+            "future": future,
             "here": self._plies(),
             "rounds": _round_rows(game),
             "canUndo": self._can_take_back(),
@@ -508,13 +514,25 @@ def _legal(
     return out
 
 
-def _move_rows(actions: Sequence[Action], start_ply: int) -> list[dict[str, Any]]:
+def _move_rows(
+    actions: Sequence[Action], start_ply: int, first_round: int, shown_round: int
+) -> list[dict[str, Any]]:
     """Move-list rows: one per turn (draw, lay-down, add-ons, discard), per skipped turn,
-    per keep and per deal. ``ply`` is where a click on the row jumps (after its last action)."""
+    per keep and per deal of ``shown_round``, and one row ``["round", n]`` for every other
+    round. ``ply`` is where a click on the row jumps (after its last action)."""
     rows: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
+    round_no = first_round
     for offset, a in enumerate(actions):
         ply = start_ply + offset
+        if a.kind == "next_round":
+            round_no += 1
+        if round_no != shown_round:
+            if not rows or rows[-1]["acts"] != [["round", round_no]]:
+                current = {"p": None, "acts": [["round", round_no]], "done": True}
+                rows.append(current)
+            rows[-1]["ply"] = ply
+            continue
         if a.kind == "draw" or current is None or current["p"] != a.player or current["done"]:
             current = {"p": a.player, "acts": [], "done": False}
             rows.append(current)
@@ -532,7 +550,7 @@ def _act_row(a: Action) -> list[Any]:
     if k == "draw":
         return ["draw", "pile" if a.source is None else a.source]
     if k == "lay_down":
-        return ["lay", [list(c.cards) for c in a.combos]]
+        return ["lay"]  # the cards are on the table
     if k == "add_on":
         return ["add", a.card, a.target]
     if k == "discard":

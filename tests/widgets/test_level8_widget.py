@@ -218,13 +218,20 @@ def test_keep_and_next_round_intents() -> None:
     refused(w, "not in their hand", type="keep", cards=[R("13R")])
     send(w, type="keep", cards=[R("1R"), R("3G")])
     assert w.error == "" and game.phase == "round_over"
+    kept_row = [a for row in w.view["moves"] for a in row["acts"] if a[0] == "keep"]
+    assert kept_row == [["keep", 2]]  # which cards stays hidden from the move list
     send(w, type="refresh")
     assert w.error == ""
     send(w, type="next_round")
     assert w.error == "" and game.round == 2 and game.phase == "draw"
     assert {R("1R"), R("3G")} <= set(game.hand(0)) and len(game.hand(0)) == 10
-    kept_row = [a for row in w.view["moves"] for a in row["acts"] if a[0] == "keep"]
-    assert kept_row == [["keep", 2]]  # which cards stays hidden from the move list
+    # the finished round folds into one row that jumps to its end; the new deal follows
+    assert w.view["moves"] == [
+        {"p": None, "acts": [["round", 1]], "ply": 2},
+        {"p": 1, "acts": [["next_round"]], "ply": 3},
+    ]
+    send(w, type="goto", ply=2)
+    assert game.phase == "round_over" and [r["ply"] for r in w.view["future"]] == [3]
 
 
 def test_hints_show_the_solver_plan_for_the_current_level() -> None:
@@ -279,7 +286,7 @@ def test_view_stays_compact_for_a_whole_game() -> None:
     while w.advance():
         sizes.append(len(json.dumps(w.view, separators=(",", ":"))))
     assert w.game.is_over
-    assert max(sizes) < 6000, max(sizes)
+    assert max(sizes) < 4096, max(sizes)  # one row per earlier round keeps it small
 
 
 def _card_fields(view: dict) -> dict[str, set[int]]:
@@ -299,8 +306,6 @@ def _card_fields(view: dict) -> dict[str, set[int]]:
         for act in row["acts"]:
             if act[0] in ("discard", "add"):
                 past.add(act[1])
-            elif act[0] == "lay":
-                past |= {c for combo in act[1] for c in combo}
     return {"now": now, "past": past}
 
 

@@ -80,6 +80,8 @@ export function moveText(L, row, names) {
           return L("mv_skip", { name: name(a[1]) });
         case "keep":
           return L("mv_keep", { n: a[1] });
+        case "round": // a whole earlier (or later) round folded into one row
+          return L("mv_round", { n: a[1] });
         default:
           return L(`mv_${a[0]}`);
       }
