@@ -16,14 +16,18 @@ is one engine move.
 
 Level 8 (``level8_`` prefix): seat 0's player view against a heuristic bot that answers at once
 (``bot_delay=0``). Per turn two clicks are measured: the draw pile (one engine action) and the
-discard of the selected card (the discard, then the bot's whole turn, in one answer).
+discard of the selected card (the discard, then the bot's whole turn, in one answer); "Next
+round" clicks count with the draws.
 
 - ``level8_click_to_render_ms_p50`` / ``_p95``: click until the table has drawn the new view,
   over both kinds of click; ``level8_draw_click_ms_p95`` / ``level8_discard_click_ms_p95`` apart.
 - ``level8_bytes_synced_per_action``: widget state bytes per engine action (mean; a discard
   answer carries the bot's actions too, so its bytes are divided by the actions it covers).
 - ``echo_round_trip_ms_p50`` / ``_p95``: a minimal anywidget that only echoes a counter: the
-  floor any widget pays in this JupyterLab (browser -> kernel -> browser), for context.
+  floor any widget pays in this JupyterLab (browser -> kernel -> browser), for context. Every
+  measured click waits for an idle kernel first: a message that arrives while ipykernel is
+  still finishing the last one waits for its next poll (~50 ms), which would measure ipykernel,
+  not the widget.
 
 Run: ``python benchmarks/widget_latency.py [--moves 60] [--turns 40]``.
 """
@@ -203,7 +207,10 @@ def main() -> None:
             level8 = measure_level8(page, frames, args.turns)
             page.locator("button.echo").wait_for(timeout=60_000)
             page.locator("button.echo").scroll_into_view_if_needed()
-            echo = [page.evaluate(ECHO) for _ in range(40)]
+            echo = []
+            for _ in range(60):  # paced like the clicks above: an idle kernel each time
+                page.wait_for_timeout(150)
+                echo.append(page.evaluate(ECHO))
             errors.check()
             browser.close()
     print(f"moves_measured: {len(times)} moves")
@@ -236,8 +243,14 @@ def measure_level8(page, frames: list[bytes], turns: int) -> tuple[list, list, l
     root = page.locator(".l8-root")
     for _ in range(turns):
         page.wait_for_function(TURN_READY)
-        if root.get_attribute("data-phase") != "draw":
-            break  # the round ended: enough turns measured
+        phase = root.get_attribute("data-phase")
+        if phase == "round_over" and root.get_attribute("data-actor") == "0":
+            page.wait_for_timeout(100)
+            draws.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-action=nextRound]"])[0])
+            page.wait_for_function(TURN_READY)
+            phase = root.get_attribute("data-phase")
+        if phase != "draw":
+            break  # game over or a keep choice: enough turns measured
         page.wait_for_timeout(100)  # trailing kernel messages (idle) of the last answer
         frames.clear()
         draws.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-draw-pile]"])[0])
