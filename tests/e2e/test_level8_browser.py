@@ -50,6 +50,7 @@ def dom_cards(root, selector: str) -> list[int]:
 
 
 def start(page, lab, request) -> object:
+    page.set_viewport_size({"width": 1280, "height": 1500})  # room for the whole table
     name = f"{request.node.name}.ipynb"
     shutil.copy(REPO / "examples" / NB, lab.root / name)
     open_notebook(page, lab, name)
