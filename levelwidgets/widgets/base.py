@@ -53,6 +53,8 @@ class GameWidget(anywidget.AnyWidget):
     _player_intents: ClassVar[frozenset[str]] = frozenset()
     #: Undo/redo step over bot moves, so one press returns to where a person was to act.
     _undo_to_person: ClassVar[bool] = False
+    #: Whether the view holds language-dependent text (then a language change republishes).
+    _language_in_view: ClassVar[bool] = False
 
     #: Everything the table shows for this widget's viewer (compact: numbers, short strings).
     view = traitlets.Dict().tag(sync=True)
@@ -271,7 +273,7 @@ class GameWidget(anywidget.AnyWidget):
         view: dict[str, Any] = {
             "seq": self._seq,
             "bots": [bot_label(b) for b in self._bots],
-            "log": self._log,
+            "log": self._log_view(),
             "new": min(len(rows), len(self._log)),
             "canRedo": bool(self._redo),
         }
@@ -286,9 +288,6 @@ class GameWidget(anywidget.AnyWidget):
     def _language_changed(self, _change: dict) -> None:
         if hasattr(self, "_game") and self._language_in_view:
             self._publish([])
-
-    #: Whether the view holds language-dependent text (then a language change republishes).
-    _language_in_view: ClassVar[bool] = False
 
     def _check_game(self, game: object) -> None:
         if not isinstance(game, self._engine):
@@ -361,6 +360,10 @@ class GameWidget(anywidget.AnyWidget):
     def _log_entries(self, events: list[Any]) -> list[Any]:
         """Compact log rows for the view (filtered for the viewer where the game hides cards)."""
         raise NotImplementedError
+
+    def _log_view(self) -> list[Any]:
+        """The log as the view carries it (games that keep engine events render them here)."""
+        return self._log
 
     def _view_fields(self) -> dict[str, Any]:
         """The game's own part of the view."""

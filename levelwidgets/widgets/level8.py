@@ -348,7 +348,6 @@ class Level8Widget(GameWidget):
         viewer, actor, handoff = self._who()
         obs = game.observation(viewer)
         names = list(game.names)
-        lang = self.language
         # Turns of the round on the table get a row each; other rounds one row each, so the
         # view stays small however long the game (a click on a round's row jumps to its end).
         played = [e.action for e in game.history[1:]]
@@ -391,10 +390,13 @@ class Level8Widget(GameWidget):
             "rounds": _round_rows(game),
             "canUndo": self._can_take_back(),
         }
+        return view
+
+    def _log_view(self) -> list[Any]:
         # The log keeps engine events (already filtered for this viewer by _log_entries) and
         # renders them now, so switching the language re-renders the whole log.
-        view["log"] = [[e.describe(names, language=lang), e.kind, e.player] for e in self._log]
-        return view
+        names, lang = self._game.names, self.language
+        return [[e.describe(names, language=lang), e.kind, e.player] for e in self._log]
 
     def _hint(self, obs: Observation, actor: int | None) -> dict[str, Any] | None:
         if actor is None or not (self.hints or self._perspective == "teacher"):
@@ -402,8 +404,7 @@ class Level8Widget(GameWidget):
         level = obs.requirements[actor]
         if level is None or obs.laid[actor]:
             return None
-        hand = obs.hand if obs.hand is not None and obs.viewer == actor else obs.hands[actor]
-        missing = cards_missing(hand, level)
+        missing = cards_missing(_hand_of(obs, actor), level)
         return {
             "missing": missing.count,
             "plan": [list(part) for part in missing.plan],
@@ -473,11 +474,19 @@ def _joker_layouts(combo: Combo) -> list[dict[str, Any]]:
     return out
 
 
+def _hand_of(obs: Observation, seat: int) -> tuple[int, ...]:
+    """``seat``'s hand in a view that shows it (the seat's own view, or the teacher's)."""
+    if obs.viewer == seat and obs.hand is not None:
+        return obs.hand
+    assert obs.hands is not None, "only the seat itself or a teacher sees this hand"
+    return obs.hands[seat]
+
+
 def _legal(
     obs: Observation, actor: int, can_lay_fn: Callable[[tuple[int, ...], object], bool]
 ) -> dict[str, Any]:
     """What the actor may do now, for the front end to enable controls (Python still checks)."""
-    hand = obs.hand if obs.hand is not None and obs.viewer == actor else obs.hands[actor]
+    hand = _hand_of(obs, actor)
     out: dict[str, Any] = {}
     phase = obs.phase
     if phase == "draw":
