@@ -173,15 +173,19 @@ class PageErrors:
 
     def __init__(self) -> None:
         self.errors: list[str] = []
+        self.ignored = list(self.IGNORED)
+
+    def ignore(self, fragment: str) -> None:
+        """Tolerate errors containing ``fragment`` (for a known error of the host, not ours)."""
+        self.ignored.append(fragment)
 
     def attach(self, page) -> None:
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        def keep(text: str) -> None:
+            if not any(s in text for s in self.ignored):
+                self.errors.append(text)
 
-        def on_console(msg) -> None:
-            if msg.type == "error" and not any(s in msg.text for s in self.IGNORED):
-                self.errors.append(f"console.error: {msg.text}")
-
-        page.on("console", on_console)
+        page.on("pageerror", lambda exc: keep(f"pageerror: {exc}"))
+        page.on("console", lambda msg: msg.type == "error" and keep(f"console.error: {msg.text}"))
 
     def check(self) -> None:
         assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)

@@ -1,0 +1,53 @@
+"""Both widgets in Notebook 7 (the classic-looking notebook), not only in JupyterLab.
+
+Notebook 7 has no ``window.jupyterapp``: cells run from its Run menu, as a teacher would.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+from .lab import REPO, settled, settled_after
+
+# Notebook 7 itself reports this page error on opening any notebook in the isolated test
+# set-up (no widget on the page needed): it is not ours, so it alone is tolerated here.
+NOTEBOOK7_NOISE = "reading 'schema'"
+
+
+def open_and_run_all(page, lab, name: str) -> None:
+    page.goto(lab.url(f"notebooks/{name}"))
+    page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)  # the kernel connects after the indicator first says idle
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def test_level8_and_levelx_play_in_notebook7(page, lab, artifacts, request) -> None:
+    page.errors.ignore(NOTEBOOK7_NOISE)  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    name = f"{request.node.name}.ipynb"
+    shutil.copy(REPO / "examples" / "level8_play.ipynb", lab.root / name)
+    open_and_run_all(page, lab, name)
+    table = page.locator(".l8-root").first
+    table.wait_for(timeout=60_000)
+    state = settled(page, ".l8-root")
+    assert table.locator(".l8-hand [data-card]").count() == 10
+    assert page.locator(".l8-root").count() == 2  # the player's table and the teacher's
+    if state["actor"] == "0" and state["phase"] == "draw":
+        table.locator("[data-draw-pile]").click()
+        state = settled_after(page, ".l8-root", int(state["seq"]))
+        assert state["phase"] == "play"
+        assert table.locator(".l8-hand [data-card]").count() == 11  # Python answered
+    table.screenshot(path=str(artifacts / "notebook7-level8.png"))
+
+    xname = f"{request.node.name}-x.ipynb"
+    shutil.copy(REPO / "examples" / "levelx_play.ipynb", lab.root / xname)
+    open_and_run_all(page, lab, xname)
+    board = page.locator(".lx-root").first
+    board.wait_for(timeout=60_000)
+    state = settled(page, ".lx-root")
+    board.locator("[data-action=roll]").click()
+    state = settled_after(page, ".lx-root", int(state["seq"]))
+    assert state["phase"] == "play"
+    assert board.locator("button[data-die][data-face]").count() == 4
