@@ -86,6 +86,18 @@ def check_against_python(page, root) -> None:
     assert root.locator("[data-hand='1'] [data-card], [data-hand='2'] [data-card]").count() == 0
 
 
+def in_step(page, root, teacher) -> None:
+    """The teacher's table shows the same game as the player's: same turn, same seat-0 hand,
+    and the other hands face up (only there). Called while the person is to act (stable)."""
+    mine, theirs = settled(page), settled(page, 1)
+    assert (theirs["phase"], theirs["cur"]) == (mine["phase"], mine["cur"])
+    assert dom_cards(teacher, "[data-hand='0']") == dom_cards(root, "[data-hand='0']")
+    counts = [
+        int(root.locator(f"[data-hand-count='{q}']").get_attribute("data-count")) for q in (1, 2)
+    ]
+    assert [len(dom_cards(teacher, f"[data-hand='{q}']")) for q in (1, 2)] == counts
+
+
 def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> None:
     root = start(page, lab, request)
     teacher = page.locator(ROOT).nth(1)
@@ -97,6 +109,7 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
         if state["phase"] == "over" or py(page, "w.game.round") != start_round:
             break
         check_against_python(page, root)
+        in_step(page, root, teacher)
         phase = state["phase"]
         seq = int(state["seq"])
         if phase == "draw":
@@ -128,9 +141,6 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
             break
         after(page, seq)
         assert root.locator("[data-error]").count() == 0, root.locator("[data-error]").inner_text()
-        # the teacher's table is the same game: same phase, and every hand face up
-        t = settled(page, 1)
-        assert t["phase"] == settled(page)["phase"] or t["busy"] == "1"
     assert py(page, "w.game.round") > start_round or py(page, "w.game.phase") in (
         "round_over",
         "keep",
