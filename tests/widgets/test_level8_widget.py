@@ -88,6 +88,32 @@ def test_a_whole_turn_by_intents() -> None:
     refused(w, "not this screen", type="skip_turn")
     rows = w.view["moves"]
     assert rows[0]["p"] == 0 and [a[0] for a in rows[0]["acts"]] == ["draw", "lay", "add", "skip"]
+    # the teacher acts for Ben: his whole turn is to put the skip card under the draw pile
+    teacher = Level8Widget(w.game, bots=[None, None], view="teacher")
+    assert teacher.view["actor"] == 1 and teacher.view["phase"] == "skipped"
+    send(teacher, type="skip_turn")
+    assert teacher.error == "" and w.view["skips"] == [None, None] and w.view["cur"] == 0
+    assert w.view["underCount"] == 1 and w.view["actor"] == 0  # Ann's screen follows
+
+
+def test_draw_from_a_discard_pile_and_lay_down_with_declared_jokers() -> None:
+    w = Level8Widget(table(), bots=[None, None], seat=0)
+    send(w, type="draw", source=1)  # Ben's pile: the 8R the dealer turned up
+    assert w.error == "" and R("8R") in w.view["hand"] and w.view["discards"][1] == [None, 0]
+    assert w.view["log"][-1][0] == "Ann takes 8 red from Ben's discard pile."
+    send(w, type="propose", cards=[R("4R"), R("5G"), R("J1"), R("9Y"), R("10Y"), R("11P")])
+    joker_run = next(c for c in w.view["proposal"]["combos"] if str(R("J1")) in c.get("jokers", {}))
+    assert [x["label"] for x in joker_run["layouts"]] == ["3–5", "4–6"]  # the joker: 3 or 6
+    reading = joker_run["layouts"][0]
+    other = next(c for c in w.view["proposal"]["combos"] if c is not joker_run)
+    combos = [
+        {"kind": "run", "cards": reading["cards"], "jokers": reading["jokers"]},
+        {"kind": other["kind"], "cards": other["cards"]},
+    ]
+    send(w, type="lay_down", combos=combos)
+    assert w.error == ""
+    laid = next(m for m in w.view["melds"][0] if "jokers" in m)
+    assert laid["jokers"] == {str(R("J1")): 3} and (laid["lo"], laid["hi"]) == (3, 5)
 
 
 def test_every_refusal_names_the_problem_and_changes_nothing() -> None:
@@ -343,6 +369,8 @@ def test_no_hidden_card_reaches_a_players_browser_over_a_whole_game(language: st
                 card_name(c, language),
                 text,
             )
+        if steps % 10 == 0:  # the saved picture is drawn from seat 0's observation alone
+            assert w._repr_mimebundle_()[0]["image/svg+xml"] == game.to_svg(0)
         if game.current_player == 0:
             w._act_as(lambda _p: game.apply(me.choose(game.observation(0))))
         else:
