@@ -223,6 +223,7 @@ def test_joker_choice_hot_seat_and_game_over(page, lab, artifacts, request) -> N
     settled(page, 3)
     assert hs.locator("[data-handoff='0']").count() == 1
     assert hs.locator("[data-hand] [data-card]").count() == 0
+    hs.screenshot(path=str(artifacts / "level8-handoff.png"))
     seq = int(settled(page, 3)["seq"])
     hs.locator("[data-action=reveal]").click()
     after(page, seq, 3)
