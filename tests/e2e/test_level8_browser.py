@@ -188,22 +188,35 @@ def test_teacher_view_german_dark_and_a_refused_intent(page, lab, artifacts, req
     set_theme(page, dark=False)
 
 
+def add_table(page, code: str, index: int) -> object:
+    """Run ``code`` (its last line displays a table) in a new cell; the drawn table (``index``
+    counts tables on the page) once it is idle."""
+    run_code(page, code)
+    page.locator(ROOT).nth(index).wait_for()
+    settled(page, index)
+    return page.locator(ROOT).nth(index)
+
+
+def draw_from_pile(page, table, index: int) -> int:
+    """Click the draw pile and wait for Python's answer; the new view's seq."""
+    seq = int(settled(page, index)["seq"])
+    table.locator("[data-draw-pile]").click()
+    return int(after(page, seq, index)["seq"])
+
+
 def test_joker_choice_hot_seat_and_game_over(page, lab, artifacts, request) -> None:
     start(page, lab, request)
     # A lay-down whose joker can be read two ways: the dialog offers both readings.
-    run_code(
+    j = add_table(
         page,
         "from levelwidgets.level8 import Level8, stack_deck\n"
         "hands = [['4R','5G','J1','9Y','10Y','11P','1O','1B','15P','15G'],"
         " ['2R','2G','7B','8P','12O','14R','3Y','15B','1P','13R']]\n"
         "jg = Level8(['Ann', 'Ben'], seed=1, deck=stack_deck(hands, '8R', ['1G']))\n"
         "j = Level8Widget(jg, bots=[None, None], seat=0)\nj",
+        2,
     )
-    page.locator(ROOT).nth(2).wait_for()
-    j = page.locator(ROOT).nth(2)
-    seq = int(settled(page, 2)["seq"])
-    j.locator("[data-draw-pile]").click()
-    after(page, seq, 2)
+    draw_from_pile(page, j, 2)
     j.locator("[data-action=layDown]").click()
     j.locator("[data-dialog=laydown]").wait_for()
     readings = j.locator("[data-layout]")
@@ -217,10 +230,8 @@ def test_joker_choice_hot_seat_and_game_over(page, lab, artifacts, request) -> N
     assert len(melds) == 2 and any("J1" in str(m) or 90 in m.get("cards", []) for m in melds)
 
     # Hot seat: the hand stays hidden until the next person confirms at the screen.
-    run_code(page, "hs = Level8Widget(players=['Ann', 'Ben'], bots=[None, None], seed=4)\nhs")
-    page.locator(ROOT).nth(3).wait_for()
-    hs = page.locator(ROOT).nth(3)
-    settled(page, 3)
+    hot_seat = "hs = Level8Widget(players=['Ann', 'Ben'], bots=[None, None], seed=4)\nhs"
+    hs = add_table(page, hot_seat, 3)
     assert hs.locator("[data-handoff='0']").count() == 1
     assert hs.locator("[data-hand] [data-card]").count() == 0
     hs.screenshot(path=str(artifacts / "level8-handoff.png"))
@@ -230,19 +241,16 @@ def test_joker_choice_hot_seat_and_game_over(page, lab, artifacts, request) -> N
     assert dom_cards(hs, "[data-hand='0']") == py(page, "sorted(hs.game.hand(0))")
 
     # Game over: Ann is on the last level and holds it.
-    run_code(
+    o = add_table(
         page,
         "hands = [['5R','5G','7R','7G','7B','9R','9G','9B','9Y','1O'],"
         " ['2R','2G','7P','8P','12O','14R','3Y','15G','1P','13R']]\n"
         "og = Level8(['Ann', 'Ben'], seed=1, deck=stack_deck(hands, '8R', ['14O']),"
         " start_levels=[8, 1])\n"
         "o = Level8Widget(og, bots=[None, 'heuristic'], seat=0)\no",
+        4,
     )
-    page.locator(ROOT).nth(4).wait_for()
-    o = page.locator(ROOT).nth(4)
-    seq = int(settled(page, 4)["seq"])
-    o.locator("[data-draw-pile]").click()
-    seq = int(after(page, seq, 4)["seq"])
+    seq = draw_from_pile(page, o, 4)
     o.locator("[data-action=layDown]").click()
     o.locator("[data-dialog=laydown]").wait_for()
     o.locator("[data-action=confirmLay]").click()
