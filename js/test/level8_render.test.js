@@ -1,5 +1,5 @@
 // render() of the Level 8 widget on a fake anywidget model, with a DOM from linkedom.
-import { test } from "node:test";
+import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 
@@ -75,11 +75,18 @@ const BASE = {
   canRedo: false,
 };
 
+// Every table a test mounts is cleaned up after it (its timers would keep node running).
+const mounted = [];
+afterEach(() => {
+  while (mounted.length) mounted.pop()();
+});
+
 function mount(view, extra = {}) {
   const model = fakeModel({ view, ...extra });
   const el = document.createElement("div");
   document.body.appendChild(el);
   const cleanup = widget.render({ model, el });
+  mounted.push(cleanup);
   const root = el.querySelector(".l8-root");
   return { model, el, root, cleanup, $: (s) => root.querySelector(s), $$: (s) => [...root.querySelectorAll(s)] };
 }
