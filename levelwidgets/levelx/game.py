@@ -39,7 +39,9 @@ from .moves import (
     move_table,
 )
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
+from .serial import game_from_json, game_to_dict, game_to_json
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
+from .svg import board_svg
 
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
 
@@ -502,22 +504,16 @@ class LevelX:
     # ------------------------------------------------------------------ records
 
     def to_dict(self) -> dict[str, Any]:
-        from .record import game_to_dict
-
         return game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as a JSON record: players, rules, seed, every turn's dice and move."""
-        from .record import game_to_json
-
         return game_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> LevelX:
         """Rebuild a game from :meth:`to_json`; a corrupt or tampered record raises."""
-        from .record import game_from_json
-
-        return game_from_json(text)
+        return game_from_json(cls, text)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the game now, as plain data (equal games, equal snapshots)."""
@@ -544,8 +540,6 @@ class LevelX:
         spectator's view, so a saved picture shows no hand. Level X has no hidden
         information and ignores ``viewer``.
         """
-        from .svg import board_svg
-
         return board_svg(self)
 
     def _repr_svg_(self) -> str:

@@ -1,4 +1,4 @@
-"""JSON records of Level X games.
+"""JSON records of Level X games (the engine's own format; see also levelwidgets.record).
 
 A record holds the players, the rule options, the seed and every turn's dice and move; loading
 replays it through the engine, so every move is re-validated and dice said to come from the
@@ -13,6 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .errors import LevelXError, RecordError
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import LevelX
@@ -55,18 +56,15 @@ def _position(game: LevelX) -> dict[str, Any]:
     }
 
 
-def game_from_json(text: str | bytes) -> LevelX:
+def game_from_json(cls: type[LevelX], text: str | bytes) -> LevelX:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"This is not a Level X record (not valid JSON: {exc}).") from None
-    return game_from_dict(data)
+    return game_from_dict(cls, data)
 
 
-def game_from_dict(data: Any) -> LevelX:
-    from .game import LevelX
-    from .rules import Rules
-
+def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("This is not a Level X record (its 'format' is missing or different).")
     if data.get("version") != VERSION:
@@ -76,7 +74,7 @@ def game_from_dict(data: Any) -> LevelX:
         )
     try:
         rules = Rules.from_dict(data["rules"])
-        game = LevelX(players=data["players"], seed=data["seed"], rules=rules)
+        game = cls(players=data["players"], seed=data["seed"], rules=rules)
         turns = data["turns"]
         pending = data["pending"]
         position = data["position"]
