@@ -83,8 +83,10 @@ class GameWidget(anywidget.AnyWidget):
         self._seq = 0
         self._log: list[Any] = []
         self._move_listeners = Listeners()
-        self._known_plies = self._plies()
-        self._quiet = False  # True while the widget itself drives the engine
+        self._line_keys: list[int] = []  # a key per history entry: the entry and all before it
+        self._reported: set[int] = set()  # keys of the entries on_move has been told about
+        self._quiet = False
+        self._known_so_far()  # True while the widget itself drives the engine
         super().__init__(language=check_language(language), bot_delay=bot_delay, **traits)
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
         self.on_msg(self._handle_message)
@@ -106,7 +108,7 @@ class GameWidget(anywidget.AnyWidget):
         self._unsubscribe = game.on_change(self._on_game_change)
         self._redo.clear()
         self._log.clear()
-        self._known_plies = self._plies()
+        self._known_so_far()
         self._game_replaced()
         self._publish([])
 
@@ -241,8 +243,7 @@ class GameWidget(anywidget.AnyWidget):
         if self._quiet:
             return
         self._redo.clear()
-        if self._plies() < self._known_plies:  # taken back from a cell
-            self._known_plies = self._plies()
+        if self._plies() < len(self._line_keys):  # taken back from a cell
             self._log.clear()
         self._after_change(list(events))
 
@@ -254,12 +255,24 @@ class GameWidget(anywidget.AnyWidget):
         self._publish(events)
         self._tell_move_listeners()
 
+    def _known_so_far(self) -> None:
+        """The game's history so far counts as told: ``on_move`` is about moves to come."""
+        self._line_keys.clear()
+        self._reported.clear()
+        for entry in self._history_since(0):
+            self._line_keys.append(hash((self._line_keys[-1] if self._line_keys else 0, entry)))
+        self._reported.update(self._line_keys)
+
     def _tell_move_listeners(self) -> None:
-        plies = self._plies()
-        new = self._history_since(self._known_plies) if plies > self._known_plies else []
-        self._known_plies = plies
-        for entry in new:
-            self._move_listeners.notify(entry)
+        """Tell ``on_move`` about each step once, when it is first played: a step redone, or
+        played again after an undo on the same line before it, was already told."""
+        del self._line_keys[self._plies() :]  # entries taken back since the last call
+        for entry in self._history_since(len(self._line_keys)):
+            key = hash((self._line_keys[-1] if self._line_keys else 0, entry))
+            self._line_keys.append(key)
+            if key not in self._reported:
+                self._reported.add(key)
+                self._move_listeners.notify(entry)
 
     def _bot_to_act(self) -> object | None:
         seat = self._seat_to_act()
@@ -267,6 +280,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
+        del self._line_keys[self._plies() :]  # an undo or a jump back ends the line there
         rows = self._log_entries(events)
         self._log = (self._log + rows)[-LOG_SIZE:]
         self._seq += 1

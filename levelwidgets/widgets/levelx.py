@@ -49,6 +49,7 @@ class LevelXWidget(GameWidget):
     _engine = LevelX
     _error_type = LevelXError
     _player_intents = frozenset({"roll", "play"})
+    _undo_to_person = True
 
     #: Animate pieces step by step after each move.
     animate = traitlets.Bool(True).tag(sync=True)
@@ -89,7 +90,9 @@ class LevelXWidget(GameWidget):
         return self._act(lambda: self._game.play(move))
 
     def undo(self) -> None:
-        """Take back the last action (a roll, or else a move); :meth:`redo` brings it back."""
+        """Take back the last action (a roll, or else a move), and the bots' actions after the
+        last one of a person: one Undo returns to where a person was to act. :meth:`redo`
+        brings it all back."""
         super().undo()
 
     def goto(self, turns: int) -> None:

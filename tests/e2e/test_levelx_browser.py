@@ -209,7 +209,7 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     wait_seq_after(page, seq)
     assert py(page, "len(w.game.history) >= 1")
     assert page.locator(".jp-Notebook .jp-Cell").count() == cells + 1  # only py()'s cell
-    # ← undoes, → redoes (bot turns included); the move list follows.
+    # ← undoes back to the person, → redoes (the bot's turn too); the move list follows.
     page.wait_for_function(
         "() => { const r = document.querySelector('.lx-root');"
         " return r.dataset.cur === '0' && r.dataset.phase === 'roll' && r.dataset.busy === '0'; }",
@@ -220,7 +220,12 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     seq = int(settled(page)["seq"])
     page.keyboard.press("ArrowLeft")
     wait_seq_after(page, seq)
-    assert py(page, "[len(w.game.history), w.game.phase]") == [n - 1, "play"]
+    # one press goes back past the bot's turn to the person's own move, dice on the table
+    assert py(page, "[len(w.game.history), w.game.phase, w.game.current_player]") == [
+        n - 2,
+        "play",
+        0,
+    ]
     root.locator("[data-board]").click()
     seq = int(settled(page)["seq"])
     page.keyboard.press("ArrowRight")

@@ -266,3 +266,44 @@ def test_goto_back_and_forth_keeps_the_whole_game() -> None:
     w.goto(30)
     w.redo()  # the unplayed roll comes back
     assert game.to_json() == reference
+
+
+def test_one_undo_against_a_bot_returns_to_the_person_and_play_goes_on() -> None:
+    w = LevelXWidget(bots=[None, "greedy"], seed=20, bot_delay=0)
+    w.roll((2, 3, 4, 5))
+    w.play("2+3 4+5")  # the bot answers at once: its roll and move
+    assert len(w.game.history) == 2 and w.game.current_player == 0
+    after = w.game.snapshot()
+    send(w, type="undo")  # one press: back to the person's move, dice still on the table
+    assert len(w.game.history) == 0 and w.game.dice == (2, 3, 4, 5)
+    assert w.game.current_player == 0 and w.view["phase"] == "play"
+    send(w, type="redo")  # the person's move and the bot's whole turn come back
+    assert w.game.snapshot() == after and not w.view["canRedo"]
+    send(w, type="undo")
+    send(w, type="play", groups=[[2, 3]])  # a different move: the bot goes on at once
+    assert len(w.game.history) == 2 and w.game.current_player == 0
+    assert w.game.history[0].move.notation == "2+3" and not w.view["canRedo"]
+
+
+def test_on_move_reports_each_move_once_when_first_played() -> None:
+    w = LevelXWidget(seed=21)
+    heard: list[str] = []
+    w.on_move(lambda turn: heard.append(turn.notation))
+    for dice, move in (((2, 3, 4, 5), "2+3 4+5"), ((6, 6, 5, 5), "6 6 5 5"), ((1, 4, 2, 3), "1+4")):
+        w.roll(dice)
+        w.play(move)
+    assert heard == ["2+3 4+5", "6 6 5 5", "1+4"]
+    w.undo()
+    w.undo()
+    w.redo()
+    w.redo()  # replayed by redo: not told again
+    assert heard == ["2+3 4+5", "6 6 5 5", "1+4"]
+    w.goto(1)
+    w.roll((5, 5, 5, 5))
+    w.play("5 5")  # played after an undo: told
+    assert heard[-1] == "5 5" and len(heard) == 4
+    w.game.undo()
+    w.game.undo()  # taken back from a cell, then the same move again: already told
+    w.game.roll((5, 5, 5, 5))
+    w.game.play("5 5")
+    assert len(heard) == 4
