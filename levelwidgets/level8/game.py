@@ -11,6 +11,7 @@ the game and every shuffle order is recorded in :attr:`Level8.history`.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,6 +44,7 @@ from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
 from .serial import (
     FORMAT,
     FORMAT_VERSION,
+    check_config,
     game_from_json,
     game_to_dict,
     game_to_json,
@@ -1080,6 +1082,68 @@ class Level8:
         further shuffles of the rebuilt game continue from the seed's initial state)."""
         cfg = game_or_config._config if isinstance(game_or_config, Level8) else game_or_config
         return cls._from_config(cfg, entries, verify_rng=False)
+
+    @property
+    def config(self) -> dict:
+        """The game's set-up as plain data, in the form :meth:`to_json` writes (a copy)."""
+        return copy.deepcopy(self._config)
+
+    @classmethod
+    def from_config(cls, config: object) -> Level8:
+        """A new game at the start ``config`` (see :attr:`config`) describes: after the first
+        deal, or at the set-up position. Checked like a loaded record
+        (:class:`CorruptStateError`)."""
+        check_config(cls, config)
+        cfg: dict = copy.deepcopy(config)  # type: ignore[call-overload]
+        seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
+        pos = cfg.get("position")
+        if pos is None:
+            return cls(
+                cfg["players"],
+                cfg["seed"],
+                seqs,
+                dealer=cfg["dealer"],
+                start_levels=cfg["start_levels"],
+                deck=cfg["deck"],
+                lay_down_cap=cfg["lay_down_cap"],
+            )
+        return cls.from_position(
+            cfg["players"],
+            hands=pos["hands"],
+            melds=pos["melds"],
+            discards=pos["discards"],
+            draw_pile=pos["draw"],
+            levels=cfg["start_levels"],
+            current=pos["current"],
+            phase=pos["phase"],
+            dealer=cfg["dealer"],
+            round=pos["round"],
+            skips=pos["skips"],
+            under=pos["under"],
+            sides=seqs,
+            seed=cfg["seed"],
+            lay_down_cap=cfg["lay_down_cap"],
+        )
+
+    def apply_recorded(self, action: Action, chance: Sequence[Sequence[int]] = ()) -> list[Event]:
+        """Replay one recorded step: ``action`` with the shuffle orders it caused.
+
+        The shuffles are taken from ``chance`` and must be the ones this game's RNG makes (the
+        RNG moves on as when the step was first played), so a rebuilt position plays on like
+        the original. An illegal action raises its error and changes nothing; shuffles that
+        do not fit raise :class:`CorruptStateError` and may leave the game part-way (replay on
+        a :meth:`clone`). Listeners are told as for :meth:`apply`.
+        """
+        self._script = deque(tuple(c) for c in chance)
+        self._verify_rng = True
+        try:
+            events = self.apply(action)
+            if self._script:
+                raise CorruptStateError("the step records more shuffles than it caused")
+        finally:
+            self._script = None
+            self._verify_rng = False
+        return events
 
     def clone(self) -> Level8:
         """An independent copy (same position, RNG state and history)."""

@@ -1,0 +1,56 @@
+"""Small type checks shared by the adapters and the file loader (messages for teachers)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import RecordError
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def need_int(value: object, what: str, lo: int, hi: int) -> int:
+    if not is_int(value) or not lo <= value <= hi:  # type: ignore[operator]
+        raise RecordError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.")
+    return value  # type: ignore[return-value]
+
+
+def need_keys(data: object, what: str, required: Iterable[str], optional: Iterable[str] = ()):
+    """``data`` must be a JSON object with exactly these keys (the optional ones may be missing)."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{what} must be a JSON object {{...}}, not {_type(data)}.")
+    required, optional = set(required), set(optional)
+    missing = required - set(data)
+    if missing:
+        raise RecordError(f"{what} lacks {_names(missing)}.")
+    unknown = set(data) - required - optional
+    if unknown:
+        raise RecordError(f"{what} has unknown field(s) {_names(unknown)}.")
+    return data
+
+
+def need_list(value: object, what: str, max_len: int | None = None) -> list:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list [...], not {_type(value)}.")
+    if max_len is not None and len(value) > max_len:
+        raise RecordError(f"{what} has {len(value)} entries; at most {max_len} are allowed.")
+    return value
+
+
+def _names(keys: set) -> str:
+    return ", ".join(repr(k) for k in sorted(map(str, keys)))
+
+
+def _type(value: Any) -> str:
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)

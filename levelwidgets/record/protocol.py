@@ -1,0 +1,123 @@
+"""What the record model needs from a game engine: the :class:`Replayable` protocol.
+
+Each engine gets one small adapter (:mod:`.levelx_adapter`, :mod:`.level8_adapter`). The
+record only ever talks to an adapter, and the engines never import record code: records build
+on the engines, not the other way round.
+
+A *step* is plain JSON data (a ``dict``) that holds everything needed to replay it without
+the random generator's state: a Level X roll stores its dice and whether they came from the
+generator, a Level X move its notation, a Level 8 action its :meth:`Action.to_dict` form and
+the shuffle orders it caused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Protocol
+
+#: A highlight checker: (target as given, record config) -> target as stored; raises
+#: :class:`~levelwidgets.record.errors.RecordError` for a target the game does not have.
+TargetCheck = Callable[[Any, Mapping[str, Any]], Any]
+
+
+class Replayable(Protocol):
+    """An engine as the record model sees it (one stateless adapter object per game)."""
+
+    #: The game's name in files: ``"levelx"`` or ``"level8"``.
+    name: str
+    #: Highlight kinds of the game, each with its target check.
+    highlight_kinds: Mapping[str, TargetCheck]
+
+    def owns(self, game: object) -> bool:
+        """True when ``game`` is an engine game of this adapter."""
+
+    def config_of(self, game: Any) -> dict[str, Any]:
+        """The set-up of ``game`` as plain data (players, rules/sides, seed, ...)."""
+
+    def new_game(self, config: Mapping[str, Any]) -> Any:
+        """A fresh game at the start ``config`` describes (raises RecordError if invalid)."""
+
+    def start_chance(self, game: Any) -> list[list[int]] | None:
+        """The chance outcome of the start itself (Level 8: the first deal), or None."""
+
+    def check_start(self, game: Any, chance: Any) -> None:
+        """Raise RecordError when ``chance`` is not the start's chance outcome."""
+
+    def steps_of(self, game: Any) -> list[dict[str, Any]]:
+        """Every step played in ``game`` since its start, oldest first."""
+
+    def check_step(self, data: Any) -> dict[str, Any]:
+        """The step in its normal form; RecordError for malformed data (no game needed)."""
+
+    def apply(self, game: Any, data: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Replay one step on ``game`` (in place); returns its events.
+
+        RecordError when the step is illegal or impossible there; the game may then be left
+        part-way, so callers replay on a clone or throw the game away.
+        """
+
+    def play(self, game: Any, spec: object) -> tuple[dict[str, Any], tuple[Any, ...]]:
+        """Play ``spec`` (the game's own forms: notation, dice, an action...) on ``game`` in
+        place, as a person would; returns the step data and its events."""
+
+    def key(self, data: Mapping[str, Any]) -> Hashable:
+        """Steps with equal keys from the same position are the same step."""
+
+    def player(self, data: Mapping[str, Any]) -> int:
+        """The seat that takes the step."""
+
+    def kind(self, data: Mapping[str, Any]) -> str:
+        """What kind of step it is (``"roll"``, ``"move"``, ``"draw"``, ``"discard"``...)."""
+
+    def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The step in the game's own short text form."""
+
+    def describe_events(self, events: Sequence[Any], names: Sequence[str]) -> list[str]:
+        """One English sentence per event."""
+
+    def clone(self, game: Any) -> Any:
+        """An independent copy of ``game``."""
+
+    def position(self, game: Any) -> dict[str, Any]:
+        """The position as plain data (what a stored position in a file must equal)."""
+
+    def snapshot(self, game: Any) -> Any:
+        """Everything that defines the game now (equal games: equal snapshots)."""
+
+    def to_move(self, game: Any) -> int | None:
+        """The seat to act now, or None once the game is over."""
+
+
+_ADAPTERS: dict[str, Replayable] = {}
+
+
+def register(adapter: Replayable) -> Replayable:
+    _ADAPTERS[adapter.name] = adapter
+    return adapter
+
+
+def adapter_named(name: object) -> Replayable:
+    """The adapter of a game name (``"levelx"``, ``"level8"``)."""
+    _load()
+    if not isinstance(name, str) or name not in _ADAPTERS:
+        from .errors import RecordError
+
+        known = " or ".join(repr(n) for n in sorted(_ADAPTERS))
+        raise RecordError(f"This record is for the game {name!r}; records are for {known}.")
+    return _ADAPTERS[name]
+
+
+def adapter_for(game: object) -> Replayable:
+    """The adapter of an engine game object."""
+    _load()
+    for adapter in _ADAPTERS.values():
+        if adapter.owns(game):
+            return adapter
+    from .errors import RecordError
+
+    raise RecordError(f"{type(game).__name__} is not a Level X or Level 8 game.")
+
+
+def _load() -> None:
+    if not _ADAPTERS:
+        from . import level8_adapter, levelx_adapter  # noqa: F401  (they register themselves)
