@@ -93,7 +93,8 @@ class Level8Adapter:
 
     def apply(self, game: Level8, data: Mapping[str, Any]) -> tuple[Any, ...]:
         try:
-            return tuple(game.apply_recorded(_action(data["action"]), data["chance"]))
+            action = getattr(data, "parsed", None) or _action(data["action"])
+            return tuple(game.apply_recorded(action, data["chance"]))
         except Level8Error as exc:
             raise RecordError(f"{exc}.") from None
 
@@ -121,7 +122,7 @@ class Level8Adapter:
         return data["action"]["kind"]
 
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
-        action = _action(data["action"])
+        action = getattr(data, "parsed", None) or _action(data["action"])
         text = action.describe(tuple(names))
         name = names[action.player] if 0 <= action.player < len(names) else ""
         return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
@@ -153,8 +154,16 @@ class Level8Adapter:
         return config["seed"]
 
 
+class _StepData(dict):
+    """Step data that keeps its parsed :class:`Action` (replays need not parse it again)."""
+
+    __slots__ = ("parsed",)
+
+
 def _data(action: Action, chance: Sequence[Sequence[int]]) -> dict[str, Any]:
-    return {"action": action.to_dict(), "chance": [list(c) for c in chance]}
+    data = _StepData(action=action.to_dict(), chance=[list(c) for c in chance])
+    data.parsed = action
+    return data
 
 
 def _action(data: object) -> Action:

@@ -327,7 +327,7 @@ class Step(Node):
     @property
     def data(self) -> dict[str, Any]:
         """The step as plain data (as stored in a file; a copy)."""
-        return copy.deepcopy(self._data)
+        return copy.deepcopy(dict(self._data))
 
     @property
     def player(self) -> int:
@@ -593,9 +593,10 @@ class GameRecord(Node):
             cur = cur._parent  # type: ignore[assignment]
         adapter = self._adapter
         game = adapter.clone(game)
-        for step in reversed(path):
+        keep_all = len(path) <= states.RECENT // 2  # a short replay: keep every position on
+        for step in reversed(path):  # the way, so stepping back through them costs nothing
             step.events = adapter.apply(game, step._data)
-            if step is not node and states.wants(step):
+            if step is not node and (keep_all or states.wants(step)):
                 states.put(step, adapter.clone(game))
         states.put(node, game)
         return game
