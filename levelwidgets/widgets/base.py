@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
@@ -29,6 +30,7 @@ import traitlets
 
 from .._listeners import Listeners
 from ..errors import GameError
+from ..record import Cursor, GameRecord, RecordError, adapter_for
 
 LANGUAGES = ("en", "de")
 LOG_SIZE = 8  # events kept in the view's log
@@ -86,7 +88,8 @@ class GameWidget(anywidget.AnyWidget):
         self._line_keys: list[int] = []  # a key per history entry: the entry and all before it
         self._reported: set[int] = set()  # keys of the entries on_move has been told about
         self._quiet = False
-        self._known_so_far()  # True while the widget itself drives the engine
+        self._known_so_far()
+        self._cursor = self._new_cursor(game)  # True while the widget itself drives the engine
         super().__init__(language=check_language(language), bot_delay=bot_delay, **traits)
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
         self.on_msg(self._handle_message)
@@ -109,6 +112,7 @@ class GameWidget(anywidget.AnyWidget):
         self._redo.clear()
         self._log.clear()
         self._known_so_far()
+        self._cursor = self._new_cursor(game)
         self._game_replaced()
         self._publish([])
 
@@ -121,6 +125,35 @@ class GameWidget(anywidget.AnyWidget):
     def bots(self, bots: Sequence[object] | None) -> None:
         self._bots = self._check_bots(bots, self._seats(self._game))
         self._publish([])
+
+    @property
+    def record(self) -> GameRecord:
+        """The annotated record of this game: every step played here, variations included
+        (playing on from an earlier position adds one). Comment and mark its nodes, then
+        :meth:`save` it."""
+        if self._cursor is None:
+            raise RecordError(
+                "This game cannot be recorded: its history does not rebuild it from its seed."
+            )
+        return self._cursor.record
+
+    def save(self, path: str | Path) -> None:
+        """Write :attr:`record` to ``path`` (a record file; open it with :meth:`load`)."""
+        self.record.save(path)
+
+    @classmethod
+    def load(cls, path: str | Path, **options: Any) -> GameWidget:
+        """A widget on the game of a record file, at the end of its main line, with the
+        record (comments, marks, variations) as :attr:`record`. ``options`` as for the
+        constructor (bots, language, …). (Not ``open``: ipywidgets' ``Widget.open`` opens
+        the widget's connection to the browser.)"""
+        record = GameRecord.load(path)
+        cursor = record.cursor()
+        cursor.last()
+        widget = cls(cursor.game_copy(), **options)
+        widget._cursor = cursor
+        widget._publish([])
+        return widget
 
     def undo(self) -> None:
         """Take back the last action; :meth:`redo` brings it back."""
@@ -278,9 +311,38 @@ class GameWidget(anywidget.AnyWidget):
         seat = self._seat_to_act()
         return None if seat is None else self._bots[seat]
 
+    def _new_cursor(self, game: object) -> Cursor | None:
+        """A cursor at the end of a record of ``game``'s history so far (None if it has none
+        that replays, e.g. a game rebuilt without its random generator)."""
+        try:
+            cursor = GameRecord.from_game(game).cursor()
+        except RecordError:
+            return None
+        cursor.last()
+        return cursor
+
+    def _follow_game(self) -> None:
+        """Keep the record in step with the live game: steps taken back move the cursor back,
+        new steps are played into the record (a step that differs adds a variation)."""
+        cursor = self._cursor
+        if cursor is None:
+            return
+        adapter = adapter_for(self._game)
+        steps = adapter.steps_of(self._game)
+        while cursor.ply > len(steps):
+            cursor.back()
+        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(steps[cursor.ply - 1]):
+            cursor.back()
+        try:
+            for data in steps[cursor.ply :]:
+                cursor.play(data)
+        except RecordError:
+            self._cursor = None  # cannot follow (should not happen): play on unrecorded
+
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
         del self._line_keys[self._plies() :]  # an undo or a jump back ends the line there
+        self._follow_game()
         rows = self._log_entries(events)
         self._log = (self._log + rows)[-LOG_SIZE:]
         self._seq += 1

@@ -1,0 +1,70 @@
+"""Each widget keeps an annotated record of what is played on it (issue 9's model underneath)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from levelwidgets.level8 import Level8
+from levelwidgets.record import GameRecord, RecordError
+from levelwidgets.widgets import Level8Widget, LevelXWidget
+
+
+def send(w, **msg: object) -> None:
+    w._handle_message(w, msg, [])
+
+
+def notations(node) -> list[str]:
+    return [step.notation for step in node.mainline()]
+
+
+def test_playing_on_from_an_earlier_position_adds_a_variation(tmp_path: Path) -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], seed=3)
+    for dice, move in (((2, 3, 4, 5), "2+3 4+5"), ((6, 6, 5, 5), "6 6 5 5")):
+        w.roll(dice)
+        w.play(move)
+    rec = w.record
+    main = notations(rec)
+    assert len(main) == 4  # two rolls, two moves
+    w.goto(1)
+    w.roll((1, 4, 2, 3))
+    w.play("1+4")  # a different second turn: a variation, the main line stays the game
+    assert notations(rec) == main
+    branch = rec.mainline_node(2)
+    assert len(branch.variations) == 2 and branch.variations[1].notation
+    assert w.record is rec  # one record for the widget's whole life
+    rec.mainline_node(2).comment("Ann keeps both rows open.").mark("!?")
+    path = tmp_path / "lesson.json"
+    w.save(path)
+    assert len(list(GameRecord.load(path).walk())) == len(list(rec.walk()))
+    again = LevelXWidget.load(path, bots=[None, "greedy"], bot_delay=0)
+    assert notations(again.record) == main
+    node = again.record.mainline_node(2)
+    assert node.comments == ["Ann keeps both rows open."] and node.mark() == "!?"
+    assert len(node.variations) == 2
+    assert again.game.turns == 2 and again.view["moves"] == ["2+3 4+5", "6 6 5 5"]
+
+
+def test_level8_widget_records_every_action_and_reloads(tmp_path: Path) -> None:
+    w = Level8Widget(players=["Ann", "Ben"], bots=[None, "heuristic"], seed=5, bot_delay=0)
+    send(w, type="draw")
+    send(w, type="discard", card=w.game.hand(0)[0])
+    plies = w.game.plies
+    assert len(notations(w.record)) == plies  # the bot's answer is recorded too
+    path = tmp_path / "game.json"
+    w.save(path)
+    again = Level8Widget.load(path, bots=[None, "heuristic"])
+    assert again.game.snapshot()["state"] == w.game.snapshot()["state"]
+
+
+def test_a_game_without_a_replayable_history_still_plays_but_has_no_record() -> None:
+    played = Level8(["Ann", "Ben"], seed=6)
+    played.draw()
+    rebuilt = Level8.from_history(played, played.history)  # chance not from its seed
+    rebuilt.discard(rebuilt.hand(0)[0])
+    w = Level8Widget(rebuilt, bots=[None, None], view="teacher")
+    send(w, type="draw")
+    assert w.error == "" and w.game.phase == "play"
+    with pytest.raises(RecordError, match="cannot be recorded"):
+        _ = w.record
