@@ -111,10 +111,10 @@ def _lines(record: GameRecord) -> Iterator[tuple[Step, int]]:
         yield node, level  # type: ignore[misc]
         parent = node._parent
         later: list[tuple[Node, int]] = []
-        if node._vars:
-            later.append((node._vars[0], level))
         if parent is not None and parent._vars[0] is node:
             later.extend((alt, level + 1) for alt in parent._vars[1:])
+        if node._vars:
+            later.append((node._vars[0], level))
         stack.extend(reversed(later))
 
 
