@@ -10,7 +10,8 @@ class owns the parts that do not depend on the game:
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
   ``{"type": "advance", "seq": view.seq}``; only the newest view's advance counts), or instant
   bots with ``bot_delay=0``;
-- undo/redo/goto through a redo stack of engine-specific entries;
+- undo/redo/goto on the game's record (:mod:`levelwidgets.record`): undo takes back engine steps,
+  redo replays the recorded steps of the line being looked at, playing on adds a variation;
 - ``on_move`` listeners told once about each new history entry;
 - the mimebundle: the widget view plus a static SVG drawn for the widget's viewer, for places
   that cannot run widgets.
@@ -30,7 +31,7 @@ import traitlets
 
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, GameRecord, RecordError, adapter_for
+from ..record import Cursor, GameRecord, Node, RecordError, Step, adapter_for
 
 LANGUAGES = ("en", "de")
 LOG_SIZE = 8  # events kept in the view's log
@@ -81,15 +82,16 @@ class GameWidget(anywidget.AnyWidget):
         self._check_game(game)
         self._game: Any = game
         self._bots = self._check_bots(bots, self._seats(game))
-        self._redo: list[Any] = []
         self._seq = 0
         self._log: list[Any] = []
         self._move_listeners = Listeners()
         self._line_keys: list[int] = []  # a key per history entry: the entry and all before it
         self._reported: set[int] = set()  # keys of the entries on_move has been told about
-        self._quiet = False
+        self._quiet = False  # True while the widget itself drives the engine
         self._known_so_far()
-        self._cursor = self._new_cursor(game)  # True while the widget itself drives the engine
+        self._cursor = self._new_cursor(game)  # where the game is in its record
+        # the deepest step of the line being looked at (undo and redo move along it)
+        self._line_end: Node | None = None if self._cursor is None else self._cursor.node
         super().__init__(language=check_language(language), bot_delay=bot_delay, **traits)
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
         self.on_msg(self._handle_message)
@@ -109,10 +111,10 @@ class GameWidget(anywidget.AnyWidget):
         self._unsubscribe()
         self._game = game
         self._unsubscribe = game.on_change(self._on_game_change)
-        self._redo.clear()
         self._log.clear()
         self._known_so_far()
         self._cursor = self._new_cursor(game)
+        self._line_end = None if self._cursor is None else self._cursor.node
         self._game_replaced()
         self._publish([])
 
@@ -152,6 +154,7 @@ class GameWidget(anywidget.AnyWidget):
         cursor.last()
         widget = cls(cursor.game_copy(), **options)
         widget._cursor = cursor
+        widget._line_end = cursor.node
         widget._publish([])
         return widget
 
@@ -166,11 +169,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def redo(self) -> None:
         """Re-apply the last action taken back by :meth:`undo`."""
-        if not self._redo:
-            raise self._error_type("There is nothing to redo.")
         events = self._redo_one()
         if self._undo_to_person:
-            while self._redo and self._bot_to_act() is not None:
+            while self._future() and self._bot_to_act() is not None:
                 events += self._redo_one()
         self._after_change(events, run_bots=False)
 
@@ -260,7 +261,6 @@ class GameWidget(anywidget.AnyWidget):
 
     def _act(self, action: Callable[[], list[Any]], run_bots: bool = True) -> list[Any]:
         events = self._driving(action)
-        self._redo.clear()  # a new action starts a new future
         self._after_change(list(events), run_bots=run_bots)
         return events
 
@@ -275,7 +275,6 @@ class GameWidget(anywidget.AnyWidget):
         """Engine listener: calls made from cells (``w.game.…``) update the widget."""
         if self._quiet:
             return
-        self._redo.clear()
         if self._plies() < len(self._line_keys):  # taken back from a cell
             self._log.clear()
         self._after_change(list(events))
@@ -338,6 +337,46 @@ class GameWidget(anywidget.AnyWidget):
                 cursor.play(data)
         except RecordError:
             self._cursor = None  # cannot follow (should not happen): play on unrecorded
+            return
+        if not self._on_line(cursor.node):
+            self._line_end = cursor.node  # a new step, or another line: it is the line now
+
+    def _on_line(self, node: Node) -> bool:
+        """Whether ``node`` lies on the line from the start to :attr:`_line_end`."""
+        end = self._line_end
+        while end is not None and end is not node:
+            end = end.parent
+        return end is node
+
+    def _future(self) -> list[Step]:
+        """The steps after the position shown on the line being looked at: the one the last
+        undo or jump came back along, else the record's main line. Redo plays them."""
+        cursor = self._cursor
+        if cursor is None:
+            return []
+        out: list[Step] = []
+        if self._line_end is not None and self._on_line(cursor.node):
+            node: Node | None = self._line_end
+            while node is not None and node is not cursor.node:
+                out.append(node)  # type: ignore[arg-type]
+                node = node.parent
+            return out[::-1]
+        node = cursor.node.next
+        while node is not None:
+            out.append(node)  # type: ignore[arg-type]
+            node = node.next
+        return out
+
+    def _redo_one(self) -> list[Any]:
+        """Play the next step of :meth:`_future` on the game; returns its events."""
+        future = self._future()
+        if not future:
+            raise self._error_type("There is nothing to redo.")
+        step = future[0]
+        adapter = adapter_for(self._game)
+        events = self._driving(lambda: adapter.apply(self._game, step.data))
+        self._follow_game()
+        return list(events)
 
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
@@ -351,7 +390,7 @@ class GameWidget(anywidget.AnyWidget):
             "bots": [bot_label(b) for b in self._bots],
             "log": self._log_view(),
             "new": min(len(rows), len(self._log)),
-            "canRedo": bool(self._redo),
+            "canRedo": bool(self._future()),
         }
         view.update(self._view_fields())
         self.view = view
@@ -426,11 +465,7 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def _take_back_one(self) -> None:
-        """Undo one engine step, pushing what redoes it onto ``self._redo``."""
-        raise NotImplementedError
-
-    def _redo_one(self) -> list[Any]:
-        """Redo the newest entry of ``self._redo`` (popping it); returns the events."""
+        """Undo one engine step (the record keeps it: :meth:`redo` finds it there)."""
         raise NotImplementedError
 
     def _log_entries(self, events: list[Any]) -> list[Any]:

@@ -186,16 +186,15 @@ class Level8Widget(GameWidget):
         self._publish([])
 
     def goto(self, ply: int) -> None:
-        """Show the position after ``ply`` actions of the game (the deal is ply 0)."""
+        """Show the position after ``ply`` actions (0: the deal) of the line being looked at."""
         game = self._game
         plies = self._plies()
-        total = plies + len(self._redo)
+        total = plies + len(self._future())
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
             raise IllegalActionError(f"Choose a move between 0 and {total}, not {ply!r}.")
         if ply < plies:
-            actions = [e.action for e in game.history[ply + 1 :]]
             self._driving(lambda: game.goto(ply))
-            self._redo.extend(reversed(actions))
+            self._follow_game()
             self._log.clear()
         while self._plies() < ply:
             self._redo_one()
@@ -308,18 +307,9 @@ class Level8Widget(GameWidget):
         return self._plies() > 0
 
     def _take_back_one(self) -> None:
-        game = self._game
         if not self._can_take_back():
             raise IllegalActionError("There is nothing to undo: the round has just been dealt.")
-        action = game.history[-1].action
-        self._driving(lambda: game.undo(1))
-        self._redo.append(action)
-
-    def _redo_one(self) -> list[Any]:
-        action = self._redo[-1]
-        events = self._driving(lambda: self._game.apply(action))
-        self._redo.pop()
-        return list(events)
+        self._driving(lambda: self._game.undo(1))
 
     def _after_change(self, events: list[Any], run_bots: bool = True) -> None:
         self._proposal = None  # the hand changed: an open lay-down dialog is out of date
@@ -353,7 +343,12 @@ class Level8Widget(GameWidget):
         played = [e.action for e in game.history[1:]]
         first_round = game.round - sum(a.kind == "next_round" for a in played)
         moves = _move_rows(played, 1, first_round, game.round)
-        future = _move_rows(list(reversed(self._redo)), self._plies() + 1, game.round, game.round)
+        future = _move_rows(
+            [_step_action(step) for step in self._future()],
+            self._plies() + 1,
+            game.round,
+            game.round,
+        )
         view: dict[str, Any] = {
             "viewer": viewer,
             "actor": actor,
@@ -552,6 +547,11 @@ def _move_rows(
     for row in rows:
         del row["done"]
     return rows
+
+
+def _step_action(step: Any) -> Action:
+    """The engine action of a recorded Level 8 step."""
+    return getattr(step.data, "parsed", None) or Action.from_dict(step.data["action"])
 
 
 def _act_row(a: Action) -> list[Any]:

@@ -23,8 +23,6 @@ from .base import GameWidget, Intent
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 MoveListener = Callable[[Turn], None]
-# A redo entry: ("roll", dice, drawn) or ("play", notation).
-_RedoEntry = tuple[Any, ...]
 
 
 def _event_row(e: Event) -> list[Any]:
@@ -96,24 +94,18 @@ class LevelXWidget(GameWidget):
         super().undo()
 
     def goto(self, turns: int) -> None:
-        """Show the position after ``turns`` moves (before the next roll), via undo/redo."""
-        total = len(self._game.history) + sum(1 for e in self._redo if e[0] == "play")
+        """Show the position after ``turns`` moves (before the next roll) of the line being
+        looked at: back by one engine replay, forward by replaying the recorded steps."""
+        game = self._game
+        total = game.turns + sum(1 for step in self._future() if step.kind == "move")
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError(f"Choose a move between 0 and {total}, not {turns!r}.")
-        game = self._game
         if turns < game.turns or game.dice is not None:
-            # One engine replay instead of one per undo; the redo stack gets the same entries
-            # undo() would push: the unplayed roll, then each move and its roll, newest first.
-            entries: list[_RedoEntry] = []
-            if game.dice is not None:
-                entries.append(("roll", tuple(game.dice), game.dice_drawn))
-            undone = self._driving(lambda: game.rewind(min(turns, game.turns)))
-            for turn in reversed(undone):
-                entries += [("play", turn.move.notation), ("roll", tuple(turn.dice), turn.drawn)]
-            self._redo.extend(entries)
+            self._driving(lambda: game.rewind(min(turns, game.turns)))
+            self._follow_game()
             self._log.clear()
         while game.turns < turns:
-            self.redo()
+            self._redo_one()
         self._publish([])
 
     def on_move(self, callback: MoveListener) -> Callable[[], None]:
@@ -161,30 +153,7 @@ class LevelXWidget(GameWidget):
         return self._game.dice is not None or bool(self._game.history)
 
     def _take_back_one(self) -> None:
-        game = self._game
-        if game.dice is not None:
-            entry: _RedoEntry = ("roll", tuple(game.dice), game.dice_drawn)
-        elif game.history:
-            entry = ("play", game.history[-1].move.notation)
-        else:
-            game.undo()  # raises NothingToUndoError with the engine's message
-            return
-        self._driving(game.undo)
-        self._redo.append(entry)
-
-    def _redo_one(self) -> list[Event]:
-        entry = self._redo[-1]
-        game = self._game
-        if entry[0] == "roll":
-            _, dice, drawn = entry
-            events = self._driving(lambda: game.roll(None if drawn else dice))
-            if tuple(game.dice) != tuple(dice):  # the generator was not where we left it
-                self._driving(game.undo)
-                events = self._driving(lambda: game.roll(dice))
-        else:
-            events = self._driving(lambda: game.play(entry[1]))
-        self._redo.pop()
-        return list(events)
+        self._driving(self._game.undo)  # nothing to undo: NothingToUndoError, in its words
 
     def _log_entries(self, events: list[Event]) -> list[list[Any]]:
         return [_event_row(e) for e in events]
@@ -217,7 +186,7 @@ class LevelXWidget(GameWidget):
             "dice": dice,
             "turnable": game.turnable_ones if dice else 0,
             "moves": [t.move.notation for t in game.history],
-            "future": [e[1] for e in reversed(self._redo) if e[0] == "play"],
+            "future": [step.notation for step in self._future() if step.kind == "move"],
             "canUndo": bool(game.history) or dice is not None,
         }
         if self.teach and dice is not None:

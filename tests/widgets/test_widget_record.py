@@ -68,3 +68,24 @@ def test_a_game_without_a_replayable_history_still_plays_but_has_no_record() -> 
     assert w.error == "" and w.game.phase == "play"
     with pytest.raises(RecordError, match="cannot be recorded"):
         _ = w.record
+
+
+def test_redo_follows_the_line_the_undo_came_back_along() -> None:
+    w = LevelXWidget(seed=7)
+    for dice, move in (((2, 3, 4, 5), "2+3 4+5"), ((6, 6, 5, 5), "6 6 5 5"), ((5, 5, 5, 5), "5 5")):
+        w.roll(dice)
+        w.play(move)
+    w.goto(1)
+    w.roll((1, 4, 2, 3))
+    w.play("1+4")  # a variation from move 2 on
+    w.roll((6, 6, 6, 6))
+    w.play("6 6")
+    w.goto(1)
+    assert w.view["future"] == ["1+4", "6 6"]  # the variation just played, not the main line
+    w.goto(3)
+    assert w.view["moves"] == ["2+3 4+5", "1+4", "6 6"]
+    assert [s.notation for s in w.record.mainline() if s.kind == "move"] == [
+        "2+3 4+5",
+        "6 6 5 5",
+        "5 5",
+    ]
