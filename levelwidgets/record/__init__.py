@@ -4,7 +4,7 @@
 >>> from levelwidgets.record import GameRecord
 >>> game = play_game([GreedyBot(), GreedyBot()], seed=3)
 >>> rec = GameRecord.from_game(game)
->>> step = rec.mainline_node(2)
+>>> step = rec.mainline_node(3)  # ply 1: a roll, ply 2: its move, ply 3: the next roll
 >>> step.kind, step.player_name
 ('roll', 'Player 2')
 >>> _ = step.comment("Four dice, two pairs.").mark("!?")

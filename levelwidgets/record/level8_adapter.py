@@ -32,7 +32,7 @@ def _card(target: object, config: Mapping[str, Any]) -> int:
     try:
         return parse_card(target)
     except Level8Error as exc:
-        raise RecordError(f"A highlighted card: {exc}.") from None
+        raise RecordError(f"A highlighted card: {_sentence(exc)}") from None
 
 
 def _combination(target: object, config: Mapping[str, Any]) -> list[int]:
@@ -63,7 +63,7 @@ class Level8Adapter:
         try:
             return Level8.from_config(config)
         except Level8Error as exc:
-            raise RecordError(f"The game's set-up is invalid: {exc}.") from None
+            raise RecordError(f"The game's set-up is invalid: {_sentence(exc)}") from None
 
     def start_chance(self, game: Level8) -> list[list[int]]:
         return [list(c) for c in game.history[0].chance]
@@ -96,7 +96,7 @@ class Level8Adapter:
             action = getattr(data, "parsed", None) or _action(data["action"])
             return tuple(game.apply_recorded(action, data["chance"]))
         except Level8Error as exc:
-            raise RecordError(f"{exc}.") from None
+            raise RecordError(_sentence(exc)) from None
 
     def play(self, game: Level8, spec: object) -> tuple[dict[str, Any], tuple[Any, ...]]:
         if isinstance(spec, Mapping) and "chance" in spec:
@@ -108,7 +108,7 @@ class Level8Adapter:
         try:
             events = game.apply(action)
         except Level8Error as exc:
-            raise RecordError(f"{exc}.") from None
+            raise RecordError(_sentence(exc)) from None
         entry = game.history[-1]
         return _data(entry.action, entry.chance), tuple(events)
 
@@ -172,7 +172,7 @@ def _action(data: object) -> Action:
     try:
         action = Action.from_dict(data)
     except Level8Error as exc:
-        raise RecordError(f"{exc}.") from None
+        raise RecordError(_sentence(exc)) from None
     if action.to_dict() != data:
         raise RecordError(
             f"The action {json.dumps(data)[:80]} is not written in its normal form (unknown "
@@ -184,3 +184,8 @@ def _action(data: object) -> Action:
 
 
 ADAPTER = register(Level8Adapter())
+
+
+def _sentence(exc: Exception) -> str:
+    text = str(exc)
+    return text if text.endswith((".", "!", "?")) else text + "."

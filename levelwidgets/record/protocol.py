@@ -25,6 +25,8 @@ class Replayable(Protocol):
 
     #: The game's name in files: ``"levelx"`` or ``"level8"``.
     name: str
+    #: The game's name for people: ``"Level X"``, ``"Level 8"``.
+    title: str
     #: Highlight kinds of the game, each with its target check.
     highlight_kinds: Mapping[str, TargetCheck]
 
@@ -71,6 +73,15 @@ class Replayable(Protocol):
 
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
         """The step in the game's own short text form."""
+
+    def chance(self, data: Mapping[str, Any]) -> Any:
+        """The step's chance outcome (Level X roll: dice and drawn; Level 8: shuffles)."""
+
+    def names(self, config: Mapping[str, Any]) -> list[str]:
+        """The players' names in ``config``."""
+
+    def seed(self, config: Mapping[str, Any]) -> Any:
+        """The seed in ``config``."""
 
     def describe_events(self, events: Sequence[Any], names: Sequence[str]) -> list[str]:
         """One English sentence per event."""

@@ -531,11 +531,11 @@ class GameRecord(Node):
 
     @property
     def players(self) -> list[str]:
-        return self._adapter.names(self._config)  # type: ignore[attr-defined]
+        return self._adapter.names(self._config)
 
     @property
     def seed(self) -> Any:
-        return self._adapter.seed(self._config)  # type: ignore[attr-defined]
+        return self._adapter.seed(self._config)
 
     @property
     def headers(self) -> dict[str, Any]:
@@ -628,6 +628,6 @@ class GameRecord(Node):
     def __repr__(self) -> str:
         main = sum(1 for _ in self.mainline())
         return (
-            f"<GameRecord {self._adapter.title}: {', '.join(self.players)}; "  # type: ignore[attr-defined]
+            f"<GameRecord {self._adapter.title}: {', '.join(self.players)}; "
             f"{main} steps on the main line, {self._count} positions>"
         )
