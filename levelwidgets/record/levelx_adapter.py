@@ -188,8 +188,8 @@ class LevelXAdapter:
         return {"kind": "move", "player": player, "move": move.notation}, tuple(events)
 
     def key(self, data: Mapping[str, Any]) -> Hashable:
-        if data["kind"] == "roll":
-            return ("roll", tuple(sorted(data["dice"])))
+        if data["kind"] == "roll":  # dice set by hand leave the generator where it was
+            return ("roll", tuple(sorted(data["dice"])), bool(data["drawn"]))
         return ("move", tuple(sorted(sum(g) for g in parse_groups(data["move"]))))
 
     def player(self, data: Mapping[str, Any]) -> int:

@@ -36,3 +36,12 @@ def test_level8_play_notebook_runs(tmp_path: Path) -> None:
     player_svg, teacher_svg = (w["data"]["image/svg+xml"] for w in widgets)
     assert player_svg != teacher_svg  # the saved picture of the player shows no other hand
     assert "missing" in "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+
+
+def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
+    outputs = run_example("annotate_a_game.ipynb", tmp_path)
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "entering row 9 keeps more options open" in text and "?!" in text
+    handout = [o["data"]["text/markdown"] for o in outputs if "text/markdown" in o.get("data", {})]
+    assert handout and "Better: this move" in handout[0] and "?!" in handout[0]
+    assert (tmp_path / "lesson.levelx.json").exists()

@@ -89,3 +89,18 @@ def test_redo_follows_the_line_the_undo_came_back_along() -> None:
         "6 6 5 5",
         "5 5",
     ]
+
+
+def test_dice_set_by_hand_after_an_undo_make_a_variation_that_reloads(tmp_path: Path) -> None:
+    """A roll set by hand leaves the generator alone: it is another step than the drawn roll
+    with the same dice, and the saved record replays (the bot's next roll depends on it)."""
+    w = LevelXWidget(players=["Ann", "Bot"], bots=[None, "greedy"], seed=4, bot_delay=0)
+    w.roll()
+    w.play(w.game.legal_moves()[0])
+    dice = w.game.history[0].dice
+    w.goto(0)
+    w.roll(dice)
+    w.play(w.game.legal_moves()[-1])
+    assert [v.chance["drawn"] for v in w.record.variations] == [True, False]
+    w.save(tmp_path / "hand.json")
+    assert len(list(GameRecord.load(tmp_path / "hand.json").walk())) == len(list(w.record.walk()))
