@@ -486,8 +486,8 @@ function render({ model, el }) {
         const lng = lang();
         const M = (key, params) => t(lng, key, params);
         const rows = [{ text: M("start"), target: 0, here: v.here === 0 }];
-        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: r.p == null ? undefined : names[r.p] });
-        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: r.p == null ? undefined : names[r.p] });
+        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
+        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
         return rows;
       },
       onJump: (ply) => send({ type: "goto", ply }),

@@ -77,7 +77,8 @@ function render({ model, el }) {
         const n = v.names.length;
         const rows = [{ text: L("start"), target: 0, here: v.moves.length === 0 }];
         [...v.moves, ...v.future].forEach((m, i) => {
-          rows.push({ text: `${i + 1}. ${m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n] });
+          const [mark, note] = (v.notes && v.notes[i + 1]) || [];
+          rows.push({ text: `${i + 1}. ${m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n], mark, note });
         });
         return rows;
       },

@@ -62,3 +62,14 @@ test("cleanup removes the list and its listeners", () => {
   model.set("view", { moves: ["a", "b"], here: 2 }); // no redraw after cleanup
   assert.equal(box.querySelectorAll("[data-goto]").length, 2);
 });
+
+test("a row's mark and comment show as text; the comment is the marker's tooltip", () => {
+  const model = new FakeModel({ view: { here: 1 }, language: "en" });
+  const note = '<img src=x onerror="alert(1)">';
+  const cleanup = movelist.mount(el, model, { t, rows: () => [{ text: "1. a", target: 1, mark: "?!", note }] });
+  const button = el.querySelector("[data-goto='1']");
+  assert.equal(button.querySelector("[data-mark]").textContent, "?!");
+  assert.equal(button.querySelector("[data-note]").title, note);
+  assert.equal(button.querySelector("img"), null); // text, never markup
+  cleanup();
+});

@@ -154,6 +154,7 @@ class GameWidget(anywidget.AnyWidget):
         cursor.last()
         widget = cls(cursor.game_copy(), **options)
         widget._cursor = cursor
+        widget._watch_record(record)
         widget._line_end = cursor.node
         widget._publish([])
         return widget
@@ -318,7 +319,29 @@ class GameWidget(anywidget.AnyWidget):
         except RecordError:
             return None
         cursor.last()
+        self._watch_record(cursor.record)
         return cursor
+
+    def _watch_record(self, record: GameRecord) -> None:
+        """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
+
+        def changed(_record: GameRecord, what: str, *_rest: object) -> None:
+            if what != "added" and hasattr(self, "_cursor") and record is self.record:
+                self._publish([])
+
+        record.on_change(changed)
+
+    def _notes_by_ply(self) -> dict[int, tuple[str, str]]:
+        """``ply -> (mark, comments)`` for the annotated steps of the line shown."""
+        cursor = self._cursor
+        if cursor is None:
+            return {}
+        out = {}
+        for node in (*cursor.node.path()[1:], *self._future()):
+            mark, comments = node.mark() or "", node.comments
+            if mark or comments:
+                out[node.ply] = (mark, " / ".join(comments))
+        return out
 
     def _follow_game(self) -> None:
         """Keep the record in step with the live game: steps taken back move the cursor back,

@@ -343,12 +343,9 @@ class Level8Widget(GameWidget):
         played = [e.action for e in game.history[1:]]
         first_round = game.round - sum(a.kind == "next_round" for a in played)
         moves = _move_rows(played, 1, first_round, game.round)
-        future = _move_rows(
-            [_step_action(step) for step in self._future()],
-            self._plies() + 1,
-            game.round,
-            game.round,
-        )
+        ahead = [_step_action(step) for step in self._future()]
+        future = _move_rows(ahead, self._plies() + 1, game.round, game.round)
+        _annotate_rows(moves + future, self._notes_by_ply())
         view: dict[str, Any] = {
             "viewer": viewer,
             "actor": actor,
@@ -547,6 +544,22 @@ def _move_rows(
     for row in rows:
         del row["done"]
     return rows
+
+
+def _annotate_rows(rows: list[dict[str, Any]], notes: dict[int, tuple[str, str]]) -> None:
+    """Give each move-list row the marks and comments of the plies it covers."""
+    if not notes:
+        return
+    start = 1
+    for row in rows:
+        span = [notes[p] for p in range(start, row["ply"] + 1) if p in notes]
+        marks = [mark for mark, _text in span if mark]
+        texts = [text for _mark, text in span if text]
+        if marks:
+            row["mark"] = marks[0]
+        if texts:
+            row["note"] = " / ".join(texts)
+        start = row["ply"] + 1
 
 
 def _step_action(step: Any) -> Action:

@@ -189,6 +189,13 @@ class LevelXWidget(GameWidget):
             "future": [step.notation for step in self._future() if step.kind == "move"],
             "canUndo": bool(game.history) or dice is not None,
         }
+        notes: dict[str, list[str]] = {}
+        for ply, (mark, comments) in self._notes_by_ply().items():
+            turn = str((ply + 1) // 2)  # a turn is two steps: its roll, then its move
+            old_mark, old_comments = notes.get(turn, ["", ""])
+            notes[turn] = [mark or old_mark, " / ".join(c for c in (old_comments, comments) if c)]
+        if notes:
+            view["notes"] = notes
         if self.teach and dice is not None:
             view["teach"] = [
                 [g.notation, list(g.turned), list(g.left_out)] for g in game.groupings()

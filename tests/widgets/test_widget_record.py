@@ -104,3 +104,23 @@ def test_dice_set_by_hand_after_an_undo_make_a_variation_that_reloads(tmp_path: 
     assert [v.chance["drawn"] for v in w.record.variations] == [True, False]
     w.save(tmp_path / "hand.json")
     assert len(list(GameRecord.load(tmp_path / "hand.json").walk())) == len(list(w.record.walk()))
+
+
+def test_marks_and_comments_show_in_the_move_lists_at_once() -> None:
+    w = LevelXWidget(seed=8)
+    for dice, move in (((2, 3, 4, 5), "2+3 4+5"), ((6, 6, 5, 5), "6 6 5 5")):
+        w.roll(dice)
+        w.play(move)
+    seq = w.view["seq"]
+    w.record.mainline_node(4).comment("Both 6s in one row?").mark("?")
+    assert w.view["seq"] > seq  # annotating from Python redraws the widget
+    assert w.view["notes"] == {"2": ["?", "Both 6s in one row?"]}
+    w.goto(0)
+    assert w.view["notes"] == {"2": ["?", "Both 6s in one row?"]}  # the future keeps its notes
+    e = Level8Widget(players=["Ann", "Ben"], bots=[None, None], seed=3, view="teacher")
+    send(e, type="draw")
+    send(e, type="discard", card=e.game.hand(0)[0])
+    e.record.mainline_node(1).mark("!")
+    e.record.mainline_node(2).comment("Keeps the pair.")
+    row = e.view["moves"][0]
+    assert (row["mark"], row["note"]) == ("!", "Keeps the pair.")

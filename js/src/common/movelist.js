@@ -32,6 +32,9 @@ export function mount(el, model, options = {}) {
         const button = h("button", { class: cls, type: "button", "data-goto": String(row.target), title: row.title, "aria-current": row.here ? "step" : undefined });
         if (row.player != null) button.append(playerGlyph(row.player), ` ${row.text}`);
         else button.append(row.text);
+        // a record's annotations: the mark after the move, a marker whose tooltip is the comment
+        if (row.mark) button.append(h("b", { class: "lw-mark", "data-mark": row.mark }, row.mark));
+        if (row.note) button.append(h("span", { class: "lw-note", "data-note": "", title: row.note, "aria-label": row.note }, "💬"));
         return h("li", {}, button);
       }),
     );
