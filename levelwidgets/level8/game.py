@@ -1093,37 +1093,7 @@ class Level8:
         """A new game at the start ``config`` (see :attr:`config`) describes: after the first
         deal, or at the set-up position. Checked like a loaded record
         (:class:`CorruptStateError`)."""
-        check_config(cls, config)
-        cfg: dict = copy.deepcopy(config)  # type: ignore[call-overload]
-        seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
-        pos = cfg.get("position")
-        if pos is None:
-            return cls(
-                cfg["players"],
-                cfg["seed"],
-                seqs,
-                dealer=cfg["dealer"],
-                start_levels=cfg["start_levels"],
-                deck=cfg["deck"],
-                lay_down_cap=cfg["lay_down_cap"],
-            )
-        return cls.from_position(
-            cfg["players"],
-            hands=pos["hands"],
-            melds=pos["melds"],
-            discards=pos["discards"],
-            draw_pile=pos["draw"],
-            levels=cfg["start_levels"],
-            current=pos["current"],
-            phase=pos["phase"],
-            dealer=cfg["dealer"],
-            round=pos["round"],
-            skips=pos["skips"],
-            under=pos["under"],
-            sides=seqs,
-            seed=cfg["seed"],
-            lay_down_cap=cfg["lay_down_cap"],
-        )
+        return check_config(cls, copy.deepcopy(config))
 
     def apply_recorded(self, action: Action, chance: Sequence[Sequence[int]] = ()) -> list[Event]:
         """Replay one recorded step: ``action`` with the shuffle orders it caused.

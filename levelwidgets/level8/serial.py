@@ -77,9 +77,10 @@ def game_to_json(game: Level8, indent: int | None = None) -> str:
     return json.dumps(game_to_dict(game), indent=indent)
 
 
-def check_config(cls: type[Level8], cfg: object) -> None:
+def check_config(cls: type[Level8], cfg: object) -> Level8:
     """A record's config must be one that the constructor (or, for a set-up position,
-    :meth:`Level8.from_position`) itself accepts, in the form it writes."""
+    :meth:`Level8.from_position`) itself accepts, in the form it writes; returns the game it
+    starts (after the first deal, or at the set-up position)."""
     if not isinstance(cfg, dict) or set(cfg) - {"position"} != _CONFIG_KEYS:
         raise CorruptStateError("malformed config")
     try:
@@ -90,7 +91,7 @@ def check_config(cls: type[Level8], cfg: object) -> None:
         if len(seqs) != len(names):
             raise ConfigError("one level sequence per player is needed")
         if "position" not in cfg:
-            cls(
+            return cls(
                 names,
                 cfg["seed"],
                 seqs,
@@ -99,7 +100,6 @@ def check_config(cls: type[Level8], cfg: object) -> None:
                 deck=cfg["deck"],
                 lay_down_cap=cfg["lay_down_cap"],
             )
-            return
         pos = cfg["position"]
         if not isinstance(pos, dict) or set(pos) != _POSITION_KEYS or cfg["deck"] is not None:
             raise ConfigError("malformed set-up position")
@@ -122,6 +122,7 @@ def check_config(cls: type[Level8], cfg: object) -> None:
         )
         if made._config != cfg:
             raise ConfigError("the set-up position is not written in its normal form")
+        return made
     except (Level8Error, TypeError, KeyError) as e:
         raise CorruptStateError(f"invalid config: {e}") from None
 
