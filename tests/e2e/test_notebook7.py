@@ -36,11 +36,11 @@ def test_level8_and_levelx_play_in_notebook7(page, lab, artifacts, request) -> N
     state = settled(page, ".l8-root")
     assert table.locator(".l8-hand [data-card]").count() == 10
     assert page.locator(".l8-root").count() == 2  # the player's table and the teacher's
-    if state["actor"] == "0" and state["phase"] == "draw":
-        table.locator("[data-draw-pile]").click()
-        state = settled_after(page, ".l8-root", int(state["seq"]))
-        assert state["phase"] == "play"
-        assert table.locator(".l8-hand [data-card]").count() == 11  # Python answered
+    assert (state["actor"], state["phase"]) == ("0", "draw")  # Ann (seat 0) opens the round
+    table.locator("[data-draw-pile]").click()
+    state = settled_after(page, ".l8-root", int(state["seq"]))
+    assert state["phase"] == "play"
+    assert table.locator(".l8-hand [data-card]").count() == 11  # Python answered
     table.screenshot(path=str(artifacts / "notebook7-level8.png"))
 
     xname = f"{request.node.name}-x.ipynb"
