@@ -76,8 +76,11 @@ class Level8Adapter:
 
     # ------------------------------------------------------------------ steps
 
-    def steps_of(self, game: Level8) -> list[dict[str, Any]]:
-        return [_data(e.action, e.chance) for e in game.history[1:]]
+    def steps_of(self, game: Level8, start: int = 0) -> list[dict[str, Any]]:
+        return [_data(e.action, e.chance) for e in game.history[1 + start :]]
+
+    def step_count(self, game: Level8) -> int:
+        return game.plies
 
     def check_step(self, data: Any) -> dict[str, Any]:
         need_keys(data, "A Level 8 step", ("action", "chance"))

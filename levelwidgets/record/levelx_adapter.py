@@ -98,14 +98,18 @@ class LevelXAdapter:
 
     # ------------------------------------------------------------------ steps
 
-    def steps_of(self, game: LevelX) -> list[dict[str, Any]]:
+    def steps_of(self, game: LevelX, start: int = 0) -> list[dict[str, Any]]:
         steps: list[dict[str, Any]] = []
-        for turn in game.history:
+        first = start // 2  # a turn is two steps: its roll, then its move
+        for turn in game.history[first:]:
             steps.append(_roll_data(turn.player, turn.dice, turn.drawn))
             steps.append({"kind": "move", "player": turn.player, "move": turn.move.notation})
         if game.dice is not None:
             steps.append(_roll_data(game.current_player, game.dice, game.dice_drawn))
-        return steps
+        return steps[start - 2 * first :]
+
+    def step_count(self, game: LevelX) -> int:
+        return 2 * game.turns + (game.dice is not None)
 
     def check_step(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping) or data.get("kind") not in ("roll", "move"):

@@ -45,8 +45,11 @@ class Replayable(Protocol):
     def check_start(self, game: Any, chance: Any) -> None:
         """Raise RecordError when ``chance`` is not the start's chance outcome."""
 
-    def steps_of(self, game: Any) -> list[dict[str, Any]]:
-        """Every step played in ``game`` since its start, oldest first."""
+    def steps_of(self, game: Any, start: int = 0) -> list[dict[str, Any]]:
+        """The steps played in ``game`` from step ``start`` on (0: all), oldest first."""
+
+    def step_count(self, game: Any) -> int:
+        """How many steps ``game`` has played since its start (without building them)."""
 
     def check_step(self, data: Any) -> dict[str, Any]:
         """The step in its normal form; RecordError for malformed data (no game needed)."""

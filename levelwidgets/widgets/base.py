@@ -349,14 +349,17 @@ class GameWidget(anywidget.AnyWidget):
         cursor = self._cursor
         if cursor is None:
             return
-        adapter = adapter_for(self._game)
-        steps = adapter.steps_of(self._game)
-        while cursor.ply > len(steps):
+        adapter, game = adapter_for(self._game), self._game
+        # Only the steps from the cursor's on are built: the line before it is the game's,
+        # since every undo and new step passes through here.
+        while cursor.ply > adapter.step_count(game):
             cursor.back()
-        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(steps[cursor.ply - 1]):
+        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(
+            adapter.steps_of(game, cursor.ply - 1)[0]
+        ):
             cursor.back()
         try:
-            for data in steps[cursor.ply :]:
+            for data in adapter.steps_of(game, cursor.ply):
                 cursor.play(data)
         except RecordError:
             self._cursor = None  # cannot follow (should not happen): play on unrecorded

@@ -209,3 +209,22 @@ def test_new_record_and_not_a_game():
     assert roll.chance["drawn"] is True
     with pytest.raises(RecordError, match="not a Level X or Level 8 game"):
         record("chess")
+
+
+def test_adapters_build_the_steps_from_any_start_and_count_them() -> None:
+    """Widgets ask for the steps from the cursor on only (the hot path of every redraw)."""
+    from levelwidgets.level8 import HeuristicBot
+    from levelwidgets.level8 import play_game as play_level8
+    from levelwidgets.levelx import GreedyBot
+    from levelwidgets.levelx import play_game as play_levelx
+    from levelwidgets.record import adapter_for
+
+    levelx = play_levelx([GreedyBot(), GreedyBot()], seed=3).after(10)
+    levelx.roll()  # an unplayed roll is a step too
+    level8 = play_level8([HeuristicBot(seed=1), HeuristicBot(seed=2)], seed=4).after(30)
+    for game in (levelx, level8):
+        adapter = adapter_for(game)
+        every = adapter.steps_of(game)
+        assert adapter.step_count(game) == len(every) > 20
+        for start in range(len(every) + 1):
+            assert adapter.steps_of(game, start) == every[start:]
