@@ -82,6 +82,10 @@ class Level8Adapter:
     def step_count(self, game: Level8) -> int:
         return game.plies
 
+    def rewind(self, game: Level8, steps: int) -> int:
+        game.goto(min(steps, game.plies))
+        return game.plies
+
     def check_step(self, data: Any) -> dict[str, Any]:
         need_keys(data, "A Level 8 step", ("action", "chance"))
         chance = need_list(data["chance"], "A step's shuffles", _MAX_SHUFFLES)

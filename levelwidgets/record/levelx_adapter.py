@@ -111,6 +111,10 @@ class LevelXAdapter:
     def step_count(self, game: LevelX) -> int:
         return 2 * game.turns + (game.dice is not None)
 
+    def rewind(self, game: LevelX, steps: int) -> int:
+        game.rewind(min(steps // 2, game.turns))  # a turn is two steps: its roll, its move
+        return 2 * game.turns
+
     def check_step(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping) or data.get("kind") not in ("roll", "move"):
             raise RecordError('A Level X step has "kind" "roll" or "move".')

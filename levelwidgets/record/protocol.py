@@ -51,6 +51,10 @@ class Replayable(Protocol):
     def step_count(self, game: Any) -> int:
         """How many steps ``game`` has played since its start (without building them)."""
 
+    def rewind(self, game: Any, steps: int) -> int:
+        """Take ``game`` back (in place, one replay) to at most ``steps`` steps from its start;
+        returns the steps it is at then (Level X stops only before a roll)."""
+
     def check_step(self, data: Any) -> dict[str, Any]:
         """The step in its normal form; RecordError for malformed data (no game needed)."""
 

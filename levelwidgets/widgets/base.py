@@ -31,7 +31,8 @@ import traitlets
 
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, GameRecord, Node, RecordError, Step, adapter_for
+from ..record import Cursor, Node
+from .review import ReviewMixin
 
 LANGUAGES = ("en", "de")
 LOG_SIZE = 8  # events kept in the view's log
@@ -44,7 +45,7 @@ class IntentError(GameError, ValueError):
     """The browser sent a request the widget does not understand (unknown or malformed)."""
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(ReviewMixin, anywidget.AnyWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -69,6 +70,27 @@ class GameWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     #: Milliseconds between bot actions; 0 plays bots at once (analysts, tests).
     bot_delay = traitlets.Int(700).tag(sync=True)
+    #: A record handed to a class: the browser can step through it, not change it.
+    read_only = traitlets.Bool(False).tag(sync=True)
+    #: Annotate mode: clicks on the board highlight instead of play (set by the browser).
+    annotate = traitlets.Bool(False).tag(sync=True)
+    #: Record files in :attr:`record_dir` (filled when the browser asks, for its Open list).
+    record_files = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    #: Intents a read-only widget still takes: looking around, not changing anything.
+    _READ_ONLY_INTENTS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "undo",
+            "redo",
+            "goto",
+            "seek",
+            "jump",
+            "refresh",
+            "advance",
+            "list_records",
+            "open_record",
+        }
+    )
 
     def __init__(
         self,
@@ -77,9 +99,14 @@ class GameWidget(anywidget.AnyWidget):
         *,
         language: str = "en",
         bot_delay: int = 700,
+        read_only: bool = False,
+        record_dir: str | Path = ".",
         **traits: Any,
     ) -> None:
         self._check_game(game)
+        #: The folder the browser's Save and Open use (a notebook's kernel runs next to it).
+        self.record_dir = Path(record_dir)
+        self._file = ""  # the record file last saved or opened
         self._game: Any = game
         self._bots = self._check_bots(bots, self._seats(game))
         self._seq = 0
@@ -92,7 +119,12 @@ class GameWidget(anywidget.AnyWidget):
         self._cursor = self._new_cursor(game)  # where the game is in its record
         # the deepest step of the line being looked at (undo and redo move along it)
         self._line_end: Node | None = None if self._cursor is None else self._cursor.node
-        super().__init__(language=check_language(language), bot_delay=bot_delay, **traits)
+        super().__init__(
+            language=check_language(language),
+            bot_delay=bot_delay,
+            read_only=bool(read_only),
+            **traits,
+        )
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
         self.on_msg(self._handle_message)
 
@@ -106,6 +138,10 @@ class GameWidget(anywidget.AnyWidget):
     @game.setter
     def game(self, game: Any) -> None:
         self._check_game(game)
+        self._attach(game, self._new_cursor(game))
+
+    def _attach(self, game: Any, cursor: Cursor | None) -> None:
+        """Follow ``game`` from now on, in its record at ``cursor``."""
         if len(self._bots) != self._seats(game):
             self._bots = [None] * self._seats(game)
         self._unsubscribe()
@@ -113,10 +149,10 @@ class GameWidget(anywidget.AnyWidget):
         self._unsubscribe = game.on_change(self._on_game_change)
         self._log.clear()
         self._known_so_far()
-        self._cursor = self._new_cursor(game)
-        self._line_end = None if self._cursor is None else self._cursor.node
+        self._cursor = cursor
+        self._line_end = None if cursor is None else cursor.node
         self._game_replaced()
-        self._publish([])
+        self._after_change([], run_bots=False)
 
     @property
     def bots(self) -> list[object | None]:
@@ -127,37 +163,6 @@ class GameWidget(anywidget.AnyWidget):
     def bots(self, bots: Sequence[object] | None) -> None:
         self._bots = self._check_bots(bots, self._seats(self._game))
         self._publish([])
-
-    @property
-    def record(self) -> GameRecord:
-        """The annotated record of this game: every step played here, variations included
-        (playing on from an earlier position adds one). Comment and mark its nodes, then
-        :meth:`save` it."""
-        if self._cursor is None:
-            raise RecordError(
-                "This game cannot be recorded: its history does not rebuild it from its seed."
-            )
-        return self._cursor.record
-
-    def save(self, path: str | Path) -> None:
-        """Write :attr:`record` to ``path`` (a record file; open it with :meth:`load`)."""
-        self.record.save(path)
-
-    @classmethod
-    def load(cls, path: str | Path, **options: Any) -> GameWidget:
-        """A widget on the game of a record file, at the end of its main line, with the
-        record (comments, marks, variations) as :attr:`record`. ``options`` as for the
-        constructor (bots, language, …). (Not ``open``: ipywidgets' ``Widget.open`` opens
-        the widget's connection to the browser.)"""
-        record = GameRecord.load(path)
-        cursor = record.cursor()
-        cursor.last()
-        widget = cls(cursor.game_copy(), **options)
-        widget._cursor = cursor
-        widget._watch_record(record)
-        widget._line_end = cursor.node
-        widget._publish([])
-        return widget
 
     def undo(self) -> None:
         """Take back the last action; :meth:`redo` brings it back."""
@@ -230,6 +235,9 @@ class GameWidget(anywidget.AnyWidget):
         if handler is None:
             self._fail(f"Unknown request {kind!r}.")
             return
+        if self.read_only and kind not in self._READ_ONLY_INTENTS:
+            self._fail("This record is read-only: step through it, but it cannot be changed.")
+            return
         if kind in self._player_intents and self._bot_to_act() is not None:
             self._fail("It is a bot's turn: wait for it to play.")
             return
@@ -241,6 +249,7 @@ class GameWidget(anywidget.AnyWidget):
             "undo": lambda _m: self.undo(),
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
+            **self._review_handlers(),
         }
 
     def _guard(self, action: Callable[[], object]) -> None:
@@ -308,101 +317,10 @@ class GameWidget(anywidget.AnyWidget):
                 self._move_listeners.notify(entry)
 
     def _bot_to_act(self) -> object | None:
+        if self.read_only:
+            return None  # a record handed out is looked at, not played on
         seat = self._seat_to_act()
         return None if seat is None else self._bots[seat]
-
-    def _new_cursor(self, game: object) -> Cursor | None:
-        """A cursor at the end of a record of ``game``'s history so far (None if it has none
-        that replays, e.g. a game rebuilt without its random generator)."""
-        try:
-            cursor = GameRecord.from_game(game).cursor()
-        except RecordError:
-            return None
-        cursor.last()
-        self._watch_record(cursor.record)
-        return cursor
-
-    def _watch_record(self, record: GameRecord) -> None:
-        """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
-
-        def changed(_record: GameRecord, what: str, *_rest: object) -> None:
-            if what != "added" and hasattr(self, "_cursor") and record is self.record:
-                self._publish([])
-
-        record.on_change(changed)
-
-    def _notes_by_ply(self) -> dict[int, tuple[str, str]]:
-        """``ply -> (mark, comments)`` for the annotated steps of the line shown."""
-        cursor = self._cursor
-        if cursor is None:
-            return {}
-        out = {}
-        for node in (*cursor.node.path()[1:], *self._future()):
-            mark, comments = node.mark() or "", node.comments
-            if mark or comments:
-                out[node.ply] = (mark, " / ".join(comments))
-        return out
-
-    def _follow_game(self) -> None:
-        """Keep the record in step with the live game: steps taken back move the cursor back,
-        new steps are played into the record (a step that differs adds a variation)."""
-        cursor = self._cursor
-        if cursor is None:
-            return
-        adapter, game = adapter_for(self._game), self._game
-        # Only the steps from the cursor's on are built: the line before it is the game's,
-        # since every undo and new step passes through here.
-        while cursor.ply > adapter.step_count(game):
-            cursor.back()
-        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(
-            adapter.steps_of(game, cursor.ply - 1)[0]
-        ):
-            cursor.back()
-        try:
-            for data in adapter.steps_of(game, cursor.ply):
-                cursor.play(data)
-        except RecordError:
-            self._cursor = None  # cannot follow (should not happen): play on unrecorded
-            return
-        if not self._on_line(cursor.node):
-            self._line_end = cursor.node  # a new step, or another line: it is the line now
-
-    def _on_line(self, node: Node) -> bool:
-        """Whether ``node`` lies on the line from the start to :attr:`_line_end`."""
-        end = self._line_end
-        while end is not None and end is not node:
-            end = end.parent
-        return end is node
-
-    def _future(self) -> list[Step]:
-        """The steps after the position shown on the line being looked at: the one the last
-        undo or jump came back along, else the record's main line. Redo plays them."""
-        cursor = self._cursor
-        if cursor is None:
-            return []
-        out: list[Step] = []
-        if self._line_end is not None and self._on_line(cursor.node):
-            node: Node | None = self._line_end
-            while node is not None and node is not cursor.node:
-                out.append(node)  # type: ignore[arg-type]
-                node = node.parent
-            return out[::-1]
-        node = cursor.node.next
-        while node is not None:
-            out.append(node)  # type: ignore[arg-type]
-            node = node.next
-        return out
-
-    def _redo_one(self) -> list[Any]:
-        """Play the next step of :meth:`_future` on the game; returns its events."""
-        future = self._future()
-        if not future:
-            raise self._error_type("There is nothing to redo.")
-        step = future[0]
-        adapter = adapter_for(self._game)
-        events = self._driving(lambda: adapter.apply(self._game, step.data))
-        self._follow_game()
-        return list(events)
 
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
@@ -419,11 +337,17 @@ class GameWidget(anywidget.AnyWidget):
             "canRedo": bool(self._future()),
         }
         view.update(self._view_fields())
+        view["review"] = self._review_view()
         self.view = view
 
     @traitlets.validate("language")
     def _valid_language(self, proposal: dict) -> str:
         return check_language(proposal["value"])
+
+    @traitlets.observe("read_only")
+    def _read_only_changed(self, _change: dict) -> None:
+        if hasattr(self, "_game"):
+            self._publish([])
 
     @traitlets.observe("language")
     def _language_changed(self, _change: dict) -> None:

@@ -79,6 +79,8 @@ class Level8Widget(GameWidget):
         hints: bool = False,
         seed: int | str | None = None,
         sides: object = "one",
+        read_only: bool = False,
+        record_dir: str | Path = ".",
     ) -> None:
         if game is None:
             game = Level8(players, seed=seed, sides=sides)
@@ -89,7 +91,15 @@ class Level8Widget(GameWidget):
         self._revealed: int | None = None  # hot-seat: whose hand the screen shows
         self._proposal: dict[str, Any] | None = None
         self._can_lay_cache: dict[tuple, bool] = {}
-        super().__init__(game, bots, language=language, bot_delay=bot_delay, hints=hints)
+        super().__init__(
+            game,
+            bots,
+            language=language,
+            bot_delay=bot_delay,
+            read_only=read_only,
+            record_dir=record_dir,
+            hints=hints,
+        )
         self._publish([])
 
     # ------------------------------------------------------------------ public API
@@ -187,18 +197,10 @@ class Level8Widget(GameWidget):
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (0: the deal) of the line being looked at."""
-        game = self._game
-        plies = self._plies()
-        total = plies + len(self._future())
+        total = self._line_steps()  # a Level 8 step is one action
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
             raise IllegalActionError(f"Choose a move between 0 and {total}, not {ply!r}.")
-        if ply < plies:
-            self._driving(lambda: game.goto(ply))
-            self._follow_game()
-            self._log.clear()
-        while self._plies() < ply:
-            self._redo_one()
-        self._publish([])
+        self.seek(ply)
 
     # ------------------------------------------------------------------ intents
 

@@ -68,11 +68,20 @@ class LevelXWidget(GameWidget):
         bot_delay: int = 700,
         animate: bool = True,
         teach: bool = False,
+        read_only: bool = False,
+        record_dir: str | Path = ".",
     ) -> None:
         if game is None:
             game = LevelX(players=players, seed=seed, rules=rules)
         super().__init__(
-            game, bots, language=language, bot_delay=bot_delay, animate=animate, teach=teach
+            game,
+            bots,
+            language=language,
+            bot_delay=bot_delay,
+            read_only=read_only,
+            record_dir=record_dir,
+            animate=animate,
+            teach=teach,
         )
         self.chances = self._chances()
         self._publish([])
@@ -100,13 +109,7 @@ class LevelXWidget(GameWidget):
         total = game.turns + sum(1 for step in self._future() if step.kind == "move")
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError(f"Choose a move between 0 and {total}, not {turns!r}.")
-        if turns < game.turns or game.dice is not None:
-            self._driving(lambda: game.rewind(min(turns, game.turns)))
-            self._follow_game()
-            self._log.clear()
-        while game.turns < turns:
-            self._redo_one()
-        self._publish([])
+        self.seek(2 * turns)  # a turn is two steps: its roll, then its move
 
     def on_move(self, callback: MoveListener) -> Callable[[], None]:
         """Call ``callback(turn)`` after every move (from a click, a bot or a cell).

@@ -1,0 +1,384 @@
+"""Records in the widgets: stepping through the game's record, variations, annotations from
+the browser, Save/Open and read-only mode.
+
+:class:`ReviewMixin` is one part of :class:`~levelwidgets.widgets.base.GameWidget`. The widget
+holds a :class:`~levelwidgets.record.Cursor` on the record of its game: every step played on
+the widget goes into the record (a step that differs from the recorded one adds a variation),
+undo and the review bar move the live game back and forth along *the line being looked at*,
+which ends at ``_line_end``. The browser's review bar (``js/src/common/review.js``) renders
+``view["review"]`` and sends the intents of :meth:`ReviewMixin._review_handlers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..errors import GameError
+from ..record import Cursor, GameRecord, Node, RecordError, Step, adapter_for
+from . import lines
+
+Intent = dict[str, Any]
+
+
+class ReviewMixin:
+    """The record side of a game widget (mixed into GameWidget, which provides the game,
+    publishing and the engine hooks this part calls)."""
+
+    _game: Any
+    _cursor: Cursor | None
+    _line_end: Node | None
+    _file: str
+    _engine: ClassVar[type]
+    _error_type: ClassVar[type[GameError]]
+    record_dir: Path
+    read_only: bool
+
+    def _review_handlers(self) -> dict[str, Callable[[Intent], object]]:
+        """The review bar's intents (see ``js/src/common/review.js``)."""
+        return {
+            "seek": lambda m: self.seek(m.get("step")),  # type: ignore[arg-type]
+            "jump": lambda m: self._jump(m.get("path")),
+            "play_on": lambda _m: self.play_on(),
+            "variation": self._variation_intent,
+            "comment": self._comment_intent,
+            "mark": lambda m: self._annotated(lambda n: n.mark(m.get("mark"))),
+            "highlight": self._highlight_intent,
+            "header": lambda m: self._annotated(
+                lambda _n: self.record.set_header(m.get("key"), m.get("value"))  # type: ignore[arg-type]
+            ),
+            "save_record": lambda m: self._save_intent(m.get("name")),
+            "open_record": lambda m: self.open_record(
+                lines.record_file(self.record_dir, m.get("name"))
+            ),
+            "list_records": lambda _m: self._list_records(),
+        }
+
+    @property
+    def record(self) -> GameRecord:
+        """The annotated record of this game: every step played here, variations included
+        (playing on from an earlier position adds one). Comment and mark its nodes, then
+        :meth:`save` it."""
+        if self._cursor is None:
+            raise RecordError(
+                "This game cannot be recorded: its history does not rebuild it from its seed."
+            )
+        return self._cursor.record
+
+    def save(self, path: str | Path) -> None:
+        """Write :attr:`record` to ``path`` (a record file; open it with :meth:`load`)."""
+        self.record.save(path)
+        self._file = Path(path).name
+
+    @classmethod
+    def load(cls, path: str | Path, **options: Any) -> Any:
+        """A widget on the game of a record file, at the end of its main line, with the
+        record (comments, marks, variations) as :attr:`record`. ``options`` as for the
+        constructor (bots, language, …). (Not ``open``: ipywidgets' ``Widget.open`` opens
+        the widget's connection to the browser.)"""
+        record = GameRecord.load(path)
+        cursor = record.cursor()
+        cursor.last()
+        widget = cls(cursor.game_copy(), **options)
+        widget._watch_record(record)
+        widget._file = Path(path).name
+        widget._attach(widget.game, cursor)
+        return widget
+
+    def open_record(self, path: str | Path) -> None:
+        """Show the game of a record file here instead (at the end of its main line); a file
+        that is not a record of this widget's game raises and changes nothing."""
+        record = GameRecord.load(path)
+        game = record.cursor().game
+        if not isinstance(game, self._engine):
+            raise RecordError(
+                f"{Path(path).name} holds a {record._adapter.title} game; open it with the "
+                f"widget for {record._adapter.title}."
+            )
+        cursor = record.cursor()
+        cursor.last()
+        self._watch_record(record)
+        self._file = Path(path).name
+        self._attach(cursor.game_copy(), cursor)
+
+    def seek(self, step: int) -> None:
+        """Show the position after ``step`` steps of the line being looked at (0: the start).
+
+        A step is one record step: Level X has two a turn (the roll, then the move), Level 8
+        one an action. The steps after it stay on the line: :meth:`redo` or ``seek`` again
+        brings them back; playing a different step here adds a variation.
+        """
+        total = self._line_steps()
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
+            raise self._error_type(f"Choose a step between 0 and {total}, not {step!r:.40}.")
+        self._show(self._line_node(step))
+
+    def show(self, node: Node) -> None:
+        """Show the position at ``node`` of :attr:`record` (a step of any line); its line
+        becomes the line being looked at."""
+        if not isinstance(node, Node) or self._cursor is None or node.record is not self.record:
+            raise RecordError("Show a node of this widget's own record (w.record…).")
+        self._show(node)
+
+    def play_on(self) -> None:
+        """Play on from the position shown: the steps after it are no longer the line being
+        looked at (they stay in the record), so bots go on and a new step adds a variation."""
+        if self._cursor is not None:
+            self._line_end = self._cursor.node
+        self._after_change([], run_bots=True)
+
+    def _here(self) -> Node:
+        if self._cursor is None:
+            raise RecordError("This game has no record to annotate.")
+        return self._cursor.node
+
+    def _annotated(self, change: Callable[[Node], object]) -> None:
+        """Annotate the position shown; the record's change republishes the view."""
+        change(self._here())
+        self.error = ""
+
+    def _jump(self, path: object) -> None:
+        """Go to the first step of the line ``path`` names; the main line's ``[]`` goes to
+        where the shown line leaves the main line."""
+        node = lines.node_at(self.record, path)
+        if node is self.record:
+            node = [n for n in self._here().path() if n.is_main_line()][-1]
+            self._show(node)
+            self._line_end = lines.line_end(node)
+            self._publish([])
+            return
+        self._show(node)
+
+    def _variation_intent(self, intent: Intent) -> None:
+        op = intent.get("op")
+        node = lines.node_at(self.record, intent.get("path"))
+        if not isinstance(node, Step):
+            raise RecordError("The main line is no variation: choose a variation.")
+        parent = node.parent
+        assert parent is not None
+        if op == "remove":
+            if node in self._here().path():
+                self._show(parent)  # leave the variation before it goes
+            parent.remove(node)
+            if (
+                not self._on_line(self._here())
+                or self._line_end is None
+                or (node in self._line_end.path())
+            ):
+                self._line_end = lines.line_end(self._here())
+        elif op in ("promote", "demote", "main"):
+            {"promote": parent.promote, "demote": parent.demote, "main": parent.promote_to_main}[
+                op
+            ](node)
+        else:
+            raise RecordError(
+                f"A variation can be promoted, demoted, made main or removed, not {op!r:.40}."
+            )
+        self.error = ""
+        self._publish([])
+
+    def _comment_intent(self, intent: Intent) -> None:
+        node, text, index = self._here(), intent.get("text"), intent.get("index")
+        if index is None:
+            node.comment(text)  # type: ignore[arg-type]
+        elif (
+            not isinstance(index, int)
+            or isinstance(index, bool)
+            or not (0 <= index < len(node.comments))
+        ):
+            raise RecordError(f"There is no comment number {index!r:.20} here.")
+        elif text in ("", None):
+            node.remove_comment(index)
+        else:
+            comments = node.comments
+            comments[index] = text  # type: ignore[call-overload]
+            node.set_comments(comments)
+        self.error = ""
+
+    def _highlight_intent(self, intent: Intent) -> None:
+        node, kind = self._here(), intent.get("kind")
+        if kind is None:
+            node.unhighlight()
+        else:
+            colour = intent.get("colour", "red")
+            target = {str(kind): intent.get("target")}
+            before = node.highlights
+            node.highlight(colour, **target)  # type: ignore[arg-type]
+            if node.highlights == before:  # the same thing in the same colour: a toggle
+                node.unhighlight(**target)
+        self.error = ""
+
+    def _save_intent(self, name: object) -> None:
+        path = lines.record_file(self.record_dir, name)
+        self.save(path)
+        self.error = ""
+        self._publish([])
+
+    def _list_records(self) -> None:
+        self.record_files = lines.record_files(self.record_dir)
+
+    def _new_cursor(self, game: object) -> Cursor | None:
+        """A cursor at the end of a record of ``game``'s history so far (None if it has none
+        that replays, e.g. a game rebuilt without its random generator)."""
+        try:
+            cursor = GameRecord.from_game(game).cursor()
+        except RecordError:
+            return None
+        cursor.last()
+        self._watch_record(cursor.record)
+        return cursor
+
+    def _watch_record(self, record: GameRecord) -> None:
+        """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
+
+        def changed(_record: GameRecord, what: str, *_rest: object) -> None:
+            if what != "added" and hasattr(self, "_cursor") and record is self.record:
+                self._publish([])
+
+        record.on_change(changed)
+
+    def _notes_by_ply(self) -> dict[int, tuple[str, str]]:
+        """``ply -> (mark, comments)`` for the annotated steps of the line shown."""
+        cursor = self._cursor
+        if cursor is None:
+            return {}
+        out = {}
+        for node in (*cursor.node.path()[1:], *self._future()):
+            mark, comments = node.mark() or "", node.comments
+            if mark or comments:
+                out[node.ply] = (mark, " / ".join(comments))
+        return out
+
+    def _follow_game(self) -> None:
+        """Keep the record in step with the live game: steps taken back move the cursor back,
+        new steps are played into the record (a step that differs adds a variation)."""
+        cursor = self._cursor
+        if cursor is None:
+            return
+        adapter, game = adapter_for(self._game), self._game
+        # Only the steps from the cursor's on are built: the line before it is the game's,
+        # since every undo and new step passes through here.
+        while cursor.ply > adapter.step_count(game):
+            cursor.back()
+        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(
+            adapter.steps_of(game, cursor.ply - 1)[0]
+        ):
+            cursor.back()
+        try:
+            for data in adapter.steps_of(game, cursor.ply):
+                cursor.play(data)
+        except RecordError:
+            self._cursor = None  # cannot follow (should not happen): play on unrecorded
+            return
+        if not self._on_line(cursor.node):
+            self._line_end = cursor.node  # a new step, or another line: it is the line now
+
+    def _line_steps(self) -> int:
+        """Steps on the line being looked at (the position shown and the steps after it)."""
+        if self._cursor is None:
+            return self._plies()
+        return self._cursor.ply + len(self._future())
+
+    def _line_node(self, step: int) -> Node:
+        cursor = self._cursor
+        if cursor is None:
+            raise RecordError("This game has no record to step through.")
+        if step <= cursor.ply:
+            return cursor.node.path()[step]
+        return self._future()[step - cursor.ply - 1]
+
+    def _show(self, node: Node) -> None:
+        """Bring the live game to ``node``: back to where its line and the shown one part
+        (one replay), then forward along ``node``'s line step by step."""
+        cursor = self._cursor
+        assert cursor is not None
+        target, here = node.path(), cursor.node.path()
+        common = 0
+        while common + 1 < min(len(target), len(here)) and target[common + 1] is here[common + 1]:
+            common += 1
+        game, adapter = self._game, adapter_for(self._game)
+        at = cursor.ply
+        if common < at:
+            at = self._driving(lambda: adapter.rewind(game, common))
+            self._log.clear()
+        on_line = self._on_line(node)
+        for step in target[at + 1 :]:
+            self._driving(lambda s=step: adapter.apply(game, s.data))  # type: ignore[attr-defined]
+        self._follow_game()
+        if not on_line:
+            self._line_end = lines.line_end(node)
+        self._after_change([], run_bots=False)
+
+    def _on_line(self, node: Node) -> bool:
+        """Whether ``node`` lies on the line from the start to :attr:`_line_end`."""
+        end = self._line_end
+        while end is not None and end is not node:
+            end = end.parent
+        return end is node
+
+    def _future(self) -> list[Step]:
+        """The steps after the position shown on the line being looked at: the one the last
+        undo or jump came back along, else the record's main line. Redo plays them."""
+        cursor = self._cursor
+        if cursor is None:
+            return []
+        out: list[Step] = []
+        if self._line_end is not None and self._on_line(cursor.node):
+            node: Node | None = self._line_end
+            while node is not None and node is not cursor.node:
+                out.append(node)  # type: ignore[arg-type]
+                node = node.parent
+            return out[::-1]
+        node = cursor.node.next
+        while node is not None:
+            out.append(node)  # type: ignore[arg-type]
+            node = node.next
+        return out
+
+    def _redo_one(self) -> list[Any]:
+        """Play the next step of :meth:`_future` on the game; returns its events."""
+        future = self._future()
+        if not future:
+            raise self._error_type("There is nothing to redo.")
+        step = future[0]
+        adapter = adapter_for(self._game)
+        events = self._driving(lambda: adapter.apply(self._game, step.data))
+        self._follow_game()
+        return list(events)
+
+    def _review_view(self) -> dict[str, Any]:
+        """The record part of the view: where the position shown is, its annotations, the
+        variation tree and the headers (see ``js/src/common/lines.js``)."""
+        cursor = self._cursor
+        out: dict[str, Any] = {"readOnly": self.read_only, "file": self._file}
+        if cursor is None:
+            return {
+                **out,
+                "step": self._plies(),
+                "steps": self._plies(),
+                "lines": [],
+                "more": 0,
+                "comments": [],
+                "mark": None,
+                "highlights": [],
+                "headers": {},
+                "canPlayOn": False,
+            }
+        node, future = cursor.node, self._future()
+        tree, more = lines.lines_of(cursor.record, future[-1] if future else node)
+        headers = cursor.record.headers
+        return {
+            **out,
+            "step": cursor.ply,
+            "steps": cursor.ply + len(future),
+            "comments": node.comments,
+            "mark": node.mark(),
+            "highlights": node.highlights,
+            "lines": tree,
+            "more": more,
+            "headers": {
+                k: headers[k] for k in ("event", "site", "date", "notes") if headers.get(k)
+            },
+            "canPlayOn": bool(future),
+        }

@@ -1,0 +1,314 @@
+"""The review bar's Python side: stepping through a record, variations, annotating from the
+browser, Save/Open and read-only mode, for both widgets (issue 9, item 4)."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import pytest
+
+from levelwidgets.level8 import Level8
+from levelwidgets.levelx import LevelX
+from levelwidgets.levelx.bots import GreedyBot
+from levelwidgets.record import GameRecord, adapter_for
+from levelwidgets.widgets import Level8Widget, LevelXWidget
+from levelwidgets.widgets.lines import MAX_LINES, lines_of, node_at, path_of
+
+XSS = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+
+
+def send(w, **msg: object) -> None:
+    w._handle_message(w, msg, [])
+
+
+def played_levelx(turns: int = 30, seed: int = 4) -> LevelXWidget:
+    game = LevelX(["Ann", "Ben"], seed=seed)
+    bots = [GreedyBot(), GreedyBot()]
+    while game.turns < turns and not game.is_over:
+        game.roll()
+        game.play(bots[game.current_player].choose(game))
+    return LevelXWidget(game, bots=[None, "greedy"], bot_delay=0)
+
+
+def snapshot_of(game) -> object:
+    return adapter_for(game).snapshot(game)
+
+
+def review(w) -> dict:
+    return w.view["review"]
+
+
+# ---------------------------------------------------------------------- stepping
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seek_shows_the_recorded_position_at_every_step(seed: int) -> None:
+    w = played_levelx(25, seed)
+    total = review(w)["steps"]
+    assert total == 2 * w.game.turns and review(w)["step"] == total
+    rec = w.record
+    order = list(range(total + 1))
+    random.Random(seed).shuffle(order)
+    told = []
+    w.on_move(told.append)
+    for step in order:
+        send(w, type="seek", step=step)
+        assert w.error == ""
+        assert review(w)["step"] == step and review(w)["steps"] == total
+        assert snapshot_of(w.game) == snapshot_of(rec.game_at(rec.mainline_node(step)))
+    assert told == []  # stepping through a record plays nothing new
+    assert rec.node_count == total + 1  # and adds no node
+
+
+def test_seek_on_level8_and_goto_are_the_same_steps() -> None:
+    w = Level8Widget(players=["Ann", "Ben"], bots=["heuristic", "heuristic"], seed=2, bot_delay=0)
+    for _ in range(40):
+        w.advance()
+    w.bots = [None, None]
+    plies = w.game.plies
+    assert plies > 20
+    rec = w.record
+    for step in (0, 7, plies, 3, plies - 1):
+        w.seek(step)
+        assert w.game.plies == step == review(w)["step"]
+        assert snapshot_of(w.game) == snapshot_of(rec.game_at(rec.mainline_node(step)))
+    w.goto(5)
+    assert review(w)["step"] == 5 and review(w)["steps"] == plies
+
+
+@pytest.mark.parametrize("bad", [-1, 10_000, "3", 2.0, True, None])
+def test_a_bad_seek_is_refused_and_changes_nothing(bad: object) -> None:
+    w = played_levelx(5)
+    before, view = snapshot_of(w.game), w.view
+    send(w, type="seek", step=bad)
+    assert "Choose a step between 0 and 10" in w.error
+    assert snapshot_of(w.game) == before and w.view == view
+
+
+# ---------------------------------------------------------------------- variations
+
+
+def test_play_on_makes_a_variation_and_the_tree_jumps_between_lines() -> None:
+    w = played_levelx(6)
+    rec, main = w.record, [s.notation for s in w.record.mainline()]
+    send(w, type="seek", step=4)  # Ann to roll in turn 3 (a person): the line goes on after
+    assert review(w)["canPlayOn"]
+    send(w, type="play_on")
+    assert not review(w)["canPlayOn"] and review(w)["steps"] == 4
+    w.roll((1, 1, 1, 1))  # not the dice of the game: a variation; then the bot answers
+    w.play(w.game.legal_moves()[0])
+    assert [s.notation for s in rec.mainline()] == main  # the game as played stays main
+    lines = review(w)["lines"]
+    shape = [(x["depth"], x["main"], x["shown"]) for x in lines]
+    assert shape == [(0, True, True), (1, False, True)]
+    variation = lines[1]
+    assert variation["path"] == [[5, 1]] and variation["at"] == 5
+    assert variation["text"].startswith("Ann: ") and variation["steps"] == review(w)["steps"] - 4
+    send(w, type="jump", path=[])  # back to the main line where the variation left it
+    assert review(w)["step"] == 4 and review(w)["steps"] == len(main)
+    assert [x["shown"] for x in review(w)["lines"]] == [True, False]
+    send(w, type="jump", path=[[5, 1]])
+    assert review(w)["step"] == 5 and w.game.dice == (1, 1, 1, 1)
+    send(w, type="variation", op="main", path=[[5, 1]])
+    assert w.error == "" and rec.mainline_node(5).chance["dice"] == [1, 1, 1, 1]
+    assert review(w)["lines"][1]["path"] == [[5, 1]]  # the game as played is now the variation
+    send(w, type="variation", op="remove", path=[[5, 1]])
+    assert w.error == "" and rec.node_count == 4 + review(w)["steps"] - 4 + 1
+    assert len(review(w)["lines"]) == 1
+
+
+def test_removing_the_variation_being_looked_at_goes_back_to_its_parent() -> None:
+    w = played_levelx(4)
+    w.seek(4)  # Ann to roll (the bot's turns come after hers)
+    w.play_on()
+    w.roll((6, 6, 6, 6))
+    assert review(w)["lines"][1]["path"] == [[5, 1]]
+    send(w, type="variation", op="remove", path=[[5, 1]])
+    assert w.error == "" and review(w)["step"] == 4 and w.game.dice is None
+    assert snapshot_of(w.game) == snapshot_of(w.record.game_at(w.record.mainline_node(4)))
+    assert len(review(w)["lines"]) == 1 and review(w)["steps"] == 4
+
+
+@pytest.mark.parametrize(
+    "path",
+    [[[3, 1]], [[0, 1]], [[2]], "x", [[True, 1]], [[5, 1], [4, 1]], [[3, 0]], {"a": 1}],
+)
+def test_a_line_that_is_not_in_the_record_is_refused(path: object) -> None:
+    w = played_levelx(4)
+    before = snapshot_of(w.game)
+    send(w, type="jump", path=path)
+    assert w.error and snapshot_of(w.game) == before
+    send(w, type="variation", op="remove", path=path)
+    assert w.error and w.record.node_count == 9
+
+
+def test_the_tree_is_capped_and_counts_what_it_leaves_out() -> None:
+    rec = GameRecord.new(LevelX(["Ann", "Ben"], seed=1))
+    for dice in combinations_with_replacement(range(1, 7), 4):  # 126 different rolls
+        rec.add_variation(dice)
+    lines, more = lines_of(rec, rec)
+    assert len(lines) == MAX_LINES and more == 126 - MAX_LINES
+    third = rec.variations[2]
+    assert node_at(rec, path_of(third)) is third
+
+
+# ---------------------------------------------------------------------- annotating
+
+
+def test_comments_marks_highlights_and_headers_from_the_browser() -> None:
+    w = played_levelx(3)
+    send(w, type="seek", step=3)
+    node = w.record.mainline_node(3)
+    send(w, type="comment", text=XSS)
+    send(w, type="comment", text="second")
+    assert node.comments == [XSS, "second"] and review(w)["comments"] == [XSS, "second"]
+    send(w, type="comment", index=1, text="changed")
+    send(w, type="comment", index=0, text="")
+    assert node.comments == ["changed"]
+    send(w, type="mark", mark="?!")
+    assert node.mark() == "?!" and review(w)["mark"] == "?!"
+    send(w, type="highlight", kind="row", target=7, colour="green")
+    send(w, type="highlight", kind="square", target=[8, 2], colour="red")
+    assert review(w)["highlights"] == [
+        {"kind": "row", "target": 7, "colour": "green"},
+        {"kind": "square", "target": [8, 2], "colour": "red"},
+    ]
+    send(w, type="highlight", kind="row", target=7, colour="green")  # again: a toggle
+    assert [h["kind"] for h in node.highlights] == ["square"]
+    send(w, type="highlight")
+    assert node.highlights == []
+    send(w, type="header", key="event", value="Class 9b")
+    assert w.record.headers["event"] == "Class 9b" == review(w)["headers"]["event"]
+    assert w.error == ""
+    assert w.view["notes"]["2"] == ["?!", "changed"]  # the move list shows them too
+
+
+@pytest.mark.parametrize(
+    "msg",
+    [
+        {"type": "comment", "text": ""},
+        {"type": "comment", "text": 5},
+        {"type": "comment", "text": "x" * 10_001},
+        {"type": "comment", "index": 3, "text": "x"},
+        {"type": "comment", "index": True, "text": "x"},
+        {"type": "mark", "mark": "!!!"},
+        {"type": "highlight", "kind": "row", "target": 11, "colour": "red"},
+        {"type": "highlight", "kind": "card", "target": 3, "colour": "red"},
+        {"type": "highlight", "kind": "row", "target": 7, "colour": "javascript:x"},
+        {"type": "header", "key": "game", "value": "chess"},
+        {"type": "variation", "op": "explode", "path": [[3, 1]]},
+    ],
+)
+def test_bad_annotations_are_refused_and_change_nothing(msg: dict) -> None:
+    w = played_levelx(3)
+    w.seek(3)
+    w.record.mainline_node(3).comment("kept").mark("!")
+    before = w.record.to_json()
+    send(w, **msg)
+    assert w.error, msg
+    assert w.record.to_json() == before
+
+
+def test_level8_highlights_cards_combinations_and_players() -> None:
+    w = Level8Widget(players=["Ann", "Ben"], seed=3)
+    card = w.game.hand(0)[0]
+    send(w, type="highlight", kind="card", target=card, colour="blue")
+    send(w, type="highlight", kind="player", target=1, colour="#ff8800")
+    assert w.error == ""
+    assert review(w)["highlights"] == [
+        {"kind": "card", "target": card, "colour": "blue"},
+        {"kind": "player", "target": 1, "colour": "#ff8800"},
+    ]
+    send(w, type="highlight", kind="player", target=2, colour="red")
+    assert "player" in w.error.lower() or "seat" in w.error.lower()
+
+
+# ---------------------------------------------------------------------- read-only
+
+
+def test_read_only_steps_through_but_changes_nothing() -> None:
+    w = played_levelx(4)
+    w.seek(2)
+    w.read_only = True
+    assert review(w)["readOnly"] is True
+    before = w.record.to_json()
+    for msg in (
+        {"type": "roll"},
+        {"type": "comment", "text": "hi"},
+        {"type": "mark", "mark": "!"},
+        {"type": "play_on"},
+        {"type": "save_record", "name": "x.json"},
+        {"type": "variation", "op": "remove", "path": [[3, 1]]},
+    ):
+        send(w, **msg)
+        assert "read-only" in w.error, msg
+    assert w.record.to_json() == before and review(w)["step"] == 2
+    send(w, type="seek", step=8)
+    assert w.error == "" and review(w)["step"] == 8
+    assert not w.advance()  # a bot to play, but nobody plays in a record handed out
+
+
+def test_load_read_only_for_a_class(tmp_path: Path) -> None:
+    w = played_levelx(4)
+    w.record.mainline_node(2).comment("Look here")
+    w.save(tmp_path / "lesson.json")
+    class_copy = LevelXWidget.load(tmp_path / "lesson.json", read_only=True)
+    assert class_copy.read_only and review(class_copy)["file"] == "lesson.json"
+    class_copy.seek(2)
+    assert review(class_copy)["comments"] == ["Look here"]
+
+
+# ---------------------------------------------------------------------- Save and Open
+
+
+def test_save_list_and_open_in_the_record_folder(tmp_path: Path) -> None:
+    w = played_levelx(5)
+    w.record_dir = tmp_path
+    w.seek(4)
+    send(w, type="comment", text="before the jump")
+    send(w, type="save_record", name="lesson 1")
+    assert w.error == "" and (tmp_path / "lesson 1.json").is_file()
+    assert review(w)["file"] == "lesson 1.json"
+    (tmp_path / "notes.txt").write_text("not a record")
+    send(w, type="list_records")
+    assert w.record_files == ["lesson 1.json"]
+    other = LevelXWidget(players=["Cy", "Di"], seed=9, record_dir=tmp_path)
+    send(other, type="open_record", name="lesson 1.json")
+    assert other.error == "" and list(other.game.names) == ["Ann", "Ben"]
+    assert review(other)["step"] == review(other)["steps"] == 10
+    other.seek(4)
+    assert review(other)["comments"] == ["before the jump"]
+
+
+@pytest.mark.parametrize(
+    "name", ["../x.json", "/etc/passwd", ".hidden.json", "a/b.json", "", 7, "x" * 200, "a\\b.json"]
+)
+def test_file_names_from_the_browser_stay_in_the_record_folder(tmp_path: Path, name) -> None:
+    w = played_levelx(2, seed=5)
+    w.record_dir = tmp_path / "records"
+    w.record_dir.mkdir()
+    send(w, type="save_record", name=name)
+    assert "file name" in w.error
+    assert list(tmp_path.rglob("*")) == [w.record_dir]
+    send(w, type="open_record", name=name)
+    assert "file name" in w.error
+
+
+def test_opening_a_record_of_the_other_game_or_a_broken_file_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    GameRecord.new(Level8(players=["Ann", "Ben"], seed=1)).save(tmp_path / "cards.json")
+    (tmp_path / "broken.json").write_text(json.dumps({"format": "levelwidgets-record"}))
+    w = played_levelx(3)
+    w.record_dir = tmp_path
+    before, rec = snapshot_of(w.game), w.record
+    send(w, type="open_record", name="cards.json")
+    assert "Level 8" in w.error
+    send(w, type="open_record", name="broken.json")
+    assert w.error
+    send(w, type="open_record", name="missing.json")
+    assert w.error
+    assert snapshot_of(w.game) == before and w.record is rec
