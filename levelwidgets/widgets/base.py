@@ -31,7 +31,7 @@ import traitlets
 
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, Node
+from ..record import Cursor, Node, Step
 from .review import ReviewMixin
 
 LANGUAGES = ("en", "de")
@@ -112,11 +112,9 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         self._seq = 0
         self._log: list[Any] = []
         self._move_listeners = Listeners()
-        self._line_keys: list[int] = []  # a key per history entry: the entry and all before it
-        self._reported: set[int] = set()  # keys of the entries on_move has been told about
         self._quiet = False  # True while the widget itself drives the engine
-        self._known_so_far()
-        self._cursor = self._new_cursor(game)  # where the game is in its record
+        self._plies_shown = self._plies()  # history entries in the view last published
+        self._use_cursor(self._new_cursor(game))  # where the game is in its record
         # the deepest step of the line being looked at (undo and redo move along it)
         self._line_end: Node | None = None if self._cursor is None else self._cursor.node
         super().__init__(
@@ -148,8 +146,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         self._game = game
         self._unsubscribe = game.on_change(self._on_game_change)
         self._log.clear()
-        self._known_so_far()
-        self._cursor = cursor
+        self._plies_shown = self._plies()
+        self._use_cursor(cursor)
         self._line_end = None if cursor is None else cursor.node
         self._game_replaced()
         self._after_change([], run_bots=False)
@@ -285,7 +283,7 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         """Engine listener: calls made from cells (``w.game.…``) update the widget."""
         if self._quiet:
             return
-        if self._plies() < len(self._line_keys):  # taken back from a cell
+        if self._plies() < self._plies_shown:  # taken back from a cell
             self._log.clear()
         self._after_change(list(events))
 
@@ -297,24 +295,18 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         self._publish(events)
         self._tell_move_listeners()
 
-    def _known_so_far(self) -> None:
-        """The game's history so far counts as told: ``on_move`` is about moves to come."""
-        self._line_keys.clear()
-        self._reported.clear()
-        for entry in self._history_since(0):
-            self._line_keys.append(hash((self._line_keys[-1] if self._line_keys else 0, entry)))
-        self._reported.update(self._line_keys)
-
     def _tell_move_listeners(self) -> None:
-        """Tell ``on_move`` about each step once, when it is first played: a step redone, or
-        played again after an undo on the same line before it, was already told."""
-        del self._line_keys[self._plies() :]  # entries taken back since the last call
-        for entry in self._history_since(len(self._line_keys)):
-            key = hash((self._line_keys[-1] if self._line_keys else 0, entry))
-            self._line_keys.append(key)
-            if key not in self._reported:
-                self._reported.add(key)
-                self._move_listeners.notify(entry)
+        """Tell ``on_move`` about each step once, when it is first played: the record's
+        cursor marks a step new when it adds its node, so a step redone, or played again
+        after an undo, is not told twice."""
+        steps, self._new_steps = self._new_steps, []
+        if self._cursor is None:  # no record to follow: tell what lies past the last told
+            entries = self._history_since(min(self._told, self._plies()))
+            self._told = self._plies()
+        else:
+            entries = [entry for step in steps if (entry := self._entry_of(step)) is not None]
+        for entry in entries:
+            self._move_listeners.notify(entry)
 
     def _bot_to_act(self) -> object | None:
         if self.read_only:
@@ -324,8 +316,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
 
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
-        del self._line_keys[self._plies() :]  # an undo or a jump back ends the line there
         self._follow_game()
+        self._plies_shown = self._plies()
         rows = self._log_entries(events)
         self._log = (self._log + rows)[-LOG_SIZE:]
         self._seq += 1
@@ -409,6 +401,11 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
 
     def _history_since(self, plies: int) -> list[Any]:
         """History entries after the first ``plies``."""
+        raise NotImplementedError
+
+    def _entry_of(self, step: Step) -> Any | None:
+        """The history entry ``step`` of the record made (what ``on_move`` reports), or None
+        for a step that makes none (a Level X roll)."""
         raise NotImplementedError
 
     def _can_take_back(self) -> bool:

@@ -39,6 +39,7 @@ from ..level8.cards import N_CARDS
 from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
+from ..record import Step
 from .base import GameWidget, Intent, IntentError
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -304,6 +305,9 @@ class Level8Widget(GameWidget):
 
     def _history_since(self, plies: int) -> list[Any]:
         return list(self._game.history[plies + 1 :])
+
+    def _entry_of(self, step: Step) -> Any:
+        return self._game.history[step.ply]  # entry 0 is the deal
 
     def _can_take_back(self) -> bool:
         return self._plies() > 0

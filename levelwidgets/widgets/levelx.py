@@ -18,6 +18,7 @@ import traitlets
 from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
+from ..record import Step
 from .base import GameWidget, Intent
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -151,6 +152,11 @@ class LevelXWidget(GameWidget):
 
     def _history_since(self, plies: int) -> list[Turn]:
         return list(self._game.history[plies:])
+
+    def _entry_of(self, step: Step) -> Turn | None:
+        if step.kind != "move":
+            return None  # a roll is half a turn: the turn is told when it is played
+        return self._game.history[step.ply // 2 - 1]
 
     def _can_take_back(self) -> bool:
         return self._game.dice is not None or bool(self._game.history)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..errors import GameError
-from ..record import Cursor, GameRecord, Node, RecordError, Step, adapter_for
+from ..record import Cursor, CursorMove, GameRecord, Node, RecordError, Step, adapter_for
 from . import lines
 
 Intent = dict[str, Any]
@@ -218,6 +218,18 @@ class ReviewMixin:
     def _list_records(self) -> None:
         self.record_files = lines.record_files(self.record_dir)
 
+    def _use_cursor(self, cursor: Cursor | None) -> None:
+        """Follow the game in the record at ``cursor`` (None: the game is not recorded)."""
+        self._cursor = cursor
+        self._new_steps: list[Step] = []  # steps first played since on_move was last told
+        self._told = self._plies()  # without a record: history entries on_move was told of
+        if cursor is not None:
+            cursor.on_move(self._cursor_moved)
+
+    def _cursor_moved(self, cursor: Cursor, move: CursorMove) -> None:
+        if move.new and cursor is self._cursor:
+            self._new_steps.append(move.node)  # type: ignore[arg-type]
+
     def _new_cursor(self, game: object) -> Cursor | None:
         """A cursor at the end of a record of ``game``'s history so far (None if it has none
         that replays, e.g. a game rebuilt without its random generator)."""
@@ -269,7 +281,7 @@ class ReviewMixin:
             for data in adapter.steps_of(game, cursor.ply):
                 cursor.play(data)
         except RecordError:
-            self._cursor = None  # cannot follow (should not happen): play on unrecorded
+            self._use_cursor(None)  # cannot follow (should not happen): play on unrecorded
             return
         if not self._on_line(cursor.node):
             self._line_end = cursor.node  # a new step, or another line: it is the line now
