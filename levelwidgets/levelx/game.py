@@ -229,13 +229,26 @@ class LevelX:
     @property
     def history(self) -> tuple[Turn, ...]:
         """Completed turns, oldest first, each with the events it caused."""
-        if any(entry[4] is None for entry in self._log):
+        log = self._log
+        if any(entry[4] is None for entry in log):
             self._fill_events()
+        # Log entries are immutable tuples, and an undo keeps the entries before it: the Turns
+        # of the entries still in place are reused (widgets read the history on every redraw).
+        turns, source = self.__dict__.get("_history_cache", ((), ()))
+        same = 0
+        for old, new in zip(source, log, strict=False):
+            if old is not new:
+                break
+            same += 1
+        if same == len(source) == len(log):
+            return turns
         n = self.players
-        return tuple(
-            Turn(i + 1, i // n + 1, p, dice, drawn, move, events)  # type: ignore[arg-type]
-            for i, (p, dice, drawn, move, events) in enumerate(self._log)
+        turns = turns[:same] + tuple(
+            Turn(i + 1, i // n + 1, *log[i])  # type: ignore[arg-type]
+            for i in range(same, len(log))
         )
+        self._history_cache = (turns, tuple(log))
+        return turns
 
     def _fill_events(self) -> None:
         """Recompute events of turns played by :meth:`autoplay`, which skips making them."""

@@ -42,10 +42,22 @@ _GET = object()
 class Node:
     """A position in the game tree: the root (the start) or a :class:`Step`."""
 
-    __slots__ = ("__weakref__", "_comments", "_depth", "_highlights", "_mark", "_parent", "_vars")
+    __slots__ = (
+        "__weakref__",
+        "_comments",
+        "_depth",
+        "_highlights",
+        "_mark",
+        "_parent",
+        "_root",
+        "_vars",
+    )
 
     def __init__(self, parent: Node | None) -> None:
         self._parent = parent
+        # the record this node belongs to (None once removed): a step knows it without
+        # walking up the tree, which widgets do for every step they list
+        self._root: Node | None = self if parent is None else parent._root
         self._vars: list[Step] = []
         self._comments: list[str] = []
         self._mark: str | None = None
@@ -70,12 +82,10 @@ class Node:
 
     @property
     def record(self) -> GameRecord:
-        node: Node = self
-        while node._parent is not None:
-            node = node._parent
-        if not isinstance(node, GameRecord):
+        root = self._root
+        if not isinstance(root, GameRecord):
             raise RecordError("This node was removed from its record.")
-        return node
+        return root
 
     def next(self) -> Step | None:
         """The main continuation, or None at the end of a line."""
@@ -175,6 +185,8 @@ class Node:
         gone = list(node.walk())
         del self._vars[i]
         node._parent = None
+        for gone_node in gone:
+            gone_node._root = None
         record._count -= len(gone)
         record._states.drop(gone)
         record._changed("removed", self, node)

@@ -55,11 +55,22 @@ def node_at(record: GameRecord, path: object) -> Node:
     return node
 
 
-def lines_of(record: GameRecord, shown: Node) -> tuple[list[dict[str, Any]], int]:
+def lines_of(
+    record: GameRecord, shown: Node, starts: tuple[list[tuple[Node, int]], int] | None = None
+) -> tuple[list[dict[str, Any]], int]:
     """The record's lines in tree order (main line first) as the view carries them, and how
-    many were left out past :data:`MAX_LINES`. ``shown`` is the last step of the line shown."""
+    many were left out past :data:`MAX_LINES`. ``shown`` is the last step of the line shown;
+    ``starts`` is :func:`line_starts` of the record if the caller keeps it."""
+    first_nodes, left_out = line_starts(record) if starts is None else starts
     on_shown = {id(n) for n in shown.path()}
-    out: list[dict[str, Any]] = []
+    out = [_line(record, first, depth, id(first) in on_shown) for first, depth in first_nodes]
+    return out, left_out
+
+
+def line_starts(record: GameRecord) -> tuple[list[tuple[Node, int]], int]:
+    """The first node and depth of each line, in tree order, up to :data:`MAX_LINES`, and how
+    many more there are. One walk over the tree: keep it until the tree's shape changes."""
+    out: list[tuple[Node, int]] = []
     left_out = 0
     stack: list[tuple[Node, int]] = [(record, 0)]
     while stack:
@@ -67,7 +78,7 @@ def lines_of(record: GameRecord, shown: Node) -> tuple[list[dict[str, Any]], int
         if len(out) >= MAX_LINES:
             left_out += 1
         else:
-            out.append(_line(record, first, depth, id(first) in on_shown))
+            out.append((first, depth))
         branches: list[tuple[Node, int]] = []
         node: Node | None = first
         while node is not None:

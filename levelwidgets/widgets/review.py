@@ -245,6 +245,8 @@ class ReviewMixin:
         """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
 
         def changed(_record: GameRecord, what: str, *_rest: object) -> None:
+            if what in ("added", "order", "removed"):
+                self._shape_changed()
             if what != "added" and hasattr(self, "_cursor") and record is self.record:
                 self._publish([])
 
@@ -329,12 +331,33 @@ class ReviewMixin:
             end = end.parent
         return end is node
 
+    def _shape_changed(self) -> None:
+        """The tree's shape changed: what was worked out from it is out of date."""
+        self._shape = getattr(self, "_shape", 0) + 1
+        self._starts_memo: tuple | None = None
+        self._future_memo: tuple = ()
+
+    def _line_starts(self) -> tuple[list[tuple[Node, int]], int]:
+        memo = getattr(self, "_starts_memo", None)
+        if memo is None or memo[0] is not self.record:
+            memo = self._starts_memo = (self.record, lines.line_starts(self.record))
+        return memo[1]
+
     def _future(self) -> list[Step]:
         """The steps after the position shown on the line being looked at: the one the last
         undo or jump came back along, else the record's main line. Redo plays them."""
         cursor = self._cursor
         if cursor is None:
             return []
+        shape = getattr(self, "_shape", 0)
+        memo = getattr(self, "_future_memo", ())
+        if memo and memo[0] is cursor.node and memo[1] is self._line_end and memo[2] == shape:
+            return list(memo[3])
+        out = self._line_after(cursor)
+        self._future_memo = (cursor.node, self._line_end, shape, out)
+        return list(out)
+
+    def _line_after(self, cursor: Cursor) -> list[Step]:
         out: list[Step] = []
         if self._line_end is not None and self._on_line(cursor.node):
             node: Node | None = self._line_end
@@ -378,7 +401,9 @@ class ReviewMixin:
                 "canPlayOn": False,
             }
         node, future = cursor.node, self._future()
-        tree, more = lines.lines_of(cursor.record, future[-1] if future else node)
+        tree, more = lines.lines_of(
+            cursor.record, future[-1] if future else node, self._line_starts()
+        )
         headers = cursor.record.headers
         return {
             **out,
