@@ -45,3 +45,6 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     handout = [o["data"]["text/markdown"] for o in outputs if "text/markdown" in o.get("data", {})]
     assert handout and "Better: this move" in handout[0] and "?!" in handout[0]
     assert (tmp_path / "lesson.levelx.json").exists()
+    view = "application/vnd.jupyter.widget-view+json"
+    widgets = [o for o in outputs if view in o.get("data", {})]
+    assert len(widgets) == 2, "the game, and the read-only copy for the class"
