@@ -1,9 +1,16 @@
 """Speed of game records. Prints one ``name: value unit`` line per figure.
 
-Run: ``python benchmarks/record_speed.py``. ``goto_ms`` is the 95th percentile of a cursor jump
-across 1,000 steps of a Level X record (target ≤ 5 ms); ``record_load_ms`` is the median time
-to read a 1,000-step record with 100 comments, every step replayed and checked (target
-≤ 50 ms). ``scrub_step_ms_p95`` (the browser figure) belongs to the widget benchmarks.
+Run: ``python benchmarks/record_speed.py [--quick] [--no-browser]``.
+
+- ``goto_ms``: 95th percentile of a cursor jump across 1,000 steps of a Level X record
+  (target ≤ 5 ms).
+- ``record_load_ms``: median time to read a 1,000-step record with 100 comments, every step
+  replayed and checked (target ≤ 50 ms).
+- ``seek_step_ms_p95``: the widget's Python side of one step forward or back on a 200-move
+  (400-step) Level X record: engine, record and the new view.
+- ``scrub_step_ms_p95`` / ``_p50``: the same step in a real JupyterLab + Chromium, from the
+  click on ▶ or ◀ of the review bar until the widget has drawn the new position (browser clock:
+  intent to the kernel, the step, the view back, the drawing). Target ≤ 16 ms (one frame).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from levelwidgets.levelx import LevelX
@@ -61,9 +69,100 @@ def record_load_ms(text: str, repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
+def long_levelx(turns: int = 200) -> LevelX:
+    """A seeded two-player Level X game of ``turns`` turns (mostly passes, some real moves)."""
+    seed = 0
+    while True:
+        rng, game = random.Random(seed), LevelX(["Ann", "Ben"], seed=seed)
+        while game.turns < turns and not game.is_over:
+            game.roll()
+            moves = game.legal_moves()
+            game.play(rng.choice(moves) if rng.random() < 0.15 else moves[-1])
+        if game.turns == turns:
+            return game
+        seed += 1
+
+
+def seek_step_ms(steps: int) -> float:
+    """p95 of one seek step back and forth on a widget with a 400-step record (no browser)."""
+    from levelwidgets.widgets import LevelXWidget
+
+    w = LevelXWidget(long_levelx(), bot_delay=0)
+    end = w.view["review"]["steps"]
+    times = []
+    for i in range(steps):
+        target = end - 1 - (i % 50) if (i // 50) % 2 == 0 else end - 50 + (i % 50)
+        start = time.perf_counter()
+        w.seek(target)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times[int(0.95 * (len(times) - 1))] * 1000
+
+
+SCRUB_CELL = """import sys
+sys.path.insert(0, {bench!r})
+from record_speed import long_levelx
+from levelwidgets import LevelXWidget
+w = LevelXWidget(long_levelx(), bot_delay=0, animate=False)
+w"""
+
+
+def scrub_step_ms(steps: int) -> tuple[float, float]:
+    """p50 and p95 of one ▶ or ◀ click on the review bar until the position is drawn."""
+    import tempfile
+    from pathlib import Path
+
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    bench = Path(__file__).resolve().parent
+    sys.path.insert(0, str(bench.parent / "tests"))
+    sys.path.insert(0, str(bench))
+    from e2e.lab import (
+        CHROMIUM_ARGS,
+        PageErrors,
+        lab_server,
+        open_notebook,
+        require_chromium,
+        run_all,
+    )
+    from widget_latency import CLICK_AND_WAIT, pct
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root, home = Path(tmp, "root"), Path(tmp, "home")
+        root.mkdir()
+        home.mkdir()
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(SCRUB_CELL.format(bench=str(bench)))]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(nb, root / "scrub.ipynb")
+        with lab_server(root, home) as lab, sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=require_chromium(), headless=True, args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            errors = PageErrors()
+            errors.attach(page)
+            open_notebook(page, lab, "scrub.ipynb")
+            run_all(page)
+            page.locator(".lx-root [data-nav=back]").wait_for(timeout=60_000)
+            times = []
+            for i in range(steps):
+                nav = "back" if (i // 50) % 2 == 0 else "forward"
+                page.wait_for_timeout(60)  # an idle kernel, as a person clicking would find it
+                rendered, _frame, _draw = page.evaluate(
+                    CLICK_AND_WAIT, [".lx-root", f"[data-nav={nav}]"]
+                )
+                times.append(rendered)
+            errors.check()
+            browser.close()
+    return pct(times, 0.5), pct(times, 0.95)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser figure")
     args = parser.parse_args()
     rec = _record()
     text = rec.to_json()
@@ -71,6 +170,11 @@ def main() -> None:
     print(f"goto_ms: {goto_ms(fresh, 60 if args.quick else 400):.3f} ms")
     print(f"record_load_ms: {record_load_ms(text, 3 if args.quick else 15):.1f} ms")
     print(f"record_bytes: {len(text.encode())} bytes")
+    print(f"seek_step_ms_p95: {seek_step_ms(100 if args.quick else 400):.2f} ms")
+    if not args.no_browser:
+        p50, p95 = scrub_step_ms(100 if args.quick else 200)
+        print(f"scrub_step_ms_p50: {p50:.1f} ms")
+        print(f"scrub_step_ms_p95: {p95:.1f} ms")
 
 
 if __name__ == "__main__":
