@@ -25,6 +25,8 @@
 //   to do now · [data-ask=p-i] "which end?" question · [data-round] · [data-dealer] ·
 //   [data-level] · [data-laid] · [data-sort] hand order · [data-error] toast
 //   [data-log] event log · [data-moves] move list ([data-goto=ply])
+//   [data-review] review & annotate bar (common/review.js: its own list of attributes);
+//   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
 import { h } from "./common/dom.js";
 import { langOf, subscribe } from "./common/model.js";
@@ -32,8 +34,10 @@ import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
+import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import * as LA from "./level8/annotate.js";
 import { isSkip } from "./level8/cards.js";
 import * as D from "./level8/draw.js";
 import { t } from "./level8/i18n.js";
@@ -62,10 +66,11 @@ function render({ model, el }) {
 
   // ---------------------------------------------------------------- skeleton (built once)
   const title = h("div", { class: "l8-title" }, "Level ", h("b", {}, "8"));
+  const badgeSlot = h("span", { class: "lw-badgeslot" }); // the review's "Read-only" badge
   const roundBox = h("div", { class: "l8-roundbox" });
   const statusBox = h("div", { class: "l8-statusbox" });
   const toolsSlot = h("div", { class: "l8-tools" });
-  const header = h("div", { class: "l8-header" }, title, roundBox, statusBox, toolsSlot);
+  const header = h("div", { class: "l8-header" }, title, badgeSlot, roundBox, statusBox, toolsSlot);
   const seats = h("div", { class: "l8-seats" });
   const pileBox = h("div", { class: "l8-pilebox" });
   const stepsBox = h("div", { class: "l8-stepsbox" });
@@ -87,7 +92,8 @@ function render({ model, el }) {
   const logSlot = h("div", { class: "l8-logslot" });
   const movesSlot = h("div", { class: "l8-movesslot" });
   const bottom = h("div", { class: "l8-bottom" }, logSlot, movesSlot);
-  root.append(header, seats, centre, panelBox, dialogBox, toastSlot, handWrap, bottom);
+  const reviewSlot = h("div", { class: "l8-reviewslot" });
+  root.append(header, seats, centre, panelBox, dialogBox, toastSlot, handWrap, bottom, reviewSlot);
 
   // ---------------------------------------------------------------- sending
   function send(msg) {
@@ -109,8 +115,15 @@ function render({ model, el }) {
 
   // The pacer's "advance" goes through send() too, so data-busy covers the bot's answer.
   const pacerModel = { get: (name) => model.get(name), send: (msg) => send(msg) };
+  // bots wait while someone looks back, annotates, or reads a record handed out
   const pacer = createPacer(pacerModel, {
-    due: (v) => v.phase !== "over" && Boolean(v.bots && v.bots[v.cur]) && v.handoff == null && !(v.future && v.future.length),
+    due: (v) =>
+      v.phase !== "over" &&
+      Boolean(v.bots && v.bots[v.cur]) &&
+      v.handoff == null &&
+      !(v.future && v.future.length) &&
+      !v.review?.readOnly &&
+      !model.get("annotate"),
   });
   function markBusy() {
     root.dataset.busy = inflight || pacer.pending() ? "1" : "0";
@@ -123,7 +136,8 @@ function render({ model, el }) {
   function keepFocus(redraw) {
     const doc = root.ownerDocument;
     const a = doc && doc.activeElement;
-    if (!a || a === root || !root.contains(a)) return redraw();
+    // the review bar is not redrawn here: a comment being typed keeps its focus
+    if (!a || a === root || !root.contains(a) || reviewSlot.contains(a) || bottom.contains(a)) return redraw();
     let selector = null;
     for (const k of FOCUS_KEYS) {
       if (a.hasAttribute(k)) {
@@ -174,11 +188,12 @@ function render({ model, el }) {
 
   function drawSeats(v) {
     const lng = lang();
+    const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()) };
     const nodes = v.names.map((_n, p) => {
-      const key = D.seatKey(v, p, lng);
+      const key = D.seatKey(v, p, lng, opts);
       const hit = seatCache.get(p);
       if (hit && hit[0] === key) return hit[1];
-      const node = D.seatEl(v, p, L);
+      const node = D.seatEl(v, p, L, opts);
       seatCache.set(p, [key, node]);
       return node;
     });
@@ -228,6 +243,8 @@ function render({ model, el }) {
     helpLine.textContent = D.helpText(v, L, ui.selected);
     markFits(v);
     dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    const r = review.reviewOf(v);
+    review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
   }
 
   /** Light up the laid combinations the one selected card fits (from view.legal). */
@@ -293,10 +310,14 @@ function render({ model, el }) {
         send({ type: action });
         return;
       case "first":
-        send({ type: "goto", ply: 0 });
+        if (!reviewUI.nav("first")) send({ type: "goto", ply: 0 });
         return;
       case "last":
-        send({ type: "goto", ply: v.here + (v.future ? v.future.length : 0) });
+        if (!reviewUI.nav("last")) send({ type: "goto", ply: v.here + (v.future ? v.future.length : 0) });
+        return;
+      case "stepBack":
+      case "stepForward":
+        reviewUI.nav(action);
         return;
       case "sort":
         ui.sort = ui.sort === "number" ? "colour" : "number";
@@ -462,9 +483,22 @@ function render({ model, el }) {
     if (hit) act(hit[0], hit[1]);
   }
 
+  // Annotate mode: a click on the table (seats, piles, the hand and its buttons) highlights
+  // (in the colour picked) instead of playing. Capture phase: onClick never sees it.
+  function onAnnotateClick(e) {
+    if (!reviewUI || !reviewUI.annotating()) return;
+    if (!seats.contains(e.target) && !centre.contains(e.target) && !mine.contains(e.target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation(); // nothing else sees it (listeners on the root included)
+    reviewUI.highlight(LA.targetOf(e.target));
+  }
+
   // ---------------------------------------------------------------- common components
   const tL = (lng, key, params) => t(lng, key, params);
+  // the review bar: navigation goes through send() (data-busy covers its answer)
+  const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
+    reviewUI,
     toolbar.mount(toolsSlot, model, {
       t: tL,
       buttons: [
@@ -503,8 +537,14 @@ function render({ model, el }) {
       if (view) pacer.schedule(view);
       markBusy();
     }),
+    subscribe(model, ["annotate"], () => {
+      drawAll(); // piles and combinations stay clickable while annotating
+      if (view) pacer.schedule(view); // annotating holds the bots back
+      markBusy();
+    }),
     pacer.cleanup,
   ];
+  root.addEventListener("click", onAnnotateClick, true); // first: it decides whether a click plays
   root.addEventListener("click", onClick); // mouse presses: see common/focus.js
 
   if (view) {
@@ -518,6 +558,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(busyTimer);
     root.removeEventListener("click", onClick);
+    root.removeEventListener("click", onAnnotateClick, true);
     for (const off of cleanups) off();
     root.remove();
   };

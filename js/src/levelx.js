@@ -1,7 +1,8 @@
 // Level X widget front end: draws the `view` Python sends and sends small intents back.
 // No rule lives here: sums and 5–10 marks are previews; Python validates every move.
-// Shared parts (toolbar, move list, event log, error toast, bot pacing, keyboard focus, theme,
-// i18n) come from ./common; the board, dice tray, groups, replay and teach panel are Level X's.
+// Shared parts (toolbar, move list, event log, error toast, bot pacing, keyboard focus, review
+// & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
+// panel and what a highlight means on the board (levelx/annotate.js) are Level X's.
 
 import { h, playerIcon } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
@@ -9,8 +10,10 @@ import * as focus from "./common/focus.js";
 import { langOf, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
+import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import * as LA from "./levelx/annotate.js";
 import { createBoard } from "./levelx/board.js";
 import * as G from "./levelx/groups.js";
 import { describeEvent, names, t } from "./levelx/i18n.js";
@@ -40,14 +43,16 @@ function render({ model, el }) {
 
   // ---------------------------------------------------------------- skeleton (built once)
   const status = h("div", { class: "lx-status", "data-status": "" });
-  const header = h("div", { class: "lx-header" }, h("div", { class: "lx-title" }, "Level ", h("b", {}, "X")), status);
+  const badgeSlot = h("span", { class: "lw-badgeslot" }); // the review's "Read-only" badge
+  const header = h("div", { class: "lx-header" }, h("div", { class: "lx-title" }, "Level ", h("b", {}, "X")), badgeSlot, status);
   const boardView = createBoard();
   const trayEl = h("div", { class: "lx-tray-area" });
   const side = h("div", { class: "lx-side" }, trayEl);
   const players = h("div", { class: "lx-players" });
   const teachEl = h("div", { class: "lx-teach", "data-teach-panel": "" });
   const bottom = h("div", { class: "lx-bottom" });
-  root.append(header, h("div", { class: "lx-main" }, boardView.el, side), players, teachEl, bottom);
+  const reviewSlot = h("div", { class: "lx-reviewslot" });
+  root.append(header, h("div", { class: "lx-main" }, boardView.el, side), players, teachEl, bottom, reviewSlot);
 
   // Shared components (mounted before Level X subscribes, so they have drawn a new view when
   // Level X sets data-seq last).
@@ -86,7 +91,12 @@ function render({ model, el }) {
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
   );
-  const pacer = createPacer(model, { due: (v) => v.phase !== "over" && Boolean(v.bots[v.cur]) && !v.future.length });
+  const reviewUI = review.mount(reviewSlot, model, { t, defaultFile: "levelx-game.json", hintKey: "annotateHint", badge: badgeSlot, root });
+  cleanups.push(reviewUI);
+  // bots wait while someone looks back, annotates, or reads a record handed out
+  const pacer = createPacer(model, {
+    due: (v) => v.phase !== "over" && Boolean(v.bots[v.cur]) && !v.future.length && !v.review?.readOnly && !model.get("annotate"),
+  });
 
   // ---------------------------------------------------------------- drawing
   function currentBuilder() {
@@ -115,12 +125,19 @@ function render({ model, el }) {
     root.classList.toggle("lx-over", v.phase === "over");
     drawStatus(v);
     boardView.draw(v, b, flash, lang());
-    drawTray(trayEl, v, currentBuilder(), picker, lang());
+    drawTrayNow(v, currentBuilder());
     drawPlayers(players, v, b, lang());
     drawTeach(teachEl, v, Boolean(model.get("teach")), model.get("chances"), lang());
     root.title = L("keysHelp");
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
+  }
+
+  /** The tray, then the position's highlights (board and tray: both were redrawn). */
+  function drawTrayNow(v, b) {
+    drawTray(trayEl, v, b, picker, lang(), { annotate: reviewUI.annotating() });
+    const r = review.reviewOf(v);
+    review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }
 
   function drawStatus(v) {
@@ -189,7 +206,7 @@ function render({ model, el }) {
     const human = humanToAct(v);
     switch (action) {
       case "roll":
-        send({ type: "roll" });
+        if (!review.isReadOnly(v)) send({ type: "roll" });
         return;
       case "confirm":
         if (b && v.phase === "play") send(G.toIntent(b));
@@ -202,10 +219,14 @@ function render({ model, el }) {
         send({ type: "redo" });
         return;
       case "first":
-        send({ type: "goto", turns: 0 });
+        if (!reviewUI.nav("first")) send({ type: "goto", turns: 0 });
         return;
       case "last":
-        send({ type: "goto", turns: v.moves.length + v.future.length });
+        if (!reviewUI.nav("last")) send({ type: "goto", turns: v.moves.length + v.future.length });
+        return;
+      case "stepBack":
+      case "stepForward":
+        reviewUI.nav(action);
         return;
       case "teach":
         model.set("teach", !model.get("teach"));
@@ -227,7 +248,7 @@ function render({ model, el }) {
       builder = G.setFace(b, picker, arg, v.turnable);
       picker = -1;
     } else if (action === "grouping") builder = G.fromGrouping(v.dice, arg[0], arg[1]);
-    drawTray(trayEl, v, builder, picker, lang());
+    drawTrayNow(v, builder);
   }
 
   // Clicks on Level X's own controls (the toolbar and the move list handle theirs).
@@ -243,10 +264,24 @@ function render({ model, el }) {
     else if (d.group != null) act("group", Number(d.group));
   }
 
+  // Annotate mode: a click on the board or the tray highlights (in the colour picked) instead
+  // of playing. Capture phase: Level X's own click handling never sees it.
+  function onAnnotateClick(e) {
+    if (!reviewUI.annotating()) return;
+    if (!boardView.el.contains(e.target) && !trayEl.contains(e.target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation(); // nothing else sees it (listeners on the root included)
+    reviewUI.highlight(LA.targetOf(e.target));
+  }
+
   // Drag and drop of dice between the tray and groups.
   function onDragStart(e) {
     const die = e.target.closest && e.target.closest("[data-die]");
     if (!die || !builder) return;
+    if (reviewUI.annotating()) {
+      e.preventDefault();
+      return;
+    }
     e.dataTransfer.setData("text/plain", `lxdie:${die.dataset.die}`);
     e.dataTransfer.effectAllowed = "move";
     e.stopPropagation();
@@ -274,13 +309,17 @@ function render({ model, el }) {
     else if (d.drop === "new") builder = G.moveDie(builder, from, "new");
     else if (d.drop === "tray") builder = G.moveDie(builder, from, -1);
     errorToast.dismiss();
-    drawTray(trayEl, shown, builder, picker, lang());
+    drawTrayNow(shown, builder);
   }
 
   // ---------------------------------------------------------------- wiring
   const unsubscribe = [
     subscribe(model, ["view"], () => show(model.get("view"))),
     subscribe(model, ["language", "teach", "chances"], () => draw()),
+    subscribe(model, ["annotate"], () => {
+      draw();
+      if (root.dataset.busy === "0") pacer.schedule(shown); // annotating holds the bots back
+    }),
   ];
   const domEvents = [
     ["click", onClick],
@@ -288,6 +327,7 @@ function render({ model, el }) {
     ["dragover", onDragOver],
     ["drop", onDrop],
   ];
+  root.addEventListener("click", onAnnotateClick, true); // first: it decides whether a click plays
   for (const [name, handler] of domEvents) root.addEventListener(name, handler);
 
   show(model.get("view"));
@@ -296,6 +336,7 @@ function render({ model, el }) {
     clearTimers();
     for (const off of unsubscribe) off();
     for (const [name, handler] of domEvents) root.removeEventListener(name, handler);
+    root.removeEventListener("click", onAnnotateClick, true);
     for (const cleanup of cleanups) cleanup();
     pacer.cleanup();
     root.remove();

@@ -87,6 +87,7 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             "jump",
             "refresh",
             "advance",
+            "reveal",  # hot-seat: whose hand the screen shows (the game stays as it is)
             "list_records",
             "open_record",
         }
@@ -255,6 +256,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             action()
         except GameError as exc:
             self._fail(self._message(exc))
+        else:
+            self.error = ""  # the request was done: an older refusal no longer applies
 
     def _message(self, exc: GameError) -> str:
         """The text shown for a refused intent (games may translate)."""

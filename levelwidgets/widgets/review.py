@@ -22,6 +22,17 @@ from . import lines
 Intent = dict[str, Any]
 
 
+class _OpenRecord:
+    """``Widget.open(path)`` on the class opens a record file (as :meth:`ReviewMixin.load`);
+    ``widget.open()`` on an instance stays ipywidgets' own (it opens the connection to the
+    browser, and ipywidgets calls it while a widget is made)."""
+
+    def __get__(self, widget: object, cls: type) -> Callable[..., Any]:
+        if widget is None:
+            return cls.load  # type: ignore[attr-defined]
+        return super(ReviewMixin, widget).open  # type: ignore[misc]
+
+
 class ReviewMixin:
     """The record side of a game widget (mixed into GameWidget, which provides the game,
     publishing and the engine hooks this part calls)."""
@@ -34,6 +45,9 @@ class ReviewMixin:
     _error_type: ClassVar[type[GameError]]
     record_dir: Path
     read_only: bool
+
+    #: ``LevelXWidget.open("lesson.json", read_only=True)``: the same as :meth:`load`.
+    open = _OpenRecord()
 
     def _review_handlers(self) -> dict[str, Callable[[Intent], object]]:
         """The review bar's intents (see ``js/src/common/review.js``)."""
@@ -75,8 +89,8 @@ class ReviewMixin:
     def load(cls, path: str | Path, **options: Any) -> Any:
         """A widget on the game of a record file, at the end of its main line, with the
         record (comments, marks, variations) as :attr:`record`. ``options`` as for the
-        constructor (bots, language, …). (Not ``open``: ipywidgets' ``Widget.open`` opens
-        the widget's connection to the browser.)"""
+        constructor (bots, language, ``read_only=True`` for a class…). ``Widget.open(path)``
+        on the class is the same."""
         record = GameRecord.load(path)
         cursor = record.cursor()
         cursor.last()
@@ -217,6 +231,7 @@ class ReviewMixin:
 
     def _list_records(self) -> None:
         self.record_files = lines.record_files(self.record_dir)
+        self._publish([])  # a new view answers the request even when the list is as before
 
     def _use_cursor(self, cursor: Cursor | None) -> None:
         """Follow the game in the record at ``cursor`` (None: the game is not recorded)."""

@@ -312,3 +312,33 @@ def test_opening_a_record_of_the_other_game_or_a_broken_file_changes_nothing(
     send(w, type="open_record", name="missing.json")
     assert w.error
     assert snapshot_of(w.game) == before and w.record is rec
+
+
+def test_listing_records_answers_even_when_nothing_changed(tmp_path: Path) -> None:
+    w = played_levelx(2)
+    w.record_dir = tmp_path
+    seq = w.view["seq"]
+    send(w, type="list_records")
+    send(w, type="list_records")
+    assert w.record_files == [] and w.view["seq"] == seq + 2  # an answer each time: a view
+
+
+def test_a_read_only_level8_record_can_still_show_the_hand_at_a_hot_seat_handoff() -> None:
+    w = Level8Widget(players=["Ann", "Ben"], seed=3, read_only=True)
+    send(w, type="draw")
+    assert "read-only" in w.error
+    send(w, type="reveal")
+    assert "read-only" not in w.error
+
+
+def test_open_on_the_class_opens_a_record_and_on_a_widget_stays_ipywidgets_own(
+    tmp_path: Path,
+) -> None:
+    w = played_levelx(3)
+    w.save(tmp_path / "game.json")
+    again = LevelXWidget.open(tmp_path / "game.json", read_only=True)
+    assert isinstance(again, LevelXWidget) and again.read_only
+    assert again.record.node_count == w.record.node_count
+    assert again.comm is not None  # made as any widget: ipywidgets' open() ran
+    again.open()  # the instance method: already open, nothing happens
+    assert again.comm is not None

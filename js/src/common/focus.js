@@ -5,8 +5,10 @@
 // mount(root, {keyAction, onAction}) -> cleanup
 //   keyAction(keydown event) -> action or null (null: not ours, the notebook gets the key);
 //   onAction(action, event).
-// keyMap(table) -> keyAction: looks e.key up in table; keys with Ctrl/Cmd/Alt and Shift+Enter
-// are never the widget's.
+// keyMap(table) -> keyAction: looks e.key up in table; with Shift held, an entry "Shift+<key>"
+// (e.g. "Shift+ArrowLeft") wins over the plain one. Keys with Ctrl/Cmd/Alt and Shift+Enter are
+// never the widget's. Keys typed into text fields (input, textarea, select, contenteditable)
+// never reach keyAction: typing is not a shortcut.
 //
 // A mouse press inside the widget is kept from JupyterLab (its notebook would refocus itself: a
 // forced layout of the whole page on every click) and does not focus the pressed button (a
@@ -15,11 +17,19 @@
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
+const has = (table, k) => Object.prototype.hasOwnProperty.call(table, k);
+
+/** Is this node a place to type text (its keys are never shortcuts)? */
+export function isTyping(node) {
+  return Boolean(node && (TYPING.has(node.tagName) || node.isContentEditable));
+}
+
 export function keyMap(table) {
   return (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return null;
     if (e.shiftKey && e.key === "Enter") return null; // leave Shift+Enter to the notebook
-    return Object.prototype.hasOwnProperty.call(table, e.key) ? table[e.key] : null;
+    if (e.shiftKey && has(table, `Shift+${e.key}`)) return table[`Shift+${e.key}`];
+    return has(table, e.key) ? table[e.key] : null;
   };
 }
 
@@ -29,8 +39,7 @@ export function mount(root, { keyAction, onAction }) {
   if (addedTabindex) root.setAttribute("tabindex", "0");
 
   function onKey(e) {
-    const target = e.target;
-    if (target && (TYPING.has(target.tagName) || target.isContentEditable)) return;
+    if (isTyping(e.target)) return; // typing a comment: r, t, 1–4, arrows … are letters here
     const action = keyAction(e);
     if (!action) return; // not ours: let the notebook have it
     e.preventDefault();

@@ -1,5 +1,5 @@
 // The shared front-end layer in one import:
-//   import { h, playerIcon, makeT, toolbar, movelist, eventlog, toast, focus, createPacer } from "./common/index.js";
+//   import { h, playerIcon, makeT, toolbar, movelist, eventlog, toast, focus, review, createPacer } from "./common/index.js";
 // Each component is a namespace with mount(el, model, options) -> cleanup.
 
 export { h, svg, playerIcon, playerGlyph, shapeAttrs, SHAPES, GLYPHS, SEATS } from "./dom.js";
@@ -12,3 +12,4 @@ export * as movelist from "./movelist.js";
 export * as eventlog from "./eventlog.js";
 export * as toast from "./toast.js";
 export * as focus from "./focus.js";
+export * as review from "./review.js";

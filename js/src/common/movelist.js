@@ -34,7 +34,7 @@ export function mount(el, model, options = {}) {
         else button.append(row.text);
         // a record's annotations: the mark after the move, a marker whose tooltip is the comment
         if (row.mark) button.append(h("b", { class: "lw-mark", "data-mark": row.mark }, row.mark));
-        if (row.note) button.append(h("span", { class: "lw-note", "data-note": "", title: row.note, "aria-label": row.note }, "💬"));
+        if (row.note) button.append(h("span", { class: "lw-note", "data-note": "", title: row.note, "aria-label": row.note }, "✎"));
         return h("li", {}, button);
       }),
     );

@@ -67,6 +67,7 @@ export function stepsEl(view, L) {
 
 /** The instruction under the steps (for the person who acts), or who we wait for. */
 export function helpText(view, L, selected) {
+  if (view.review && view.review.readOnly) return L("rvReadOnlyHint"); // a record handed out
   if (view.future && view.future.length) return L("browsing"); // an earlier position: redo or play on
   if (view.phase === "over") return "";
   if (view.handoff != null) return L("handoffBody", { name: nameOf(view, view.handoff) });
@@ -101,14 +102,14 @@ export function drawPileEl(view, L) {
 }
 
 /** A player's discard pile: its top card and how many cards it holds; click to draw from it. */
-function discardEl(view, p, L, live) {
+function discardEl(view, p, L, live, annotate = false) {
   const [top, count] = view.discards[p] || [null, 0];
   const el = h("button", {
     type: "button",
     class: `l8-discard${live && top != null ? " l8-live" : ""}`,
     "data-discard": String(p),
     "data-count": String(count),
-    disabled: !(live && top != null),
+    disabled: !(live && top != null) && !(annotate && top != null),
     title: L("discardPile", { name: nameOf(view, p) }),
   });
   el.append(top == null ? h("span", { class: "l8-card l8-empty" }) : cardEl(top, L, { tag: "span" }));
@@ -141,10 +142,11 @@ function miniHand(cards, L, p) {
 }
 
 /** The cache key of a seat row: everything the row shows (rebuilt only when it changes). */
-export function seatKey(view, p, lang) {
+export function seatKey(view, p, lang, { annotate = false } = {}) {
   const main = handSeat(view);
   return JSON.stringify([
     lang,
+    annotate,
     view.names[p],
     view.bots && view.bots[p],
     view.sides && view.sides[p],
@@ -167,8 +169,9 @@ export function seatKey(view, p, lang) {
   ]);
 }
 
-/** One player's side of the table. */
-export function seatEl(view, p, L) {
+/** One player's side of the table. annotate: annotate mode (piles and combinations stay
+ * clickable, to be highlighted). */
+export function seatEl(view, p, L, { annotate = false } = {}) {
   const main = handSeat(view);
   const live = canAct(view);
   const cls = ["l8-seat", `lw-p${p}`];
@@ -223,10 +226,10 @@ export function seatEl(view, p, L) {
     );
   }
   row.append(handCell);
-  row.append(discardEl(view, p, L, live && view.phase === "draw"));
+  row.append(discardEl(view, p, L, live && view.phase === "draw", annotate));
 
   const melds = h("div", { class: "l8-melds", "data-melds": String(p) });
-  const clickable = live && view.phase === "play";
+  const clickable = (live && view.phase === "play") || annotate;
   (view.melds[p] || []).forEach((m, i) => melds.append(meldEl(m, p, i, L, clickable)));
   if (!melds.childNodes.length) melds.append(h("span", { class: "l8-nomelds" }, L("noMelds")));
   row.append(melds);

@@ -26,5 +26,7 @@ export function keyAction(e) {
     if (e.target && e.target.tagName === "BUTTON") return null; // the focused button clicks itself
     return "confirm";
   }
+  if (e.shiftKey && e.key === "ArrowLeft") return "stepBack"; // one record step (bots included)
+  if (e.shiftKey && e.key === "ArrowRight") return "stepForward";
   return PLAIN[e.key] ?? null;
 }

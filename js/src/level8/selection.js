@@ -32,9 +32,17 @@ export function handCards(view) {
   return null;
 }
 
-/** True when this screen may act now for the current player (not a bot, no hand-off pending). */
+/** True when this screen may act now for the current player (not a bot, no hand-off pending,
+ * not a read-only record). */
 export function canAct(view) {
-  return view.actor !== null && view.actor !== undefined && view.actor === view.cur && view.handoff == null && view.phase !== "over";
+  return (
+    view.actor !== null &&
+    view.actor !== undefined &&
+    view.actor === view.cur &&
+    view.handoff == null &&
+    view.phase !== "over" &&
+    !(view.review && view.review.readOnly)
+  );
 }
 
 /** Draw from "pile" or a seat's discard pile. */

@@ -83,7 +83,7 @@ export const L8_STRINGS = {
     winner: "winner",
     hint: "Hint: {text}",
     hintMissing: "{n} more card(s) needed for this level",
-    keysHelp: "Keys: d draw · l lay down · x discard · s sort · Esc clear · ←/→ undo/redo · Home/End first/last",
+    keysHelp: "Keys: d draw · l lay down · x discard · s sort · Esc clear · ←/→ undo/redo · Shift+←/→ one step · Home/End first/last",
     joker: "Joker",
     skipCard: "Skip",
     faceDown: "face down",
@@ -132,6 +132,7 @@ export const L8_STRINGS = {
     hintMissing2: "{n} card(s) missing; useful: {needs}",
     planned: "part of the hint's plan",
     one: "1 {what}",
+    annotateHint: "Click a card, a laid combination or a player to highlight it (the same click again takes it off).",
   },
   de: {
     title: "Level 8",
@@ -212,7 +213,7 @@ export const L8_STRINGS = {
     winner: "Sieger",
     hint: "Tipp: {text}",
     hintMissing: "Für dieses Level fehlen noch {n} Karte(n)",
-    keysHelp: "Tasten: d ziehen · l auslegen · x ablegen · s sortieren · Esc aufheben · ←/→ zurück/vor · Pos1/Ende Anfang/Ende",
+    keysHelp: "Tasten: d ziehen · l auslegen · x ablegen · s sortieren · Esc aufheben · ←/→ zurück/vor · Umschalt+←/→ ein Schritt · Pos1/Ende Anfang/Ende",
     joker: "Joker",
     skipCard: "Aussetzen",
     faceDown: "verdeckt",
@@ -261,5 +262,6 @@ export const L8_STRINGS = {
     hintMissing2: "es fehlen {n} Karte(n); nützlich: {needs}",
     planned: "Teil des Plans aus dem Tipp",
     one: "1 {what}",
+    annotateHint: "Karte, ausgelegte Kombination oder Spieler anklicken zum Hervorheben (derselbe Klick noch einmal nimmt es zurück).",
   },
 };

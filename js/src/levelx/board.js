@@ -37,7 +37,7 @@ export function createBoard() {
     ROWS.forEach((row, r) => {
       const closed = b.chips[r] === 0;
       const [x0, y] = squareXY(v.len, r, 1);
-      nodes.push(h("div", { class: "lx-rowlabel", style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px` }, String(row)));
+      nodes.push(h("div", { class: "lx-rowlabel", "data-row-label": String(row), style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px` }, String(row)));
       for (let sq = 1; sq <= v.len[r]; sq++) {
         const [x] = squareXY(v.len, r, sq);
         const isX = sq === v.len[r];

@@ -29,7 +29,7 @@ export const STRINGS = {
     teachTitle: "All groupings of {dice}",
     chanceTitle: "Chance a roll can make each sum",
     noDice: "Roll to see the groupings.",
-    keysHelp: "Keys: r roll · 1–4 dice · n new group · Enter play · Esc clear · ←/→ undo/redo · t teach",
+    keysHelp: "Keys: r roll · 1–4 dice · n new group · Enter play · Esc clear · ←/→ undo/redo · Shift+←/→ one step · Home/End first/last · t teach",
     ev_rolled: "{p} rolls {dice}.",
     ev_turned: "{p} turns a 1 into a {v}.",
     ev_entered: "{p} enters row {row}.",
@@ -44,6 +44,7 @@ export const STRINGS = {
     ev_last_round: "This is the last round.",
     ev_turn_passed: "{p}'s turn.",
     ev_game_over: "Game over.",
+    annotateHint: "Click a row number, a square, a die or a group to highlight it (the same click again takes it off).",
   },
   de: {
     title: "Level X",
@@ -69,7 +70,7 @@ export const STRINGS = {
     teachTitle: "Alle Gruppierungen von {dice}",
     chanceTitle: "Chance, dass ein Wurf die Summe bilden kann",
     noDice: "Würfeln, um die Gruppierungen zu sehen.",
-    keysHelp: "Tasten: r würfeln · 1–4 Würfel · n neue Gruppe · Enter spielen · Esc leeren · ←/→ zurück/vor · t lernen",
+    keysHelp: "Tasten: r würfeln · 1–4 Würfel · n neue Gruppe · Enter spielen · Esc leeren · ←/→ zurück/vor · Umschalt+←/→ ein Schritt · Pos1/Ende Anfang/Ende · t lernen",
     ev_rolled: "{p} würfelt {dice}.",
     ev_turned: "{p} dreht eine 1 auf {v}.",
     ev_entered: "{p} setzt in Reihe {row} ein.",
@@ -84,6 +85,7 @@ export const STRINGS = {
     ev_last_round: "Dies ist die letzte Runde.",
     ev_turn_passed: "{p} ist dran.",
     ev_game_over: "Spielende.",
+    annotateHint: "Reihennummer, Feld, Würfel oder Gruppe anklicken zum Hervorheben (derselbe Klick noch einmal nimmt es zurück).",
   },
 };
 

@@ -6,6 +6,8 @@ import { keyMap } from "../common/focus.js";
 export const KEYS = {
   ArrowLeft: "undo",
   ArrowRight: "redo",
+  "Shift+ArrowLeft": "stepBack",
+  "Shift+ArrowRight": "stepForward",
   Home: "first",
   End: "last",
   r: "roll",

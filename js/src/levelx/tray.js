@@ -6,13 +6,17 @@ import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
 import { names, t } from "./i18n.js";
 
-/** Is a person (not a bot) to act in view v? */
-export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over";
+/** Is a person (not a bot) to act in view v? (Never in a read-only record.) */
+export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
 
-/** Fill `container` for view v; b: the grouping being built (or null), picker: die or -1. */
-export function drawTray(container, v, b, picker, lang) {
+/**
+ * Fill `container` for view v; b: the grouping being built (or null), picker: die or -1.
+ * annotate: annotate mode (the dice stay clickable, to be highlighted; nothing is dragged).
+ */
+export function drawTray(container, v, b, picker, lang, { annotate = false } = {}) {
   const L = (key, params) => t(lang, key, params);
   const human = humanToAct(v);
+  const readOnly = Boolean(v.review && v.review.readOnly);
   if (v.phase === "over") {
     const who = names(lang, v.winners.map((w) => v.names[w]));
     const ranking = v.names
@@ -40,8 +44,8 @@ export function drawTray(container, v, b, picker, lang) {
         "data-die": String(i),
         "data-face": String(b.faces[i]),
         "data-in": g >= 0 ? "ABCD"[g] : "",
-        draggable: human ? "true" : "false",
-        disabled: !human,
+        draggable: human && !annotate ? "true" : "false",
+        disabled: !human && !annotate,
         title: `${i + 1}`,
       },
       dieFace(b.faces[i], 54),
@@ -67,7 +71,7 @@ export function drawTray(container, v, b, picker, lang) {
       list.append(
         h(
           "div",
-          { class: cls.join(" "), "data-group": String(k), "data-sum": String(gi.sum), "data-valid": String(gi.valid) },
+          { class: cls.join(" "), "data-group": String(k), "data-dice": gi.dice.join(","), "data-sum": String(gi.sum), "data-valid": String(gi.valid) },
           h("span", { class: "lx-gname" }, "ABCD"[k]),
           h("span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"),
           h("span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""),
@@ -89,9 +93,9 @@ export function drawTray(container, v, b, picker, lang) {
     acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${label}`), h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")));
     hint = L("groupsHint");
   } else {
-    hint = L("waitBot");
+    hint = L(readOnly ? "rvReadOnlyHint" : "waitBot");
   }
   parts.push(acts, h("p", { class: "lx-hint" }, hint));
-  if (v.future.length) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
+  if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
   container.replaceChildren(...parts);
 }
