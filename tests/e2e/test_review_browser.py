@@ -9,7 +9,7 @@ import re
 
 import nbformat
 
-from .lab import open_notebook, run_all, run_code, settled, settled_after
+from .lab import open_notebook, run_all, run_code, set_theme, settled, settled_after
 
 LONG_GAME = """
 import random
@@ -211,3 +211,14 @@ def test_a_record_handed_out_read_only(page, lab, request, artifacts):
     assert "Look at row 9." in root.inner_text()
     assert py(page, "[r.view['review']['step'], r.record.node_count]") == [2, 9]
     root.screenshot(path=str(artifacts / "review-read-only.png"))
+    run_code(page, "r.language = 'de'")  # a German class, in the dark
+    set_theme(page, dark=True)
+    page.wait_for_function(
+        "() => document.querySelector('.lx-root [data-readonly]').textContent.includes('Nur lesen')"
+    )
+    notes = root.locator("[data-notes]")
+    if notes.get_attribute("open") is None:
+        notes.locator("summary").click()
+    assert "Look at row 9." in root.inner_text()
+    root.screenshot(path=str(artifacts / "review-read-only-dark-de.png"))
+    set_theme(page, dark=False)
