@@ -194,7 +194,8 @@ def main() -> None:
                 page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
                 frames.clear()
                 rendered, frame, drawn = page.evaluate(
-                    CLICK_AND_WAIT, [".lx-root", "[data-action=confirm]"]
+                    CLICK_AND_WAIT,
+                    [".lx-root", "[data-action=confirm]:not([disabled]), [data-action=pass]"],
                 )
                 times.append(rendered)
                 frames_ms.append(frame)

@@ -307,6 +307,7 @@ function render({ model, el }) {
     switch (action) {
       case "undo":
       case "redo":
+      case "new_game":
         send({ type: action });
         return;
       case "first":
@@ -504,6 +505,7 @@ function render({ model, el }) {
       buttons: [
         { action: "undo", label: "undo", icon: "↶", key: "←", enabled: (v) => Boolean(v.canUndo) },
         { action: "redo", label: "redo", iconAfter: "↷", key: "→", enabled: (v) => Boolean(v.canRedo) },
+        { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
       ],
       onAction: (action) => act(action),
     }),

@@ -64,6 +64,7 @@ function render({ model, el }) {
         { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
         { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
         { action: "teach", label: "teach", key: "t", pressed: () => Boolean(model.get("teach")) },
+        { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
       ],
       onAction: (action) => act(action),
     }),
@@ -83,7 +84,7 @@ function render({ model, el }) {
         const rows = [{ text: L("start"), target: 0, here: v.moves.length === 0 }];
         [...v.moves, ...v.future].forEach((m, i) => {
           const [mark, note] = (v.notes && v.notes[i + 1]) || [];
-          rows.push({ text: `${i + 1}. ${m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n], mark, note });
+          rows.push({ text: `${i + 1}. ${m === "-" ? L("passWord") : m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n], mark, note });
         });
         return rows;
       },
@@ -208,9 +209,12 @@ function render({ model, el }) {
       case "roll":
         if (!review.isReadOnly(v)) send({ type: "roll" });
         return;
-      case "confirm":
-        if (b && v.phase === "play") send(G.toIntent(b));
+      case "confirm": // Play the groups (a pass only when no move is possible: see tray.js)
+        if (b && v.phase === "play" && (G.groupSums(b).some((g) => g.faces.length) || !v.canMove)) send(G.toIntent(b));
         else if (v.phase === "roll" && human) send({ type: "roll" });
+        return;
+      case "pass": // the deliberate pass, with moves on the table
+        if (v.phase === "play" && human) send({ type: "play", groups: [] });
         return;
       case "undo":
         send({ type: "undo" });
@@ -227,6 +231,9 @@ function render({ model, el }) {
       case "stepBack":
       case "stepForward":
         reviewUI.nav(action);
+        return;
+      case "new_game":
+        send({ type: "new_game" });
         return;
       case "teach":
         model.set("teach", !model.get("teach"));

@@ -5,7 +5,7 @@ import { makeT } from "../src/common/i18n.js";
 import * as toolbar from "../src/common/toolbar.js";
 
 const { el } = setupDom();
-const t = makeT({ en: { teach: "Teach" }, de: { teach: "Lernen" } });
+const t = makeT({ en: { teach: "Teach" }, de: { teach: "Lernen" } }); // on top of the common labels
 const BUTTONS = (model) => [
   { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
   { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
@@ -68,4 +68,32 @@ test("cleanup removes the toolbar and its model listeners", () => {
   assert.equal(el.querySelectorAll("[data-action]").length, 0);
   click(bar.querySelector("[data-action=teach]")); // its click listener is gone too
   assert.deepEqual(model.sent, []);
+});
+
+test("a confirm button acts only on a second click, and disarms by itself", async () => {
+  const { fakeTimers } = await import("./helpers/fake.js");
+  const timers = fakeTimers();
+  const model = new FakeModel({ view: {}, language: "en" });
+  const buttons = [{ action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm" }];
+  const cleanup = toolbar.mount(el, model, { t, buttons });
+  const button = el.querySelector("[data-action=new_game]");
+  assert.equal(button.textContent, "⟳ New game");
+  click(button);
+  assert.deepEqual(model.sent, []); // armed, not sent
+  assert.equal(button.textContent, "⟳ New game? Click again");
+  assert.ok(button.hasAttribute("data-armed"));
+  click(button);
+  assert.deepEqual(model.sent, [{ type: "new_game" }]);
+  assert.ok(!button.hasAttribute("data-armed"));
+  click(button); // armed again, then left alone: it forgets
+  timers.tick(5000);
+  assert.ok(!button.hasAttribute("data-armed"));
+  model.set("language", "de");
+  assert.equal(button.textContent, "⟳ Neues Spiel");
+  click(button);
+  timers.tick(1000);
+  click(button);
+  assert.deepEqual(model.sent, [{ type: "new_game" }, { type: "new_game" }]);
+  cleanup();
+  timers.restore();
 });

@@ -28,7 +28,7 @@ test("the DOM contract: root data-*, board, dice, toolbar, move list, log", () =
   assert.ok(qa("[data-row]").length >= 18);
   assert.equal(qa("[data-die]").length, 4);
   assert.ok(q("button[data-action=roll]"));
-  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach"]);
+  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach", "new_game"]);
   assert.equal(q("[data-action=undo]").textContent, "↶ Undo");
   assert.equal(q("[data-goto='0']").textContent, "Start");
   assert.equal(q("[data-teach-panel]").hidden, true);
@@ -139,4 +139,39 @@ test("cleanup removes every model listener and the widget's nodes", () => {
   click(root.querySelector("[data-action=confirm]"));
   key(root, "r");
   assert.deepEqual(model.sent, []);
+});
+
+test("no accidental pass: with moves possible Play waits for groups and passing is spelled out", () => {
+  const withMoves = { ...V.play, moveCount: 7, canMove: true };
+  const { model, cleanup, root, q } = mount(withMoves);
+  const play = q("[data-action=confirm]");
+  assert.equal(play.disabled, true);
+  assert.match(play.textContent, /Group dice to play/);
+  assert.equal(q("[data-action=pass]").textContent, "Pass: give up this roll");
+  assert.match(q("[data-action=pass]").title, /7 moves are possible/);
+  key(root, "Enter"); // Enter with no group is no pass
+  assert.deepEqual(model.sent, []);
+  click(q("[data-action=pass]"));
+  assert.deepEqual(model.sent, [{ type: "play", groups: [] }]);
+  model.sent.length = 0;
+  click(q("button[data-die='3']")); // a 5 alone: a group, so Play plays it
+  assert.equal(q("[data-action=confirm]").disabled, false);
+  key(root, "Enter");
+  assert.deepEqual(model.sent, [{ type: "play", groups: [[5]] }]);
+  model.set("language", "de");
+  cleanup();
+});
+
+test("with no move possible the one button says so, and the move list says passes in words", () => {
+  const stuck = { ...V.play, moveCount: 0, canMove: false, moves: ["-"], log: [["passed", 1], ["turn_passed", 0]], new: 0 };
+  const { model, cleanup, root, q } = mount(stuck);
+  assert.equal(q("[data-action=confirm]").textContent, "✔ Pass (no move possible)");
+  assert.equal(q("[data-action=pass]"), null);
+  assert.match(q("[data-goto='1']").textContent, /1\. passes/);
+  assert.ok(q("[data-log]").textContent.includes(`${stuck.names[1]} passes.`)); // as text
+  key(root, "Enter");
+  assert.deepEqual(model.sent, [{ type: "play", groups: [] }]);
+  model.set("language", "de");
+  assert.match(q("[data-goto='1']").textContent, /1\. passt/);
+  cleanup();
 });

@@ -22,6 +22,7 @@ A game adds its view fields, its intents and a few small hooks (see the ``_hook`
 from __future__ import annotations
 
 import contextlib
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -31,7 +32,7 @@ import traitlets
 
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, Node, Step
+from ..record import Cursor, Node, RecordError, Step, adapter_for
 from .review import ReviewMixin
 
 LANGUAGES = ("en", "de")
@@ -163,6 +164,24 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         self._bots = self._check_bots(bots, self._seats(self._game))
         self._publish([])
 
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the same players, bots and rules: a new random seed, or
+        ``seed`` (the same seed as now plays the same dice and cards again). The old game's
+        record is left as it was (save it first to keep it)."""
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise self._error_type(
+                f"A seed is a whole number (or None for a new one), not {seed!r:.40}."
+            )
+        adapter = adapter_for(self._game)
+        config = adapter.config_of(self._game)
+        config["seed"] = secrets.randbelow(1_000_000) if seed is None else seed
+        try:
+            game = adapter.new_game(config)
+        except RecordError as exc:
+            raise self._error_type(f"No new game with seed {config['seed']!r}: {exc}") from None
+        self._file = ""
+        self.game = game
+
     def undo(self) -> None:
         """Take back the last action; :meth:`redo` brings it back."""
         self._take_back_one()
@@ -237,6 +256,9 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         if self.read_only and kind not in self._READ_ONLY_INTENTS:
             self._fail("This record is read-only: step through it, but it cannot be changed.")
             return
+        if kind in self._player_intents and self._seat_to_act() is None:
+            self._fail("The game is over: press New game to play again (or Undo a move).")
+            return
         if kind in self._player_intents and self._bot_to_act() is not None:
             self._fail("It is a bot's turn: wait for it to play.")
             return
@@ -248,6 +270,9 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             "undo": lambda _m: self.undo(),
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
+            "new_game": lambda m: self.new_game(
+                getattr(self._game, "seed", None) if m.get("same") is True else None
+            ),
             **self._review_handlers(),
         }
 
@@ -334,6 +359,16 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         view.update(self._view_fields())
         view["review"] = self._review_view()
         self.view = view
+
+    @traitlets.validate("bot_delay")
+    def _valid_bot_delay(self, proposal: dict) -> int:
+        delay = proposal["value"]
+        if not 0 <= delay <= 60_000:
+            raise traitlets.TraitError(
+                f"bot_delay is the pause before each bot action in milliseconds, from 0 (at "
+                f"once) to 60000; {delay} is not."
+            )
+        return delay
 
     @traitlets.validate("language")
     def _valid_language(self, proposal: dict) -> str:

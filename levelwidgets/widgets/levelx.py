@@ -165,7 +165,7 @@ class LevelXWidget(GameWidget):
         self._driving(self._game.undo)  # nothing to undo: NothingToUndoError, in its words
 
     def _log_entries(self, events: list[Event]) -> list[list[Any]]:
-        return [_event_row(e) for e in events]
+        return _with_passes([_event_row(e) for e in events], self._game.players)
 
     def _static_svg(self) -> str:
         return self._game._repr_svg_()
@@ -178,6 +178,7 @@ class LevelXWidget(GameWidget):
         rows = [game.row_length(r) for r in ROWS]
         players = range(game.players)
         dice = list(game.dice) if game.dice is not None else None
+        move_count = sum(1 for m in game.legal_moves() if m.groups) if dice else 0
         view: dict[str, Any] = {
             "names": list(game.names),
             "len": rows,
@@ -194,6 +195,9 @@ class LevelXWidget(GameWidget):
             "winners": game.winners,
             "dice": dice,
             "turnable": game.turnable_ones if dice else 0,
+            # moves other than passing: then passing is a deliberate second choice
+            "moveCount": move_count,
+            "canMove": move_count > 0,
             "moves": [t.move.notation for t in game.history],
             "future": [step.notation for step in self._future() if step.kind == "move"],
             "canUndo": bool(game.history) or dice is not None,
@@ -222,6 +226,26 @@ class LevelXWidget(GameWidget):
 
         chances = sum_chances(lucky_loser=self._game.rules.lucky_loser, exact=True)
         return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
+
+
+#: Event kinds that are no part of a move: a turn whose events are only these was a pass.
+_NOT_MOVING = frozenset({"rolled", "last_round", "game_over"})
+
+
+def _with_passes(rows: list[list[Any]], players: int) -> list[list[Any]]:
+    """Log rows with ``["passed", player]`` before the end of each turn that moved nothing
+    (the engine says only whose turn it is next; the log says in words who passed)."""
+    out: list[list[Any]] = []
+    moved = False
+    for row in rows:
+        if row[0] == "turn_passed":
+            if not moved:
+                out.append(["passed", (row[1] - 1) % players])
+            moved = False
+        elif row[0] not in _NOT_MOVING:
+            moved = True
+        out.append(row)
+    return out
 
 
 def _groups_from(groups: object) -> list[list[int]]:

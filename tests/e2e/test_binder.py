@@ -22,7 +22,15 @@ from .lab import (
     require_chromium,
     run_all,
 )
-from .test_levelx_browser import click_groups, dice_faces, pick_groups, py, settled, wait_seq_after
+from .test_levelx_browser import (
+    click_groups,
+    confirm_or_pass,
+    dice_faces,
+    pick_groups,
+    py,
+    settled,
+    wait_seq_after,
+)
 
 
 @pytest.mark.slow
@@ -79,7 +87,7 @@ def test_binder_requirements_run_the_example(tmp_path: Path, browser, artifacts)
             wait_seq_after(page, seq)
             click_groups(widget, pick_groups(dice_faces(page, widget)))
             seq = int(settled(page)["seq"])
-            widget.locator("[data-action=confirm]").click()
+            confirm_or_pass(widget)
             wait_seq_after(page, seq)
             assert py(page, "len(w.game.history)") >= 1
             widget.screenshot(path=str(artifacts / "binder-levelx.png"))

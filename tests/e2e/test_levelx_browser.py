@@ -78,6 +78,12 @@ def click_groups(root, groups: list[list[int]]) -> None:
             root.locator(f"button[data-die='{i}']").click()
 
 
+def confirm_or_pass(root) -> None:
+    """Play the groups built; with none, pass (the deliberate pass when moves exist)."""
+    confirm = root.locator("[data-action=confirm]")
+    (confirm if confirm.is_enabled() else root.locator("[data-action=pass]")).click()
+
+
 def start(page, lab, request) -> object:
     """Open a fresh copy of the example (own kernel, no outputs saved by other tests); run it."""
     name = f"{request.node.name}.ipynb"
@@ -131,7 +137,7 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
                    }).observe(r, { attributes: true, subtree: true, childList: true }); }"""
     )
     seq = int(settled(page)["seq"])
-    root.locator("[data-action=confirm]").click()
+    confirm_or_pass(root)
     wait_seq_after(page, seq)
     assert root.locator("[data-error]").count() == 0
     seen = page.evaluate("() => window.__lx")
@@ -319,7 +325,7 @@ def test_whole_game_against_a_bot_by_clicks(page, lab, artifacts, request) -> No
         wait_seq_after(page, seq, 1)
         click_groups(root, pick_groups(dice_faces(page, root)))
         seq = int(root.get_attribute("data-seq"))
-        root.locator("[data-action=confirm]").click()
+        confirm_or_pass(root)
         wait_seq_after(page, seq, 1)
         assert root.locator("[data-error]").count() == 0, root.locator("[data-error]").inner_text()
         human_turns += 1
@@ -358,7 +364,7 @@ def test_hot_seat_three_players_with_a_bot(page, lab, artifacts, request) -> Non
             root.scroll_into_view_if_needed()
             root.screenshot(path=str(artifacts / "levelx-three-players.png"))
         seq = int(root.get_attribute("data-seq"))
-        root.locator("[data-action=confirm]").click()
+        confirm_or_pass(root)
         wait_seq_after(page, seq, 1)
     assert settled(page, 1)["cur"] == "0"
     assert py(page, "[len(w3.game.history), w3.game.current_player]") == [18, 0]

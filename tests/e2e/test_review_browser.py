@@ -147,7 +147,8 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
     click_and_wait(page, ".lx-root", root.locator("[data-action=play_on]"))
     run_code(page, "w.roll((1, 1, 1, 1))")  # dice the game did not have: surely a new step
     settled(page, ".lx-root")
-    click_and_wait(page, ".lx-root", root.locator("[data-action=confirm]"))  # pass: no group
+    assert root.locator("[data-action=confirm]").is_disabled()  # moves exist: no quick pass
+    click_and_wait(page, ".lx-root", root.locator("[data-action=pass]"))  # the deliberate pass
     page.wait_for_function(
         "() => document.querySelectorAll('.lx-root [data-line]').length === 2", timeout=20_000
     )
@@ -159,6 +160,13 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
     click_and_wait(page, ".lx-root", lines.nth(0))  # back to the game as played
     assert py(page, "[w.view['review']['step'], w.view['review']['steps']]") == [4, 12]
     root.screenshot(path=str(artifacts / "review-variation.png"))
+    # A new game without re-running the cell: the first click only asks, the second starts it.
+    new_game = root.locator(".lw-tools [data-action=new_game]")
+    new_game.click()
+    assert new_game.get_attribute("data-armed") is not None
+    assert py(page, "w.game.turns") == 2
+    click_and_wait(page, ".lx-root", new_game)
+    assert py(page, "[w.game.turns, w.bots[1].name, w.record.node_count]") == [0, "Greedy", 1]
 
 
 def test_annotate_a_level8_table_by_clicks(page, lab, request, artifacts):

@@ -307,3 +307,30 @@ def test_on_move_reports_each_move_once_when_first_played() -> None:
     w.game.roll((5, 5, 5, 5))
     w.game.play("5 5")
     assert len(heard) == 4
+
+
+def test_the_view_says_whether_a_move_exists_and_the_log_says_who_passed() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], seed=1, bot_delay=0)
+    assert w.view["canMove"] is False and w.view["moveCount"] == 0  # nothing rolled yet
+    w.roll((2, 3, 4, 5))
+    assert w.view["canMove"] is True and w.view["moveCount"] == len(
+        [m for m in w.game.legal_moves() if m.groups]
+    )
+    w.play("-")  # passing with moves on the table is allowed, and said in words
+    assert w.view["log"][-2:] == [["passed", 0], ["turn_passed", 1]]
+    w.roll((2, 3, 4, 5))
+    w.play("2+3 4+5")
+    assert ["passed", 1] not in w.view["log"]
+
+
+def test_bots_passing_are_logged_as_passes_too() -> None:
+    from levelwidgets.widgets.levelx import _with_passes
+
+    rows = [["turn_passed", 1], ["rolled", 1, None, None, None, [1, 1, 1, 2]], ["turn_passed", 0]]
+    assert _with_passes(rows, 2) == [
+        ["passed", 0],
+        ["turn_passed", 1],
+        ["rolled", 1, None, None, None, [1, 1, 1, 2]],
+        ["passed", 1],
+        ["turn_passed", 0],
+    ]

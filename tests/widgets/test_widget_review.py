@@ -342,3 +342,46 @@ def test_open_on_the_class_opens_a_record_and_on_a_widget_stays_ipywidgets_own(
     assert again.comm is not None  # made as any widget: ipywidgets' open() ran
     again.open()  # the instance method: already open, nothing happens
     assert again.comm is not None
+
+
+# ---------------------------------------------------------------------- new game
+
+
+@pytest.mark.parametrize("make", ["levelx", "level8"])
+def test_new_game_keeps_players_bots_and_rules(make: str) -> None:
+    if make == "levelx":
+        w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=7, bot_delay=0)
+        w.roll()
+    else:
+        w = Level8Widget(players=["Ann", "Ben"], bots=[None, "heuristic"], seed=7, bot_delay=0)
+        send(w, type="draw")
+    old_record, bots = w.record, w.bots
+    send(w, type="new_game", same=True)  # the same seed: the same game from its start
+    assert w.error == "" and w.game.seed == 7 and w.record is not old_record
+    assert list(w.game.names) == ["Ann", "Ben"] and w.bots == bots
+    assert review(w)["steps"] == 0 and w.game.plies == 0
+    send(w, type="new_game")
+    assert w.error == "" and isinstance(w.game.seed, int)
+    w.new_game(seed=12)
+    assert w.game.seed == 12
+    with pytest.raises(Exception, match="whole number"):
+        w.new_game(seed="x")  # type: ignore[arg-type]
+    assert w.game.seed == 12
+
+
+def test_after_the_game_ends_a_play_points_at_new_game() -> None:
+    w = LevelXWidget(players=["A", "B"], bots=["greedy", "greedy"], seed=1, bot_delay=0)
+    w.run_bots()
+    w.bots = [None, None]
+    send(w, type="roll")
+    assert "New game" in w.error
+
+
+@pytest.mark.parametrize("delay", [-1, 60_001])
+def test_bot_delay_out_of_range_is_refused(delay: int) -> None:
+    import traitlets
+
+    w = LevelXWidget(seed=1)
+    with pytest.raises(traitlets.TraitError, match="0 \\(at once\\) to 60000"):
+        w.bot_delay = delay
+    assert w.bot_delay == 700

@@ -4,6 +4,8 @@
 export const COMMON = {
   en: {
     undo: "Undo",
+    newGame: "New game",
+    newGameConfirm: "New game? Click again",
     redo: "Redo",
     moves: "Moves",
     log: "What happened",
@@ -88,6 +90,8 @@ export const COMMON = {
   },
   de: {
     undo: "Zurück",
+    newGame: "Neues Spiel",
+    newGameConfirm: "Neues Spiel? Nochmal klicken",
     redo: "Vor",
     moves: "Züge",
     log: "Was geschah",

@@ -1,14 +1,17 @@
 // Toolbar: a row of small buttons (undo, redo, teach …) that follow the view.
 //
 // mount(el, model, {t, buttons, onAction, watch?, view?}) -> cleanup
-//   buttons: [{action, label, key?, icon?, iconAfter?, enabled?(view), pressed?(view)}]
+//   buttons: [{action, label, key?, icon?, iconAfter?, enabled?(view), pressed?(view), confirm?}]
 //     label: an i18n key (or a function lang -> text); key: the shortcut shown in the title;
-//     icon / iconAfter: text before / after the label; pressed: makes it a toggle (aria-pressed).
+//     icon / iconAfter: text before / after the label; pressed: makes it a toggle (aria-pressed);
+//     confirm: an i18n key: the first click arms the button (it then reads that text, with
+//     data-armed) and only a second click within a few seconds acts (for what loses work).
 //   onAction(action, event): default sends {type: action}.
 //   watch: extra trait names that redraw the toolbar (e.g. a toggle's trait).
 // Buttons carry data-action; they are updated in place (a focused button keeps its focus).
 // Clicks on the toolbar's buttons are handled here and do not bubble further.
 
+import { createArm } from "./arm.js";
 import { h } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
@@ -20,14 +23,19 @@ export function mount(el, model, options = {}) {
   const nodes = buttons.map((b) => h("button", { class: "lw-btn lw-ghost", type: "button", "data-action": b.action }));
   bar.append(...nodes);
   el.appendChild(bar);
+  const arm = createArm(() => render()); // the action waiting for its second click
 
   function render() {
     const view = viewOf();
     const lang = langOf(model);
     buttons.forEach((b, i) => {
       const node = nodes[i];
-      const name = typeof b.label === "function" ? b.label(lang) : t ? t(lang, b.label) : String(b.label);
+      const isArmed = arm.armed() === b.action;
+      const label = isArmed ? b.confirm : b.label;
+      const name = typeof label === "function" ? label(lang) : t ? t(lang, label) : String(label);
       node.textContent = `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`;
+      node.toggleAttribute("data-armed", isArmed);
+      node.classList.toggle("lw-armed", isArmed);
       node.title = b.key ? `${name} (${b.key})` : name;
       node.disabled = b.enabled ? !view || !b.enabled(view) : false;
       if (b.pressed) {
@@ -42,7 +50,15 @@ export function mount(el, model, options = {}) {
     const node = e.target.closest && e.target.closest("button[data-action]");
     if (!node || !bar.contains(node) || node.disabled) return;
     e.stopPropagation();
-    onAction(node.dataset.action, e);
+    const action = node.dataset.action;
+    const spec = buttons.find((b) => b.action === action);
+    if (spec && spec.confirm && !arm.press(action)) {
+      render(); // armed: the second click acts
+      return;
+    }
+    arm.disarm();
+    render();
+    onAction(action, e);
   }
 
   bar.addEventListener("click", onClick);
@@ -50,6 +66,7 @@ export function mount(el, model, options = {}) {
   render();
 
   const cleanup = () => {
+    arm.disarm();
     off();
     bar.removeEventListener("click", onClick);
     bar.remove();

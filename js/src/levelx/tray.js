@@ -89,8 +89,18 @@ export function drawTray(container, v, b, picker, lang, { annotate = false } = {
     hint = L("rollHint");
   } else if (human && v.phase === "play" && b) {
     const sums = G.groupSums(b).filter((g) => g.faces.length);
-    const label = sums.length ? `${L("confirm")}: ${sums.map((g) => g.sum).join(" · ")}` : L("pass");
-    acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${label}`), h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")));
+    if (sums.length) {
+      const label = `${L("confirm")}: ${sums.map((g) => g.sum).join(" · ")}`;
+      acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${label}`), h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")));
+    } else if (v.canMove) {
+      // Moves exist: Play waits for groups, and passing is a second, spelled-out choice.
+      acts.append(
+        h("button", { class: "lw-btn lw-primary", "data-action": "confirm", disabled: true }, `✔ ${L("groupFirst")}`),
+        h("button", { class: "lw-btn lw-ghost lx-passbtn", "data-action": "pass", title: L("passGiveUpTitle", { n: v.moveCount }) }, L("passGiveUp")),
+      );
+    } else {
+      acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${L("passNoMove")}`));
+    }
     hint = L("groupsHint");
   } else {
     hint = L(readOnly ? "rvReadOnlyHint" : "waitBot");

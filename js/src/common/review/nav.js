@@ -1,0 +1,191 @@
+// Review & annotate, navigation: the bar with first/back/forward/last, the scrubber and the
+// step label, Play on and the Annotate toggle, and the read-only badge. Seeks are coalesced:
+// at most one in flight, the newest wish goes next; a lost answer does not block for ever.
+//
+// createNav(ctx, badge) -> {el, badge, scrub, render(r, ro), click(dataset) -> mine?,
+//   change(target) -> mine?, seek(n), navigate(action), jump(path), onView(), onError() ->
+//   redraw?, dispose()}
+//   ctx: {model, L, review, readOnly, annotating, render, sendNav, box} (see review.js);
+//   badge: where the read-only badge goes (default: the bar).
+
+import { h } from "../dom.js";
+import { clamp } from "./view.js";
+
+const SEEK_FALLBACK_MS = 4000; // a seek whose answer got lost does not block the next one
+
+export function createNav(ctx, badge = null) {
+  const { model, L, review, readOnly, annotating, sendNav, box } = ctx;
+  let inflight = null; // the step of the seek sent and not answered yet
+  let wanted = null; // the newest step asked for while one is in flight
+  let seekTimer = null;
+
+  const navBtn = (nav, icon) => h("button", { type: "button", class: "lw-btn lw-ghost lw-navbtn", "data-nav": nav }, icon);
+  const first = navBtn("first", "«");
+  const back = navBtn("back", "‹");
+  const forward = navBtn("forward", "›");
+  const last = navBtn("last", "»");
+  const scrub = h("input", { type: "range", class: "lw-scrub", "data-scrub": "", min: "0", max: "0", step: "1", value: "0" });
+  const stepLabel = h("span", { class: "lw-stepno", "data-step-label": "" });
+  const playOn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "play_on" });
+  const annotateBtn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "annotate", "aria-pressed": "false" });
+  const roBadge = h("span", { class: "lw-ro", "data-readonly": "", hidden: true });
+  const el = h(
+    "div",
+    { class: "lw-nav", role: "toolbar" },
+    h("span", { class: "lw-navgroup" }, first, back, scrub, forward, last),
+    stepLabel,
+    playOn,
+    annotateBtn,
+  );
+  (badge || el).append(roBadge);
+
+  /** The step navigation starts from: the one asked for last, else the one shown. */
+  const baseStep = () => {
+    if (wanted != null) return wanted;
+    if (inflight != null) return inflight;
+    const r = review();
+    return r ? Number(r.step) || 0 : 0;
+  };
+
+  function render(r, ro) {
+    roBadge.textContent = L("rvReadOnly");
+    roBadge.title = L("rvReadOnlyTitle");
+    const steps = Math.max(0, Number(r.steps) || 0);
+    // while seeks are on their way, the thumb and the label show the step asked for (where
+    // the user drags or clicks to); then the step shown
+    const at = clamp(baseStep(), 0, steps);
+    const tip = (btn, key) => {
+      btn.title = L(key);
+      btn.setAttribute("aria-label", L(key));
+    };
+    tip(first, "rvFirst");
+    tip(back, "rvBack");
+    tip(forward, "rvForward");
+    tip(last, "rvLast");
+    first.disabled = back.disabled = at <= 0;
+    forward.disabled = last.disabled = at >= steps;
+    scrub.setAttribute("max", String(steps));
+    scrub.setAttribute("aria-label", L("rvScrub"));
+    scrub.setAttribute("aria-valuetext", L("rvStep", { step: at, steps }));
+    scrub.disabled = steps === 0;
+    if (scrub.value !== String(at)) scrub.value = String(at);
+    scrub.setAttribute("value", String(at));
+    stepLabel.textContent = `${at} / ${steps}`;
+    stepLabel.title = L("rvStep", { step: at, steps });
+    playOn.textContent = `▶ ${L("rvPlayOn")}`;
+    playOn.title = L("rvPlayOnTitle");
+    playOn.hidden = ro || !r.canPlayOn;
+    playOn.disabled = ro || !r.canPlayOn;
+    annotateBtn.textContent = `✎ ${L("rvAnnotate")}`;
+    annotateBtn.title = L("rvAnnotateTitle");
+    annotateBtn.hidden = ro;
+    const on = annotating();
+    annotateBtn.setAttribute("aria-pressed", String(on));
+    annotateBtn.classList.toggle("lw-on", on);
+  }
+
+  // ---------------------------------------------------------------- seeking (coalesced)
+  function settle(dropWanted = false) {
+    if (seekTimer !== null) clearTimeout(seekTimer);
+    seekTimer = null;
+    inflight = null;
+    const next = dropWanted ? null : wanted;
+    wanted = null;
+    const r = review();
+    if (next != null && r && next !== Number(r.step)) {
+      sendSeek(next);
+      return;
+    }
+    box.dataset.seeking = "0";
+  }
+
+  function sendSeek(step) {
+    inflight = step;
+    box.dataset.seeking = "1";
+    if (seekTimer !== null) clearTimeout(seekTimer);
+    seekTimer = setTimeout(() => {
+      seekTimer = null;
+      settle();
+      ctx.render();
+    }, SEEK_FALLBACK_MS);
+    sendNav({ type: "seek", step });
+  }
+
+  /** Show step n of the line shown: at most one seek in flight, the newest wish goes next. */
+  function seek(n) {
+    const r = review();
+    if (!r) return false;
+    const step = clamp(Math.round(Number(n)) || 0, 0, Math.max(0, Number(r.steps) || 0));
+    if (inflight != null) {
+      wanted = step === inflight ? null : step;
+    } else if (step !== Number(r.step)) sendSeek(step);
+    render(r, readOnly());
+    return true;
+  }
+
+  function navigate(action) {
+    const r = review();
+    if (!r) return false;
+    const steps = Math.max(0, Number(r.steps) || 0);
+    const base = baseStep();
+    if (action === "first") return seek(0);
+    if (action === "last") return seek(steps);
+    if (action === "back" || action === "stepBack") return seek(base - 1);
+    if (action === "forward" || action === "stepForward") return seek(base + 1);
+    return false;
+  }
+
+  /** Go to the line at `path` (a jump drops the seeks asked for). */
+  function jump(path) {
+    settle(true);
+    sendNav({ type: "jump", path });
+  }
+
+  function onScrub() {
+    seek(Number(scrub.value));
+  }
+
+  function toggleAnnotate() {
+    if (readOnly()) return;
+    model.set("annotate", !model.get("annotate"));
+    model.save_changes();
+    ctx.render();
+  }
+
+  function click(d) {
+    if (d.nav) navigate(d.nav);
+    else if (d.action === "play_on") {
+      if (!readOnly()) sendNav({ type: "play_on" });
+    } else if (d.action === "annotate") toggleAnnotate();
+    else return false;
+    return true;
+  }
+
+  function change(target) {
+    if (target !== scrub) return false;
+    onScrub();
+    return true;
+  }
+
+  function onView() {
+    if (inflight != null) settle(); // the answer to the seek in flight (or a newer view)
+  }
+
+  /** A refusal: a seek in flight stops there (true: redraw, the bar shows the step shown). */
+  function onError() {
+    if (inflight == null) return false;
+    settle(true);
+    return true;
+  }
+
+  scrub.addEventListener("input", onScrub);
+
+  function dispose() {
+    if (seekTimer !== null) clearTimeout(seekTimer);
+    seekTimer = null;
+    scrub.removeEventListener("input", onScrub);
+    roBadge.remove();
+  }
+
+  return { el, badge: roBadge, scrub, render, click, change, seek, navigate, jump, onView, onError, dispose };
+}
