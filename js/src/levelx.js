@@ -16,7 +16,7 @@ import * as toolbar from "./common/toolbar.js";
 import * as LA from "./levelx/annotate.js";
 import { createBoard } from "./levelx/board.js";
 import * as G from "./levelx/groups.js";
-import { describeEvent, names, t } from "./levelx/i18n.js";
+import { describeEvent, t, winsText } from "./levelx/i18n.js";
 import { keyAction } from "./levelx/keys.js";
 import { drawPlayers } from "./levelx/players.js";
 import { boardOf, framesBetween, newEvents } from "./levelx/replay.js";
@@ -143,10 +143,9 @@ function render({ model, el }) {
 
   function drawStatus(v) {
     if (v.phase === "over") {
-      const who = names(lang(), v.winners.map((w) => v.names[w]));
       status.replaceChildren(
         h("span", { class: "lx-round" }, L("gameOver")),
-        h("span", { class: "lx-whose lx-win" }, L(v.winners.length > 1 ? "winPlural" : "wins", { names: who })),
+        h("span", { class: "lx-whose lx-win" }, winsText(lang(), v.winners.map((w) => v.names[w]))),
       );
       return;
     }
@@ -157,7 +156,7 @@ function render({ model, el }) {
         "span",
         { class: "lx-whose", "data-whose": String(v.cur) },
         playerIcon(v.cur, 18),
-        v.bots[v.cur] ? L("botThinking", { name }) : L(v.phase === "roll" ? "toRoll" : "toPlay", { name }),
+        v.bots[v.cur] ? L("botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
       ),
       v.lastRound ? h("span", { class: "lx-last" }, L("lastRound")) : "",
     );
@@ -253,6 +252,8 @@ function render({ model, el }) {
     else if (action === "turn") picker = picker === arg ? -1 : arg;
     else if (action === "face") {
       builder = G.setFace(b, picker, arg, v.turnable);
+      // the rules allow only so many 1s turned: say so instead of closing the picker silently
+      if (builder === b && arg !== 1 && b.faces[picker] === 1) errorToast.say(L("turnLimit", { n: v.turnable }));
       picker = -1;
     } else if (action === "grouping") builder = G.fromGrouping(v.dice, arg[0], arg[1]);
     drawTrayNow(v, builder);

@@ -79,6 +79,12 @@ test("grouping dice previews sums; confirm sends the groups; an error shows unti
   click(q("[data-turn-die='1']"));
   click(q("[data-face-pick='6']"));
   assert.equal(q("button[data-die='1']").dataset.face, "6");
+  // Only one 1 may be turned in this roll: turning the other says why instead of nothing.
+  click(q("[data-turn-die='0']"));
+  click(q("[data-face-pick='5']"));
+  assert.equal(q("button[data-die='0']").dataset.face, "1");
+  assert.match(q("[data-error]").textContent, /only 1 of the 1s of this roll/);
+  assert.deepEqual(model.sent, [{ type: "play", groups: [[1, 4], [5]] }]); // nothing sent
   cleanup();
 });
 
@@ -173,5 +179,13 @@ test("with no move possible the one button says so, and the move list says passe
   assert.deepEqual(model.sent, [{ type: "play", groups: [] }]);
   model.set("language", "de");
   assert.match(q("[data-goto='1']").textContent, /1\. passt/);
+  cleanup();
+});
+
+test("the teaching overlay writes a pass as a pass, not as a dash with every die left out", () => {
+  const view = { ...V.teachPlay, teach: [["1+4 5", [], [1]], ["-", [], [1, 1, 4, 5]]] };
+  const { cleanup, qa } = mount(view, { teach: true });
+  const rows = qa("[data-grouping]").map((b) => b.textContent);
+  assert.deepEqual(rows, ["1+4 5 · left out: 1", "pass (no move)"]);
   cleanup();
 });

@@ -143,7 +143,7 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
     seen = page.evaluate("() => window.__lx")
     if groups:
         assert "1" in seen["busy"], "the move was not animated"
-        assert any("enters row" in s for s in seen["said"]), seen["said"]
+        assert any("You enter row" in s for s in seen["said"]), seen["said"]  # not "You enters"
     our_turn(page)
     history = py(page, "[t.to_dict() for t in w.game.history]")
     assert history[0]["steps"] == sorted(sum(faces[i] for i in g) for g in groups)

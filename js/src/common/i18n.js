@@ -14,10 +14,12 @@ export const COMMON = {
     you: "person",
     round: "Round {n}",
     toPlay: "{name} to play",
+    toPlay_you: "Your turn to play",
     botThinking: "{name} (bot) is playing…",
     waitBot: "Waiting for the bot…",
     gameOver: "Game over",
     wins: "{names} wins!",
+    wins_you: "{names} win!",
     winPlural: "{names} win!",
     and: "and",
     browsing: "Looking at an earlier position: → steps forward, or play on from here.",
@@ -100,10 +102,12 @@ export const COMMON = {
     you: "Mensch",
     round: "Runde {n}",
     toPlay: "{name} ist am Zug",
+    toPlay_you: "Du bist am Zug",
     botThinking: "{name} (Bot) spielt …",
     waitBot: "Der Bot ist dran …",
     gameOver: "Spielende",
     wins: "{names} gewinnt!",
+    wins_you: "{names} gewinnst!",
     winPlural: "{names} gewinnen!",
     and: "und",
     browsing: "Frühere Stellung: → geht vor, oder von hier weiterspielen.",
@@ -175,6 +179,15 @@ export const COMMON = {
   },
 };
 
+/** The word a player is called when the screen speaks to them ("You", "Du"): sentences about
+ * such a player take the second person (a key's "_you" variant), so they read right. */
+const YOU = { en: /^you$/i, de: /^du$/i };
+
+/** Whether `name` is the language's "you". */
+export function isYou(lang, name) {
+  return (YOU[lang] || YOU.en).test(String(name ?? "").trim());
+}
+
 /** Fill {name} placeholders from params (unknown ones stay as they are). */
 export function fill(text, params = {}) {
   return String(text).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
@@ -198,6 +211,12 @@ export function makeT(gameTables = {}) {
   }
   t.tables = tables;
   t.names = (lang, list) => list.join(` ${t(lang, "and")} `);
+  /** t for a sentence whose subject is the player `who`: the key's "_you" form for "You"/"Du". */
+  t.about = (lang, key, who, params) => {
+    const table = tables[lang] || en;
+    const you = `${key}_you`;
+    return t(lang, isYou(lang, who) && (you in table || you in en) ? you : key, params);
+  };
   return t;
 }
 

@@ -1,7 +1,8 @@
 // Error toast: shows the model's `error` each time `error_id` changes (an intent was refused),
 // hides it when `error` becomes "" (the next good view) or when the caller dismisses it.
 //
-// mount(el, model, {t, icon?}) -> cleanup (with cleanup.dismiss(), cleanup.showing())
+// mount(el, model, {t, icon?}) -> cleanup (with cleanup.dismiss(), cleanup.showing(),
+//   cleanup.say(text): a message of the front end itself, e.g. why a click did nothing)
 // The toast is one element (role=alert, so screen readers announce it) that carries data-error
 // while it shows a message and is hidden otherwise.
 
@@ -55,6 +56,10 @@ export function mount(el, model, options = {}) {
     render();
   };
   cleanup.showing = () => Boolean(text);
+  cleanup.say = (message) => {
+    text = String(message);
+    render();
+  };
   cleanup.el = box;
   return cleanup;
 }

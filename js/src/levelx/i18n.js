@@ -13,6 +13,7 @@ export const STRINGS = {
     confirm: "Play",
     pass: "Pass",
     passNoMove: "Pass (no move possible)",
+    passNoMoveShort: "pass (no move)",
     passGiveUp: "Pass: give up this roll",
     passGiveUpTitle: "{n} moves are possible with these dice; passing gives them all up.",
     groupFirst: "Group dice to play",
@@ -26,6 +27,7 @@ export const STRINGS = {
     score: "points",
     turnOne: "Turn this 1",
     turnTitle: "Lucky Loser: turn a 1 into",
+    turnLimit: "Lucky Loser lets only {n} of the 1s of this roll be turned: turn one back to 1 first.",
     groupsHint: "Click dice (or drag them) to group them. Each group's sum is a step in that row.",
     rollHint: "Press Roll (or the r key).",
     dropNew: "+ New group",
@@ -49,6 +51,18 @@ export const STRINGS = {
     ev_last_round: "This is the last round.",
     ev_passed: "{p} passes.",
     ev_turn_passed: "{p}'s turn.",
+    ev_rolled_you: "{p} roll {dice}.",
+    ev_turned_you: "{p} turn a 1 into a {v}.",
+    ev_entered_you: "{p} enter row {row}.",
+    ev_moved_you: "{p} move up in row {row}.",
+    ev_reached_x_you: "{p} reach X in row {row}!",
+    ev_ousted_owner_you: "{o} are knocked off X{row} and go home.",
+    ev_ousted_start_you: "{o} are knocked off X{row} back to the start.",
+    ev_chip_you: "{p} take a {v} chip.",
+    ev_bonus_you: "{p} complete a set: +{v} bonus!",
+    ev_passed_you: "{p} pass.",
+    ev_turn_passed_you: "Your turn.",
+    toRoll_you: "Your turn to roll",
     ev_game_over: "Game over.",
     annotateHint: "Click a row number, a square, a die or a group to highlight it (the same click again takes it off).",
   },
@@ -60,6 +74,7 @@ export const STRINGS = {
     confirm: "Spielen",
     pass: "Passen",
     passNoMove: "Passen (kein Zug möglich)",
+    passNoMoveShort: "passen (kein Zug)",
     passGiveUp: "Passen: diesen Wurf verschenken",
     passGiveUpTitle: "Mit diesen Würfeln sind {n} Züge möglich; wer passt, verschenkt sie alle.",
     groupFirst: "Würfel gruppieren, dann spielen",
@@ -73,6 +88,7 @@ export const STRINGS = {
     score: "Punkte",
     turnOne: "Diese 1 drehen",
     turnTitle: "Glückspilz: eine 1 drehen auf",
+    turnLimit: "Glückspilz: in diesem Wurf dürfen nur {n} Einsen gedreht werden. Erst eine zurück auf 1 drehen.",
     groupsHint: "Würfel anklicken (oder ziehen), um Gruppen zu bilden. Die Summe ist ein Schritt in dieser Reihe.",
     rollHint: "Auf „Würfeln“ klicken (oder Taste r).",
     dropNew: "+ Neue Gruppe",
@@ -96,6 +112,18 @@ export const STRINGS = {
     ev_last_round: "Dies ist die letzte Runde.",
     ev_passed: "{p} passt.",
     ev_turn_passed: "{p} ist dran.",
+    ev_rolled_you: "{p} würfelst {dice}.",
+    ev_turned_you: "{p} drehst eine 1 auf {v}.",
+    ev_entered_you: "{p} setzt in Reihe {row} ein.",
+    ev_moved_you: "{p} rückst in Reihe {row} vor.",
+    ev_reached_x_you: "{p} erreichst X in Reihe {row}!",
+    ev_ousted_owner_you: "{o} wirst von X{row} geworfen und gehst nach Hause.",
+    ev_ousted_start_you: "{o} wirst von X{row} an den Anfang geworfen.",
+    ev_chip_you: "{p} nimmst einen {v}er-Chip.",
+    ev_bonus_you: "{p} hast einen Satz voll: +{v} Bonus!",
+    ev_passed_you: "{p} passt.",
+    ev_turn_passed_you: "Du bist dran.",
+    toRoll_you: "Du würfelst",
     ev_game_over: "Spielende.",
     annotateHint: "Reihennummer, Feld, Würfel oder Gruppe anklicken zum Hervorheben (derselbe Klick noch einmal nimmt es zurück).",
   },
@@ -107,6 +135,12 @@ export const t = makeT(STRINGS);
 /** "Ann and Ben" / "Ann und Ben". */
 export const names = (lang, list) => t.names(lang, list);
 
+/** "Ann wins!", "You win!", "Ann and Ben win!" (in lang). */
+export function winsText(lang, winners) {
+  const who = names(lang, winners);
+  return winners.length > 1 ? t(lang, "winPlural", { names: who }) : t.about(lang, "wins", winners[0], { names: who });
+}
+
 /** A log sentence for one compact event [kind, player, row, square, other, value]. */
 export function describeEvent(lang, ev, playerNames) {
   const [kind, player, row, square, other, value] = ev;
@@ -115,8 +149,8 @@ export function describeEvent(lang, ev, playerNames) {
   if (kind === "rolled") params.dice = (value || []).join("-");
   if (kind === "game_over") {
     const w = names(lang, (value || []).map(who));
-    return `${t(lang, "ev_game_over")} ${t(lang, (value || []).length > 1 ? "winPlural" : "wins", { names: w })}`;
+    return `${t(lang, "ev_game_over")} ${winsText(lang, (value || []).map(who))}`;
   }
   const key = kind === "ousted" ? (square == null ? "ev_ousted_owner" : "ev_ousted_start") : `ev_${kind}`;
-  return t(lang, key, params);
+  return t.about(lang, key, kind === "ousted" ? params.o : params.p, params); // "You roll", "Ann rolls"
 }

@@ -26,6 +26,11 @@ export function drawTeach(container, v, on, chances, lang) {
   const list = h("div", { class: "lx-groupings" });
   if (v.teach && v.dice) {
     for (const [nota, turned, left] of v.teach) {
+      if (nota === "-") {
+        // the pass: no grouping at all (the dice left out are all of them)
+        list.append(h("button", { class: "lx-grouping lx-passrow", "data-grouping": nota, "data-turned": "" }, L("passNoMoveShort")));
+        continue;
+      }
       const turnText = turned.length ? ` (1→${turned.join(", 1→")})` : "";
       const leftText = left.length ? ` · ${L("leftOut")}: ${left.join(", ")}` : "";
       list.append(h("button", { class: "lx-grouping", "data-grouping": nota, "data-turned": turned.join(",") }, `${nota}${turnText}${leftText}`));

@@ -4,7 +4,7 @@
 import { h, playerIcon } from "../common/dom.js";
 import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
-import { names, t } from "./i18n.js";
+import { t, winsText } from "./i18n.js";
 
 /** Is a person (not a bot) to act in view v? (Never in a read-only record.) */
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
@@ -18,13 +18,12 @@ export function drawTray(container, v, b, picker, lang, { annotate = false } = {
   const human = humanToAct(v);
   const readOnly = Boolean(v.review && v.review.readOnly);
   if (v.phase === "over") {
-    const who = names(lang, v.winners.map((w) => v.names[w]));
     const ranking = v.names
       .map((name, p) => [v.score[p], p])
       .sort((x, y) => y[0] - x[0])
       .map(([score, p]) => h("div", { class: "lx-rank" }, playerIcon(p, 20), h("span", { class: "lx-name" }, v.names[p]), h("b", {}, String(score))));
     container.replaceChildren(
-      h("div", { class: "lx-result", "data-result": "" }, h("div", { class: "lx-resulttitle" }, `★ ${L(v.winners.length > 1 ? "winPlural" : "wins", { names: who })}`), ...ranking),
+      h("div", { class: "lx-result", "data-result": "" }, h("div", { class: "lx-resulttitle" }, `★ ${winsText(lang, v.winners.map((w) => v.names[w]))}`), ...ranking),
     );
     return;
   }
