@@ -24,6 +24,7 @@ import { drawTeach } from "./levelx/teach.js";
 import { drawTray, humanToAct } from "./levelx/tray.js";
 
 const FRAME_MS = 260; // one animation step
+const HELP = ["rows", "grouping", "lucky", "steps", "oust", "chips", "bonus", "end"]; // the "?" panel
 
 function render({ model, el }) {
   const root = h("div", { class: "lw-root lx-root", tabindex: "0", "data-busy": "0", "data-seq": "0" });
@@ -50,25 +51,27 @@ function render({ model, el }) {
   const side = h("div", { class: "lx-side" }, trayEl);
   const players = h("div", { class: "lx-players" });
   const teachEl = h("div", { class: "lx-teach", "data-teach-panel": "" });
+  const helpEl = h("section", { class: "lx-help", "data-help": "", hidden: true }); // the rules in short
+  let helpOpen = false;
   const bottom = h("div", { class: "lx-bottom" });
   const reviewSlot = h("div", { class: "lx-reviewslot" });
-  root.append(header, h("div", { class: "lx-main" }, boardView.el, side), players, teachEl, bottom, reviewSlot);
+  root.append(header, helpEl, h("div", { class: "lx-main" }, boardView.el, side), players, teachEl, bottom, reviewSlot);
 
   // Shared components (mounted before Level X subscribes, so they have drawn a new view when
   // Level X sets data-seq last).
-  const cleanups = [
-    toolbar.mount(header, model, {
-      t,
-      watch: ["teach"],
-      buttons: [
-        { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
-        { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
-        { action: "teach", label: "teach", key: "t", pressed: () => Boolean(model.get("teach")) },
-        { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
-      ],
-      onAction: (action) => act(action),
-    }),
-  ];
+  const tools = toolbar.mount(header, model, {
+    t,
+    watch: ["teach"],
+    buttons: [
+      { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
+      { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
+      { action: "teach", label: "teach", key: "t", pressed: () => Boolean(model.get("teach")) },
+      { action: "help", label: "help", icon: "?", key: "?", pressed: () => helpOpen },
+      { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
+    ],
+    onAction: (action) => act(action),
+  });
+  const cleanups = [tools];
   const errorToast = toast.mount(side, model, { t });
   cleanups.push(
     errorToast,
@@ -129,9 +132,18 @@ function render({ model, el }) {
     drawTrayNow(v, currentBuilder());
     drawPlayers(players, v, b, lang());
     drawTeach(teachEl, v, Boolean(model.get("teach")), model.get("chances"), lang());
+    drawHelp();
     root.title = L("keysHelp");
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
+  }
+
+  /** The "?" panel: the rules in short, in the widget's language. */
+  function drawHelp() {
+    helpEl.hidden = !helpOpen;
+    if (!helpOpen) return;
+    const items = HELP.map((k) => h("li", { "data-help-item": k }, L(`help_${k}`)));
+    helpEl.replaceChildren(h("h4", {}, L("helpTitle")), h("ul", {}, ...items));
   }
 
   /** The tray, then the position's highlights (board and tray: both were redrawn). */
@@ -233,6 +245,11 @@ function render({ model, el }) {
         return;
       case "new_game":
         send({ type: "new_game" });
+        return;
+      case "help":
+        helpOpen = !helpOpen;
+        drawHelp();
+        tools.refresh();
         return;
       case "teach":
         model.set("teach", !model.get("teach"));

@@ -28,7 +28,7 @@ test("the DOM contract: root data-*, board, dice, toolbar, move list, log", () =
   assert.ok(qa("[data-row]").length >= 18);
   assert.equal(qa("[data-die]").length, 4);
   assert.ok(q("button[data-action=roll]"));
-  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach", "new_game"]);
+  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach", "help", "new_game"]);
   assert.equal(q("[data-action=undo]").textContent, "↶ Undo");
   assert.equal(q("[data-goto='0']").textContent, "Start");
   assert.equal(q("[data-teach-panel]").hidden, true);
@@ -187,5 +187,24 @@ test("the teaching overlay writes a pass as a pass, not as a dash with every die
   const { cleanup, qa } = mount(view, { teach: true });
   const rows = qa("[data-grouping]").map((b) => b.textContent);
   assert.deepEqual(rows, ["1+4 5 · left out: 1", "pass (no move)"]);
+  cleanup();
+});
+
+test("the ? panel explains the rules in short, in both languages; chips and tiles have tooltips", () => {
+  const { model, cleanup, root, q, qa } = mount(V.start);
+  assert.equal(q("[data-help]").hidden, true);
+  key(root, "?");
+  assert.equal(q("[data-help]").hidden, false);
+  assert.equal(q("[data-action=help]").getAttribute("aria-pressed"), "true");
+  assert.equal(qa("[data-help-item]").length, 8);
+  assert.match(q("[data-help-item=lucky]").textContent, /Lucky Loser/);
+  assert.match(q("[data-help-item=end]").textContent, /three rows have closed/);
+  model.set("language", "de");
+  assert.match(q("[data-help-item=lucky]").textContent, /Glückspilz/);
+  click(q("[data-action=help]"));
+  assert.equal(q("[data-help]").hidden, true);
+  assert.deepEqual(model.sent, []); // the panel is the browser's own: nothing sent
+  assert.match(q("[data-chips='5']").title, /Reihe 5: noch \d+ Chips zu je 5/);
+  assert.match(q("[data-tiles-left] .lx-tile").title, /Bonusplättchen 15, als Nächstes dran/);
   cleanup();
 });

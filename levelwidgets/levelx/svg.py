@@ -116,6 +116,12 @@ def _die(x: float, y: float, s: float, face: int) -> str:
     )
 
 
+def _chips_title(row: int, left: int, closed: bool) -> str:
+    if closed:
+        return f"Row {row} is closed: its chips are gone."
+    return f"{left} chips worth {row} left in row {row}; a piece that reaches X takes one."
+
+
 def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: float) -> str:
     y = _TOP + i * _ROW_H
     closed = game.is_closed(row)
@@ -151,13 +157,13 @@ def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: flo
                 cx, cy = x + _SQ / 2, y + _SQ / 2
             parts.append(_marker(p, cx, cy, 9 if len(occupants[sq]) == 1 else 8))
     left = game.chips_left(row)
-    label = "closed" if closed else f"{left} × {row}"
+    label = "closed" if closed else f"× {left}"  # written as the widget writes it: coin, × count
     parts.append(
         f'<circle cx="{chips_x + 12}" cy="{y + _SQ / 2}" r="11" fill="#e8c547" stroke="{_INK}" '
         f'stroke-width="1"/><text x="{chips_x + 12}" y="{y + _SQ / 2 + 4}" font-size="10" '
         f'font-weight="700" fill="{_INK}" text-anchor="middle">{row}</text>'
-        f'<text x="{chips_x + 28}" y="{y + _SQ / 2 + 5}" font-size="13" fill="{_INK}">'
-        f"{label}</text>"
+        f'<text x="{chips_x + 28}" y="{y + _SQ / 2 + 5}" font-size="13" fill="{_INK}" '
+        f'data-chips="{row}">{label}<title>{_chips_title(row, left, closed)}</title></text>'
     )
     parts.append("</g>")
     return "".join(parts)

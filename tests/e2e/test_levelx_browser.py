@@ -298,6 +298,12 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     assert bg != "rgb(255, 255, 255)", bg
     settled(page)
     root.screenshot(path=str(artifacts / "levelx-dark-de.png"))
+    # The rules in short, from the "?" button, in German.
+    root.locator(".lw-tools [data-action=help]").click()
+    assert "Glückspilz" in root.locator("[data-help]").inner_text()
+    root.screenshot(path=str(artifacts / "levelx-help-dark-de.png"))
+    root.locator(".lw-tools [data-action=help]").click()
+    assert root.locator("[data-help]").is_hidden()
     set_theme(page, dark=False)
 
 

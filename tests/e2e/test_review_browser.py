@@ -136,7 +136,11 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
         page,
         lab,
         request,
-        "w = LevelXWidget(long_levelx(6), bots=[None, 'greedy'], bot_delay=0, animate=False)\nw",
+        "from levelwidgets.levelx.bots import GreedyBot\n"
+        "g = LevelX(['Ann', 'Ben'], seed=4)\n"
+        "for _ in range(6):\n"
+        "    g.roll(); g.play(GreedyBot().choose(g))\n"
+        "w = LevelXWidget(g, bots=[None, 'greedy'], bot_delay=0, animate=False)\nw",
     )
     root = page.locator(".lx-root").first
     root.locator("[data-scrub]").wait_for(timeout=60_000)

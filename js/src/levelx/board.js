@@ -55,7 +55,13 @@ export function createBoard() {
       nodes.push(
         h(
           "div",
-          { class: chipCls.join(" "), "data-chips": String(row), "data-count": String(b.chips[r]), style: `left:${xX + SQ + 12}px;top:${y + 6}px` },
+          {
+            class: chipCls.join(" "),
+            "data-chips": String(row),
+            "data-count": String(b.chips[r]),
+            title: closed ? t(lang, "chipsClosedTitle", { row }) : t(lang, "chipsTitle", { row, n: b.chips[r] }),
+            style: `left:${xX + SQ + 12}px;top:${y + 6}px`,
+          },
           h("span", { class: "lx-chip" }, String(row)),
           h("span", { class: "lx-count" }, closed ? t(lang, "closed") : `× ${b.chips[r]}`),
         ),

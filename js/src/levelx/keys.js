@@ -17,6 +17,7 @@ export const KEYS = {
   n: "newGroup",
   N: "newGroup",
   g: "newGroup",
+  "?": "help",
   t: "teach",
   T: "teach",
   1: "die0",

@@ -29,14 +29,18 @@ export function drawPlayers(container, v, b, lang) {
         h("span", { class: "lx-score", "data-score": String(p) }, String(v.score[p])),
       ),
       chips,
-      h("div", { class: "lx-tiles" }, `${L("tiles")}: `, ...(v.tiles[p].length ? v.tiles[p].map((x) => h("span", { class: "lx-tile" }, `+${x}`)) : ["—"])),
+      h("div", { class: "lx-tiles" }, `${L("tiles")}: `, ...(v.tiles[p].length ? v.tiles[p].map((x) => h("span", { class: "lx-tile", title: L("tileHeldTitle", { v: x }) }, `+${x}`)) : ["—"])),
     );
   });
   const stack = h(
     "div",
     { class: "lx-card lx-stackcard" },
     h("div", { class: "lx-cardtop" }, h("span", { class: "lx-name" }, L("tiles"))),
-    h("div", { class: "lx-tiles" }, ...(v.tilesLeft.length ? v.tilesLeft.map((x) => h("span", { class: "lx-tile" }, `${x}`)) : ["—"])),
+    h(
+      "div",
+      { class: "lx-tiles", "data-tiles-left": "" },
+      ...(v.tilesLeft.length ? v.tilesLeft.map((x, i) => h("span", { class: "lx-tile", title: L(i === 0 ? "tileNextTitle" : "tileTitle", { v: x }) }, `${x}`)) : ["—"]),
+    ),
   );
   container.replaceChildren(...cards, stack);
 }
