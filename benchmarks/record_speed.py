@@ -21,23 +21,13 @@ import statistics
 import sys
 import time
 
-from levelwidgets.levelx import LevelX
+from levelwidgets.levelx.samples import long_game
 from levelwidgets.record import GameRecord
 
 
 def _record(steps: int = 1000, comments: int = 100) -> GameRecord:
     """A Level X record of ``steps`` steps (rolls and moves), ``comments`` of them commented."""
-    seed = 0
-    while True:  # a seeded game long enough (mostly passes, a few real moves), cut at ``steps``
-        rng = random.Random(seed)
-        game = LevelX(2, seed=seed)
-        while game.plies < steps // 2 and not game.is_over:
-            game.roll()
-            moves = game.legal_moves()
-            game.play(rng.choice(moves) if rng.random() < 0.08 else moves[-1])
-        if game.plies == steps // 2:
-            break
-        seed += 1
+    game = long_game(steps // 2, move_chance=0.08)  # mostly passes, a few real moves
     rec = GameRecord.from_game(game)
     nodes = [rec, *rec.mainline()]
     for i, node in enumerate(random.Random(1).sample(nodes[1:], comments)):
@@ -69,25 +59,11 @@ def record_load_ms(text: str, repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def long_levelx(turns: int = 200) -> LevelX:
-    """A seeded two-player Level X game of ``turns`` turns (mostly passes, some real moves)."""
-    seed = 0
-    while True:
-        rng, game = random.Random(seed), LevelX(["Ann", "Ben"], seed=seed)
-        while game.turns < turns and not game.is_over:
-            game.roll()
-            moves = game.legal_moves()
-            game.play(rng.choice(moves) if rng.random() < 0.15 else moves[-1])
-        if game.turns == turns:
-            return game
-        seed += 1
-
-
 def seek_step_ms(steps: int) -> float:
     """p95 of one seek step back and forth on a widget with a 400-step record (no browser)."""
     from levelwidgets.widgets import LevelXWidget
 
-    w = LevelXWidget(long_levelx(), bot_delay=0)
+    w = LevelXWidget(long_game(), bot_delay=0)
     end = w.view["review"]["steps"]
     times = []
     for i in range(steps):
@@ -99,64 +75,31 @@ def seek_step_ms(steps: int) -> float:
     return times[int(0.95 * (len(times) - 1))] * 1000
 
 
-SCRUB_CELL = """import sys
-sys.path.insert(0, {bench!r})
-from record_speed import long_levelx
-from levelwidgets import LevelXWidget
-w = LevelXWidget(long_levelx(), bot_delay=0, animate=False)
+SCRUB_CELL = """from levelwidgets import LevelXWidget
+from levelwidgets.levelx.samples import long_game
+w = LevelXWidget(long_game(), bot_delay=0, animate=False)
 w"""
 
 
 def scrub_step_ms(steps: int) -> tuple[float, float]:
     """p50 and p95 of one ▶ or ◀ click on the review bar until the position is drawn."""
-    import tempfile
     from pathlib import Path
 
-    import nbformat
-    from playwright.sync_api import sync_playwright
-
     bench = Path(__file__).resolve().parent
-    sys.path.insert(0, str(bench.parent / "tests"))
     sys.path.insert(0, str(bench))
-    from e2e.lab import (
-        CHROMIUM_ARGS,
-        PageErrors,
-        lab_server,
-        open_notebook,
-        require_chromium,
-        run_all,
-    )
-    from widget_latency import CLICK_AND_WAIT, pct
+    from widget_latency import CLICK_AND_WAIT, bench_notebook, pct
 
-    with tempfile.TemporaryDirectory() as tmp:
-        root, home = Path(tmp, "root"), Path(tmp, "home")
-        root.mkdir()
-        home.mkdir()
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_code_cell(SCRUB_CELL.format(bench=str(bench)))]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-        nbformat.write(nb, root / "scrub.ipynb")
-        with lab_server(root, home) as lab, sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=require_chromium(), headless=True, args=CHROMIUM_ARGS
+    with bench_notebook([SCRUB_CELL]) as page:
+        page.locator(".lx-root [data-nav=back]").wait_for(timeout=60_000)
+        times, draws = [], []
+        for i in range(steps):
+            nav = "back" if (i // 50) % 2 == 0 else "forward"
+            page.wait_for_timeout(150)  # an idle kernel, as a person clicking would find it
+            rendered, _frame, drawn = page.evaluate(
+                CLICK_AND_WAIT, [".lx-root", f"[data-nav={nav}]"]
             )
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            errors = PageErrors()
-            errors.attach(page)
-            open_notebook(page, lab, "scrub.ipynb")
-            run_all(page)
-            page.locator(".lx-root [data-nav=back]").wait_for(timeout=60_000)
-            times, draws = [], []
-            for i in range(steps):
-                nav = "back" if (i // 50) % 2 == 0 else "forward"
-                page.wait_for_timeout(150)  # an idle kernel, as a person clicking would find it
-                rendered, _frame, drawn = page.evaluate(
-                    CLICK_AND_WAIT, [".lx-root", f"[data-nav={nav}]"]
-                )
-                times.append(rendered)
-                draws.append(drawn)
-            errors.check()
-            browser.close()
+            times.append(rendered)
+            draws.append(drawn)
     print(f"scrub_draw_ms_p95: {pct(draws, 0.95):.1f} ms")
     return pct(times, 0.5), pct(times, 0.95)
 

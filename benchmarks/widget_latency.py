@@ -40,7 +40,10 @@ import re
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -139,11 +142,11 @@ def state_bytes(frame: bytes) -> int:
     return total
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--turns", type=int, default=40, help="Level 8 turns to measure")
-    args = parser.parse_args()
+@contextmanager
+def bench_notebook(cells: list[str], on_page: Callable[[Any], None] | None = None) -> Iterator[Any]:
+    """A JupyterLab in a temporary root with one notebook of ``cells``, opened and run in
+    Chromium: yields the page. ``on_page(page)`` runs before the notebook opens (to listen to
+    the websocket); errors in the page fail the benchmark at the end."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,14 +154,7 @@ def main() -> None:
         root.mkdir()
         home.mkdir()
         nb = nbformat.v4.new_notebook()
-        nb.cells = [
-            nbformat.v4.new_code_cell(
-                "from levelwidgets import LevelXWidget\n"
-                "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw"
-            ),
-            nbformat.v4.new_code_cell(LEVEL8_CELL),
-            nbformat.v4.new_code_cell(ECHO_CELL),
-        ]
+        nb.cells = [nbformat.v4.new_code_cell(code) for code in cells]
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(nb, root / "bench.ipynb")
         with lab_server(root, home) as lab, sync_playwright() as p:
@@ -168,52 +164,68 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             errors = PageErrors()
             errors.attach(page)
-            frames: list[bytes] = []
-
-            def on_ws(ws) -> None:
-                def on_frame(payload: str | bytes) -> None:
-                    frames.append(payload.encode() if isinstance(payload, str) else payload)
-
-                ws.on("framereceived", on_frame)
-
-            page.on("websocket", on_ws)
+            if on_page is not None:
+                on_page(page)
             open_notebook(page, lab, "bench.ipynb")
             run_all(page)
-            page.locator(".lx-root").wait_for(timeout=60_000)
-            times, frames_ms, draw_ms, synced, wire = [], [], [], [], []
-            for _ in range(args.moves):
-                r = page.locator(".lx-root")
-                if r.get_attribute("data-phase") == "over":
-                    break
-                seq = int(r.get_attribute("data-seq"))
-                r.locator("[data-action=roll]").click()
-                page.wait_for_function(
-                    f"() => Number(document.querySelector('.lx-root').dataset.seq) > {seq}"
-                )
-                page.evaluate(PICK)
-                page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
-                frames.clear()
-                rendered, frame, drawn = page.evaluate(
-                    CLICK_AND_WAIT,
-                    [".lx-root", "[data-action=confirm]:not([disabled]), [data-action=pass]"],
-                )
-                times.append(rendered)
-                frames_ms.append(frame)
-                draw_ms.append(drawn)
-                page.wait_for_timeout(150)
-                synced.append(sum(state_bytes(f) for f in frames))
-                wire.append(sum(len(f) for f in frames))
-            page.locator(".l8-root").wait_for(timeout=60_000)
-            page.locator(".l8-root").scroll_into_view_if_needed()
-            level8 = measure_level8(page, frames, args.turns)
-            page.locator("button.echo").wait_for(timeout=60_000)
-            page.locator("button.echo").scroll_into_view_if_needed()
-            echo = []
-            for _ in range(60):  # paced like the clicks above: an idle kernel each time
-                page.wait_for_timeout(150)
-                echo.append(page.evaluate(ECHO))
+            yield page
             errors.check()
             browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--turns", type=int, default=40, help="Level 8 turns to measure")
+    args = parser.parse_args()
+    frames: list[bytes] = []
+
+    def on_ws(ws) -> None:
+        def on_frame(payload: str | bytes) -> None:
+            frames.append(payload.encode() if isinstance(payload, str) else payload)
+
+        ws.on("framereceived", on_frame)
+
+    cells = [
+        "from levelwidgets import LevelXWidget\n"
+        "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw",
+        LEVEL8_CELL,
+        ECHO_CELL,
+    ]
+    with bench_notebook(cells, on_page=lambda page: page.on("websocket", on_ws)) as page:
+        page.locator(".lx-root").wait_for(timeout=60_000)
+        times, frames_ms, draw_ms, synced, wire = [], [], [], [], []
+        for _ in range(args.moves):
+            r = page.locator(".lx-root")
+            if r.get_attribute("data-phase") == "over":
+                break
+            seq = int(r.get_attribute("data-seq"))
+            r.locator("[data-action=roll]").click()
+            page.wait_for_function(
+                f"() => Number(document.querySelector('.lx-root').dataset.seq) > {seq}"
+            )
+            page.evaluate(PICK)
+            page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
+            frames.clear()
+            rendered, frame, drawn = page.evaluate(
+                CLICK_AND_WAIT,
+                [".lx-root", "[data-action=confirm]:not([disabled]), [data-action=pass]"],
+            )
+            times.append(rendered)
+            frames_ms.append(frame)
+            draw_ms.append(drawn)
+            page.wait_for_timeout(150)
+            synced.append(sum(state_bytes(f) for f in frames))
+            wire.append(sum(len(f) for f in frames))
+        page.locator(".l8-root").wait_for(timeout=60_000)
+        page.locator(".l8-root").scroll_into_view_if_needed()
+        level8 = measure_level8(page, frames, args.turns)
+        page.locator("button.echo").wait_for(timeout=60_000)
+        page.locator("button.echo").scroll_into_view_if_needed()
+        echo = []
+        for _ in range(60):  # paced like the clicks above: an idle kernel each time
+            page.wait_for_timeout(150)
+            echo.append(page.evaluate(ECHO))
     print(f"moves_measured: {len(times)} moves")
     print(f"click_to_render_ms_p50: {pct(times, 0.5):.1f} ms")
     print(f"click_to_render_ms_p95: {pct(times, 0.95):.1f} ms")

@@ -12,21 +12,9 @@ import nbformat
 from .lab import open_notebook, run_all, run_code, set_theme, settled, settled_after
 
 LONG_GAME = """
-import random
 from levelwidgets import Level8Widget, LevelXWidget
 from levelwidgets.levelx import LevelX
-
-def long_levelx(turns=200):
-    seed = 0
-    while True:
-        rng, game = random.Random(seed), LevelX(["Ann", "Ben"], seed=seed)
-        while game.turns < turns and not game.is_over:
-            game.roll()
-            moves = game.legal_moves()
-            game.play(rng.choice(moves) if rng.random() < 0.15 else moves[-1])
-        if game.turns == turns:
-            return game
-        seed += 1
+from levelwidgets.levelx.samples import long_game as long_levelx
 """
 
 

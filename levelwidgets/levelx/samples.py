@@ -1,0 +1,33 @@
+"""Seeded sample games for demos, lessons, benchmarks and tests of long records.
+
+A game between bots usually ends after some 40 turns; stepping through a record of 200 turns
+needs a game that lasts. :func:`long_game` plays mostly passes, with a real move now and then,
+so it lasts as long as asked, and it is the same game every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .errors import LevelXError
+from .game import LevelX
+
+
+def long_game(
+    turns: int = 200, players: Sequence[str] = ("Ann", "Ben"), move_chance: float = 0.15
+) -> LevelX:
+    """A Level X game of exactly ``turns`` turns: each turn a random legal move with chance
+    ``move_chance``, else a pass; the first seed (from 0) whose game lasts that long."""
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 10_000:
+        raise LevelXError(f"turns is a whole number from 0 to 10000, not {turns!r:.40}.")
+    seed = 0
+    while True:
+        rng, game = random.Random(seed), LevelX(list(players), seed=seed)
+        while game.turns < turns and not game.is_over:
+            game.roll()
+            moves = game.legal_moves()
+            game.play(rng.choice(moves) if rng.random() < move_chance else moves[-1])
+        if game.turns == turns:
+            return game
+        seed += 1
