@@ -4,10 +4,78 @@ Every error an engine raises on purpose derives from :class:`GameError`
 (:class:`~levelwidgets.levelx.LevelXError` for Level X,
 :class:`~levelwidgets.level8.Level8Error` for Level 8), so a user interface catches one type
 and shows its message: the message says what was wrong and what is allowed instead.
+
+The message is English, the language of the Python API. A refusal a person can cause in a
+widget also carries a machine-readable ``code`` (``"levelx.group_sum"``) and its ``params``
+(JSON values: numbers, faces, player names), so the browser can say it in the widget's
+language. :meth:`GameError.coded` builds such an error from one English template::
+
+    raise GroupSumError.coded(
+        "levelx.group_sum", "The group {group:+} makes {total}.", group=[1, 2], total=3
+    )  # str(exc) == "The group 1+2 makes 3."
+
+Placeholders are ``{name}``; a list is written with the separator after the colon
+(``{group:+}`` -> ``1+2``, ``{cards:, }`` -> ``7R, 8R``); ``{name!r}`` shows a Python value as
+code would. The browser's tables (``js/src/*/i18n.js``) use the same ``{name}`` and
+``{name:sep}`` placeholders, with the code as the key.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+#: A parameter as the browser gets it: JSON only.
+JSONValue = str | int | float | bool | None | list[Any]
+
+_E = TypeVar("_E", bound="GameError")
+
 
 class GameError(Exception):
-    """Base class of every error the Level X and Level 8 engines raise on purpose."""
+    """Base class of every error the Level X and Level 8 engines raise on purpose.
+
+    ``GameError(message, code=None, params=None)``: ``str(error)`` is always the English
+    ``message``; ``code`` (or None) names the kind of refusal for translations and ``params``
+    holds the values its sentence needs (made JSON-safe: other objects become their repr).
+    """
+
+    code: str | None
+    params: dict[str, JSONValue]
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = {str(k): _json_safe(v) for k, v in (params or {}).items()}
+
+    @classmethod
+    def coded(cls: type[_E], code: str, template: str, /, **params: object) -> _E:
+        """The error ``code`` whose English message is ``template`` filled with ``params``
+        (one template, so the message and the translation keys cannot drift apart)."""
+        return cls(_FORMATTER.format(template, **params), code=code, params=params)
+
+
+class _ListFormatter(string.Formatter):
+    """``{faces:-}`` writes a list as its items joined by ``-`` (``, `` without a separator)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (list, tuple)):
+            return (format_spec or ", ").join(map(str, value))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _ListFormatter()
+
+
+def _json_safe(value: object) -> JSONValue:
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value  # type: ignore[return-value]
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    return repr(value)[:80]

@@ -30,6 +30,7 @@
 
 import { h } from "./common/dom.js";
 import { langOf, subscribe } from "./common/model.js";
+import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import * as movelist from "./common/movelist.js";
@@ -40,7 +41,7 @@ import * as toolbar from "./common/toolbar.js";
 import * as LA from "./level8/annotate.js";
 import { isSkip } from "./level8/cards.js";
 import * as D from "./level8/draw.js";
-import { t } from "./level8/i18n.js";
+import { errorParams, t } from "./level8/i18n.js";
 import { keyAction } from "./level8/keys.js";
 import * as P from "./level8/proposal.js";
 import * as S from "./level8/selection.js";
@@ -500,6 +501,7 @@ function render({ model, el }) {
   const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
     reviewUI,
+    hidePicture(el, model.get("_picture_id")),
     toolbar.mount(toolsSlot, model, {
       t: tL,
       buttons: [
@@ -509,7 +511,7 @@ function render({ model, el }) {
       ],
       onAction: (action) => act(action),
     }),
-    toast.mount(toastSlot, model, { t: tL }),
+    toast.mount(toastSlot, model, { t, params: errorParams }),
     eventlog.mount(logSlot, model, {
       t: tL,
       entries: (v) => (v.log || []).map((e) => (Array.isArray(e) ? { text: String(e[0]), kind: e[1] } : String(e))),

@@ -10,6 +10,7 @@ import * as focus from "./common/focus.js";
 import { langOf, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
+import { hidePicture } from "./common/picture.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
@@ -19,6 +20,7 @@ import * as G from "./levelx/groups.js";
 import { describeEvent, t, winsText } from "./levelx/i18n.js";
 import { keyAction } from "./levelx/keys.js";
 import { drawPlayers } from "./levelx/players.js";
+import { matchPreview } from "./levelx/preview.js";
 import { boardOf, framesBetween, newEvents } from "./levelx/replay.js";
 import { drawTeach } from "./levelx/teach.js";
 import { drawTray, humanToAct } from "./levelx/tray.js";
@@ -71,7 +73,7 @@ function render({ model, el }) {
     ],
     onAction: (action) => act(action),
   });
-  const cleanups = [tools];
+  const cleanups = [tools, hidePicture(el, model.get("_picture_id"))];
   const errorToast = toast.mount(side, model, { t });
   cleanups.push(
     errorToast,
@@ -146,9 +148,12 @@ function render({ model, el }) {
     helpEl.replaceChildren(h("h4", {}, L("helpTitle")), h("ul", {}, ...items));
   }
 
-  /** The tray, then the position's highlights (board and tray: both were redrawn). */
+  /** The tray and the move preview on the board, then the position's highlights (board and
+   * tray: both were redrawn). The preview follows the groups: redrawn whenever they change. */
   function drawTrayNow(v, b) {
-    drawTray(trayEl, v, b, picker, lang(), { annotate: reviewUI.annotating() });
+    const preview = b && humanToAct(v) ? matchPreview(v, b) : null;
+    drawTray(trayEl, v, b, picker, lang(), { annotate: reviewUI.annotating(), preview });
+    boardView.drawPreview(v, preview, lang());
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { COMMON, fill, makeT, t as commonT } from "../src/common/i18n.js";
+import { COMMON, WIDGET_ERRORS, errorText, fill, makeT, t as commonT } from "../src/common/i18n.js";
 
 test("the common table has the same keys in English and German", () => {
   assert.deepEqual(Object.keys(COMMON.de).sort(), Object.keys(COMMON.en).sort());
@@ -23,4 +23,27 @@ test("makeT merges a game's table over the common one, falling back to English",
 
 test("fill puts values in as text and leaves unknown placeholders", () => {
   assert.equal(fill("{name} <b>{x}</b> {y}", { name: "<i>A</i>", x: 0 }), "<i>A</i> <b>0</b> {y}");
+});
+
+test("fill writes a list joined by the separator after the colon, as GameError.coded does", () => {
+  assert.equal(fill("{dice:-} / {g:+} / {m} / {m:, } / {x: oder }", { dice: [1, 1, 5], g: [2, 3], m: [5, 6], x: [7, 8] }), "1-1-5 / 2+3 / 5, 6 / 5, 6 / 7 oder 8");
+  assert.equal(fill("{n:-}", { n: 4 }), "4"); // not a list: as it is
+});
+
+test("errorText: the code's sentence in lang (a 'You' player gets the _you form), else the text", () => {
+  const t = makeT({ en: { "x.rolled": "{name} has rolled.", "x.rolled_you": "{name} have rolled." }, de: { "x.rolled": "{name} hat gewürfelt.", "x.rolled_you": "{name} hast gewürfelt." } });
+  const info = (name) => ({ text: `${name} has rolled.`, code: "x.rolled", params: { name } });
+  assert.equal(errorText(t, "de", info("Ann")), "Ann hat gewürfelt.");
+  assert.equal(errorText(t, "de", info("Du")), "Du hast gewürfelt.");
+  assert.equal(errorText(t, "en", info("You")), "You have rolled.");
+  assert.equal(errorText(t, "de", { text: "No.", code: "x.none", params: {} }), "No.");
+  assert.equal(errorText(t, "de", { text: "No.", code: null }), "No.");
+  assert.equal(errorText(t, "de", null), "");
+  const up = (_lang, p) => ({ ...p, name: p.name.toUpperCase() });
+  assert.equal(errorText(t, "de", info("Ann"), up), "ANN hat gewürfelt.");
+});
+
+test("the widgets' own refusals have English and German sentences", () => {
+  assert.deepEqual(Object.keys(WIDGET_ERRORS.de).sort(), Object.keys(WIDGET_ERRORS.en).sort());
+  assert.equal(commonT("de", "widget.bot_turn"), "Ein Bot ist am Zug: Warte, bis er gespielt hat.");
 });

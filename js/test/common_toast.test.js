@@ -49,3 +49,33 @@ test("cleanup removes the toast and its listeners", () => {
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector("[role=alert]"), null);
 });
+
+test("a refusal with a code is said in the widget's language; an unknown code shows the text", () => {
+  const tables = { en: { "x.sum": "The group {group:+} makes {total}." }, de: { "x.sum": "Die Gruppe {group:+} ergibt {total}." } };
+  const tt = makeT(tables);
+  const model = new FakeModel({ error: "", error_id: 0, error_info: {}, language: "de" });
+  const cleanup = toast.mount(el, model, { t: tt, icon: "" });
+  const box = () => el.querySelector("[data-error]");
+  const text = "The group 1+2 makes 3.";
+  model.update({ error_info: { text, code: "x.sum", params: { group: [1, 2], total: 3 } }, error: text, error_id: 1 });
+  assert.equal(box().textContent, "Die Gruppe 1+2 ergibt 3.");
+  model.set("language", "en"); // switching the language says it again in the new one
+  assert.equal(box().textContent, "The group 1+2 makes 3.");
+  model.set("language", "de");
+  const other = "Something new.";
+  model.update({ error_info: { text: other, code: "x.unknown", params: {} }, error: other, error_id: 2 });
+  assert.equal(box().textContent, "Something new."); // no entry for the code: the English text
+  model.update({ error_info: { text: "Plain.", code: null, params: {} }, error: "Plain.", error_id: 3 });
+  assert.equal(box().textContent, "Plain.");
+  cleanup.say("Said by the front end."); // a message of the front end is never replaced
+  assert.equal(box().textContent, "Said by the front end.");
+  cleanup();
+});
+
+test("a stale error_info (another text) does not replace the error shown", () => {
+  const tt = makeT({ de: { "x.a": "Übersetzt." } });
+  const model = new FakeModel({ error: "New text.", error_id: 1, error_info: { text: "Old text.", code: "x.a", params: {} }, language: "de" });
+  const cleanup = toast.mount(el, model, { t: tt, icon: "" });
+  assert.equal(el.querySelector("[data-error]").textContent, "New text.");
+  cleanup();
+});

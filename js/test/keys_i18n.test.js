@@ -37,7 +37,12 @@ test("events read as sentences with names taken as text", () => {
 test("sentences read right for any name, and for a player called You or Du", async () => {
   const { describeEvent, winsText, t: lx } = await import("../src/levelx/i18n.js");
   const { isYou } = await import("../src/common/i18n.js");
-  assert.ok(isYou("en", " you ") && isYou("de", "Du") && !isYou("en", "Yousef") && !isYou("de", "You"));
+  assert.ok(isYou("en", " you ") && isYou("de", "Du") && !isYou("en", "Yousef") && isYou("de", "You"));
+  const { makeT } = await import("../src/common/i18n.js");
+  const t = makeT({ en: { r: "{p} rolls.", r_you: "{p} roll." }, de: { r: "{p} würfelt.", r_you: "{p} würfelst." } });
+  assert.equal(t.about("de", "r", "You", { p: "You" }), "Du würfelst."); // a "You" shown in German
+  assert.equal(t.about("en", "r", "you", { p: "you" }), "You roll.");
+  assert.equal(t.about("de", "r", "Yousef", { p: "Yousef" }), "Yousef würfelt.");
   const names = ["You", "Ben"];
   const say = (lang, ev, list = names) => describeEvent(lang, ev, list);
   assert.equal(say("en", ["rolled", 0, null, null, null, [6, 5, 3, 4]]), "You roll 6-5-3-4.");

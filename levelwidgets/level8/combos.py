@@ -99,30 +99,46 @@ def make_combo(
     if kind == "color":
         kind = "colour"
     if kind not in KINDS:
-        raise InvalidCombinationError(f"unknown combination kind {kind!r}; use run, set or colour")
+        raise InvalidCombinationError.coded(
+            "level8.combo_kind",
+            "unknown combination kind {kind!r}; use run, set or colour",
+            kind=kind,
+        )
     ids = [parse_card(c) for c in cards]
     if not ids:
-        raise InvalidCombinationError(f"a {kind} needs at least one card")
+        raise InvalidCombinationError.coded(
+            "level8.combo_empty", "a {kind} needs at least one card", kind=kind
+        )
     if len(set(ids)) != len(ids):
-        raise InvalidCombinationError("the same card appears twice in one combination")
+        raise InvalidCombinationError.coded(
+            "level8.combo_twice", "the same card appears twice in one combination"
+        )
     skips = [CODES[c] for c in ids if c >= FIRST_SKIP]
     if skips:
-        raise InvalidCombinationError(
-            f"skip cards can never be part of a combination ({', '.join(skips)})"
+        raise InvalidCombinationError.coded(
+            "level8.combo_skip",
+            "skip cards can never be part of a combination ({cards:, })",
+            cards=skips,
         )
     meanings: dict[int, int] = {}
     for k, v in (jokers or {}).items():
         j = parse_card(k)
         if not FIRST_JOKER <= j < FIRST_SKIP:
-            raise InvalidCombinationError(
-                f"{CODES[j]} is not a joker: only jokers get a declared meaning"
+            raise InvalidCombinationError.coded(
+                "level8.not_a_joker",
+                "{card} is not a joker: only jokers get a declared meaning",
+                card=CODES[j],
             )
         if j not in ids:
-            raise InvalidCombinationError(
-                f"a meaning was declared for {CODES[j]}, which is not in this combination"
+            raise InvalidCombinationError.coded(
+                "level8.joker_not_in_combo",
+                "a meaning was declared for {card}, which is not in this combination",
+                card=CODES[j],
             )
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidCombinationError(f"the meaning of {CODES[j]} must be a number")
+            raise InvalidCombinationError.coded(
+                "level8.joker_meaning_type", "the meaning of {card} must be a number", card=CODES[j]
+            )
         meanings[j] = v
     nat = [c for c in ids if c < FIRST_JOKER]
     jok = [c for c in ids if c >= FIRST_JOKER]
@@ -133,23 +149,38 @@ def make_combo(
         word = "number" if kind == "set" else "colour"
         vals = {(c % 15 + 1) if kind == "set" else c // 15 for c in nat}
         if len(vals) > 1:
-            shown = " ".join(CODES[c] for c in nat)
-            raise InvalidCombinationError(
-                f"the cards {shown} do not share one {word}, so they are not a {kind}"
+            raise InvalidCombinationError.coded(
+                "level8.not_shared",
+                "the cards {cards: } do not share one {word}, so they are not a {kind}",
+                cards=[CODES[c] for c in nat],
+                word=word,
+                kind=kind,
             )
         for j, v in meanings.items():
             if not low <= v <= lim:
-                raise InvalidCombinationError(
-                    f"{CODES[j]} cannot stand for {word} {v} ({word}s are {low}–{lim})"
+                raise InvalidCombinationError.coded(
+                    "level8.joker_out_of_range",
+                    "{card} cannot stand for {word} {value} ({word}s are {low}–{high})",
+                    card=CODES[j],
+                    word=word,
+                    value=v,
+                    low=low,
+                    high=lim,
                 )
         vals |= set(meanings.values())
         if len(vals) > 1:
-            raise InvalidCombinationError(
-                f"in a {kind} every joker must stand for the {word} of the other cards"
+            raise InvalidCombinationError.coded(
+                "level8.joker_differs",
+                "in a {kind} every joker must stand for the {word} of the other cards",
+                kind=kind,
+                word=word,
             )
         if not vals:
-            raise InvalidCombinationError(
-                f"a {kind} made only of jokers needs a declared {word} for its jokers"
+            raise InvalidCombinationError.coded(
+                "level8.jokers_only",
+                "a {kind} made only of jokers needs a declared {word} for its jokers",
+                kind=kind,
+                word=word,
             )
         value = vals.pop()
         order = sorted(nat) + sorted(jok)
@@ -158,29 +189,41 @@ def make_combo(
     fixed: dict[int, int] = {c: c % 15 + 1 for c in nat}
     for j, v in meanings.items():
         if not 1 <= v <= MAX_NUMBER:
-            raise InvalidCombinationError(f"{CODES[j]} cannot stand for {v} (numbers are 1–15)")
+            raise InvalidCombinationError.coded(
+                "level8.joker_number",
+                "{card} cannot stand for {value} (numbers are 1–15)",
+                card=CODES[j],
+                value=v,
+            )
         fixed[j] = v
     values = list(fixed.values())
     if len(set(values)) != len(values):
-        raise InvalidCombinationError(
-            "a run cannot contain the same number twice "
-            f"({', '.join(sorted({str(v) for v in values if values.count(v) > 1}))})"
+        raise InvalidCombinationError.coded(
+            "level8.run_twice",
+            "a run cannot contain the same number twice ({numbers:, })",
+            numbers=sorted({v for v in values if values.count(v) > 1}),
         )
     if n > MAX_NUMBER:
-        raise InvalidCombinationError(f"a run has at most 15 cards, not {n}")
+        raise InvalidCombinationError.coded(
+            "level8.run_too_long", "a run has at most 15 cards, not {count}", count=n
+        )
     options = _run_layout(n, fixed)
     if not options:
-        span = f"{min(values)}–{max(values)}"
-        raise InvalidCombinationError(
-            f"{n} cards cannot form a run containing the numbers {span} "
-            "(runs are consecutive, 1 to 15, and 15 is never followed by 1)"
+        raise InvalidCombinationError.coded(
+            "level8.run_impossible",
+            "{count} cards cannot form a run containing the numbers {low}–{high} "
+            "(runs are consecutive, 1 to 15, and 15 is never followed by 1)",
+            count=n,
+            low=min(values),
+            high=max(values),
         )
     free = [j for j in jok if j not in fixed]
     if len(options) > 1 and free:
-        choices = ", ".join(f"{lo}–{lo + n - 1}" for lo in options)
-        raise InvalidCombinationError(
-            f"the joker meanings are ambiguous: this run could be {choices}; "
-            "declare the number of each joker"
+        raise InvalidCombinationError.coded(
+            "level8.run_ambiguous",
+            "the joker meanings are ambiguous: this run could be {choices:, }; "
+            "declare the number of each joker",
+            choices=[f"{lo}–{lo + n - 1}" for lo in options],
         )
     lo = options[0]
     by_value = {v: c for c, v in fixed.items()}

@@ -421,8 +421,12 @@ class Level8:
     # ------------------------------------------------------------------ checks
     def _check(self, phase: str | tuple[str, ...], player: int | None, what: str) -> int:
         if self._phase == "over":
-            w = ", ".join(self._names[q] for q in self._winners)
-            raise GameOverError(f"cannot {what}: the game is over ({w} won)")
+            raise GameOverError.coded(
+                "level8.game_over",
+                "cannot {what}: the game is over ({winners:, } won)",
+                what=what,
+                winners=[self._names[q] for q in self._winners],
+            )
         phases = (phase,) if isinstance(phase, str) else phase
         p = self._current
         if player is not None and player != p:
@@ -431,19 +435,33 @@ class Level8:
                 if isinstance(player, int) and 0 <= player < self._n
                 else repr(player)
             )
-            raise NotYourTurnError(f"{who} cannot {what}: it is {self._names[p]}'s turn")
+            raise NotYourTurnError.coded(
+                "level8.not_your_turn",
+                "{name} cannot {what}: it is {current}'s turn",
+                name=who,
+                what=what,
+                current=self._names[p],
+            )
         if self._phase not in phases:
-            raise WrongPhaseError(
-                f"{self._names[p]} cannot {what} now; it is the {self._phase!r} phase, in "
-                f"which they must {_PHASE_HELP[self._phase]}"
+            raise WrongPhaseError.coded(
+                "level8.wrong_phase",
+                "{name} cannot {what} now; it is the {phase!r} phase, in which they must {help}",
+                name=self._names[p],
+                what=what,
+                phase=self._phase,
+                help=_PHASE_HELP[self._phase],
             )
         return p
 
     def _hand_card(self, p: int, card: object, what: str) -> int:
         cid = parse_card(card)
         if cid not in self._hands[p]:
-            raise CardNotInHandError(
-                f"{self._names[p]} cannot {what} {CODES[cid]}: that card is not in their hand"
+            raise CardNotInHandError.coded(
+                "level8.not_in_hand",
+                "{name} cannot {what} {card}: that card is not in their hand",
+                name=self._names[p],
+                what=what,
+                card=CODES[cid],
             )
         return cid
 
@@ -451,7 +469,13 @@ class Level8:
         if isinstance(q, str) and q in self._names:
             return self._names.index(q)
         if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self._n:
-            raise IllegalActionError(f"{q!r} is not a player ({role}); seats are 0–{self._n - 1}")
+            raise IllegalActionError.coded(
+                "level8.no_player",
+                "{player!r} is not a player ({role}); seats are 0–{last}",
+                player=q,
+                role=role,
+                last=self._n - 1,
+            )
         return q
 
     def current_level(self, player: int) -> Level | None:
@@ -467,16 +491,21 @@ class Level8:
         nm = self._names
         if source is None or source == "pile":
             if not self._draw:
-                raise EmptyPileError(
-                    f"{nm[p]} cannot draw from the draw pile: it is empty "
-                    "(take the top card of a discard pile instead)"
+                raise EmptyPileError.coded(
+                    "level8.draw_pile_empty",
+                    "{name} cannot draw from the draw pile: it is empty "
+                    "(take the top card of a discard pile instead)",
+                    name=nm[p],
                 )
             src = None
         else:
             src = self._player_index(source, "discard pile owner")
             if not self._discards[src]:
-                raise EmptyPileError(
-                    f"{nm[p]} cannot draw from {nm[src]}'s discard pile: it is empty"
+                raise EmptyPileError.coded(
+                    "level8.discard_pile_empty",
+                    "{name} cannot draw from {owner}'s discard pile: it is empty",
+                    name=nm[p],
+                    owner=nm[src],
                 )
         self._begin_entry()
         events: list[Event] = []
@@ -502,9 +531,12 @@ class Level8:
         level = self.current_level(p)
         assert level is not None
         if self._laid[p]:
-            raise LayDownError(
-                f"{nm[p]} has already laid down level {self._levels[p]} this "
-                "round; now they may only add cards to laid combinations"
+            raise LayDownError.coded(
+                "level8.laid_already",
+                "{name} has already laid down level {level} this round; now they may only add "
+                "cards to laid combinations",
+                name=nm[p],
+                level=self._levels[p],
             )
         if isinstance(combos, (Combo, str)):
             combos = [combos]
@@ -512,22 +544,36 @@ class Level8:
         used = [c for combo in parsed for c in combo.cards]
         dup = [CODES[c] for c, k in Counter(used).items() if k > 1]
         if dup:
-            raise InvalidCombinationError(f"a card cannot be used twice: {', '.join(dup)}")
+            raise InvalidCombinationError.coded(
+                "level8.card_twice", "a card cannot be used twice: {cards:, }", cards=dup
+            )
         hand = self._hands[p]
         missing = [CODES[c] for c in used if c not in hand]
         if missing:
-            raise CardNotInHandError(f"{nm[p]} does not hold {', '.join(missing)}")
+            raise CardNotInHandError.coded(
+                "level8.not_held", "{name} does not hold {cards:, }", name=nm[p], cards=missing
+            )
         want = Counter((r.kind, r.n) for r in level.requirements)
         got = Counter((c.kind, len(c.cards)) for c in parsed)
         if want != got:
             offered = " + ".join(f"{c.kind} of {len(c.cards)}" for c in parsed) or "nothing"
-            raise LevelMismatchError(
-                f"level {self._levels[p]} of {nm[p]} needs exactly {level.describe()} "
-                f"(all at once, no more, no less); offered: {offered}"
+            raise LevelMismatchError.coded(
+                "level8.level_mismatch",
+                "level {level} of {name} needs exactly {need} (all at once, no more, no less); "
+                "offered: {offered}",
+                level=self._levels[p],
+                name=nm[p],
+                need=level.describe(),
+                offered=offered,
+                req=[[r.kind, r.n] for r in level.requirements],
             )
         final = self._levels[p] == len(self._seqs[p])
         if len(used) >= len(hand) and not final:
-            raise LayDownError(f"{nm[p]} must keep one card to discard at the end of the turn")
+            raise LayDownError.coded(
+                "level8.keep_one",
+                "{name} must keep one card to discard at the end of the turn",
+                name=nm[p],
+            )
         self._begin_entry()
         used_set = set(used)
         self._hands[p] = [c for c in hand if c not in used_set]
@@ -563,36 +609,57 @@ class Level8:
         p = self._check("play", player, "add a card")
         nm = self._names
         if not self._laid[p]:
-            raise AddOnError(f"{nm[p]} must lay down their own level before adding cards")
+            raise AddOnError.coded(
+                "level8.lay_down_first",
+                "{name} must lay down their own level before adding cards",
+                name=nm[p],
+            )
         cid = self._hand_card(p, card, "add")
         owner = self._player_index(target, "owner of the combination")
         melds = self._melds[owner]
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(melds):
-            raise AddOnError(
-                f"{nm[owner]} has no laid combination #{index} (they have {len(melds)})"
+            raise AddOnError.coded(
+                "level8.no_meld",
+                "{owner} has no laid combination #{index} (they have {count})",
+                owner=nm[owner],
+                index=index,
+                count=len(melds),
             )
         meld = melds[index]
         opts = meld.options(cid)
         if not opts:
-            raise AddOnError(self._no_fit_message(cid, meld))
+            raise self._no_fit_error(cid, meld)
         if number is None:
             if len(opts) > 1:
-                raise AddOnError(
-                    f"{CODES[cid]} could go at either end of the run "
-                    f"{meld.lo}–{meld.hi}: declare number={opts[0]} or "
-                    f"number={opts[1]}"
+                raise AddOnError.coded(
+                    "level8.either_end",
+                    "{card} could go at either end of the run {lo}–{hi}: declare number={first} "
+                    "or number={second}",
+                    card=CODES[cid],
+                    lo=meld.lo,
+                    hi=meld.hi,
+                    first=opts[0],
+                    second=opts[1],
                 )
             meaning = opts[0]
         else:
             if number not in opts:
-                allowed = " or ".join(str(o) for o in opts)
-                raise AddOnError(
-                    f"{CODES[cid]} cannot stand for {number} in this "
-                    f"{meld.kind}; it can only be {allowed}"
+                raise AddOnError.coded(
+                    "level8.cannot_stand",
+                    "{card} cannot stand for {number} in this {kind}; "
+                    "it can only be {allowed: or }",
+                    card=CODES[cid],
+                    number=number,
+                    kind=meld.kind,
+                    allowed=opts,
                 )
             meaning = number
         if len(self._hands[p]) < 2:
-            raise AddOnError(f"{nm[p]} must keep one card to discard at the end of the turn")
+            raise AddOnError.coded(
+                "level8.keep_one",
+                "{name} must keep one card to discard at the end of the turn",
+                name=nm[p],
+            )
         self._begin_entry()
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
@@ -613,25 +680,47 @@ class Level8:
             Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning), events
         )
 
-    def _no_fit_message(self, cid: int, meld: Meld) -> str:
-        code = CODES[cid]
+    def _no_fit_error(self, cid: int, meld: Meld) -> AddOnError:
+        """Why ``cid`` cannot be added to ``meld`` (it has no way to fit)."""
+        card = CODES[cid]
         if cid >= FIRST_SKIP:
-            return f"{code} is a skip card; skip cards never join a combination"
+            return AddOnError.coded(
+                "level8.skip_never_joins",
+                "{card} is a skip card; skip cards never join a combination",
+                card=card,
+            )
         if meld.kind == "run":
-            ends = [str(v) for v in (meld.lo - 1, meld.hi + 1) if 1 <= v <= 15]
+            ends = [v for v in (meld.lo - 1, meld.hi + 1) if 1 <= v <= 15]
             if not ends:
-                return f"the run {meld.lo}–{meld.hi} is complete (runs never go past 1 or 15)"
-            return (
-                f"{code} does not fit the run {meld.lo}–{meld.hi}: a run only grows at its "
-                f"ends, here with {' or '.join(ends)} (no wrap from 15 to 1)"
+                return AddOnError.coded(
+                    "level8.run_complete",
+                    "the run {lo}–{hi} is complete (runs never go past 1 or 15)",
+                    lo=meld.lo,
+                    hi=meld.hi,
+                )
+            return AddOnError.coded(
+                "level8.run_no_fit",
+                "{card} does not fit the run {lo}–{hi}: a run only grows at its ends, here with "
+                "{ends: or } (no wrap from 15 to 1)",
+                card=card,
+                lo=meld.lo,
+                hi=meld.hi,
+                ends=ends,
             )
         if meld.kind == "set":
-            return f"{code} does not fit this set: it only takes cards numbered {meld.value}"
+            return AddOnError.coded(
+                "level8.set_no_fit",
+                "{card} does not fit this set: it only takes cards numbered {number}",
+                card=card,
+                number=meld.value,
+            )
         from .cards import COLOUR_LETTERS
 
-        return (
-            f"{code} does not fit this colour group: it only takes cards of colour "
-            f"{COLOUR_LETTERS[meld.value]}"
+        return AddOnError.coded(
+            "level8.colour_no_fit",
+            "{card} does not fit this colour group: it only takes cards of colour {colour}",
+            card=card,
+            colour=COLOUR_LETTERS[meld.value],
         )
 
     def discard(self, card: object, *, player: int | None = None) -> list[Event]:
@@ -657,18 +746,26 @@ class Level8:
         if card is None:
             skips = [c for c in self._hands[p] if c >= FIRST_SKIP]
             if not skips:
-                raise SkipError(f"{nm[p]} holds no skip card")
+                raise SkipError.coded(
+                    "level8.no_skip_card", "{name} holds no skip card", name=nm[p]
+                )
             cid = min(skips)
         else:
             cid = self._hand_card(p, card, "play")
             if cid < FIRST_SKIP:
-                raise SkipError(f"{CODES[cid]} is not a skip card")
+                raise SkipError.coded(
+                    "level8.not_skip_card", "{card} is not a skip card", card=CODES[cid]
+                )
         q = self._player_index(target, "skip target")
         if q == p:
-            raise SkipError(f"{nm[p]} cannot skip themself; choose another player")
+            raise SkipError.coded(
+                "level8.skip_self", "{name} cannot skip themself; choose another player", name=nm[p]
+            )
         if self._skips[q] is not None:
-            raise SkipError(
-                f"{nm[q]} already has a skip card in front of them; choose another player"
+            raise SkipError.coded(
+                "level8.skip_taken",
+                "{target} already has a skip card in front of them; choose another player",
+                target=nm[q],
             )
         self._begin_entry()
         self._hands[p].remove(cid)
@@ -700,12 +797,23 @@ class Level8:
         ids = parse_cards(cards)
         nm = self._names
         if len(set(ids)) != len(ids):
-            raise KeepError("the same card was named twice")
+            raise KeepError.coded("level8.keep_twice", "the same card was named twice")
         if len(ids) > KEEP_MAX:
-            raise KeepError(f"{nm[p]} may keep at most {KEEP_MAX} cards, not {len(ids)}")
+            raise KeepError.coded(
+                "level8.keep_max",
+                "{name} may keep at most {most} cards, not {count}",
+                name=nm[p],
+                most=KEEP_MAX,
+                count=len(ids),
+            )
         for c in ids:
             if c not in self._hands[p]:
-                raise KeepError(f"{nm[p]} cannot keep {CODES[c]}: it is not in their hand")
+                raise KeepError.coded(
+                    "level8.keep_not_in_hand",
+                    "{name} cannot keep {card}: it is not in their hand",
+                    name=nm[p],
+                    card=CODES[c],
+                )
         self._begin_entry()
         for c in ids:
             self._hands[p].remove(c)
@@ -1036,9 +1144,12 @@ class Level8:
             raise UndoError(f"n must be a non-negative int, not {n!r}")
         if n >= len(self._history):
             start = "the set-up position" if "position" in self._config else "the first deal"
-            raise UndoError(
-                f"cannot undo {n} step(s): only {len(self._history) - 1} action(s) were "
-                f"played since {start}"
+            raise UndoError.coded(
+                "level8.undo_too_far",
+                "cannot undo {n} step(s): only {played} action(s) were played since {start}",
+                n=n,
+                played=len(self._history) - 1,
+                start=start,
             )
         if not n:
             return None

@@ -23,6 +23,7 @@ from .errors import (
     NothingToUndoError,
     NotRolledError,
     NotYourTurnError,
+    ProbabilityError,
     RecordError,
     RulesError,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "NothingToUndoError",
+    "ProbabilityError",
     "RandomBot",
     "RecordError",
     "Rules",

@@ -60,3 +60,8 @@ class RulesError(LevelXError):
 
 class RecordError(LevelXError):
     """A saved game (JSON record) is corrupt or has been tampered with."""
+
+
+class ProbabilityError(LevelXError):
+    """A probability, simulation or race function got arguments it cannot work with (number
+    of dice, target sums, number of rolls, a row or a turn limit)."""

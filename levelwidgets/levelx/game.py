@@ -112,13 +112,15 @@ class LevelX:
     ) -> None:
         self.rules = rules if rules is not None else DEFAULT_RULES
         if not isinstance(self.rules, Rules):
-            raise RulesError("rules must be a Rules(...) object.")
+            raise RulesError.coded("levelx.rules_type", "rules must be a Rules(...) object.")
         self.names = _player_names(players)
         self.rules.chips(len(self.names))  # fails early for a missing player count
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError(f"seed must be a whole number, not {seed!r}.")
+            raise RulesError.coded(
+                "levelx.seed", "seed must be a whole number, not {seed!r}.", seed=seed
+            )
         self.seed = seed
         self._rng = random.Random(seed)
         self._state = State(len(self.names), self.rules)
@@ -295,9 +297,11 @@ class LevelX:
         """Roll the four dice with the game's seeded generator, or set them (``dice``)."""
         self._check_can_act(player)
         if self._dice is not None:
-            raise AlreadyRolledError(
-                f"{self.names[self.current_player]} has already rolled "
-                f"{_dice_text(self._dice)}: play a move (or pass with '-') first."
+            raise AlreadyRolledError.coded(
+                "levelx.already_rolled",
+                "{name} has already rolled {dice:-}: play a move (or pass with '-') first.",
+                name=self.names[self.current_player],
+                dice=self._dice,
             )
         if dice is None:
             rolled = ROLLS[int(self._rng.random() * 1296)]  # one uniform draw per roll
@@ -344,7 +348,12 @@ class LevelX:
         change at the end. Returns the number of turns played.
         """
         if len(bots) != self.players:
-            raise RulesError(f"autoplay needs one bot per seat: {self.players}, not {len(bots)}.")
+            raise RulesError.coded(
+                "levelx.autoplay_bots",
+                "autoplay needs one bot per seat: {seats}, not {bots}.",
+                seats=self.players,
+                bots=len(bots),
+            )
         state, rules, rng, log = self._state, self.rules, self._rng, self._log
         lucky = rules.lucky_loser
         tables = TABLES[lucky]
@@ -392,15 +401,24 @@ class LevelX:
         ``HistoryEntry``), or None for ``n=0``.
         """
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise NotationError(f"n must be a whole number of actions, 0 or more, not {n!r}.")
+            raise NotationError.coded(
+                "levelx.undo_count",
+                "n must be a whole number of actions, 0 or more, not {n!r}.",
+                n=n,
+            )
         log = self._log
         available = 2 * len(log) + (self._dice is not None)  # each turn: roll, move
         if n > available:
             if not available:
-                raise NothingToUndoError("There is nothing to undo: the game has just started.")
-            raise NothingToUndoError(
-                f"There is not that much to undo: {available} action(s) (rolls and moves) "
-                f"were played, not {n}."
+                raise NothingToUndoError.coded(
+                    "levelx.nothing_to_undo", "There is nothing to undo: the game has just started."
+                )
+            raise NothingToUndoError.coded(
+                "levelx.undo_too_far",
+                "There is not that much to undo: {available} action(s) (rolls and moves) "
+                "were played, not {n}.",
+                available=available,
+                n=n,
             )
         if not n:
             return None
@@ -572,14 +590,21 @@ class LevelX:
 
     def _check_can_act(self, player: int | None) -> None:
         if self._state.over:
-            raise GameOverError("The game is over: start a new game or undo a move.")
+            raise GameOverError.coded(
+                "levelx.game_over", "The game is over: start a new game or undo a move."
+            )
         if player is not None and player != self._state.current:
             name = (
                 self.names[player]
                 if isinstance(player, int) and 0 <= player < self.players
                 else player
             )
-            raise NotYourTurnError(f"It is {self.names[self._state.current]}'s turn, not {name}'s.")
+            raise NotYourTurnError.coded(
+                "levelx.not_your_turn",
+                "It is {current}'s turn, not {name}'s.",
+                current=self.names[self._state.current],
+                name=name,
+            )
 
     def _check_turns(self, turns: int, name: str = "turns") -> None:
         if (
@@ -587,14 +612,24 @@ class LevelX:
             or isinstance(turns, bool)
             or not 0 <= turns <= len(self._log)
         ):
-            raise NotationError(f"{name} must be between 0 and {len(self._log)}, not {turns!r}.")
+            raise NotationError.coded(
+                "levelx.turns_range",
+                "{what} must be between 0 and {most}, not {turns!r}.",
+                what=name,
+                most=len(self._log),
+                turns=turns,
+            )
 
     def _require_dice(self) -> None:
         if self._state.over:
-            raise GameOverError("The game is over: there are no dice to play.")
+            raise GameOverError.coded(
+                "levelx.game_over_no_dice", "The game is over: there are no dice to play."
+            )
         if self._dice is None:
-            raise NotRolledError(
-                f"Roll the dice first: it is {self.names[self._state.current]}'s turn to roll."
+            raise NotRolledError.coded(
+                "levelx.not_rolled",
+                "Roll the dice first: it is {name}'s turn to roll.",
+                name=self.names[self._state.current],
             )
 
     def _player(self, player: int) -> int:
@@ -603,13 +638,20 @@ class LevelX:
             or isinstance(player, bool)
             or not 0 <= player < self.players
         ):
-            raise RulesError(f"There is no player {player!r}: seats are 0 to {self.players - 1}.")
+            raise RulesError.coded(
+                "levelx.no_player",
+                "There is no player {player!r}: seats are 0 to {last}.",
+                player=player,
+                last=self.players - 1,
+            )
         return player
 
     @staticmethod
     def _row(row: int) -> int:
         if row not in ROWS or isinstance(row, bool):
-            raise RulesError(f"There is no row {row!r}: rows are 5 to 10.")
+            raise RulesError.coded(
+                "levelx.no_row", "There is no row {row!r}: rows are 5 to 10.", row=row
+            )
         return row - 5
 
 
@@ -626,14 +668,18 @@ def _check_dice(dice: Sequence[int]) -> Dice:
     try:
         values = tuple(dice)
     except TypeError:
-        raise InvalidDiceError(
-            f"Dice must be four numbers like (1, 1, 1, 5), not {dice!r}."
+        raise InvalidDiceError.coded(
+            "levelx.dice_type",
+            "Dice must be four numbers like (1, 1, 1, 5), not {dice!r}.",
+            dice=dice,
         ) from None
     if len(values) != 4 or not all(
         isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values
     ):
-        raise InvalidDiceError(
-            f"Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice!r}."
+        raise InvalidDiceError.coded(
+            "levelx.dice_values",
+            "Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice!r}.",
+            dice=dice,
         )
     return values  # type: ignore[return-value]
 
@@ -646,11 +692,23 @@ def _player_names(players: int | Sequence[str]) -> list[str]:
         names = [str(n).strip() for n in players]
         count = len(names)
         if any(not n for n in names):
-            raise RulesError("Player names must not be empty.")
+            raise RulesError.coded("levelx.empty_name", "Player names must not be empty.")
         if len(set(names)) != len(names):
-            raise RulesError("Player names must be different from each other.")
+            raise RulesError.coded(
+                "levelx.same_names", "Player names must be different from each other."
+            )
     else:
-        raise RulesError(f"players must be a number (2 to 4) or a list of names, not {players!r}.")
+        raise RulesError.coded(
+            "levelx.players_type",
+            "players must be a number (2 to 4) or a list of names, not {players!r}.",
+            players=players,
+        )
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RulesError(f"Level X is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.")
+        raise RulesError.coded(
+            "levelx.player_count",
+            "Level X is for {least} to {most} players, not {count}.",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=count,
+        )
     return names

@@ -104,7 +104,11 @@ def format_groups(groups: Iterable[Sequence[int]]) -> str:
 def parse_groups(text: str) -> tuple[Group, ...]:
     """Read ``"1+6 5+5"`` into ``((1, 6), (5, 5))``. ``"-"``, ``"pass"`` or ``""`` is empty."""
     if not isinstance(text, str):
-        raise NotationError(f"A move must be text like '1+6 5+5', not {type(text).__name__}.")
+        raise NotationError.coded(
+            "levelx.move_text",
+            "A move must be text like '1+6 5+5', not {kind}.",
+            kind=type(text).__name__,
+        )
     stripped = text.strip()
     if stripped.lower() in ("", "-", "pass"):
         return ()
@@ -112,9 +116,12 @@ def parse_groups(text: str) -> tuple[Group, ...]:
     for token in _GROUP_SEP.split(stripped):
         parts = token.split("+")
         if not all(p.isdigit() for p in parts):
-            raise NotationError(
-                f"Cannot read {token!r} in {text!r}: write groups of dice like '1+6 5+5' "
-                "(dice joined by +, groups separated by spaces)."
+            raise NotationError.coded(
+                "levelx.notation",
+                "Cannot read {token!r} in {text!r}: write groups of dice like '1+6 5+5' "
+                "(dice joined by +, groups separated by spaces).",
+                token=token,
+                text=text,
             )
         groups.append(tuple(int(p) for p in parts))
     return tuple(groups)
@@ -132,16 +139,24 @@ def coerce_groups(move: object) -> tuple[Group, ...]:
             if isinstance(g, int) and not isinstance(g, bool):
                 g = (g,)
             if isinstance(g, str) or not isinstance(g, Iterable):
-                raise NotationError(
-                    f"Each group must be a list of dice faces like (1, 6), not {g!r}."
+                raise NotationError.coded(
+                    "levelx.group_type",
+                    "Each group must be a list of dice faces like (1, 6), not {group!r}.",
+                    group=g,
                 )
             group = tuple(g)
             if not all(isinstance(f, int) and not isinstance(f, bool) for f in group):
-                raise NotationError(f"Dice faces must be whole numbers, not {group!r}.")
+                raise NotationError.coded(
+                    "levelx.face_type",
+                    "Dice faces must be whole numbers, not {group!r}.",
+                    group=group,
+                )
             groups.append(group)
         return tuple(groups)
-    raise NotationError(
-        f"A move must be notation like '1+6 5+5', a list of groups or a Move, not {move!r}."
+    raise NotationError.coded(
+        "levelx.move_type",
+        "A move must be notation like '1+6 5+5', a list of groups or a Move, not {move!r}.",
+        move=move,
     )
 
 
@@ -161,54 +176,84 @@ def check_groups(
     used: Counter[int] = Counter()
     for g in groups:
         if not g:
-            raise NotationError("A group needs at least one die.")
+            raise NotationError.coded("levelx.empty_group", "A group needs at least one die.")
         for face in g:
             if not 1 <= face <= 6:
-                raise FacesNotInRollError(f"{face} is not a face of a die (1 to 6).")
+                raise FacesNotInRollError.coded(
+                    "levelx.no_face", "{face} is not a face of a die (1 to 6).", face=face
+                )
         total = sum(g)
         if not MIN_SUM <= total <= MAX_SUM:
-            raise GroupSumError(
-                f"The group {'+'.join(map(str, g))} makes {total}, but rows go from "
-                f"{MIN_SUM} to {MAX_SUM}. Leave those dice out instead."
+            raise GroupSumError.coded(
+                "levelx.group_sum",
+                "The group {group:+} makes {total}, but rows go from {least} to {most}. "
+                "Leave those dice out instead.",
+                group=g,
+                total=total,
+                least=MIN_SUM,
+                most=MAX_SUM,
             )
         used.update(g)
-    roll_text = "-".join(map(str, dice))
     n_used = sum(used.values())
     if n_used > len(dice):
-        raise FacesNotInRollError(
-            f"The move uses {n_used} dice, but there are only {len(dice)} ({roll_text})."
+        raise FacesNotInRollError.coded(
+            "levelx.too_many_dice",
+            "The move uses {used} dice, but there are only {count} ({roll:-}).",
+            used=n_used,
+            count=len(dice),
+            roll=dice,
         )
     have = Counter(dice)
     turned: list[int] = []
     for face in sorted(used):
         missing = used[face] - have[face]
         if missing > 0:
+            if face == 1 and not have[1]:
+                raise FacesNotInRollError.coded(
+                    "levelx.no_ones",
+                    "The roll {roll:-} has no 1, but the move uses {used}.",
+                    roll=dice,
+                    used=used[1],
+                )
             if face == 1:
-                raise FacesNotInRollError(
-                    f"The roll {roll_text} has {_count_word(have[1])} 1, "
-                    f"but the move uses {used[1]}."
+                raise FacesNotInRollError.coded(
+                    "levelx.too_many_ones",
+                    "The roll {roll:-} has {ones} 1, but the move uses {used}.",
+                    roll=dice,
+                    ones=have[1],
+                    used=used[1],
                 )
             turned.extend([face] * missing)
     if turned:
         ones = have[1]
         turnable = turnable_ones(dice, lucky_loser)
-        missing_text = ", ".join(map(str, turned))
-        if not lucky_loser or ones < 2:
-            raise FacesNotInRollError(
-                f"The roll {roll_text} does not have the dice {missing_text} that the move uses."
-                + ("" if lucky_loser else " (Lucky Loser is switched off in this game.)")
+        if not lucky_loser:
+            raise FacesNotInRollError.coded(
+                "levelx.faces_missing_no_lucky",
+                "The roll {roll:-} does not have the dice {missing:, } that the move uses. "
+                "(Lucky Loser is switched off in this game.)",
+                roll=dice,
+                missing=turned,
+            )
+        if ones < 2:
+            raise FacesNotInRollError.coded(
+                "levelx.faces_missing",
+                "The roll {roll:-} does not have the dice {missing:, } that the move uses.",
+                roll=dice,
+                missing=turned,
             )
         if len(turned) > turnable or used[1] + len(turned) > ones:
-            raise LuckyLoserError(
-                f"The move needs {len(turned)} of the 1s turned (into {missing_text}), "
-                f"but with {ones} ones you may turn at most {turnable} and must keep one 1, "
-                "and a 1 used as a 1 cannot also be turned."
+            raise LuckyLoserError.coded(
+                "levelx.lucky_loser",
+                "The move needs {turned} of the 1s turned (into {missing:, }), but with {ones} "
+                "ones you may turn at most {turnable} and must keep one 1, and a 1 used as a 1 "
+                "cannot also be turned.",
+                turned=len(turned),
+                missing=turned,
+                ones=ones,
+                turnable=turnable,
             )
     return tuple(turned)
-
-
-def _count_word(n: int) -> str:
-    return "no" if n == 0 else str(n)
 
 
 # ---------------------------------------------------------------------------------------------

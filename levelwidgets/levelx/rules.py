@@ -49,26 +49,32 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.oust not in ("owner", "row_start"):
-            raise RulesError(f'oust must be "owner" or "row_start", not {self.oust!r}.')
+            raise RulesError.coded(
+                "levelx.oust", 'oust must be "owner" or "row_start", not {oust!r}.', oust=self.oust
+            )
         if not isinstance(self.lucky_loser, bool):
-            raise RulesError("lucky_loser must be True or False.")
+            raise RulesError.coded("levelx.lucky_loser_type", "lucky_loser must be True or False.")
         lengths = tuple(self.row_lengths)
         if len(lengths) != len(ROWS) or not all(_is_count(n, 1) for n in lengths):
-            raise RulesError("row_lengths needs six whole numbers ≥ 1 (rows 5 to 10).")
+            raise RulesError.coded(
+                "levelx.row_lengths", "row_lengths needs six whole numbers ≥ 1 (rows 5 to 10)."
+            )
         object.__setattr__(self, "row_lengths", lengths)
         chips: dict[int, tuple[int, ...]] = {}
         for players, counts in dict(self.chips_for_players).items():
             counts = tuple(counts)
             if len(counts) != len(ROWS) or not all(_is_count(c, 1) for c in counts):
-                raise RulesError(
-                    f"chips_for_players[{players}] needs six whole numbers ≥ 1 (rows 5 to 10)."
+                raise RulesError.coded(
+                    "levelx.chip_counts",
+                    "chips_for_players[{players}] needs six whole numbers ≥ 1 (rows 5 to 10).",
+                    players=players,
                 )
             chips[int(players)] = counts
         # Read-only, so a shared Rules (such as DEFAULT_RULES) cannot be changed under a game.
         object.__setattr__(self, "chips_for_players", MappingProxyType(chips))
         tiles = tuple(self.bonus_tiles)
         if not all(_is_count(t, 0) for t in tiles):
-            raise RulesError("bonus_tiles must be whole numbers ≥ 0.")
+            raise RulesError.coded("levelx.bonus_tiles", "bonus_tiles must be whole numbers ≥ 0.")
         object.__setattr__(self, "bonus_tiles", tiles)
 
     def __hash__(self) -> int:
@@ -91,7 +97,11 @@ class Rules:
         try:
             return self.chips_for_players[players]
         except KeyError:
-            raise RulesError(f"These rules have no chip counts for {players} players.") from None
+            raise RulesError.coded(
+                "levelx.no_chips_for",
+                "These rules have no chip counts for {players} players.",
+                players=players,
+            ) from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,7 +123,11 @@ class Rules:
                 bonus_tiles=tuple(data["bonus_tiles"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RulesError(f"The rule options in the record are incomplete: {exc}") from None
+            raise RulesError.coded(
+                "levelx.rules_incomplete",
+                "The rule options in the record are incomplete: {reason}",
+                reason=str(exc),
+            ) from None
 
 
 def _is_count(value: object, minimum: int) -> bool:

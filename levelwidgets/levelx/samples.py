@@ -20,7 +20,11 @@ def long_game(
     """A Level X game of exactly ``turns`` turns: each turn a random legal move with chance
     ``move_chance``, else a pass; the first seed (from 0) whose game lasts that long."""
     if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 10_000:
-        raise LevelXError(f"turns is a whole number from 0 to 10000, not {turns!r:.40}.")
+        raise LevelXError.coded(
+            "levelx.sample_turns",
+            "turns is a whole number from 0 to 10000, not {turns!r:.40}.",
+            turns=turns,
+        )
     seed = 0
     while True:
         rng, game = random.Random(seed), LevelX(list(players), seed=seed)

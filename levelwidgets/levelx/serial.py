@@ -60,17 +60,26 @@ def game_from_json(cls: type[LevelX], text: str | bytes) -> LevelX:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"This is not a Level X record (not valid JSON: {exc}).") from None
+        raise RecordError.coded(
+            "levelx.record_json",
+            "This is not a Level X record (not valid JSON: {reason}).",
+            reason=str(exc),
+        ) from None
     return game_from_dict(cls, data)
 
 
 def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("This is not a Level X record (its 'format' is missing or different).")
+        raise RecordError.coded(
+            "levelx.record_format",
+            "This is not a Level X record (its 'format' is missing or different).",
+        )
     if data.get("version") != VERSION:
-        raise RecordError(
-            f"This record is version {data.get('version')!r}; this levelwidgets reads "
-            f"version {VERSION}."
+        raise RecordError.coded(
+            "levelx.record_version",
+            "This record is version {version!r}; this levelwidgets reads version {supported}.",
+            version=data.get("version"),
+            supported=VERSION,
         )
     try:
         rules = Rules.from_dict(data["rules"])
@@ -81,41 +90,62 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
         if not isinstance(turns, list):
             raise TypeError("'turns' must be a list")
     except LevelXError as exc:
-        raise RecordError(f"The record's set-up is invalid: {exc}") from None
+        raise RecordError.coded(
+            "levelx.record_setup", "The record's set-up is invalid: {reason}", reason=str(exc)
+        ) from None
     except (KeyError, TypeError) as exc:
-        raise RecordError(f"The record is incomplete or malformed ({exc}).") from None
+        raise RecordError.coded(
+            "levelx.record_malformed",
+            "The record is incomplete or malformed ({reason}).",
+            reason=str(exc),
+        ) from None
     for number, turn in enumerate(turns, start=1):
         try:
             if turn["player"] != game.current_player:
-                raise RecordError(
-                    f"it is played by seat {turn['player']}, but it was seat "
-                    f"{game.current_player}'s turn"
+                raise RecordError.coded(
+                    "levelx.record_seat",
+                    "it is played by seat {seat}, but it was seat {current}'s turn",
+                    seat=turn["player"],
+                    current=game.current_player,
                 )
             _roll(game, turn["dice"], turn["drawn"])
             game.play(turn["move"])
         except (LevelXError, KeyError, TypeError) as exc:
-            raise RecordError(f"Turn {number} of the record is impossible: {exc}") from None
+            raise RecordError.coded(
+                "levelx.record_turn",
+                "Turn {number} of the record is impossible: {reason}",
+                number=number,
+                reason=str(exc),
+            ) from None
     if pending is not None:
         try:
             _roll(game, pending["dice"], pending["drawn"])
         except (LevelXError, KeyError, TypeError) as exc:
-            raise RecordError(f"The record's last roll is impossible: {exc}") from None
+            raise RecordError.coded(
+                "levelx.record_last_roll",
+                "The record's last roll is impossible: {reason}",
+                reason=str(exc),
+            ) from None
     if position != _position(game):
-        raise RecordError(
+        raise RecordError.coded(
+            "levelx.record_position",
             "The record's position (scores, chips or pieces) does not follow from its moves: "
-            "it was edited or damaged."
+            "it was edited or damaged.",
         )
     return game
 
 
 def _roll(game: LevelX, dice: Any, drawn: Any) -> None:
     if not isinstance(drawn, bool):
-        raise RecordError("'drawn' must be true or false")
+        raise RecordError.coded("levelx.record_drawn", "'drawn' must be true or false")
     if drawn:
         game.roll()
         if list(game.dice or ()) != list(dice):
-            raise RecordError(
-                f"the dice {dice} are not what the game's seed rolls ({list(game.dice or ())})"
+            raise RecordError.coded(
+                "levelx.record_dice",
+                "the dice {dice!s} are not what the game's seed rolls ({rolled!s})",
+                dice=dice,
+                rolled=list(game.dice or ()),
             )
     else:
         game.roll(dice)

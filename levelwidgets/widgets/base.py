@@ -5,16 +5,17 @@ the browser renders that view and sends small intents back (``{"type": "draw"}``
 class owns the parts that do not depend on the game:
 
 - publishing the view (with a counter ``seq``, the last events for the log, undo/redo flags);
-- ``error``/``error_id`` for refused intents, and dispatch with clear errors for unknown or
-  malformed intents;
+- ``error``/``error_id``/``error_info`` for refused intents, and dispatch with clear errors for
+  unknown or malformed intents;
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
   ``{"type": "advance", "seq": view.seq}``; only the newest view's advance counts), or instant
   bots with ``bot_delay=0``;
 - undo/redo/goto on the game's record (:mod:`levelwidgets.record`): undo takes back engine steps,
   redo replays the recorded steps of the line being looked at, playing on adds a variation;
 - ``on_move`` listeners told once about each new history entry;
-- the mimebundle: the widget view plus a static SVG drawn for the widget's viewer, for places
-  that cannot run widgets.
+- the mimebundle: the widget view plus a static SVG drawn for the widget's viewer, and in a
+  notebook a picture output of its own next to the widget, kept current, for places where the
+  widget cannot render (:mod:`.picture`).
 
 A game adds its view fields, its intents and a few small hooks (see the ``_hook`` methods).
 """
@@ -30,9 +31,11 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from .._bots import bot_label
 from .._listeners import Listeners
 from ..errors import GameError
 from ..record import Cursor, Node, RecordError, Step, adapter_for
+from .picture import PictureOutput, picture_html
 from .review import ReviewMixin
 
 LANGUAGES = ("en", "de")
@@ -67,6 +70,9 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     #: Counts refused intents, so the same message twice still flashes.
     error_id = traitlets.Int(0).tag(sync=True)
+    #: The last refusal for the browser to say in its language: ``{"text", "code", "params"}``
+    #: (``text`` is :attr:`error`; ``code``/``params`` as the GameError carried them), or {}.
+    error_info = traitlets.Dict().tag(sync=True)
     #: Label language: "en" or "de".
     language = traitlets.Unicode("en").tag(sync=True)
     #: Milliseconds between bot actions; 0 plays bots at once (analysts, tests).
@@ -77,6 +83,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
     annotate = traitlets.Bool(False).tag(sync=True)
     #: Record files in :attr:`record_dir` (filled when the browser asks, for its Open list).
     record_files = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: Marks this widget's picture output, which the front end hides while it is on the page.
+    _picture_id = traitlets.Unicode("").tag(sync=True)
 
     #: Intents a read-only widget still takes: looking around, not changing anything.
     _READ_ONLY_INTENTS: ClassVar[frozenset[str]] = frozenset(
@@ -125,6 +133,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             read_only=bool(read_only),
             **traits,
         )
+        self._picture_id = self.model_id
+        self._picture = PictureOutput(self.model_id, self._picture_html)
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
         self.on_msg(self._handle_message)
 
@@ -237,6 +247,28 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         data["text/plain"] = repr(self._game)
         return data, meta
 
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Show the widget, then its picture as an output of its own (see :mod:`.picture`).
+
+        The SVG leaves the widget's output: the picture output carries it, and a second copy
+        would show twice wherever the widget view is skipped (nbconvert without widget state).
+        """
+        from IPython.display import display
+
+        data, meta = self._repr_mimebundle_(**kwargs)
+        data.pop("image/svg+xml", None)
+        display(data, metadata=meta, raw=True)
+        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
+            self._picture.show()
+
+    def _picture_html(self) -> str:
+        label = repr(self._game).strip("<>")
+        svg = self._static_svg()
+        return picture_html(self._picture_id, svg, label, self.language, self.read_only)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({getattr(self, '_game', None)!r})"
+
     # ------------------------------------------------------------------ intents from the browser
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
@@ -254,13 +286,25 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             self._fail(f"Unknown request {kind!r}.")
             return
         if self.read_only and kind not in self._READ_ONLY_INTENTS:
-            self._fail("This record is read-only: step through it, but it cannot be changed.")
+            self._fail(
+                GameError.coded(
+                    "widget.read_only",
+                    "This record is read-only: step through it, but it cannot be changed.",
+                )
+            )
             return
         if kind in self._player_intents and self._seat_to_act() is None:
-            self._fail("The game is over: press New game to play again (or Undo a move).")
+            self._fail(
+                GameError.coded(
+                    "widget.game_over",
+                    "The game is over: press New game to play again (or Undo a move).",
+                )
+            )
             return
         if kind in self._player_intents and self._bot_to_act() is not None:
-            self._fail("It is a bot's turn: wait for it to play.")
+            self._fail(
+                GameError.coded("widget.bot_turn", "It is a bot's turn: wait for it to play.")
+            )
             return
         self._guard(lambda: handler(content))
 
@@ -280,7 +324,7 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         try:
             action()
         except GameError as exc:
-            self._fail(self._message(exc))
+            self._fail(exc)
         else:
             self.error = ""  # the request was done: an older refusal no longer applies
 
@@ -289,9 +333,22 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         text = str(exc)
         return text[:1].upper() + text[1:] if text else type(exc).__name__
 
-    def _fail(self, message: str) -> None:
-        self.error = message
-        self.error_id += 1
+    def _fail(self, refusal: str | GameError) -> None:
+        """Publish a refused request: its English text as ``error`` and, so the browser can
+        say it in the widget's language, the code and params of a GameError as ``error_info``."""
+        if isinstance(refusal, GameError):
+            text, code, params = self._message(refusal), refusal.code, refusal.params
+        else:
+            text, code, params = refusal, None, {}
+        with self.hold_sync():  # one message: the browser sees text, code and id together
+            self.error_info = {"text": text, "code": code, "params": params}
+            self.error = text
+            self.error_id += 1
+
+    @traitlets.observe("error")
+    def _error_cleared(self, change: dict) -> None:
+        if not change["new"]:
+            self.error_info = {}  # no refusal stands, so none is described
 
     # ------------------------------------------------------------------ keeping the view in step
 
@@ -359,6 +416,13 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         view.update(self._view_fields())
         view["review"] = self._review_view()
         self.view = view
+        self._refresh_picture()
+
+    def _refresh_picture(self) -> None:
+        picture = getattr(self, "_picture", None)  # None while __init__ is still running
+        if picture is not None:
+            with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
+                picture.refresh()
 
     @traitlets.validate("bot_delay")
     def _valid_bot_delay(self, proposal: dict) -> int:
@@ -383,6 +447,8 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
     def _language_changed(self, _change: dict) -> None:
         if hasattr(self, "_game") and self._language_in_view:
             self._publish([])
+        else:
+            self._refresh_picture()  # its caption is in the widget's language
 
     def _check_game(self, game: object) -> None:
         if not isinstance(game, self._engine):
@@ -477,9 +543,3 @@ def check_language(language: object) -> str:
     if language not in LANGUAGES:
         raise traitlets.TraitError(f"language must be one of {LANGUAGES}, not {language!r}.")
     return language  # type: ignore[return-value]
-
-
-def bot_label(bot: object | None) -> str:
-    if bot is None:
-        return ""
-    return str(getattr(bot, "name", None) or type(bot).__name__)

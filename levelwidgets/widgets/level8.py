@@ -172,14 +172,24 @@ class Level8Widget(GameWidget):
         chosen = list(cards) if cards else list(hand)
         missing = [c for c in chosen if c not in hand]
         if missing:
-            raise CardNotInHandError("Those cards are not all in your hand.")
+            raise CardNotInHandError.coded(
+                "level8.propose_not_in_hand", "Those cards are not all in your hand."
+            )
         level = game.current_level(actor)
         if level is None or game.laid_down[actor]:
-            raise IllegalActionError(f"{game.names[actor]} has already laid down this round.")
+            raise IllegalActionError.coded(
+                "level8.propose_laid",
+                "{name} has already laid down this round.",
+                name=game.names[actor],
+            )
         way = solve(chosen, level)
         if way is None:
-            raise LevelMismatchError(
-                f"These cards do not make level {game.levels[actor]} ({level.describe()})."
+            raise LevelMismatchError.coded(
+                "level8.propose_mismatch",
+                "These cards do not make level {level} ({need}).",
+                level=game.levels[actor],
+                need=level.describe(),
+                req=[[r.kind, r.n] for r in level.requirements],
             )
         self._proposal = {
             "cards": sorted(chosen),
@@ -192,7 +202,9 @@ class Level8Widget(GameWidget):
         """Hot-seat: the person whose turn it is confirms they sit at the screen."""
         _viewer, _actor, handoff = self._who()
         if handoff is None:
-            raise IllegalActionError("There is no hand to reveal: play on.")
+            raise IllegalActionError.coded(
+                "level8.nothing_to_reveal", "There is no hand to reveal: play on."
+            )
         self._revealed = handoff
         self._publish([])
 
@@ -200,7 +212,12 @@ class Level8Widget(GameWidget):
         """Show the position after ``ply`` actions (0: the deal) of the line being looked at."""
         total = self._line_steps()  # a Level 8 step is one action
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
-            raise IllegalActionError(f"Choose a move between 0 and {total}, not {ply!r}.")
+            raise IllegalActionError.coded(
+                "level8.goto_range",
+                "Choose a move between 0 and {total}, not {ply!r}.",
+                total=total,
+                ply=ply,
+            )
         self.seek(ply)
 
     # ------------------------------------------------------------------ intents
@@ -232,15 +249,19 @@ class Level8Widget(GameWidget):
     def _require_actor(self) -> int:
         _viewer, actor, handoff = self._who()
         if handoff is not None:
-            raise IllegalActionError(
-                f"Pass the screen to {self._game.names[handoff]} first: they confirm, then play."
+            raise IllegalActionError.coded(
+                "level8.pass_screen",
+                "Pass the screen to {name} first: they confirm, then play.",
+                name=self._game.names[handoff],
             )
         if actor is None:
             game = self._game
             if game.is_over:
-                raise IllegalActionError("The game is over.")
-            raise IllegalActionError(
-                f"It is {game.names[game.current_player]}'s turn, not this screen's."
+                raise IllegalActionError.coded("level8.over", "The game is over.")
+            raise IllegalActionError.coded(
+                "level8.not_this_screen",
+                "It is {name}'s turn, not this screen's.",
+                name=game.names[game.current_player],
             )
         return actor
 
@@ -314,7 +335,9 @@ class Level8Widget(GameWidget):
 
     def _take_back_one(self) -> None:
         if not self._can_take_back():
-            raise IllegalActionError("There is nothing to undo: the round has just been dealt.")
+            raise IllegalActionError.coded(
+                "level8.nothing_to_undo", "There is nothing to undo: the round has just been dealt."
+            )
         self._driving(lambda: self._game.undo(1))
 
     def _after_change(self, events: list[Any], run_bots: bool = True) -> None:

@@ -18,6 +18,7 @@ import traitlets
 from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
+from ..levelx.preview import move_key, preview_moves
 from ..record import Step
 from .base import GameWidget, Intent
 
@@ -109,7 +110,12 @@ class LevelXWidget(GameWidget):
         game = self._game
         total = game.turns + sum(1 for step in self._future() if step.kind == "move")
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
-            raise LevelXError(f"Choose a move between 0 and {total}, not {turns!r}.")
+            raise LevelXError.coded(
+                "levelx.goto_range",
+                "Choose a move between 0 and {total}, not {turns!r}.",
+                total=total,
+                turns=turns,
+            )
         self.seek(2 * turns)  # a turn is two steps: its roll, then its move
 
     def on_move(self, callback: MoveListener) -> Callable[[], None]:
@@ -209,11 +215,19 @@ class LevelXWidget(GameWidget):
             notes[turn] = [mark or old_mark, " / ".join(c for c in (old_comments, comments) if c)]
         if notes:
             view["notes"] = notes
+        if dice is not None and (self.teach or self._person_to_act()):
+            # What each move would do, for the tray's hints and the teaching overlay.
+            view["preview"] = {key: p.to_dict() for key, p in preview_moves(game).items()}
         if self.teach and dice is not None:
             view["teach"] = [
-                [g.notation, list(g.turned), list(g.left_out)] for g in game.groupings()
+                [g.notation, list(g.turned), list(g.left_out), move_key(g.steps)]
+                for g in game.groupings()
             ]
         return view
+
+    def _person_to_act(self) -> bool:
+        """A person (not a bot) is to act and may build groups (not in a read-only record)."""
+        return not self.read_only and self._bots[self._game.current_player] is None
 
     @traitlets.observe("teach")
     def _teach_changed(self, _change: dict) -> None:

@@ -50,7 +50,9 @@ def node_at(record: GameRecord, path: object) -> Node:
         while node.ply < ply - 1 and node.variations:
             node = node.variations[0]
         if node.ply != ply - 1 or not 0 < index < len(node.variations):
-            raise RecordError("That variation is not in the record (any more).")
+            raise RecordError.coded(
+                "widget.variation_gone", "That variation is not in the record (any more)."
+            )
         node = node.variations[index]
     return node
 
@@ -110,9 +112,11 @@ def record_file(folder: str | Path, name: object) -> Path:
     if isinstance(name, str) and name and not name.endswith(".json") and len(name) < 120:
         name += ".json"
     if not isinstance(name, str) or not _FILE_NAME.fullmatch(name) or ".." in name:
-        raise RecordError(
-            f"A record file name is a plain name ending in .json, like 'lesson-1.json', "
-            f"not {name!r:.60}."
+        raise RecordError.coded(
+            "widget.file_name",
+            "A record file name is a plain name ending in .json, like 'lesson-1.json', "
+            "not {name!r:.60}.",
+            name=name,
         )
     return Path(folder) / name
 

@@ -75,8 +75,9 @@ class ReviewMixin:
         (playing on from an earlier position adds one). Comment and mark its nodes, then
         :meth:`save` it."""
         if self._cursor is None:
-            raise RecordError(
-                "This game cannot be recorded: its history does not rebuild it from its seed."
+            raise RecordError.coded(
+                "widget.not_recorded",
+                "This game cannot be recorded: its history does not rebuild it from its seed.",
             )
         return self._cursor.record
 
@@ -106,9 +107,11 @@ class ReviewMixin:
         record = GameRecord.load(path)
         game = record.cursor().game
         if not isinstance(game, self._engine):
-            raise RecordError(
-                f"{Path(path).name} holds a {record._adapter.title} game; open it with the "
-                f"widget for {record._adapter.title}."
+            raise RecordError.coded(
+                "widget.other_game",
+                "{file} holds a {game} game; open it with the widget for {game}.",
+                file=Path(path).name,
+                game=record._adapter.title,
             )
         cursor = record.cursor()
         cursor.last()
@@ -125,7 +128,12 @@ class ReviewMixin:
         """
         total = self._line_steps()
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
-            raise self._error_type(f"Choose a step between 0 and {total}, not {step!r:.40}.")
+            raise self._error_type.coded(
+                "widget.step_range",
+                "Choose a step between 0 and {total}, not {step!r:.40}.",
+                total=total,
+                step=step,
+            )
         self._show(self._line_node(step))
 
     def show(self, node: Node) -> None:
@@ -144,7 +152,7 @@ class ReviewMixin:
 
     def _here(self) -> Node:
         if self._cursor is None:
-            raise RecordError("This game has no record to annotate.")
+            raise RecordError.coded("widget.no_record", "This game has no record to annotate.")
         return self._cursor.node
 
     def _annotated(self, change: Callable[[Node], object]) -> None:
@@ -168,7 +176,9 @@ class ReviewMixin:
         op = intent.get("op")
         node = lines.node_at(self.record, intent.get("path"))
         if not isinstance(node, Step):
-            raise RecordError("The main line is no variation: choose a variation.")
+            raise RecordError.coded(
+                "widget.main_line", "The main line is no variation: choose a variation."
+            )
         parent = node.parent
         assert parent is not None
         if op == "remove":
@@ -201,7 +211,11 @@ class ReviewMixin:
             or isinstance(index, bool)
             or not (0 <= index < len(node.comments))
         ):
-            raise RecordError(f"There is no comment number {index!r:.20} here.")
+            raise RecordError.coded(
+                "widget.no_comment",
+                "There is no comment number {index!r:.20} here.",
+                index=index,
+            )
         elif text in ("", None):
             node.remove_comment(index)
         else:
@@ -312,7 +326,9 @@ class ReviewMixin:
     def _line_node(self, step: int) -> Node:
         cursor = self._cursor
         if cursor is None:
-            raise RecordError("This game has no record to step through.")
+            raise RecordError.coded(
+                "widget.no_record_steps", "This game has no record to step through."
+            )
         if step <= cursor.ply:
             return cursor.node.path()[step]
         return self._future()[step - cursor.ply - 1]
@@ -390,7 +406,7 @@ class ReviewMixin:
         """Play the next step of :meth:`_future` on the game; returns its events."""
         future = self._future()
         if not future:
-            raise self._error_type("There is nothing to redo.")
+            raise self._error_type.coded("widget.nothing_to_redo", "There is nothing to redo.")
         step = future[0]
         adapter = adapter_for(self._game)
         events = self._driving(lambda: adapter.apply(self._game, step.data))

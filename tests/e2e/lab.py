@@ -110,7 +110,6 @@ def lab_server(
     """Start ``python -m jupyterlab`` serving ``root``; stop it (and its kernels) afterwards."""
     env = isolated_env(home)
     port, token = free_port(), "levelwidgets-e2e"
-    log = open(home / "jupyterlab.log", "w")  # noqa: SIM115 - closed below
     cmd = [
         python,
         "-m",
@@ -125,27 +124,23 @@ def lab_server(
         "--ServerApp.disable_check_xsrf=True",
         "--LabServerApp.extra_labextensions_path=[]",
     ]
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
-    server = LabServer(port, token, root, proc, env)
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                log.flush()
-                pytest.fail(
-                    "JupyterLab exited early:\n" + (home / "jupyterlab.log").read_text()[-3000:],
-                    pytrace=False,
-                )
-            try:
-                with urllib.request.urlopen(server.url("api/status"), timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("JupyterLab did not answer within {timeout:.0f} s.", pytrace=False)
-            time.sleep(0.25)
+    with running(cmd, env, root, home / "jupyterlab.log") as proc:
+        server = LabServer(port, token, root, proc, env)
+        wait_until_up(
+            proc, server.url("api/status"), "JupyterLab", home / "jupyterlab.log", timeout
+        )
         yield server
+
+
+@contextmanager
+def running(
+    cmd: list[str], env: dict[str, str], cwd: Path, log_path: Path
+) -> Iterator[subprocess.Popen]:
+    """Run a server process with its output in ``log_path``; stop it (SIGTERM, then kill)."""
+    log = open(log_path, "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+    try:
+        yield proc
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
@@ -155,6 +150,25 @@ def lab_server(
                 proc.kill()
                 proc.wait()
         log.close()
+
+
+def wait_until_up(
+    proc: subprocess.Popen, url: str, name: str, log_path: Path, timeout: float
+) -> None:
+    """Poll ``url`` until it answers 200; fail with the server's log if it exits or times out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"{name} exited early:\n" + log_path.read_text()[-3000:], pytrace=False)
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name} did not answer within {timeout:.0f} s.", pytrace=False)
+        time.sleep(0.25)
 
 
 def copy_notebook(src: Path, root: Path) -> str:

@@ -307,6 +307,25 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     set_theme(page, dark=False)
 
 
+def test_a_refused_move_is_explained_in_german(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    py(page, "setattr(w, 'language', 'de') or None")
+    seq = int(settled(page)["seq"])
+    py(page, "w.roll((1, 2, 3, 4)) and None")
+    wait_seq_after(page, seq)
+    root.locator("button[data-die='0']").click()  # a 1 alone: no row
+    root.locator("[data-action=confirm]").click()
+    root.locator("[data-error]").wait_for()
+    said = root.locator("[data-error]").inner_text()
+    assert "Die Gruppe 1 ergibt 1, die Reihen gehen aber von 5 bis 10." in said, said
+    assert py(page, "[w.error_info['code'], len(w.game.history), w.game.phase]") == [
+        "levelx.group_sum",
+        0,
+        "play",
+    ]
+    root.screenshot(path=str(artifacts / "levelx-refused-de.png"))
+
+
 def test_whole_game_against_a_bot_by_clicks(page, lab, artifacts, request) -> None:
     start(page, lab, request)
     run_code(
@@ -377,3 +396,56 @@ def test_hot_seat_three_players_with_a_bot(page, lab, artifacts, request) -> Non
     assert root.locator("[data-player-card]").count() == 3
     shapes = root.locator(".lx-piece svg > *").evaluate_all("els => els.map(e => e.tagName)")
     assert {"circle", "rect", "polygon"} <= set(shapes)  # a shape per player, not just colour
+
+
+def test_move_preview_marks_the_square_python_previewed(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=roll]").click()
+    wait_seq_after(page, seq)
+    faces = dice_faces(page, root)
+    group = pick_groups(faces)[0]  # seed 7: the first roll has a group of 5–10
+    assert root.locator("[data-preview]").count() == 0  # no group yet, no preview
+    click_groups(root, [group])
+    row = sum(faces[i] for i in group)
+    want = py(page, f"w.view['preview']['{row}']['steps'][0]")
+    mark = root.locator("[data-board] [data-preview='A']")
+    mark.wait_for()
+    assert mark.get_attribute("data-preview-row") == str(row)
+    assert mark.get_attribute("data-preview-square") == str(want["to"])
+    square = root.locator(f".lx-square[data-row='{row}'][data-square='{want['to']}']")
+    a, b = mark.bounding_box(), square.bounding_box()
+    centre = [(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2) for box in (a, b)]
+    assert abs(centre[0][0] - centre[1][0]) < 2 and abs(centre[0][1] - centre[1][1]) < 2, (a, b)
+    assert "square" in root.locator("[data-group-preview='A']").inner_text()
+    root.screenshot(path=str(artifacts / "levelx-preview-enter.png"))
+    root.locator("[data-action=clear]").click()
+    assert root.locator("[data-preview]").count() == 0
+
+    # The rules' example, for the pictures: A reaches X5 and knocks Ben off, B takes a 6 chip.
+    run_code(
+        page,
+        "from levelwidgets.levelx import LevelX\n"
+        "g = LevelX(['Ann', 'Ben'], seed=1)\n"
+        "for d, m in [((6, 6, 6, 6), '6 6 6 6'), ((5, 5, 5, 5), '5 5 5 5'),"
+        " ((5, 5, 5, 2), '5 5 5'), ((2, 2, 2, 2), '-')]:\n"
+        "    g.roll(d); g.play(m)\n"
+        "wp = LevelXWidget(g, bot_delay=0, teach=True)\n"
+        "wp.roll((5, 5, 6, 1))\nwp",
+    )
+    root = page.locator(ROOT).nth(1)
+    root.wait_for()
+    settled(page, 1)
+    click_groups(root, [[0], [2]])
+    root.locator("[data-preview='B']").wait_for()
+    assert root.locator("[data-preview-summary]").inner_text() == (
+        "If played: +11 points, 1 square forward"
+    )
+    root.scroll_into_view_if_needed()
+    root.screenshot(path="/tmp/preview_light.png")
+    set_theme(page, dark=True)
+    page.wait_for_timeout(400)
+    root.screenshot(path="/tmp/preview_dark.png")
+    shutil.copy("/tmp/preview_dark.png", artifacts / "levelx-preview-dark.png")
+    shutil.copy("/tmp/preview_light.png", artifacts / "levelx-preview-light.png")
+    set_theme(page, dark=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 
 from .lab import REPO, settled, settled_after
+from .test_levelx_browser import click_groups, confirm_or_pass, dice_faces, pick_groups
 
 # Notebook 7 itself reports these page errors in the isolated test set-up, with no widget on
 # the page (the first on opening any notebook; the second once JupyterLab ran in the same
@@ -53,3 +54,15 @@ def test_level8_and_levelx_play_in_notebook7(page, lab, artifacts, request) -> N
     state = settled_after(page, ".lx-root", int(state["seq"]))
     assert state["phase"] == "play"
     assert board.locator("button[data-die][data-face]").count() == 4
+    # Group the dice and play (or pass): the move reaches Python and the bot answers.
+    click_groups(board, pick_groups(dice_faces(page, board)))
+    confirm_or_pass(board)
+    page.wait_for_function(
+        """() => { const r = document.querySelector('.lx-root');
+                   return r.dataset.busy === '0' && r.dataset.cur === '0'
+                     && r.dataset.phase === 'roll'
+                     && r.querySelectorAll('[data-goto]').length === 3; }""",
+        timeout=30_000,
+    )
+    assert board.locator("[data-error]").count() == 0
+    board.screenshot(path=str(artifacts / "notebook7-levelx.png"))

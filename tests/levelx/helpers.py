@@ -12,6 +12,28 @@ def turn(game: LevelX, dice, move) -> list:
     return game.play(move)
 
 
+#: Player 0 takes a chip in every row (the first set: bonus 15), then reaches X5 and X6 again
+#: and holds rows 7 and 8 of the second set; player 1 passes each turn with 2-2-2-2.
+FIRST_SET_SCRIPT = [
+    ((5, 5, 5, 5), "5 5 5 5"),
+    ((6, 6, 6, 6), "6 6 6 6"),
+    ((6, 1, 6, 1), "6+1 6+1"),
+    ((6, 1, 6, 2), "6+1 6+2"),
+    ((6, 2, 6, 2), "6+2 6+2"),
+    ((6, 3, 6, 3), "6+3 6+3"),
+    ((6, 4, 6, 4), "6+4 6+4"),
+]
+SECOND_SET_SCRIPT = [*FIRST_SET_SCRIPT, ((5, 5, 6, 1), "5 5 6"), ((6, 1, 6, 2), "6+1 6+2")]
+
+
+def play_script(game: LevelX, script, passing=(2, 2, 2, 2)) -> LevelX:
+    """Play ``script`` for player 0 of a two-player game; player 1 passes after each turn."""
+    for dice, move in script:
+        turn(game, dice, move)
+        turn(game, passing, "-")
+    return game
+
+
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from levelwidgets.levelx import GreedyBot, RandomBot
-from levelwidgets.levelx.analysis import games_frame, simulate, turns_frame
+import math
+
+from levelwidgets.analysis import rotate_seats
+from levelwidgets.levelx import GreedyBot, LevelX, RandomBot
+from levelwidgets.levelx.analysis import games_frame, seat_names, simulate, turns_frame
 
 
 def test_simulate_and_tables():
@@ -17,3 +20,39 @@ def test_simulate_and_tables():
     assert len(turns) == len(games[0].history)
     assert turns["points"].sum() == games[0].score(0) + games[0].score(1)
     assert set(turns["player"]) == set(games[0].names)
+
+
+def test_seats_are_named_after_their_bots_when_they_rotate():
+    games = simulate(rotate_seats(lambda seed: [GreedyBot(), RandomBot(seed)]), games=6, seed=3)
+    assert [g.names for g in games] == [["Random", "Greedy"], ["Greedy", "Random"]] * 3
+    frame = games_frame(games)
+    assert frame["bot_0"].tolist() == ["Random", "Greedy"] * 3
+    assert frame["bot_1"].tolist() == frame["name_1"].tolist() == ["Greedy", "Random"] * 3
+    for game, row in zip(games, frame.to_dict("records"), strict=True):
+        assert row["winner_seats"] == tuple(game.winners)
+        assert row["winner_seat"] == game.winners[0]  # no tie among these seeds
+        assert row["winner_bot"] == row["winner"] == game.names[game.winners[0]]
+        assert row[f"score_{row['winner_seat']}"] == max(game.scores())
+
+
+def test_the_same_bot_twice_gets_seat_numbers():
+    class Nameless:
+        def choose(self, game):
+            return game.legal_moves()[0]
+
+    assert seat_names([GreedyBot(), GreedyBot(), RandomBot()]) == ["Greedy 1", "Greedy 2", "Random"]
+    assert seat_names([Nameless(), RandomBot()]) == ["Nameless", "Random"]
+    games = simulate(lambda seed: [GreedyBot(), GreedyBot()], games=2)
+    assert games[0].names == ["Greedy 1", "Greedy 2"]
+
+
+def test_ties_and_unfinished_games_in_the_frame():
+    games = simulate(lambda seed: [GreedyBot(), GreedyBot()], games=200, seed=1000)
+    frame = games_frame(games)
+    ties = frame[frame["tie"]]
+    assert len(ties) == sum(len(g.winners) > 1 for g in games) > 0
+    assert (ties["winner_seat"] == -1).all() and ties["winner_bot"].isna().all()
+    assert all(len(seats) > 1 for seats in ties["winner_seats"])
+    unfinished = games_frame([LevelX(players=["Ann", "Ben"], seed=1)]).iloc[0]
+    assert math.isnan(unfinished["winner_seat"]) and unfinished["winner_seats"] == ()
+    assert unfinished["winner_bot"] is None

@@ -1,13 +1,17 @@
-"""The analysts' example notebook runs top to bottom."""
+"""The analysts' example notebook runs top to bottom and shows what an analyst needs: results
+per bot with intervals, the first-seat question, game lengths, a figure, and the closest game
+in a widget that steps through it (not a static picture)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "levelx_analysis.ipynb"
+WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def test_analysis_notebook_runs(tmp_path):
@@ -15,8 +19,38 @@ def test_analysis_notebook_runs(tmp_path):
     NotebookClient(
         nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     ).execute()
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    outputs = [o for cell in code for o in cell.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(o.get("text", "") for o in outputs)
-    assert "Greedy wins" in text and "rolls" in text
-    assert any("image/svg+xml" in o.get("data", {}) for o in outputs), "a board picture is shown"
+    html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
+
+    # results per bot, by name (seats alternate), with 95 % intervals
+    assert re.search(r"Greedy wins \d+ of 400 games: [\d.]+% \(95 % interval", text)
+    assert "Player 1" not in text + html
+    assert '<div class="levelwidgets-summary">' in html and "95 % interval" in html
+    assert ">Random<" in html and ">Greedy<" in html
+    # the first-seat question on equal bots, with its verdict
+    assert re.search(r"First seat \(plays first\): [\d.]+ % \[[\d.]+ %, [\d.]+ %\] vs 50.0 %", text)
+    assert "Greedy 1" in text and "if the seat did not matter" in text
+    # game lengths and the figure
+    assert "Game length: median" in html
+    assert any("image/png" in o.get("data", {}) for o in outputs), "the summary plot"
+    # the closest game opens in a read-only widget half-way through, with its picture beside
+    widget_cell = next(c for c in code if "LevelXWidget(" in c.source)
+    kinds = [list(o.get("data", {})) for o in widget_cell.outputs]
+    assert any(WIDGET in k for k in kinds), "the closest game is a widget"
+    assert any(
+        "data-lw-picture" in o.get("data", {}).get("text/html", "") for o in widget_cell.outputs
+    )
+    shown = next(o for o in widget_cell.outputs if WIDGET in o.get("data", {}))
+    assert re.match(
+        r"<LevelX 2 players, round \d+, (Greedy|Random) to roll", shown.data["text/plain"]
+    )
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    model = state[shown.data[WIDGET]["model_id"]]["state"]
+    assert model["read_only"] is True, "stepping through, not playing on"
+    assert sorted(model["view"]["names"]) == ["Greedy", "Random"]
+    review = model["view"]["review"]
+    assert review["step"] == review["steps"] // 2 > 0, "opened half-way; the review bar steps on"
+    assert "rolls" in text and "wins!" in text  # how the closest game ended

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+import json
+import pickle
 
 import pytest
 
@@ -56,3 +58,36 @@ def test_one_except_clause_catches_both_engines_and_keeps_the_message():
     assert "nothing to undo" in messages[0]
     assert "'draw' phase" in messages[1]
     assert "2 to 4 players" in messages[2] and "2 to 6 players" in messages[3]
+
+
+def test_errors_keep_the_english_message_and_carry_a_code_and_params():
+    game = lx.LevelX(["Ann", "Ben"], seed=1)
+    game.roll((1, 2, 3, 4))
+    with pytest.raises(lx.GroupSumError) as info:
+        game.play("1+2")
+    err = info.value
+    assert str(err) == (
+        "The group 1+2 makes 3, but rows go from 5 to 10. Leave those dice out instead."
+    )
+    assert err.code == "levelx.group_sum"
+    assert err.params == {"group": [1, 2], "total": 3, "least": 5, "most": 10}
+    with pytest.raises(lx.NotYourTurnError) as info:
+        game.play("1+4", player=1)
+    assert info.value.params == {"current": "Ann", "name": "Ben"}  # names as they are
+    with pytest.raises(l8.NotYourTurnError) as info:
+        l8.Level8(["Ann", "Ben"], seed=1).draw(player=1)
+    assert info.value.code == "level8.not_your_turn" and str(info.value).startswith("Ben cannot")
+
+
+def test_the_constructor_stays_compatible_and_params_are_json():
+    plain = GameError("Just a message.")
+    assert str(plain) == "Just a message." and plain.args == ("Just a message.",)
+    assert plain.code is None and plain.params == {}
+    err = l8.ConfigError.coded(
+        "x.y", "{cards:, } and {n!r} and {thing}", cards=("1R", "2R"), n="a", thing=object()
+    )
+    assert str(err).startswith("1R, 2R and 'a' and <object object")
+    assert isinstance(err, ValueError) and err.params["cards"] == ["1R", "2R"]
+    assert json.loads(json.dumps(err.params))["thing"].startswith("<object object")
+    again = pickle.loads(pickle.dumps(err))
+    assert (str(again), again.code, again.params) == (str(err), err.code, err.params)

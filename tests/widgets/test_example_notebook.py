@@ -9,6 +9,20 @@ from nbclient import NotebookClient
 
 REPO = Path(__file__).resolve().parents[2]
 WIDGET = "application/vnd.jupyter.widget-view+json"
+PICTURE = "data-lw-picture"
+
+
+def pictures(outputs: list[dict]) -> list[str]:
+    """The picture output right after each widget output (the board where widgets cannot run)."""
+    found = []
+    for i, output in enumerate(outputs):
+        if WIDGET in output.get("data", {}):
+            after = outputs[i + 1].get("data", {}) if i + 1 < len(outputs) else {}
+            html = after.get("text/html", "")
+            assert PICTURE in html, f"widget output {i} has no picture output after it"
+            assert "image/svg+xml" not in output["data"], "the board would show twice"
+            found.append(html)
+    return found
 
 
 def run_example(name: str, tmp_path: Path) -> list[dict]:
@@ -26,14 +40,14 @@ def test_levelx_play_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("levelx_play.ipynb", tmp_path)
     widget = [o for o in outputs if WIDGET in o.get("data", {})]
     assert widget, "the widget cell displayed no widget"
-    assert "image/svg+xml" in widget[0]["data"], "no static SVG fallback next to the widget"
+    assert len(pictures(outputs)) == len(widget)
 
 
 def test_level8_play_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("level8_play.ipynb", tmp_path)
     widgets = [o for o in outputs if WIDGET in o.get("data", {})]
     assert len(widgets) == 2, "the player and the teacher widget"
-    player_svg, teacher_svg = (w["data"]["image/svg+xml"] for w in widgets)
+    player_svg, teacher_svg = pictures(outputs)
     assert player_svg != teacher_svg  # the saved picture of the player shows no other hand
     assert "missing" in "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
 
@@ -48,3 +62,9 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     view = "application/vnd.jupyter.widget-view+json"
     widgets = [o for o in outputs if view in o.get("data", {})]
     assert len(widgets) == 2, "the game, and the read-only copy for the class"
+
+
+def test_levelx_app_notebook_runs(tmp_path: Path) -> None:
+    outputs = run_example("levelx_app.ipynb", tmp_path)
+    assert len(pictures(outputs)) == 1, "the app shows one widget (and its hidden picture)"
+    assert not [o for o in outputs if o.output_type == "stream"], "the app prints nothing"

@@ -6,9 +6,11 @@ import json
 
 import pytest
 import traitlets
+from levelx.helpers import SECOND_SET_SCRIPT, play_script  # tests/levelx (tests/ is on sys.path)
 
 import levelwidgets
-from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, play_game
+from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, Rules, play_game
+from levelwidgets.levelx.preview import move_key, preview_move
 from levelwidgets.widgets import LevelXWidget
 
 
@@ -223,7 +225,8 @@ def test_teach_overlay_lists_groupings() -> None:
     w.roll((1, 1, 1, 5))
     rows = w.view["teach"]
     assert len(rows) == len(w.game.groupings())
-    assert ["1+6 5+5", [5, 6], []] in [[n, t, left] for n, t, left in rows]
+    assert ["1+6 5+5", [5, 6], [], "7,10"] in rows  # the last: the move's key in "preview"
+    assert all(key in w.view["preview"] for *_, key in rows)
     send(w, type="undo")
     assert "teach" not in w.view  # no dice, nothing to list
 
@@ -334,3 +337,154 @@ def test_bots_passing_are_logged_as_passes_too() -> None:
         ["passed", 1],
         ["turn_passed", 0],
     ]
+
+
+def test_the_view_previews_a_move_only_for_a_person_building_groups() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=3, bot_delay=0)
+    assert "preview" not in w.view  # nothing rolled
+    w.roll((2, 3, 4, 5))
+    assert set(w.view["preview"]) == {move_key(g.steps) for g in w.game.groupings()}
+    w.play("2+3 4+5")  # the bot answers at once
+    assert "preview" not in w.view and w.game.current_player == 0
+    w.bots = ["greedy", None]
+    w.bot_delay = 10_000
+    w.game.roll((2, 3, 4, 5))
+    assert "preview" not in w.view  # a bot builds no groups …
+    w.teach = True
+    assert "preview" in w.view  # … but the teaching overlay lists what each move earns
+    w.teach = False
+    w.bots = [None, None]
+    w.read_only = True
+    assert "preview" not in w.view  # a record to look at, not to play
+
+
+def _in_order(entry: dict, rows: list[int]) -> dict:
+    """A move's entry with its steps in the order of ``rows`` (the groups' sums), as the tray
+    matches them: the n-th group of a row takes the n-th step of that row, and the bonus
+    tiles come from ``bonusBy`` when that order earns them on other steps."""
+    left = list(entry["steps"])
+    steps = []
+    for row in rows:
+        step = next(s for s in left if s["row"] == row)
+        left.remove(step)
+        steps.append(dict(step))
+    tiles = entry.get("bonusBy", {}).get(move_key(rows, sort=False))
+    for step, tile in zip(steps, tiles or [], strict=False):
+        step.pop("bonus", None)
+        if tile:
+            step["bonus"] = tile
+    return {**entry, "steps": steps}
+
+
+def _check_move_does_what_the_preview_says(game: LevelX, groups, preview: dict) -> None:
+    """Play ``groups`` on a copy: positions, chips, tiles and score change as previewed."""
+    after = game.clone()
+    p, n = game.current_player, game.players
+    after.play(groups)
+    steps = preview["steps"]
+    assert [s["row"] for s in steps] == [sum(g) for g in groups]
+    tiles = [s.get("bonus", 0) for s in steps]
+    assert after.tiles(p) == game.tiles(p) + [t for t in tiles if t]
+    assert after.score(p) - game.score(p) == preview["pts"]
+    assert preview["prog"] == sum(s["to"] - s["from"] for s in steps)
+    for row in range(5, 11):
+        mine = [s for s in steps if s["row"] == row]
+        held = after.chips_held(p)[row] - game.chips_held(p)[row]
+        assert held == sum(1 for s in mine if s.get("chip")), (row, steps)
+        if any("closes" in s for s in mine):
+            closes = next(s["closes"] for s in mine if "closes" in s)
+            there = {q for q in range(n) if game.piece(q, row)} | {p}
+            home = {s["oust"] for s in mine if "oust" in s and not s.get("back")}
+            assert sorted(closes) == sorted(there - home)
+            assert all(after.piece(q, row) is None for q in range(n))
+            continue
+        if not mine:
+            assert after.piece(p, row) == game.piece(p, row)
+            continue
+        assert (after.piece(p, row) or 0) == mine[-1]["to"]
+        assert (game.piece(p, row) or 0) == mine[0]["from"]
+        for s in mine:
+            if "oust" in s:
+                assert after.piece(s["oust"], row) == (s.get("back") or None)
+                assert game.piece(s["oust"], row) == game.row_length(row)
+
+
+@pytest.mark.parametrize("oust", ["owner", "row_start"])
+def test_the_views_previews_match_the_engine_over_random_positions(oust: str) -> None:
+    """For every move of many random positions: the view's preview is the engine's, and
+    playing the move yields exactly the previewed positions, chips, tiles and points."""
+    checked = 0
+    for seed in range(40):
+        game = LevelX(2 + seed % 3, seed=seed, rules=Rules(oust=oust))
+        bots = [RandomBot(seed + i) for i in range(game.players)]
+        game.autoplay(bots, max_turns=(seed * 7) % 60)
+        if game.is_over:
+            continue
+        w = LevelXWidget(game, bot_delay=0)
+        w.roll()
+        view = w.view["preview"]
+        assert set(view) == {move_key(g.steps) for g in game.groupings()}
+        before = game.snapshot()
+        for move in game.legal_moves():
+            entry = view[move_key(move.steps)]
+            assert entry == preview_move(game, move).to_dict()
+            _check_move_does_what_the_preview_says(game, list(move.groups), entry)
+            # The groups in another order: the same entry, its steps matched by row.
+            reverse = list(reversed(move.groups))
+            ordered = _in_order(entry, [sum(g) for g in reverse])
+            assert ordered["steps"] == preview_move(game, reverse).to_dict()["steps"]
+            _check_move_does_what_the_preview_says(game, reverse, ordered)
+            checked += 1
+        assert game.snapshot() == before
+    assert checked > 200
+
+
+def test_a_bonus_tile_goes_with_the_group_that_completes_the_set() -> None:
+    """Rows 9 and 10 are the last missing of the second set: the later group takes the tile."""
+    game = play_script(LevelX(2, seed=0), SECOND_SET_SCRIPT)
+    w = LevelXWidget(game)
+    w.roll((6, 3, 6, 4))
+    entry = w.view["preview"]["9,10"]
+    assert [s.get("bonus", 0) for s in entry["steps"]] == [0, 12]
+    assert entry["bonusBy"] == {"10,9": [0, 12]}  # X10 first: the 9 chip completes the set
+    for groups in ([[6, 3], [6, 4]], [[6, 4], [6, 3]]):
+        _check_move_does_what_the_preview_says(
+            game, groups, _in_order(entry, [sum(g) for g in groups])
+        )
+
+
+def _preview_views() -> dict[str, dict]:
+    """The views js/test/levelx_preview.test.js renders (fixtures/levelx_preview.json)."""
+    game = LevelX(["Red", "Green"], seed=1)
+    for dice, move in [
+        ((6, 6, 6, 6), "6 6 6 6"),
+        ((5, 5, 5, 5), "5 5 5 5"),
+        ((5, 5, 5, 2), "5 5 5"),
+        ((2, 2, 2, 2), "-"),
+    ]:
+        game.roll(dice)
+        game.play(move)
+    w = LevelXWidget(game, teach=True, bot_delay=0)
+    w.roll((5, 5, 6, 1))  # the rules' example: Red one square before X5, Green on X5
+    example = dict(w.view)
+    bonus = LevelXWidget(players=["Ann", "Ben"], seed=0, bot_delay=0)
+    play_script(bonus.game, SECOND_SET_SCRIPT)  # the widget follows its game
+    bonus.roll((6, 3, 6, 4))  # rows 9 and 10 complete Ann's second set
+    return {"example": example, "bonus": dict(bonus.view)}
+
+
+def test_the_js_preview_fixture_is_what_the_widget_sends() -> None:
+    """The front end's tests render these views; regenerate with LEVELWIDGETS_FIXTURES=1."""
+    import os
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "js" / "test" / "fixtures" / "levelx_preview.json"
+    views = json.loads(json.dumps(_preview_views()))
+    if os.environ.get("LEVELWIDGETS_FIXTURES") == "1":
+        path.write_text(json.dumps(views, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    for name, view in views.items():
+        for field in ("preview", "teach", "dice", "pos", "names", "cur", "phase"):
+            assert stored[name].get(field) == view.get(field), f"{name}.{field} is stale"
+    assert views["example"]["preview"]["5,5,6"]["pts"] == 16
+    assert views["bonus"]["preview"]["9,10"]["bonusBy"] == {"10,9": [0, 12]}

@@ -1,5 +1,5 @@
 // Labels shared by every widget, in English and German, plus a way to merge a game's own table.
-// Keys are stable; {name} fills in values (as text, never HTML).
+// Keys are stable; {name} fills in values (as text, never HTML), {name:sep} a list joined by sep.
 
 export const COMMON = {
   en: {
@@ -179,18 +179,62 @@ export const COMMON = {
   },
 };
 
-/** The word a player is called when the screen speaks to them ("You", "Du"): sentences about
- * such a player take the second person (a key's "_you" variant), so they read right. */
-const YOU = { en: /^you$/i, de: /^du$/i };
+// ------------------------------------------------------------------------------------------
+// Refusals of the widgets themselves (levelwidgets/widgets: base.py, review.py, lines.py),
+// keyed by the code of the GameError (see levelwidgets/errors.py), with the same {params}.
+// Level X's and Level 8's own codes are in their i18n.js files.
+export const WIDGET_ERRORS = {
+  en: {
+    "widget.read_only": "This record is read-only: step through it, but it cannot be changed.",
+    "widget.game_over": "The game is over: press New game to play again (or Undo a move).",
+    "widget.bot_turn": "It is a bot's turn: wait for it to play.",
+    "widget.not_recorded": "This game cannot be recorded: its history does not rebuild it from its seed.",
+    "widget.other_game": "{file} holds a {game} game; open it with the widget for {game}.",
+    "widget.step_range": "Choose a step between 0 and {total}, not {step}.",
+    "widget.no_record": "This game has no record to annotate.",
+    "widget.no_record_steps": "This game has no record to step through.",
+    "widget.main_line": "The main line is no variation: choose a variation.",
+    "widget.no_comment": "There is no comment number {index} here.",
+    "widget.nothing_to_redo": "There is nothing to redo.",
+    "widget.variation_gone": "That variation is not in the record (any more).",
+    "widget.file_name": "A record file name is a plain name ending in .json, like 'lesson-1.json', not {name}.",
+  },
+  de: {
+    "widget.read_only": "Diese Partie ist nur zum Ansehen: Du kannst sie durchblättern, aber nicht ändern.",
+    "widget.game_over": "Das Spiel ist vorbei: Klicke auf „Neues Spiel“, um noch einmal zu spielen (oder nimm einen Zug zurück).",
+    "widget.bot_turn": "Ein Bot ist am Zug: Warte, bis er gespielt hat.",
+    "widget.not_recorded": "Dieses Spiel lässt sich nicht aufzeichnen: Sein Verlauf ergibt sich nicht aus seinem Seed.",
+    "widget.other_game": "{file} enthält eine Partie {game}; öffne sie mit dem Widget für {game}.",
+    "widget.step_range": "Wähle einen Schritt zwischen 0 und {total}, nicht {step}.",
+    "widget.no_record": "Dieses Spiel wird nicht aufgezeichnet: Es gibt nichts zu kommentieren.",
+    "widget.no_record_steps": "Dieses Spiel wird nicht aufgezeichnet: Es gibt nichts zum Durchblättern.",
+    "widget.main_line": "Die Hauptlinie ist keine Variante: Wähle eine Variante.",
+    "widget.no_comment": "Hier gibt es keinen Kommentar Nummer {index}.",
+    "widget.nothing_to_redo": "Es gibt nichts, was „Vor“ wiederholen könnte.",
+    "widget.variation_gone": "Diese Variante ist nicht (mehr) in der Partie.",
+    "widget.file_name": "Ein Dateiname für eine Partie ist ein einfacher Name mit der Endung .json, etwa 'lektion-1.json', nicht {name}.",
+  },
+};
 
-/** Whether `name` is the language's "you". */
-export function isYou(lang, name) {
-  return (YOU[lang] || YOU.en).test(String(name ?? "").trim());
+/** The words a player is called when the screen speaks to them ("You", "Du"): sentences about
+ * such a player take the second person (a key's "_you" variant), so they read right. Either
+ * word counts in every language: a notebook written with "You" may be shown in German. */
+const YOU = /^(you|du)$/i;
+const YOU_WORD = { en: "You", de: "Du" };
+
+/** Whether `name` is "you" (in any of the widget's languages). */
+export function isYou(_lang, name) {
+  return YOU.test(String(name ?? "").trim());
 }
 
-/** Fill {name} placeholders from params (unknown ones stay as they are). */
+/** Fill {name} placeholders from params (unknown ones stay as they are); {name:sep} writes a
+ * list as its items joined by sep ({faces:-} -> "1-1-5"), as Python's GameError.coded does. */
 export function fill(text, params = {}) {
-  return String(text).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
+  return String(text).replace(/\{(\w+)(?::([^{}]*))?\}/g, (m, k, sep) => {
+    if (!params || !(k in params)) return m;
+    const v = params[k];
+    return Array.isArray(v) ? v.join(sep ?? ", ") : String(v);
+  });
 }
 
 /**
@@ -202,7 +246,7 @@ export function fill(text, params = {}) {
 export function makeT(gameTables = {}) {
   const langs = new Set([...Object.keys(COMMON), ...Object.keys(gameTables)]);
   const tables = {};
-  for (const lang of langs) tables[lang] = { ...(COMMON[lang] || {}), ...(gameTables[lang] || {}) };
+  for (const lang of langs) tables[lang] = { ...(COMMON[lang] || {}), ...(WIDGET_ERRORS[lang] || {}), ...(gameTables[lang] || {}) };
   const en = tables.en || {};
   function t(lang, key, params) {
     const table = tables[lang] || en;
@@ -215,9 +259,29 @@ export function makeT(gameTables = {}) {
   t.about = (lang, key, who, params) => {
     const table = tables[lang] || en;
     const you = `${key}_you`;
-    return t(lang, isYou(lang, who) && (you in table || you in en) ? you : key, params);
+    if (!isYou(lang, who) || !(you in table || you in en)) return t(lang, key, params);
+    // the player is addressed in this language's word: "You" shown in German reads "Du"
+    const word = YOU_WORD[lang] || YOU_WORD.en;
+    const named = {};
+    for (const [k, v] of Object.entries(params || {})) named[k] = v === who ? word : v;
+    return t(lang, you, named);
   };
   return t;
+}
+
+/**
+ * What to show for a refusal the widget published as `error_info` {text, code, params}: the
+ * sentence for its code in lang when the tables have one (a player called "You"/"Du" gets the
+ * key's "_you" form), else the English text. `prepare(lang, params)` lets a game turn params
+ * into words first (Level 8: card codes into card names).
+ */
+export function errorText(t, lang, info, prepare) {
+  const text = info && info.text ? String(info.text) : "";
+  const code = info && info.code;
+  const table = t.tables && t.tables[lang];
+  if (!code || !table || !(code in table)) return text;
+  const params = prepare ? prepare(lang, { ...(info.params || {}) }) : info.params || {};
+  return t.about(lang, code, params.name, params);
 }
 
 /** The common table alone (for components used outside a game). */

@@ -13,3 +13,4 @@ export * as eventlog from "./eventlog.js";
 export * as toast from "./toast.js";
 export * as focus from "./focus.js";
 export * as review from "./review.js";
+export { hidePicture, pictureRule } from "./picture.js";

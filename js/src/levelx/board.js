@@ -3,6 +3,7 @@
 
 import { h, playerIcon } from "../common/dom.js";
 import { describeEvent, t } from "./i18n.js";
+import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
 
 export const ROWS = [5, 6, 7, 8, 9, 10];
@@ -23,7 +24,8 @@ export function createBoard() {
   const boardEl = h("div", { class: "lx-board", "data-board": "" });
   const squaresLayer = h("div", { class: "lx-squares" });
   const piecesLayer = h("div", { class: "lx-pieces" });
-  boardEl.append(squaresLayer, piecesLayer);
+  const ghostsLayer = h("div", { class: "lx-ghosts", "data-preview-layer": "" }); // move preview
+  boardEl.append(squaresLayer, piecesLayer, ghostsLayer);
   const el = h("div", { class: "lx-boardwrap" }, ticker, boardEl);
   const pieces = new Map(); // "p-r" -> element
 
@@ -134,5 +136,52 @@ export function createBoard() {
     }
   }
 
-  return { el, ticker, boardEl, draw };
+  /**
+   * Mark where each group's piece would land (preview: matchPreview's result, or null to
+   * clear): a dashed frame in the group's colour with its letter, the chip it earns, a faded
+   * copy of the piece on an empty square and a ✕ on a piece it knocks off X.
+   */
+  function drawPreview(v, preview, lang) {
+    const marks = [];
+    const onSquare = new Map(); // "row-square" -> markers already there
+    for (const g of preview ? preview.groups : []) {
+      const at = landing(g);
+      if (!at) continue;
+      const r = ROWS.indexOf(at.row);
+      const [x, y] = squareXY(v.len, r, at.square);
+      const spot = `${at.row}-${at.square}`;
+      const k = onSquare.get(spot) || 0;
+      onSquare.set(spot, k + 1);
+      const empty = !v.pos.some((pp) => pp[r] === at.square);
+      const sq = at.square === v.len[r] ? "X" : String(at.square);
+      const label = `${t(lang, "pvGhost", { g: g.letter, row: at.row, sq })}: ${stepText(lang, g.step, g.bonus, v.names)}`;
+      marks.push(
+        h(
+          "div",
+          {
+            class: `lx-ghost lx-g${g.k}`,
+            "data-preview": g.letter,
+            "data-preview-row": String(at.row),
+            "data-preview-square": String(at.square),
+            role: "img",
+            "aria-label": label,
+            title: label,
+            style: `left:${x - 4}px;top:${y - 4}px;--lx-ghost-k:${k}`,
+          },
+          empty && k === 0 ? playerIcon(v.cur, 30) : "",
+          h("span", { class: "lx-ghostletter" }, g.letter),
+          g.step.chip ? h("span", { class: "lx-ghostchip" }, `+${g.step.chip}`) : "",
+          g.step.oust != null ? h("span", { class: "lx-ghostoust", "aria-hidden": "true" }, "✕") : "",
+        ),
+      );
+      if (g.step.from > 0 && g.step.to > g.step.from) {
+        // an arrow in the gap between the square the piece leaves and the one it lands on
+        const [xf] = squareXY(v.len, r, g.step.from);
+        marks.push(h("div", { class: `lx-ghostarrow lx-g${g.k}`, "aria-hidden": "true", style: `left:${xf + SQ + GAP / 2 - 10}px;top:${y + SQ / 2 - 10}px` }, "➜"));
+      }
+    }
+    ghostsLayer.replaceChildren(...marks);
+  }
+
+  return { el, ticker, boardEl, draw, drawPreview };
 }

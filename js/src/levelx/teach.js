@@ -1,8 +1,10 @@
-// The teaching overlay: the chance of each sum and every grouping of the dice on the table.
+// The teaching overlay: the chance of each sum and every grouping of the dice on the table,
+// each with the points and progress Python previews for its move (view.preview, by key).
 
 import { h } from "../common/dom.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
+import { gainText } from "./preview.js";
 
 /** Fill `container` (hidden unless `on`) for view v; chances: {row: [p, "n/1296"]}. */
 export function drawTeach(container, v, on, chances, lang) {
@@ -25,7 +27,8 @@ export function drawTeach(container, v, on, chances, lang) {
   }
   const list = h("div", { class: "lx-groupings" });
   if (v.teach && v.dice) {
-    for (const [nota, turned, left] of v.teach) {
+    const preview = v.preview || {};
+    for (const [nota, turned, left, key] of v.teach) {
       if (nota === "-") {
         // the pass: no grouping at all (the dice left out are all of them)
         list.append(h("button", { class: "lx-grouping lx-passrow", "data-grouping": nota, "data-turned": "" }, L("passNoMoveShort")));
@@ -33,13 +36,33 @@ export function drawTeach(container, v, on, chances, lang) {
       }
       const turnText = turned.length ? ` (1→${turned.join(", 1→")})` : "";
       const leftText = left.length ? ` · ${L("leftOut")}: ${left.join(", ")}` : "";
-      list.append(h("button", { class: "lx-grouping", "data-grouping": nota, "data-turned": turned.join(",") }, `${nota}${turnText}${leftText}`));
+      const entry = key != null && Object.prototype.hasOwnProperty.call(preview, key) ? preview[key] : null;
+      list.append(
+        h(
+          "button",
+          {
+            class: "lx-grouping",
+            "data-grouping": nota,
+            "data-turned": turned.join(","),
+            "data-points": entry ? String(entry.pts) : null,
+            "data-progress": entry ? String(entry.prog) : null,
+          },
+          `${nota}${turnText}${leftText}`,
+          entry ? h("span", { class: "lx-gpts" }, ` → ${gainText(lang, entry)}`) : "",
+        ),
+      );
     }
   } else {
     list.append(h("p", { class: "lx-hint" }, L("noDice")));
   }
   container.replaceChildren(
     h("div", { class: "lx-teachcol" }, h("h4", {}, L("chanceTitle")), bars),
-    h("div", { class: "lx-teachcol" }, h("h4", {}, L("teachTitle", { dice: v.dice ? v.dice.join("-") : "–" })), list),
+    h(
+      "div",
+      { class: "lx-teachcol" },
+      h("h4", {}, L("teachTitle", { dice: v.dice ? v.dice.join("-") : "–" })),
+      list,
+      v.teach && v.dice && v.preview ? h("p", { class: "lx-hint lx-pvlegend", "data-preview-legend": "" }, L("pvLegend")) : "",
+    ),
   );
 }

@@ -5,6 +5,7 @@ import { h, playerIcon } from "../common/dom.js";
 import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
 import { t, winsText } from "./i18n.js";
+import { moveText, stepText } from "./preview.js";
 
 /** Is a person (not a bot) to act in view v? (Never in a read-only record.) */
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
@@ -12,8 +13,9 @@ export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.rev
 /**
  * Fill `container` for view v; b: the grouping being built (or null), picker: die or -1.
  * annotate: annotate mode (the dice stay clickable, to be highlighted; nothing is dragged).
+ * preview: what the groups would do (levelx/preview.js matchPreview), or null.
  */
-export function drawTray(container, v, b, picker, lang, { annotate = false } = {}) {
+export function drawTray(container, v, b, picker, lang, { annotate = false, preview = null } = {}) {
   const L = (key, params) => t(lang, key, params);
   const human = humanToAct(v);
   const readOnly = Boolean(v.review && v.review.readOnly);
@@ -67,6 +69,8 @@ export function drawTray(container, v, b, picker, lang, { annotate = false } = {
     G.groupSums(b).forEach((gi, k) => {
       const cls = ["lx-group", `lx-g${k}`, gi.faces.length ? (gi.valid ? "lx-valid" : "lx-invalid") : "lx-empty"];
       if (k === b.active) cls.push("lx-active");
+      const pv = preview && preview.groups.find((g) => g.k === k);
+      if (pv) cls.push("lx-haspv");
       list.append(
         h(
           "div",
@@ -75,11 +79,13 @@ export function drawTray(container, v, b, picker, lang, { annotate = false } = {
           h("span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"),
           h("span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""),
           h("span", { class: "lx-gmark", "aria-label": gi.valid ? "valid" : "invalid" }, gi.faces.length ? (gi.valid ? "✓" : "✗") : ""),
+          pv ? previewSpan(lang, v, pv) : "",
         ),
       );
     });
     if (human) list.append(h("button", { class: "lx-group lx-new", "data-action": "newGroup", "data-drop": "new" }, L("dropNew")));
     parts.push(list);
+    if (preview) parts.push(h("p", { class: "lx-pvsum", "data-preview-summary": preview.key, "data-points": String(preview.entry.pts), "data-progress": String(preview.entry.prog) }, moveText(lang, preview.entry)));
   }
   const acts = h("div", { class: "lx-actions" });
   let hint;
@@ -107,4 +113,16 @@ export function drawTray(container, v, b, picker, lang, { annotate = false } = {
   parts.push(acts, h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
   container.replaceChildren(...parts);
+}
+
+/** One group's preview: "→ reaches X · +7 chip", with the whole sentence for screen readers. */
+function previewSpan(lang, v, pv) {
+  const text = stepText(lang, pv.step, pv.bonus, v.names);
+  const label = t(lang, "pvGroup", { g: pv.letter, row: pv.step.row, text });
+  return h(
+    "span",
+    { class: "lx-gprev", "data-group-preview": pv.letter, role: "note", "aria-label": label, title: label },
+    h("span", { class: "lx-gprevarrow", "aria-hidden": "true" }, "→ "),
+    text,
+  );
 }

@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings are true."""
+"""The examples in the package's docstrings are true (engines, records, analysis)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,15 @@ MODULES = [
     "levelwidgets.levelx.game",
     "levelwidgets.levelx.bots",
     "levelwidgets.levelx.analysis",
+    "levelwidgets.record",
+    "levelwidgets.analysis",
+    "levelwidgets.analysis.stats",
+    "levelwidgets.analysis.seats",
+    "levelwidgets.analysis.summary",
 ]
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
+def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

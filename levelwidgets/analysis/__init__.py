@@ -1,0 +1,29 @@
+"""Statistics for bot games of either game: win rates with intervals, seats, game lengths.
+
+>>> from levelwidgets.analysis import wilson_interval
+>>> [round(x, 3) for x in wilson_interval(5, 10)]
+[0.237, 0.763]
+
+``summary(frame)`` takes one row per game (:mod:`.results` lists the columns;
+``levelwidgets.levelx.analysis.games_frame`` makes such a frame) and needs pandas; its
+``plot()`` needs matplotlib: ``pip install 'levelwidgets[analysis]'``.
+"""
+
+from __future__ import annotations
+
+from .plots import plot_lengths, plot_seats, plot_summary, plot_win_rates
+from .seats import rotate_seats
+from .stats import wilson_interval, z_value
+from .summary import Summary, summary
+
+__all__ = [
+    "Summary",
+    "plot_lengths",
+    "plot_seats",
+    "plot_summary",
+    "plot_win_rates",
+    "rotate_seats",
+    "summary",
+    "wilson_interval",
+    "z_value",
+]

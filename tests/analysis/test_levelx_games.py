@@ -1,0 +1,29 @@
+"""summary() on real Level X simulations, seats rotated: results per bot, not per seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from levelwidgets.analysis import rotate_seats, summary, wilson_interval
+from levelwidgets.levelx import GreedyBot, RandomBot
+from levelwidgets.levelx.analysis import games_frame, simulate
+
+
+def test_greedy_against_random_with_alternating_seats():
+    games = simulate(rotate_seats(lambda seed: [GreedyBot(), RandomBot(seed)]), games=40, seed=7)
+    frame = games_frame(games)
+    s = summary(frame)
+    assert s.games == 40 and s.unfinished == 0
+    per_bot = s.per_bot.set_index("bot")
+    assert list(per_bot.index) == ["Greedy", "Random"]
+    assert list(per_bot["games"]) == [40, 40] and per_bot["wins"].sum() == 40
+    greedy_wins = sum(g.winners == [g.names.index("Greedy")] for g in games)
+    assert per_bot.loc["Greedy", "wins"] == greedy_wins
+    assert (per_bot.loc["Greedy", "ci_low"], per_bot.loc["Greedy", "ci_high"]) == pytest.approx(
+        wilson_interval(greedy_wins, 40)
+    )
+    assert per_bot.loc["Greedy", "win_rate"] > 0.8
+    assert (frame["bot_0"] == "Greedy").sum() == 20  # every other game Greedy sits first
+    assert s.first_seat["wins"] == sum(0 in g.winners for g in games)
+    assert s.lengths["max"] == max(g.turns for g in games)
+    assert s.turns.tolist() == [g.turns for g in games]

@@ -1,0 +1,99 @@
+"""The picture output a widget leaves next to itself (levelwidgets/widgets/picture.py)."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import nbformat
+import pytest
+from IPython.display import display
+from nbclient import NotebookClient
+
+from levelwidgets.widgets import LevelXWidget
+from levelwidgets.widgets.picture import picture_html
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def image_svg(html: str) -> str:
+    source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html).group(1)
+    return base64.b64decode(source).decode("utf-8")
+
+
+def test_the_picture_is_the_board_as_an_image_with_its_alt_text() -> None:
+    html = picture_html("abc-1", "<svg>board</svg>", 'round 1 "<b>"', "de")
+    assert image_svg(html) == "<svg>board</svg>"
+    assert 'alt="round 1 &quot;&lt;b&gt;&quot;"' in html  # a name cannot break out of the tag
+    assert "Führe die Zelle aus" in html
+    assert html.count('data-lw-picture="abc-1"') == 2  # the marker and the error-hiding rule
+    handout = picture_html("abc-1", "<svg/>", "label", "en", read_only=True)
+    assert "Run the cell to step through it." in handout and "to play" not in handout
+
+
+@pytest.mark.parametrize("picture_id", ["", 'x"]{}', "a b", "x" * 65])
+def test_an_id_that_could_break_the_css_is_refused(picture_id: str) -> None:
+    with pytest.raises(ValueError, match="picture id"):
+        picture_html(picture_id, "<svg/>", "label")
+
+
+def test_a_widget_never_displayed_sends_no_picture(monkeypatch) -> None:
+    calls = []
+    monkeypatch.setattr("IPython.display.update_display", lambda *a, **k: calls.append(a))
+    w = LevelXWidget(players=["Ada", "Bob"], seed=1)
+    w.roll()
+    assert calls == []
+    assert repr(w).startswith("LevelXWidget(<LevelX 2 players")
+
+
+def test_the_picture_follows_the_game_and_the_language(monkeypatch) -> None:
+    shown, updated = [], []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append((a, k)))
+    monkeypatch.setattr("IPython.display.update_display", lambda *a, **k: updated.append((a, k)))
+    w = LevelXWidget(players=["Ada", "Bob"], seed=1)
+    display(w)  # IPython calls _ipython_display_, which uses the patched display
+    w._ipython_display_()
+    (widget_bundle, _), (picture, picture_kw) = [(a[0], k) for a, k in shown[-2:]]
+    assert WIDGET in widget_bundle and "image/svg+xml" not in widget_bundle
+    assert image_svg(picture["text/html"]) == w._static_svg()
+    w.roll()
+    bundle, kw = updated[-1][0][0], updated[-1][1]
+    assert kw["display_id"] == picture_kw["display_id"]
+    assert image_svg(bundle["text/html"]) == w.game.to_svg()  # the dice are in the picture
+    count = len(updated)
+    w.language = "de"
+    assert "Führe die Zelle aus" in updated[-1][0][0]["text/html"]
+    assert len(updated) == count + 1  # only a change is sent
+
+
+def test_a_broken_picture_never_stops_the_widget(monkeypatch) -> None:
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: None)
+    w = LevelXWidget(players=["Ada", "Bob"], seed=2)
+    w._ipython_display_()
+
+    def broken() -> str:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(w, "_static_svg", broken)
+    w.roll()  # the game goes on
+    assert w.error == "" and w.view["dice"] == list(w.game.dice)
+
+
+def test_in_a_kernel_the_saved_picture_is_the_position_at_the_end(tmp_path) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from levelwidgets.widgets import LevelXWidget\n"
+            'w = LevelXWidget(players=["Ada", "Bob"], seed=3)\nw'
+        ),
+        nbformat.v4.new_code_cell(
+            "for _ in range(3):\n    w.roll()\n    w.play(w.game.legal_moves()[0])\n"
+            "svg = w.game.to_svg()"
+        ),
+        nbformat.v4.new_code_cell("print(svg)"),
+    ]
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    widget, picture = nb.cells[0].outputs
+    assert WIDGET in widget["data"] and "image/svg+xml" not in widget["data"]
+    assert "round 2, Bob to roll" in picture["data"]["text/html"]
+    assert image_svg(picture["data"]["text/html"]) == nb.cells[2].outputs[0]["text"].rstrip("\n")
