@@ -1,103 +1,424 @@
-"""Exact probabilities of Level X rolls, for lessons and for analysts.
+"""Exact probabilities of dice rolls in Level X, for lessons and for analysts.
 
-Every figure is computed over all 6⁴ = 1296 equally likely ordered rolls, with or without the
-Lucky Loser rule, from the same grouping enumeration the engine uses. Results are floats by
-default or exact :class:`fractions.Fraction` with ``exact=True``.
+Every figure is exact: it counts the sorted rolls (the 126 multisets of 4 dice, 462 of 6) with
+their multinomial weights ``n! / (c1! c2! … c6!)``, which is the same as counting all 6ⁿ equally
+likely ordered rolls, only faster. Results are floats by default or :class:`fractions.Fraction`
+with ``exact=True``. The defaults are the game's: 4 dice, target sums 5–10 (the rows), Lucky
+Loser on; ``dice=1..6`` and any set of ``targets`` (positive whole numbers) are allowed too.
 
-- :func:`sum_chances`: the chance that a roll *can* make each sum 5–10 (one group of that sum).
-- :func:`group_count_distribution`: per sum, the distribution of the largest number of
+- :func:`sum_chances`: the chance that a roll *can* make each target (one group of that sum).
+- :func:`group_count_distribution`: per target, the distribution of the largest number of
   disjoint groups of that sum one roll can make (e.g. 5-5-5-5 makes four 5s).
-- :func:`move_size_distribution`: the distribution of the largest move (number of steps) a
-  roll allows.
+- :func:`move_size_distribution`: the distribution of the size of the largest move, i.e. the
+  most disjoint groups a roll can make when each group may hit any target (the most steps).
+- :func:`chances_table`: the three as pandas tables (needs ``pandas``), as chances or percent.
+- :func:`simulate_rolls`: a vectorised Monte Carlo count (needs ``numpy``), to check the above.
+
+Groups: a group is one or more dice, a die is in at most one group, dice may be left out, and a
+group counts only if its sum is a target.
+
+Lucky Loser with any number of dice, taken literally from the rules ("if two, three or four
+dice show a 1, the player may turn every 1 but one to any face"): when **two or more** of the n
+dice show a 1, all of those 1s but one may each be turned to any face 1–6, each turn optional.
+So a roll with ``c ≥ 2`` ones is worth its other faces, one 1 that stays a 1, and ``c - 1``
+free dice showing any face. For 4 dice and targets 5–10 this is exactly what the engine allows
+(:func:`levelwidgets.levelx.moves.groupings_for`); the tests check that.
+
+Nothing heavy is imported with this module: numpy (for :func:`roll_table`,
+:func:`simulate_rolls`, :data:`ALL_ROLLS`), pandas (for :func:`chances_table`) and
+:mod:`fractions` (for ``exact=True``) are imported when first needed.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-from itertools import product
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from .moves import groupings_for
+from .errors import ProbabilityError
 from .rules import ROWS
 
-N_ROLLS = 6**4
-#: All ordered rolls, shape (1296, 4).
-ALL_ROLLS = np.array(list(product(range(1, 7), repeat=4)), dtype=np.int8)
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    import numpy as np
+
+FACES = 6
+MAX_DICE = 6
+DEFAULT_DICE = 4
+#: Ordered rolls of the game's 4 dice.
+N_ROLLS = FACES**DEFAULT_DICE
+
+SortedRoll = tuple[int, ...]
+#: Per sorted roll: (the roll, its number of orderings, most steps, most groups per target).
+RollFacts = tuple[SortedRoll, int, int, tuple[int, ...]]
 
 
-@lru_cache(maxsize=2)
-def roll_table(lucky_loser: bool = True) -> dict[str, np.ndarray]:
-    """Per-roll facts, aligned with :data:`ALL_ROLLS`.
+# ---------------------------------------------------------------------------------------------
+# Arguments
 
-    ``can_make`` (1296, 6) bool: the roll can make each sum 5..10.
-    ``max_groups`` (1296, 6) int: the most disjoint groups of each sum.
-    ``max_steps`` (1296,) int: the most steps in one move.
+
+def check_dice(dice: object) -> int:
+    """The number of dice, checked: a whole number from 1 to 6."""
+    if isinstance(dice, bool) or not isinstance(dice, int):
+        raise ProbabilityError(
+            f"dice must be a whole number of dice from 1 to {MAX_DICE}, not {dice!r}."
+        )
+    if not 1 <= dice <= MAX_DICE:
+        raise ProbabilityError(
+            f"dice must be from 1 to {MAX_DICE} (the tables are exact, not sampled), not {dice}."
+        )
+    return dice
+
+
+def check_targets(targets: object) -> tuple[int, ...]:
+    """The target sums, checked, sorted and without repeats. A single number is one target."""
+    if isinstance(targets, int) and not isinstance(targets, bool):
+        targets = (targets,)
+    if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+        raise ProbabilityError(
+            f"targets must be whole numbers such as range(5, 11) or {{7}}, not {targets!r}."
+        )
+    items = list(targets)
+    for t in items:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise ProbabilityError(f"Every target must be a whole number, not {t!r}.")
+        if t < 1:
+            raise ProbabilityError(
+                f"A group of dice sums to at least 1, so {t} cannot be a target."
+            )
+    if not items:
+        raise ProbabilityError("targets is empty: give at least one sum, e.g. range(5, 11).")
+    return tuple(sorted(set(items)))
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ProbabilityError(f"{name} must be True or False, not {value!r}.")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting over sorted rolls
+
+
+def _after_lucky_loser(roll: SortedRoll, lucky_loser: bool) -> tuple[SortedRoll, int]:
+    """The fixed faces and the number of free dice (turnable 1s) of a sorted roll."""
+    ones = roll.count(1)
+    if lucky_loser and ones >= 2:
+        return roll[ones - 1 :], ones - 1  # sorted: the 1s come first; one of them stays
+    return roll, 0
+
+
+def _orderings(roll: SortedRoll) -> int:
+    """How many ordered rolls show this multiset of faces: n! / (c1! … c6!)."""
+    return factorial(len(roll)) // prod(factorial(roll.count(f)) for f in set(roll))
+
+
+@cache
+def _splits(rest: SortedRoll) -> tuple[tuple[int, SortedRoll], ...]:
+    """Every distinct sub-multiset of the sorted dice ``rest`` as (its sum, the dice that
+    remain), smallest sum first."""
+    if not rest:
+        return ((0, ()),)
+    face = rest[0]
+    copies = rest.count(face)
+    out = [
+        (sub_sum + k * face, (face,) * (copies - k) + remain)
+        for sub_sum, remain in _splits(rest[copies:])
+        for k in range(copies + 1)
+    ]
+    out.sort(key=lambda split: split[0])
+    return tuple(out)
+
+
+class _Solver:
+    """Most groups of a set of dice (fixed faces plus free dice), memoised per target set.
+
+    ``best(fixed, free)`` is ``(most groups hitting any target, most groups of target 0, of
+    target 1, …)``. The first die is either left out or grouped with some of the others; a
+    group with fixed sum ``s`` and ``k`` free dice can make every sum from ``s + k`` to
+    ``s + 6k``, so it hits the targets in that interval.
     """
-    sorted_rolls = np.sort(ALL_ROLLS, axis=1)
-    unique, inverse = np.unique(sorted_rolls, axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    per_unique_groups = np.zeros((len(unique), len(ROWS)), dtype=np.int8)
-    per_unique_steps = np.zeros(len(unique), dtype=np.int8)
-    for u, dice in enumerate(unique):
-        for grouping in groupings_for(tuple(int(d) for d in dice), lucky_loser):
-            steps = grouping.steps
-            per_unique_steps[u] = max(per_unique_steps[u], len(steps))
-            for row in set(steps):
-                i = row - ROWS[0]
-                per_unique_groups[u, i] = max(per_unique_groups[u, i], steps.count(row))
-    max_groups = per_unique_groups[inverse]
-    table = {
-        "can_make": max_groups > 0,
-        "max_groups": max_groups,
-        "max_steps": per_unique_steps[inverse],
-    }
-    for array in table.values():
-        array.flags.writeable = False
-    return table
+
+    def __init__(self, targets: tuple[int, ...]) -> None:
+        self.targets = targets
+        self.memo: dict[tuple[SortedRoll, int], tuple[int, ...]] = {}
+        self.zero = (0,) * (len(targets) + 1)
+
+    def best(self, fixed: SortedRoll, free: int) -> tuple[int, ...]:
+        key = (fixed, free)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._solve(fixed, free)
+        return found
+
+    def _solve(self, fixed: SortedRoll, free: int) -> tuple[int, ...]:
+        if fixed:
+            first, rest, rest_free, first_free = fixed[0], fixed[1:], free, 0
+        elif free:
+            first, rest, rest_free, first_free = 0, (), free - 1, 1
+        else:
+            return self.zero
+        targets, top = self.targets, self.targets[-1]
+        best = list(self.best(rest, rest_free))  # the first die left out
+        for sub_sum, remain in _splits(rest):
+            base = first + sub_sum
+            if base + first_free > top:
+                break  # the splits come smallest sum first
+            for j in range(rest_free + 1):
+                k = first_free + j
+                lo, hi = base + k, base + FACES * k
+                if lo > top:
+                    break
+                i0, i1 = bisect_left(targets, lo), bisect_right(targets, hi)
+                if i0 == i1:
+                    continue
+                after = self.best(remain, rest_free - j)
+                if after[0] >= best[0]:
+                    best[0] = after[0] + 1
+                for i in range(i0 + 1, i1 + 1):
+                    if after[i] >= best[i]:
+                        best[i] = after[i] + 1
+        return tuple(best)
 
 
-def _chance(count: int, exact: bool) -> Fraction | float:
-    return Fraction(count, N_ROLLS) if exact else count / N_ROLLS
+@cache
+def _solver(targets: tuple[int, ...]) -> _Solver:
+    return _Solver(targets)
 
 
-def sum_chances(lucky_loser: bool = True, exact: bool = False) -> dict[int, Fraction | float]:
-    """``{sum: chance}`` that one roll can make a group of that sum (5–10)."""
-    counts = roll_table(lucky_loser)["can_make"].sum(axis=0)
-    return {row: _chance(int(counts[i]), exact) for i, row in enumerate(ROWS)}
+def roll_facts(
+    dice: int = DEFAULT_DICE, targets: Iterable[int] = ROWS, lucky_loser: bool = True
+) -> tuple[RollFacts, ...]:
+    """Per sorted roll, in lexicographic order: ``(roll, orderings, most steps, most groups
+    per target)``, the targets sorted. The basis of every table here."""
+    return _checked(dice, targets, lucky_loser)[2]
+
+
+def _checked(
+    dice: object, targets: object, lucky_loser: object
+) -> tuple[int, tuple[int, ...], tuple[RollFacts, ...]]:
+    """Checked dice and targets (read once, so any iterable works) and their facts."""
+    dice, targets = check_dice(dice), check_targets(targets)
+    return dice, targets, _roll_facts(dice, targets, _check_bool("lucky_loser", lucky_loser))
+
+
+@lru_cache(maxsize=64)
+def _roll_facts(dice: int, targets: tuple[int, ...], lucky_loser: bool) -> tuple[RollFacts, ...]:
+    solver = _solver(targets)
+    out = []
+    for roll in combinations_with_replacement(range(1, FACES + 1), dice):
+        best = solver.best(*_after_lucky_loser(roll, lucky_loser))
+        out.append((roll, _orderings(roll), best[0], best[1:]))
+    return tuple(out)
+
+
+def _chance(count: int, total: int, exact: bool) -> Fraction | float:
+    if exact:
+        from fractions import Fraction
+
+        return Fraction(count, total)
+    return count / total
+
+
+# ---------------------------------------------------------------------------------------------
+# Public tables
+
+
+def sum_chances(
+    lucky_loser: bool = True,
+    exact: bool = False,
+    *,
+    dice: int = DEFAULT_DICE,
+    targets: Iterable[int] = ROWS,
+) -> dict[int, Fraction | float]:
+    """``{target: chance}`` that one roll can make a group of that sum."""
+    dice, targets, facts = _checked(dice, targets, lucky_loser)
+    counts = [0] * len(targets)
+    for _roll, weight, _steps, groups in facts:
+        for i, g in enumerate(groups):
+            if g:
+                counts[i] += weight
+    total = FACES**dice
+    return {t: _chance(c, total, exact) for t, c in zip(targets, counts, strict=True)}
 
 
 def group_count_distribution(
-    lucky_loser: bool = True, exact: bool = False
+    lucky_loser: bool = True,
+    exact: bool = False,
+    *,
+    dice: int = DEFAULT_DICE,
+    targets: Iterable[int] = ROWS,
 ) -> dict[int, dict[int, Fraction | float]]:
-    """``{sum: {k: chance}}``: the chance that the most disjoint groups of that sum is k."""
-    max_groups = roll_table(lucky_loser)["max_groups"]
-    out: dict[int, dict[int, Fraction | float]] = {}
-    for i, row in enumerate(ROWS):
-        counts = np.bincount(max_groups[:, i], minlength=5)
-        out[row] = {k: _chance(int(c), exact) for k, c in enumerate(counts) if c}
-    return out
+    """``{target: {k: chance}}``: the chance that the most disjoint groups of that sum is k
+    (only the k that happen)."""
+    dice, targets, facts = _checked(dice, targets, lucky_loser)
+    counts = [[0] * (dice + 1) for _ in targets]
+    for _roll, weight, _steps, groups in facts:
+        for i, g in enumerate(groups):
+            counts[i][g] += weight
+    total = FACES**dice
+    return {
+        t: {k: _chance(c, total, exact) for k, c in enumerate(row) if c}
+        for t, row in zip(targets, counts, strict=True)
+    }
 
 
 def move_size_distribution(
-    lucky_loser: bool = True, exact: bool = False
+    lucky_loser: bool = True,
+    exact: bool = False,
+    *,
+    dice: int = DEFAULT_DICE,
+    targets: Iterable[int] = ROWS,
 ) -> dict[int, Fraction | float]:
-    """``{k: chance}`` that the largest move a roll allows has k steps (0 to 4)."""
-    counts = np.bincount(roll_table(lucky_loser)["max_steps"], minlength=5)
-    return {k: _chance(int(c), exact) for k, c in enumerate(counts)}
+    """``{k: chance}`` that the largest move a roll allows has k groups (steps), k = 0..dice."""
+    dice, _targets, facts = _checked(dice, targets, lucky_loser)
+    counts = [0] * (dice + 1)
+    for _roll, weight, steps, _groups in facts:
+        counts[steps] += weight
+    total = FACES**dice
+    return {k: _chance(c, total, exact) for k, c in enumerate(counts)}
 
 
-def chances_table(lucky_loser: bool = True):
-    """All three tables as one pandas DataFrame per figure (needs the ``[analysis]`` extra)."""
+def chances_table(
+    lucky_loser: bool = True,
+    *,
+    dice: int = DEFAULT_DICE,
+    targets: Iterable[int] = ROWS,
+    percent: bool = False,
+) -> dict[str, Any]:
+    """The three tables as pandas objects: ``"sum_chances"`` (Series by sum),
+    ``"group_counts"`` (DataFrame, groups × sum) and ``"move_sizes"`` (Series by steps).
+
+    ``percent=True`` gives percentages (0–100) instead of chances (0–1). Needs pandas (the
+    ``[analysis]`` extra).
+    """
     try:
         import pandas as pd
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
             "chances_table needs pandas: pip install 'levelwidgets[analysis]'"
         ) from exc
-    sums = pd.Series(sum_chances(lucky_loser), name="can make").rename_axis("sum")
-    groups = pd.DataFrame(group_count_distribution(lucky_loser)).fillna(0.0)
+    scale = 100.0 if _check_bool("percent", percent) else 1.0
+    kwargs = {"dice": dice, "targets": targets}
+    sums = pd.Series(sum_chances(lucky_loser, **kwargs), name="can make").rename_axis("sum")
+    groups = pd.DataFrame(group_count_distribution(lucky_loser, **kwargs)).fillna(0.0)
     groups.index.name, groups.columns.name = "groups", "sum"
-    sizes = pd.Series(move_size_distribution(lucky_loser), name="largest move").rename_axis("steps")
-    return {"sum_chances": sums, "group_counts": groups.sort_index(), "move_sizes": sizes}
+    sizes = pd.Series(move_size_distribution(lucky_loser, **kwargs), name="largest move")
+    return {
+        "sum_chances": sums * scale,
+        "group_counts": groups.sort_index() * scale,
+        "move_sizes": sizes.rename_axis("steps") * scale,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Per ordered roll (numpy, imported on use)
+
+
+@lru_cache(maxsize=MAX_DICE)
+def all_rolls(dice: int = DEFAULT_DICE) -> np.ndarray:
+    """All ``6**dice`` ordered rolls, shape ``(6**dice, dice)``, in ``itertools.product``
+    order (the first die changes slowest). Read-only."""
+    import numpy as np
+
+    dice = check_dice(dice)
+    codes = np.arange(FACES**dice)
+    powers = FACES ** np.arange(dice - 1, -1, -1)
+    rolls = (codes[:, None] // powers % FACES + 1).astype(np.int8)
+    rolls.flags.writeable = False
+    return rolls
+
+
+@lru_cache(maxsize=MAX_DICE)
+def _sorted_index(dice: int) -> np.ndarray:
+    """For every ordered roll (by its base-6 code), the index of its sorted roll in
+    :func:`roll_facts` (which lists them in lexicographic order)."""
+    import numpy as np
+
+    ordered = np.sort(all_rolls(dice), axis=1).astype(np.int64) - 1
+    powers = FACES ** np.arange(dice - 1, -1, -1)
+    codes = ordered @ powers
+    multiset_codes = np.array(
+        [
+            sum((f - 1) * p for f, p in zip(roll, powers.tolist(), strict=True))
+            for roll in combinations_with_replacement(range(1, FACES + 1), dice)
+        ],
+        dtype=np.int64,
+    )
+    return np.searchsorted(multiset_codes, codes)
+
+
+def roll_table(
+    lucky_loser: bool = True, *, dice: int = DEFAULT_DICE, targets: Iterable[int] = ROWS
+) -> dict[str, np.ndarray]:
+    """Per-roll facts, aligned with :func:`all_rolls` (:data:`ALL_ROLLS` for 4 dice).
+
+    ``can_make`` (6ⁿ, T) bool: the roll can make each target (sorted).
+    ``max_groups`` (6ⁿ, T) int: the most disjoint groups of each target.
+    ``max_steps`` (6ⁿ,) int: the most steps (groups hitting any target) in one move.
+    Read-only arrays, cached.
+    """
+    dice, targets, _facts = _checked(dice, targets, lucky_loser)
+    return _roll_table(lucky_loser, dice, targets)
+
+
+@lru_cache(maxsize=8)
+def _roll_table(lucky_loser: bool, dice: int, targets: tuple[int, ...]) -> dict[str, np.ndarray]:
+    import numpy as np
+
+    facts = _roll_facts(dice, targets, lucky_loser)
+    index = _sorted_index(dice)
+    groups = np.array([f[3] for f in facts], dtype=np.int8)[index]
+    table = {
+        "can_make": groups > 0,
+        "max_groups": groups,
+        "max_steps": np.array([f[2] for f in facts], dtype=np.int8)[index],
+    }
+    for array in table.values():
+        array.flags.writeable = False
+    return table
+
+
+def simulate_rolls(
+    n: int,
+    dice: int = DEFAULT_DICE,
+    targets: Iterable[int] = ROWS,
+    lucky_loser: bool = True,
+    seed: Any = None,
+) -> dict[int, int]:
+    """Roll ``dice`` dice ``n`` times at random and count, per target, the rolls that can
+    make it: ``{target: count}``. A Monte Carlo check of :func:`sum_chances` (numpy).
+
+    ``seed`` is anything :func:`numpy.random.default_rng` takes. Dice are drawn in chunks, so
+    memory stays small for any ``n``.
+    """
+    import numpy as np
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ProbabilityError(f"n must be a whole number of rolls ≥ 0, not {n!r}.")
+    dice, targets, _facts = _checked(dice, targets, lucky_loser)
+    can_make = _roll_table(lucky_loser, dice, targets)["can_make"]
+    rng = np.random.default_rng(seed)
+    per_roll = np.zeros(FACES**dice, dtype=np.int64)
+    chunk = 1 << 21
+    for start in range(0, n, chunk):
+        faces = rng.integers(0, FACES, size=(min(chunk, n - start), dice), dtype=np.uint8)
+        code = faces[:, 0].astype(np.uint16)
+        for i in range(1, dice):
+            code *= FACES
+            code += faces[:, i]
+        per_roll += np.bincount(code, minlength=FACES**dice)
+    counts = per_roll @ can_make.astype(np.int64)
+    return {t: int(c) for t, c in zip(targets, counts, strict=True)}
+
+
+def __getattr__(name: str) -> Any:
+    """``ALL_ROLLS`` (all 1296 ordered rolls of 4 dice) is built on first use."""
+    if name == "ALL_ROLLS":
+        return all_rolls(DEFAULT_DICE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
