@@ -68,3 +68,15 @@ def test_levelx_app_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("levelx_app.ipynb", tmp_path)
     assert len(pictures(outputs)) == 1, "the app shows one widget (and its hidden picture)"
     assert not [o for o in outputs if o.output_type == "stream"], "the app prints nothing"
+
+
+def test_teach_probability_lesson_runs_with_answers_collapsed(tmp_path: Path) -> None:
+    nb = nbformat.read(REPO / "examples" / "teach_probability.ipynb", as_version=4)
+    answers = [c for c in nb.cells if "answer" in c.metadata.get("tags", [])]
+    assert len(answers) >= 6, "every exercise has an answer"
+    assert all(c.metadata["jupyter"]["source_hidden"] for c in answers), "answers start collapsed"
+    outputs = run_example("teach_probability.ipynb", tmp_path)
+    text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
+    assert "Fraction(5, 18)" in text  # exercise 1: four different faces
+    assert "Fraction(216, 173), Fraction(216, 173)" in text  # exercise 6: E = 1/p, by the chain
+    assert "1013/1296" in text  # the exact chance of making a 7
