@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .._bots import bot_label
+from ..analysis._deps import pandas
 from .bots import Bot, play_game
 from .game import LevelX
 from .rules import ROWS, Rules
@@ -59,13 +60,6 @@ def seat_names(bots: Sequence[Bot]) -> list[str]:
     return [f"{n} {seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
-def _pandas():
-    try:
-        import pandas as pd
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("This needs pandas: pip install 'levelwidgets[analysis]'") from exc
-    return pd
-
 
 def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
     """One row per game: seed, turns, rounds, scores per seat, winner(s), rows closed.
@@ -76,7 +70,7 @@ def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
     for a tie) and ``winner`` (the names, joined by " & "). This is the frame
     ``levelwidgets.analysis.summary`` reads.
     """
-    pd = _pandas()
+    pd = pandas()
     rows = []
     for game in games:
         winners = game.winners
@@ -105,7 +99,7 @@ def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
 
 def turns_frame(game: LevelX) -> pd.DataFrame:
     """One row per turn of one game: dice, move, steps, chips and points gained, events."""
-    pd = _pandas()
+    pd = pandas()
     rows = []
     for t in game.history:
         chips = [e.row for e in t.events if e.kind == "chip"]

@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..analysis._deps import pandas, pyplot
 from .errors import ProbabilityError
 from .moves import all_moves
 from .probability import group_count_distribution, roll_facts
@@ -351,8 +352,7 @@ def board_choice(
 def race_table(lucky_loser: bool = True, *, within: Sequence[int] = (1, 2, 3, 5, 10, 20)) -> Any:
     """Every row's lone-piece race and the whole board's, as a pandas DataFrame: expected
     turns and the chance to be done within each of ``within`` turns (needs pandas)."""
-    import pandas as pd
-
+    pd = pandas()
     turns = [_count("Each number of turns", k, 1) for k in within]
     races = {str(r): row_race(r, lucky_loser, max_turns=max(turns)) for r in ROWS}
     races["board"] = board_race(lucky_loser, max_turns=max(turns))
@@ -365,3 +365,28 @@ def race_table(lucky_loser: bool = True, *, within: Sequence[int] = (1, 2, 3, 5,
         for name, race in races.items()
     }
     return pd.DataFrame(data).T.rename_axis("race")
+
+
+def plot_race(lucky_loser: bool = True, *, max_turns: int = 12, ax: Any = None) -> Any:
+    """The chance to be on X within k turns (k = 1 … ``max_turns``): a line per row for a lone
+    piece and a bold one for the whole board (needs matplotlib). Returns the figure."""
+    max_turns = _count("max_turns", max_turns, 1)
+    if ax is None:
+        plt = pyplot()
+        figure, ax = plt.subplots(figsize=(7.5, 4.2))
+        plt.close(figure)  # shown once, as the returned figure, not again by pyplot
+    turns = range(1, max_turns + 1)
+    for row in ROWS:
+        race = row_race(row, lucky_loser, max_turns=max_turns)
+        squares = race.squares[0]
+        within = [float(race.chance_within(k)) for k in turns]
+        ax.plot(turns, within, marker="o", markersize=3, label=f"row {row} ({squares} squares)")
+    board = board_race(lucky_loser, max_turns=max_turns)
+    within = [float(board.chance_within(k)) for k in turns]
+    ax.plot(turns, within, color="black", linewidth=2.5, label="whole board")
+    ax.set(xlabel="turns", ylabel="chance to be on X", ylim=(0, 1.02), xticks=list(turns))
+    ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
+    ax.set_title("Race to X" + (" (Lucky Loser)" if lucky_loser else ""))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    return ax.figure

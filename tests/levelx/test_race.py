@@ -172,3 +172,18 @@ def test_race_table():
 def test_bad_arguments(call, words):
     with pytest.raises(ProbabilityError, match=words):
         call()
+
+
+def test_the_race_plot_draws_each_row_and_the_board() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    figure = race.plot_race(max_turns=8)
+    lines = figure.axes[0].get_lines()
+    assert [line.get_label() for line in lines][-1] == "whole board" and len(lines) == 7
+    board = race.board_race(max_turns=8)
+    assert list(lines[-1].get_ydata()) == pytest.approx(
+        [board.chance_within(k) for k in range(1, 9)]
+    )
+    row9 = race.row_race(9, max_turns=8)
+    assert list(lines[4].get_ydata()) == pytest.approx([float(x) for x in row9.within])

@@ -80,3 +80,4 @@ def test_teach_probability_lesson_runs_with_answers_collapsed(tmp_path: Path) ->
     assert "Fraction(5, 18)" in text  # exercise 1: four different faces
     assert "Fraction(216, 173), Fraction(216, 173)" in text  # exercise 6: E = 1/p, by the chain
     assert "1013/1296" in text  # the exact chance of making a 7
+    assert any("image/png" in o.get("data", {}) for o in outputs), "the race to X is plotted"
