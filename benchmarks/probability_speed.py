@@ -17,6 +17,10 @@ has ``__pycache__`` folders) while the standard library and numpy keep their byt
   ``import_levelx_package_ms`` is ``import levelwidgets.levelx`` alone (the package's eager
   imports: engine, bots, SVG), which the first figure includes.
 - ``import_levelx_uncompiled_ms``: the first import figure without this package's bytecode.
+- ``advisor_ms``: :func:`~levelwidgets.levelx.advisor.advise` for one position and roll (every
+  legal move with its exact expected value over all 1,296 next rolls), median and slowest of
+  about 50 seeded positions from play (0 to 60 turns, 2 to 4 players, dice rolled); the
+  per-roll move table it builds once per process is built before timing.
 - ``monte_carlo_rolls_per_s``: :func:`~levelwidgets.levelx.probability.simulate_rolls`, best
   of several batches, tables already built.
 """
@@ -86,6 +90,31 @@ def rolls_per_s(rolls: int, dice: int, repeats: int) -> float:
     return rolls / best
 
 
+def advisor_ms(positions: int) -> tuple[float, float, int]:
+    """Median and slowest milliseconds of one ``advise`` call over seeded positions (games
+    already over at the chosen turn are skipped), and how many were timed."""
+    import random
+
+    from levelwidgets.levelx import GreedyBot, LevelX, RandomBot
+    from levelwidgets.levelx.advisor import advise
+
+    times = []
+    for seed in range(positions):
+        rng = random.Random(seed)
+        players = rng.choice([2, 3, 4])
+        game = LevelX(players, seed=seed)
+        bots = [RandomBot(seed + p) if rng.random() < 0.5 else GreedyBot() for p in range(players)]
+        game.autoplay(bots, max_turns=rng.randrange(0, 60))
+        if game.is_over:
+            continue
+        game.roll()
+        advise(game)  # the first call of the process builds the per-roll table
+        start = time.process_time()
+        advise(game)
+        times.append((time.process_time() - start) * 1e3)
+    return statistics.median(times), max(times), len(times)
+
+
 def _line(name: str, figures: tuple[float, float], unit: str = "ms") -> str:
     best, median = figures
     return f"{name}: {best:.1f} {unit} (median {median:.1f})"
@@ -109,7 +138,8 @@ def main() -> None:
         print(_line("import_levelx_package_ms", cold_ms(package, runs, env)))
         uncompiled = cold_ms(probability, runs, fresh_env(False, cache_dir))
         print(_line("import_levelx_uncompiled_ms", uncompiled))
-    print("advisor_ms: not built yet")
+    median, slowest, timed = advisor_ms(50)
+    print(f"advisor_ms: {median:.1f} ms (median of {timed} positions; slowest {slowest:.1f})")
     print(f"monte_carlo_rolls_per_s: {rolls_per_s(rolls, 4, 3):.3g} rolls/s (4 dice)")
     print(f"monte_carlo_rolls_per_s_6_dice: {rolls_per_s(rolls, 6, 3):.3g} rolls/s")
 

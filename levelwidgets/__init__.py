@@ -10,9 +10,9 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``levelwidgets.LevelXWidget`` and ``levelwidgets.Level8Widget`` without importing
-    widget code for engine-only users."""
-    if name in ("LevelXWidget", "Level8Widget"):
+    """``levelwidgets.LevelXWidget``, ``levelwidgets.Level8Widget`` and
+    ``levelwidgets.DiceLab`` without importing widget code for engine-only users."""
+    if name in ("LevelXWidget", "Level8Widget", "DiceLab"):
         from . import widgets
 
         return getattr(widgets, name)

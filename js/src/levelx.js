@@ -20,6 +20,7 @@ import * as G from "./levelx/groups.js";
 import { describeEvent, t, winsText } from "./levelx/i18n.js";
 import { keyAction } from "./levelx/keys.js";
 import { drawPlayers } from "./levelx/players.js";
+import { dragData, drawSetupPanel, pickOfDrag, setupClick, setupNodeOf } from "./levelx/setup.js";
 import { matchPreview } from "./levelx/preview.js";
 import { boardOf, framesBetween, newEvents } from "./levelx/replay.js";
 import { drawTeach } from "./levelx/teach.js";
@@ -38,6 +39,7 @@ function render({ model, el }) {
   let builder = null;
   let builderKey = "";
   let picker = -1; // die whose Lucky Loser face picker is open
+  let picked = null; // set-up mode: the piece (or seat) picked up, {seat, row} (levelx/setup.js)
   let timers = [];
 
   const lang = () => langOf(model);
@@ -68,6 +70,7 @@ function render({ model, el }) {
       { action: "undo", label: "undo", key: "←", icon: "↶", enabled: (v) => v.canUndo },
       { action: "redo", label: "redo", key: "→", iconAfter: "↷", enabled: (v) => v.canRedo },
       { action: "teach", label: "teach", key: "t", pressed: () => Boolean(model.get("teach")) },
+      { action: "setup", label: "setUp", icon: "✥", pressed: (v) => Boolean(v.setup), enabled: (v) => Boolean(v.setup || v.canSetup) },
       { action: "help", label: "help", icon: "?", key: "?", pressed: () => helpOpen },
       { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
     ],
@@ -101,7 +104,7 @@ function render({ model, el }) {
   cleanups.push(reviewUI);
   // bots wait while someone looks back, annotates, or reads a record handed out
   const pacer = createPacer(model, {
-    due: (v) => v.phase !== "over" && Boolean(v.bots[v.cur]) && !v.future.length && !v.review?.readOnly && !model.get("annotate"),
+    due: (v) => v.phase !== "over" && !v.setup && Boolean(v.bots[v.cur]) && !v.future.length && !v.review?.readOnly && !model.get("annotate"),
   });
 
   // ---------------------------------------------------------------- drawing
@@ -129,9 +132,13 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.cur = String(v.cur);
     root.classList.toggle("lx-over", v.phase === "over");
+    root.classList.toggle("lx-setup", Boolean(v.setup));
+    root.dataset.setup = v.setup ? "1" : "0";
+    if (!v.setup) picked = null;
     drawStatus(v);
-    boardView.draw(v, b, flash, lang());
-    drawTrayNow(v, currentBuilder());
+    boardView.draw(v, b, flash, lang(), v.setup ? { picked } : null);
+    if (v.setup) drawSetupNow(v);
+    else drawTrayNow(v, currentBuilder());
     drawPlayers(players, v, b, lang());
     drawTeach(teachEl, v, Boolean(model.get("teach")), model.get("chances"), lang());
     drawHelp();
@@ -158,6 +165,27 @@ function render({ model, el }) {
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }
 
+  /** Set-up mode: the side panel instead of the dice, no move preview. */
+  function drawSetupNow(v) {
+    drawSetupPanel(trayEl, v, picked, lang());
+    boardView.drawPreview(v, null, lang());
+    const r = review.reviewOf(v);
+    review.paintHighlights(root, r ? r.highlights : [], LA.locate);
+  }
+
+  /** A click (key, drop) in set-up mode on node (setupNodeOf): pick, or send an intent. */
+  function setupAct(node) {
+    const v = shown;
+    const out = setupClick(picked, node);
+    picked = out.picked;
+    if (out.send) {
+      errorToast.dismiss();
+      send(out.send);
+    }
+    boardView.draw(v, boardOf(v), null, lang(), { picked });
+    drawSetupNow(v);
+  }
+
   function drawStatus(v) {
     if (v.phase === "over") {
       status.replaceChildren(
@@ -173,7 +201,7 @@ function render({ model, el }) {
         "span",
         { class: "lx-whose", "data-whose": String(v.cur) },
         playerIcon(v.cur, 18),
-        v.bots[v.cur] ? L("botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
+        v.setup ? `${L("setupNext")}: ${name}` : v.bots[v.cur] ? L("botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
       ),
       v.lastRound ? h("span", { class: "lx-last" }, L("lastRound")) : "",
     );
@@ -221,6 +249,12 @@ function render({ model, el }) {
     if (!v) return;
     const b = builder;
     const human = humanToAct(v);
+    if (action === "setup") {
+      picked = null;
+      if (v.setup || v.canSetup) send({ type: "setup", on: !v.setup });
+      return;
+    }
+    if (v.setup && action !== "help" && action !== "teach") return; // nothing is played in set-up
     switch (action) {
       case "roll":
         if (!review.isReadOnly(v)) send({ type: "roll" });
@@ -283,6 +317,13 @@ function render({ model, el }) {
 
   // Clicks on Level X's own controls (the toolbar and the move list handle theirs).
   function onClick(e) {
+    if (shown && shown.setup) {
+      const node = setupNodeOf(e.target);
+      if (node && root.contains(node.el)) {
+        setupAct(node);
+        return;
+      }
+    }
     const target = e.target.closest("button, [data-group]");
     if (!target || !root.contains(target) || target.disabled) return;
     const d = target.dataset;
@@ -306,6 +347,15 @@ function render({ model, el }) {
 
   // Drag and drop of dice between the tray and groups.
   function onDragStart(e) {
+    if (shown && shown.setup && !reviewUI.annotating()) {
+      const node = setupNodeOf(e.target);
+      if (node && (node.kind === "piece" || node.kind === "seat")) {
+        e.dataTransfer.setData("text/plain", dragData({ seat: node.seat, row: node.row }));
+        e.dataTransfer.effectAllowed = "move";
+        e.stopPropagation();
+      }
+      return;
+    }
     const die = e.target.closest && e.target.closest("[data-die]");
     if (!die || !builder) return;
     if (reviewUI.annotating()) {
@@ -319,7 +369,17 @@ function render({ model, el }) {
   function dropTarget(e) {
     return e.target.closest && e.target.closest("[data-die], [data-group], [data-drop]");
   }
+  function setupDrop(e) {
+    const node = shown && shown.setup ? setupNodeOf(e.target) : null;
+    return node && ["square", "off", "piece"].includes(node.kind) ? node : null;
+  }
   function onDragOver(e) {
+    if (setupDrop(e)) {
+      e.preventDefault();
+      e.stopPropagation();
+      e.dataTransfer.dropEffect = "move";
+      return;
+    }
     if (dropTarget(e) && builder) {
       e.preventDefault();
       e.stopPropagation();
@@ -327,6 +387,17 @@ function render({ model, el }) {
     }
   }
   function onDrop(e) {
+    const node = setupDrop(e);
+    if (node) {
+      e.preventDefault();
+      e.stopPropagation();
+      const pick = pickOfDrag(e.dataTransfer.getData("text/plain"));
+      if (pick) {
+        picked = pick;
+        setupAct(node);
+      }
+      return;
+    }
     const target = dropTarget(e);
     const data = e.dataTransfer.getData("text/plain") || "";
     if (!target || !builder || !data.startsWith("lxdie:")) return;
@@ -340,6 +411,17 @@ function render({ model, el }) {
     else if (d.drop === "tray") builder = G.moveDie(builder, from, -1);
     errorToast.dismiss();
     drawTrayNow(shown, builder);
+  }
+
+  // Set-up mode: Enter or Space on a focused square, row number or piece acts as a click
+  // (before the widget's own keys, where Enter plays and Space does nothing).
+  function onSetupKey(e) {
+    if (!shown || !shown.setup || (e.key !== "Enter" && e.key !== " ")) return;
+    const node = setupNodeOf(e.target);
+    if (!node || node.el !== e.target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setupAct(node);
   }
 
   // ---------------------------------------------------------------- wiring
@@ -358,6 +440,7 @@ function render({ model, el }) {
     ["drop", onDrop],
   ];
   root.addEventListener("click", onAnnotateClick, true); // first: it decides whether a click plays
+  root.addEventListener("keydown", onSetupKey, true); // before the widget's keys (focus.js)
   for (const [name, handler] of domEvents) root.addEventListener(name, handler);
 
   show(model.get("view"));
@@ -367,6 +450,7 @@ function render({ model, el }) {
     for (const off of unsubscribe) off();
     for (const [name, handler] of domEvents) root.removeEventListener(name, handler);
     root.removeEventListener("click", onAnnotateClick, true);
+    root.removeEventListener("keydown", onSetupKey, true);
     for (const cleanup of cleanups) cleanup();
     pacer.cleanup();
     root.remove();

@@ -153,14 +153,43 @@ test("the teaching overlay lists each grouping's points and progress; a pass sta
   assert.equal(rows.length, V.example.teach.length);
   const all = q("[data-grouping='5 5 6']");
   assert.deepEqual([all.dataset.points, all.dataset.progress], ["16", "1"]);
-  assert.equal(all.textContent, "5 5 6 · left out: 1 → +16 points, 1 square forward");
+  assert.equal(all.textContent, "5 5 6 · left out: 1 → +16 points, 1 square forward · EV 28.3");
   for (const [nota, , , key] of V.example.teach.filter((r) => r[0] !== "-")) {
     const row = rows.find((r) => r.dataset.grouping === nota);
     assert.equal(row.dataset.points, String(V.example.preview[key].pts), nota);
   }
-  assert.equal(q("[data-grouping='-']").textContent, "pass (no move)");
+  assert.equal(q("[data-grouping='-']").textContent, "pass (no move) · EV 12.3");
   assert.match(q("[data-preview-legend]").textContent, /^Points: chips and bonus tiles/);
   model.set("language", "de");
-  assert.match(q("[data-grouping='5 5 6']").textContent, /\+16 Punkte, 1 Feld vor$/);
+  assert.match(q("[data-grouping='5 5 6']").textContent, /\+16 Punkte, 1 Feld vor · EW 28,3$/);
+  cleanup();
+});
+
+test("the teaching overlay shows the advisor's expected value per grouping and marks the best", () => {
+  const v = V.example; // Python's advise(): "5 1+5 6" is the best move (rank 1)
+  const { model, cleanup, q, qa } = mount(v, { teach: true });
+  const rows = qa("[data-grouping]");
+  for (const [nota, , , key] of v.teach) {
+    const row = rows.find((r) => r.dataset.grouping === nota);
+    assert.equal(row.dataset.ev, String(v.advice[key].ev), nota);
+    assert.equal(row.dataset.rank, String(v.advice[key].rank), nota);
+    assert.equal(row.classList.contains("lx-best"), v.advice[key].rank === 1, nota);
+  }
+  const best = q("[data-grouping='5 1+5 6']");
+  assert.deepEqual([best.dataset.rank, best.dataset.ev], ["1", "29.34"]);
+  assert.equal(best.textContent, "★ 5 1+5 6 → +17 points, 1 square forward · EV 29.3");
+  assert.equal(best.querySelector(".lx-gev").getAttribute("title"), "38030/1296 = 29.34");
+  assert.deepEqual(
+    qa(".lx-best").map((r) => r.dataset.grouping),
+    v.teach.filter((r) => v.advice[r[3]].rank === 1).map((r) => r[0]),
+  );
+  assert.match(q("[data-advice-legend]").textContent, /^EV \(expected value\) = points now \+ the points you can expect on your next turn/);
+  assert.match(q("[data-advice-legend]").textContent, /all 1296 rolls/);
+  model.set("language", "de");
+  assert.match(q("[data-grouping='5 1+5 6']").textContent, /EW 29,3$/);
+  assert.match(q("[data-advice-legend]").textContent, /^EW \(Erwartungswert\)/);
+  model.set("view", { ...v, seq: v.seq + 1, advice: undefined });
+  assert.equal(q("[data-advice-legend]"), null); // no advice sent: no numbers, no legend
+  assert.equal(q(".lx-gev"), null);
   cleanup();
 });

@@ -28,7 +28,7 @@ test("the DOM contract: root data-*, board, dice, toolbar, move list, log", () =
   assert.ok(qa("[data-row]").length >= 18);
   assert.equal(qa("[data-die]").length, 4);
   assert.ok(q("button[data-action=roll]"));
-  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach", "help", "new_game"]);
+  assert.deepEqual(qa(".lw-tools [data-action]").map((b) => b.dataset.action), ["undo", "redo", "teach", "setup", "help", "new_game"]);
   assert.equal(q("[data-action=undo]").textContent, "↶ Undo");
   assert.equal(q("[data-goto='0']").textContent, "Start");
   assert.equal(q("[data-teach-panel]").hidden, true);

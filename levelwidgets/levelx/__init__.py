@@ -10,6 +10,7 @@
 (5, 6)
 """
 
+from .advisor import Advice, advise
 from .bots import GreedyBot, RandomBot, play_game
 from .errors import (
     AlreadyRolledError,
@@ -30,10 +31,12 @@ from .errors import (
 from .events import Event
 from .game import LevelX, Turn
 from .moves import Grouping, Move, format_groups, parse_groups
+from .position import PositionError
 from .rules import ROWS, Rules
 
 __all__ = [
     "ROWS",
+    "Advice",
     "AlreadyRolledError",
     "Event",
     "FacesNotInRollError",
@@ -50,12 +53,14 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "NothingToUndoError",
+    "PositionError",
     "ProbabilityError",
     "RandomBot",
     "RecordError",
     "Rules",
     "RulesError",
     "Turn",
+    "advise",
     "format_groups",
     "parse_groups",
     "play_game",

@@ -60,7 +60,6 @@ def seat_names(bots: Sequence[Bot]) -> list[str]:
     return [f"{n} {seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
-
 def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
     """One row per game: seed, turns, rounds, scores per seat, winner(s), rows closed.
 

@@ -38,6 +38,7 @@ from .moves import (
     coerce_groups,
     move_table,
 )
+from .position import set_up
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .serial import game_from_json, game_to_dict, game_to_json
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
@@ -104,6 +105,9 @@ class LevelX:
     subclass without changing anything when it is not allowed.
     """
 
+    #: The position a game set up by :meth:`from_position` starts from (None: the usual start).
+    _start: State | None = None
+
     def __init__(
         self,
         players: int | Sequence[str] = 2,
@@ -130,6 +134,40 @@ class LevelX:
         self._log: list[_LogEntry] = []
         self._listeners = Listeners()
 
+    @classmethod
+    def from_position(
+        cls,
+        players: int | Sequence[str] = 2,
+        *,
+        pieces: Sequence[object],
+        chips: Sequence[object] | None = None,
+        tiles: Sequence[object] | None = None,
+        current: int = 0,
+        dice: Sequence[int] | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+    ) -> LevelX:
+        """A game that starts from a position set up by hand (for lessons and puzzles).
+
+        ``pieces``: per player ``{row: square}`` (1 = first square, the row's length = X;
+        rows not given are off the board) or six squares for rows 5..10 (0 = off);
+        ``chips``: chips held per player, ``{row: count}`` or six counts (the rest stay on
+        the board); ``tiles``: bonus tiles held per player; ``current``: the seat to act;
+        ``dice``: roll these at once (an ordinary roll: :meth:`undo` takes it back).
+
+        >>> game = LevelX.from_position(["Red", "Green"], pieces=[{5: 3, 6: 4}, {5: 4}],
+        ...                             chips=[{6: 1}, {5: 1}], dice=(5, 5, 6, 1))
+        >>> _ = game.play("5 5 6"); game.score(0), game.piece(1, 5)
+        (22, None)
+
+        Checked like a loaded record, a :class:`~.position.PositionError` naming the
+        problem: squares in range, one piece per X square, no more chips held than a row
+        has, no piece in a closed row, the bonus tiles the top of the stack and earned by
+        complete sets, a seat in range. The set-up is the game's start: :meth:`undo` cannot
+        go before it, and :meth:`to_json`/:meth:`from_json` keep it. Rounds count from it.
+        """
+        return set_up(cls, players, pieces, chips, tiles, current, dice, rules, seed)
+
     # ------------------------------------------------------------------ reading the position
 
     @property
@@ -149,7 +187,11 @@ class LevelX:
     def round(self) -> int:
         """The round in progress (1-based); a round is one turn per player."""
         last_started = self._state.turn - 1 if self._state.over else self._state.turn
-        return last_started // self.players + 1
+        return (last_started + self._first_seat()) // self.players + 1
+
+    def _first_seat(self) -> int:
+        """The seat that acts first: 0, or a set-up position's current seat."""
+        return 0 if self._start is None else self._start.current
 
     @property
     def dice(self) -> Dice | None:
@@ -244,9 +286,9 @@ class LevelX:
             same += 1
         if same == len(source) == len(log):
             return turns
-        n = self.players
+        n, first = self.players, self._first_seat()
         turns = turns[:same] + tuple(
-            Turn(i + 1, i // n + 1, *log[i])  # type: ignore[arg-type]
+            Turn(i + 1, (i + first) // n + 1, *log[i])  # type: ignore[arg-type]
             for i in range(same, len(log))
         )
         self._history_cache = (turns, tuple(log))
@@ -476,13 +518,15 @@ class LevelX:
     def _blank(self) -> LevelX:
         game = LevelX.__new__(LevelX)
         game.rules, game.names, game.seed = self.rules, list(self.names), self.seed
+        game._start = self._start  # never changed: _reset copies it
         game._listeners = Listeners()
         return game
 
     def _reset(self) -> None:
-        """Back to the first turn: fresh position, generator re-seeded, empty log."""
+        """Back to the first turn: fresh (or set-up) position, generator re-seeded, empty log."""
         self._rng = random.Random(self.seed)
-        self._state = State(len(self.names), self.rules)
+        start = self._start
+        self._state = State(len(self.names), self.rules) if start is None else start.copy()
         self._dice, self._drawn, self._moves, self._log = None, False, _NO_MOVES, []
 
     def _rebuild(self, log: Sequence[_LogEntry], pending: tuple[Dice, bool] | None) -> None:

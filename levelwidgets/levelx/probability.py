@@ -13,6 +13,7 @@ Loser on; ``dice=1..6`` and any set of ``targets`` (positive whole numbers) are 
   most disjoint groups a roll can make when each group may hit any target (the most steps).
 - :func:`chances_table`: the three as pandas tables (needs ``pandas``), as chances or percent.
 - :func:`simulate_rolls`: a vectorised Monte Carlo count (needs ``numpy``), to check the above.
+- :func:`groupings`: every distinct grouping of one roll into target sums (for showing a roll).
 
 Groups: a group is one or more dice, a die is in at most one group, dice may be left out, and a
 group counts only if its sum is a target.
@@ -32,7 +33,8 @@ Nothing heavy is imported with this module: numpy (for :func:`roll_table`,
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     import numpy as np
+
+    from .moves import Grouping
 
 FACES = 6
 MAX_DICE = 6
@@ -223,6 +227,80 @@ def _chance(count: int, total: int, exact: bool) -> Fraction | float:
 
         return Fraction(count, total)
     return count / total
+
+
+# ---------------------------------------------------------------------------------------------
+# The groupings of one roll
+
+
+def check_roll(values: object) -> SortedRoll:
+    """A roll of 1 to 6 dice, checked and sorted."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise ProbabilityError(f"A roll is a list of dice faces like (1, 4, 4, 6), not {values!r}.")
+    if not 1 <= len(values) <= MAX_DICE:
+        raise ProbabilityError(f"A roll has 1 to {MAX_DICE} dice, not {len(values)}.")
+    for face in values:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= FACES:
+            raise ProbabilityError(f"A die shows a whole number from 1 to {FACES}, not {face!r}.")
+    return tuple(sorted(values))
+
+
+def groupings(
+    values: Sequence[int], targets: Iterable[int] = ROWS, lucky_loser: bool = True
+) -> tuple[Grouping, ...]:
+    """Every distinct grouping of the roll ``values`` into groups whose sums are targets: the
+    groups, the dice left out and the faces 1s were turned to (Lucky Loser as above). No group
+    at all is one grouping too. Fewest turns first, then most groups.
+
+    For 4 dice and targets 5–10 this is the engine's list
+    (:func:`levelwidgets.levelx.moves.groupings_for`), for any number of dice and targets.
+    """
+    roll, targets = check_roll(values), check_targets(targets)
+    return _groupings(roll, targets, _check_bool("lucky_loser", lucky_loser))
+
+
+@lru_cache(maxsize=512)
+def _groupings(
+    roll: SortedRoll, targets: tuple[int, ...], lucky_loser: bool
+) -> tuple[Grouping, ...]:
+    from .moves import Grouping
+
+    have = Counter(roll)
+    _fixed, free = _after_lucky_loser(roll, lucky_loser)
+    found: dict[tuple, Grouping] = {}
+    for m in range(free + 1):  # m of the 1s turned (sorted: the 1s come first)
+        for new in combinations_with_replacement(range(2, FACES + 1), m):
+            for canonical in _groups_of(tuple(sorted(roll[m:] + new)), targets):
+                used = Counter(f for g in canonical for f in g)
+                # the turns the groups really need (a turned die may be left out)
+                turned = tuple(sorted((+(used - have)).elements()))
+                key = (canonical, turned)
+                if key not in found:
+                    left = have - used
+                    left[1] -= len(turned)
+                    found[key] = Grouping(canonical, tuple(sorted(left.elements())), turned)
+    return tuple(
+        sorted(found.values(), key=lambda g: (len(g.turned), -len(g.groups), g.steps, g.groups))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _groups_of(faces: SortedRoll, targets: tuple[int, ...]) -> frozenset[tuple[SortedRoll, ...]]:
+    """Every way to put some of the sorted ``faces`` into groups with target sums, each group
+    sorted and the groups in canonical order (by sum, then faces); memoised per multiset."""
+    if not faces:
+        return frozenset({()})
+    first, rest = faces[0], faces[1:]
+    found = set(_groups_of(rest, targets))  # the first die left out
+    wanted = set(targets)
+    for sub_sum, remain in _splits(rest):
+        if first + sub_sum > targets[-1]:
+            break  # the splits come smallest sum first
+        if first + sub_sum in wanted:
+            group = (first, *sorted((Counter(rest) - Counter(remain)).elements()))
+            for others in _groups_of(remain, targets):
+                found.add(tuple(sorted((group, *others), key=lambda g: (sum(g), g))))
+    return frozenset(found)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ A record holds the players, the rule options, the seed and every turn's dice and
 replays it through the engine, so every move is re-validated and dice said to come from the
 random generator must be the ones it gives. The derived position (scores, chips, pieces) is
 stored too, for readers, and must match the replay: a record edited by hand raises
-:class:`RecordError` instead of loading a game that never happened.
+:class:`RecordError` instead of loading a game that never happened. A game set up by
+:meth:`LevelX.from_position` stores its set-up under ``"start"``; loading passes it through
+``from_position`` itself, so a record's set-up gets exactly the checks a teacher's does.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .errors import LevelXError, RecordError
+from .position import start_to_dict
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -24,12 +27,14 @@ VERSION = 1
 
 def game_to_dict(game: LevelX) -> dict[str, Any]:
     pending = None if game.dice is None else {"dice": list(game.dice), "drawn": game._drawn}
+    start = {} if game._start is None else {"start": start_to_dict(game._start)}
     return {
         "format": FORMAT,
         "version": VERSION,
         "players": list(game.names),
         "rules": game.rules.to_dict(),
         "seed": game.seed,
+        **start,
         "turns": [
             {"player": t.player, "dice": list(t.dice), "drawn": t.drawn, "move": t.move.notation}
             for t in game.history
@@ -83,7 +88,7 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
         )
     try:
         rules = Rules.from_dict(data["rules"])
-        game = cls(players=data["players"], seed=data["seed"], rules=rules)
+        game = _start(cls, data, rules)
         turns = data["turns"]
         pending = data["pending"]
         position = data["position"]
@@ -132,6 +137,20 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
             "The record's position (scores, chips or pieces) does not follow from its moves: "
             "it was edited or damaged.",
         )
+    return game
+
+
+def _start(cls: type[LevelX], data: dict[str, Any], rules: Rules) -> LevelX:
+    """The game a record starts from: the usual start, or its set-up position (checked by
+    :meth:`LevelX.from_position`, and written in the form that method stores)."""
+    if "start" not in data:
+        return cls(players=data["players"], seed=data["seed"], rules=rules)
+    start = data["start"]
+    if not isinstance(start, dict) or set(start) != {"pieces", "chips", "tiles", "current"}:
+        raise TypeError("'start' must hold pieces, chips, tiles and current")
+    game = cls.from_position(data["players"], seed=data["seed"], rules=rules, **start)
+    if start_to_dict(game._start) != start:  # type: ignore[arg-type]
+        raise TypeError("'start' is not written in the form from_position stores")
     return game
 
 

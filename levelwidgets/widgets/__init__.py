@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .base import GameWidget
+from .dicelab import DiceLab
 from .level8 import Level8Widget
 from .levelx import LevelXWidget
 
-__all__ = ["GameWidget", "Level8Widget", "LevelXWidget"]
+__all__ = ["DiceLab", "GameWidget", "Level8Widget", "LevelXWidget"]

@@ -5,8 +5,8 @@ the browser renders that view and sends small intents back (``{"type": "draw"}``
 class owns the parts that do not depend on the game:
 
 - publishing the view (with a counter ``seq``, the last events for the log, undo/redo flags);
-- ``error``/``error_id``/``error_info`` for refused intents, and dispatch with clear errors for
-  unknown or malformed intents;
+- (from :class:`~.intents.IntentWidget`) ``error``/``error_id``/``error_info`` for refused
+  intents, ``language``, and dispatch with clear errors for unknown or malformed intents;
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
   ``{"type": "advance", "seq": view.seq}``; only the newest view's advance counts), or instant
   bots with ``bot_delay=0``;
@@ -28,28 +28,29 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from .._bots import bot_label
 from .._listeners import Listeners
 from ..errors import GameError
 from ..record import Cursor, Node, RecordError, Step, adapter_for
+from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
 from .picture import PictureOutput, picture_html
 from .review import ReviewMixin
 
-LANGUAGES = ("en", "de")
+__all__ = [
+    "LANGUAGES",
+    "GameWidget",
+    "Handler",
+    "Intent",
+    "IntentError",
+    "check_language",
+]
+
 LOG_SIZE = 8  # events kept in the view's log
 
-Intent = dict[str, Any]
-Handler = Callable[[Intent], object]
 
-
-class IntentError(GameError, ValueError):
-    """The browser sent a request the widget does not understand (unknown or malformed)."""
-
-
-class GameWidget(ReviewMixin, anywidget.AnyWidget):
+class GameWidget(ReviewMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -66,15 +67,6 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
 
     #: Everything the table shows for this widget's viewer (compact: numbers, short strings).
     view = traitlets.Dict().tag(sync=True)
-    #: Message for the last refused intent ("" when the last intent succeeded).
-    error = traitlets.Unicode("").tag(sync=True)
-    #: Counts refused intents, so the same message twice still flashes.
-    error_id = traitlets.Int(0).tag(sync=True)
-    #: The last refusal for the browser to say in its language: ``{"text", "code", "params"}``
-    #: (``text`` is :attr:`error`; ``code``/``params`` as the GameError carried them), or {}.
-    error_info = traitlets.Dict().tag(sync=True)
-    #: Label language: "en" or "de".
-    language = traitlets.Unicode("en").tag(sync=True)
     #: Milliseconds between bot actions; 0 plays bots at once (analysts, tests).
     bot_delay = traitlets.Int(700).tag(sync=True)
     #: A record handed to a class: the browser can step through it, not change it.
@@ -136,7 +128,6 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
         self._picture_id = self.model_id
         self._picture = PictureOutput(self.model_id, self._picture_html)
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
-        self.on_msg(self._handle_message)
 
     # ------------------------------------------------------------------ public API
 
@@ -271,42 +262,28 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ intents from the browser
 
-    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
-        if not isinstance(content, dict):
-            self._fail("A request must be an object like {'type': 'undo'}.")
-            return
-        kind = content.get("type")
-        if kind == "advance":
-            # Every open view schedules an advance; only the one for the current view counts.
-            if content.get("seq") == self._seq:
-                self._guard(self.advance)
-            return
-        handler = self._handlers().get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            self._fail(f"Unknown request {kind!r}.")
-            return
+    def _intercept(self, kind: object, content: Intent) -> bool:
+        if kind != "advance":
+            return False
+        # Every open view schedules an advance; only the one for the current view counts.
+        if content.get("seq") == self._seq:
+            self._guard(self.advance)
+        return True
+
+    def _refusal(self, kind: str) -> GameError | None:
         if self.read_only and kind not in self._READ_ONLY_INTENTS:
-            self._fail(
-                GameError.coded(
-                    "widget.read_only",
-                    "This record is read-only: step through it, but it cannot be changed.",
-                )
+            return GameError.coded(
+                "widget.read_only",
+                "This record is read-only: step through it, but it cannot be changed.",
             )
-            return
         if kind in self._player_intents and self._seat_to_act() is None:
-            self._fail(
-                GameError.coded(
-                    "widget.game_over",
-                    "The game is over: press New game to play again (or Undo a move).",
-                )
+            return GameError.coded(
+                "widget.game_over",
+                "The game is over: press New game to play again (or Undo a move).",
             )
-            return
         if kind in self._player_intents and self._bot_to_act() is not None:
-            self._fail(
-                GameError.coded("widget.bot_turn", "It is a bot's turn: wait for it to play.")
-            )
-            return
-        self._guard(lambda: handler(content))
+            return GameError.coded("widget.bot_turn", "It is a bot's turn: wait for it to play.")
+        return None
 
     def _handlers(self) -> dict[str, Handler]:
         """Intent type -> handler; games extend this table with their own intents."""
@@ -319,36 +296,6 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
             ),
             **self._review_handlers(),
         }
-
-    def _guard(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except GameError as exc:
-            self._fail(exc)
-        else:
-            self.error = ""  # the request was done: an older refusal no longer applies
-
-    def _message(self, exc: GameError) -> str:
-        """The text shown for a refused intent (games may translate)."""
-        text = str(exc)
-        return text[:1].upper() + text[1:] if text else type(exc).__name__
-
-    def _fail(self, refusal: str | GameError) -> None:
-        """Publish a refused request: its English text as ``error`` and, so the browser can
-        say it in the widget's language, the code and params of a GameError as ``error_info``."""
-        if isinstance(refusal, GameError):
-            text, code, params = self._message(refusal), refusal.code, refusal.params
-        else:
-            text, code, params = refusal, None, {}
-        with self.hold_sync():  # one message: the browser sees text, code and id together
-            self.error_info = {"text": text, "code": code, "params": params}
-            self.error = text
-            self.error_id += 1
-
-    @traitlets.observe("error")
-    def _error_cleared(self, change: dict) -> None:
-        if not change["new"]:
-            self.error_info = {}  # no refusal stands, so none is described
 
     # ------------------------------------------------------------------ keeping the view in step
 
@@ -433,10 +380,6 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
                 f"once) to 60000; {delay} is not."
             )
         return delay
-
-    @traitlets.validate("language")
-    def _valid_language(self, proposal: dict) -> str:
-        return check_language(proposal["value"])
 
     @traitlets.observe("read_only")
     def _read_only_changed(self, _change: dict) -> None:
@@ -537,9 +480,3 @@ class GameWidget(ReviewMixin, anywidget.AnyWidget):
 
     def _game_replaced(self) -> None:
         """Called after ``game`` was set to a new engine object."""
-
-
-def check_language(language: object) -> str:
-    if language not in LANGUAGES:
-        raise traitlets.TraitError(f"language must be one of {LANGUAGES}, not {language!r}.")
-    return language  # type: ignore[return-value]

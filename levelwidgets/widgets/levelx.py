@@ -15,9 +15,12 @@ from typing import Any
 
 import traitlets
 
+from ..errors import GameError
 from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
+from ..levelx.advisor import advise
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
+from ..levelx.moves import all_moves
 from ..levelx.preview import move_key, preview_moves
 from ..record import Step
 from .base import GameWidget, Intent
@@ -75,6 +78,7 @@ class LevelXWidget(GameWidget):
     ) -> None:
         if game is None:
             game = LevelX(players=players, seed=seed, rules=rules)
+        self._setting_up = False
         super().__init__(
             game,
             bots,
@@ -92,10 +96,12 @@ class LevelXWidget(GameWidget):
 
     def roll(self, dice: Sequence[int] | None = None) -> list[Event]:
         """Roll for the player whose turn it is (``dice`` to set them, e.g. in a lesson)."""
+        self._check_not_setting_up()
         return self._act(lambda: self._game.roll(dice))
 
     def play(self, move: object) -> list[Event]:
         """Play a move: notation ``"1+6 5+5"``, a list of groups, or a Move."""
+        self._check_not_setting_up()
         return self._act(lambda: self._game.play(move))
 
     def undo(self) -> None:
@@ -118,6 +124,72 @@ class LevelXWidget(GameWidget):
             )
         self.seek(2 * turns)  # a turn is two steps: its roll, then its move
 
+    @property
+    def setup(self) -> bool:
+        """Set-up mode: pieces are placed by hand (:meth:`set_piece`), nobody rolls or plays,
+        bots wait. Turning it on is allowed at the start of a turn (before rolling), not in a
+        read-only record; turning it off keeps the position as the game's new start."""
+        return self._setting_up
+
+    @setup.setter
+    def setup(self, on: bool) -> None:
+        self._set_setup(on)
+        self._after_change([], run_bots=not self._setting_up)
+
+    def set_piece(self, seat: int, row: int, square: int) -> None:
+        """In set-up mode, put ``seat``'s piece of ``row`` on ``square`` (0 = off the board).
+        The engine checks the new position (:meth:`LevelX.from_position`); a refused one
+        raises its :class:`~levelwidgets.levelx.position.PositionError` and changes nothing."""
+        if not self._setting_up:
+            raise LevelXError.coded(
+                "levelx.setup_off", "Press Set up first to place pieces by hand."
+            )
+        game = self._game
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+            raise LevelXError.coded(
+                "levelx.setup_seat",
+                "There is no seat {seat!r}: seats are 0 to {last}.",
+                seat=seat,
+                last=game.players - 1,
+            )
+        if isinstance(row, str) and row.isdigit():
+            row = int(row)
+        pieces: list[dict[Any, Any]] = [
+            {r: game.piece(p, r) or 0 for r in ROWS} for p in range(game.players)
+        ]
+        pieces[seat][row] = square
+        self._rebuild(pieces=pieces)
+
+    def set_current(self, seat: int) -> None:
+        """In set-up mode, make ``seat`` the one to move next (checked by the engine)."""
+        if not self._setting_up:
+            raise LevelXError.coded(
+                "levelx.setup_off", "Press Set up first to place pieces by hand."
+            )
+        self._rebuild(current=seat)
+
+    def set_position(
+        self,
+        *,
+        pieces: object = None,
+        chips: object = None,
+        tiles: object = None,
+        current: object = None,
+    ) -> None:
+        """Replace the position with one set up by hand, the shapes of
+        :meth:`LevelX.from_position` (anything not given stays as it is now): the game
+        starts again from it (same players, rules and seed; undo stops there). Only at the
+        start of a turn (before rolling) and not in a read-only record."""
+        if self.read_only:
+            raise LevelXError.coded(
+                "widget.read_only",
+                "This record is read-only: step through it, but it cannot be changed.",
+            )
+        self._check_can_set_up()
+        self._rebuild(pieces=pieces, chips=chips, tiles=tiles, current=current)
+        if not self._setting_up and self.bot_delay <= 0:
+            self.run_bots()  # a bot to move next plays at once (else the browser paces it)
+
     def on_move(self, callback: MoveListener) -> Callable[[], None]:
         """Call ``callback(turn)`` after every move (from a click, a bot or a cell).
 
@@ -134,12 +206,95 @@ class LevelXWidget(GameWidget):
             "roll": lambda _m: self.roll(),
             "play": lambda m: self.play(_groups_from(m.get("groups"))),
             "goto": lambda m: self.goto(m.get("turns")),  # type: ignore[arg-type]
+            "setup": lambda m: self._setup_intent(m.get("on")),
+            "set_piece": lambda m: self.set_piece(m.get("seat"), m.get("row"), m.get("square")),  # type: ignore[arg-type]
+            "set_current": lambda m: self.set_current(m.get("seat")),  # type: ignore[arg-type]
         }
+
+    def _refusal(self, kind: str) -> GameError | None:
+        refusal = super()._refusal(kind)
+        if refusal is None and kind in _NOT_IN_SETUP:
+            try:
+                self._check_not_setting_up()
+            except LevelXError as exc:
+                return exc
+        return refusal
+
+    def _check_not_setting_up(self) -> None:
+        if self._setting_up:
+            raise LevelXError.coded(
+                "levelx.setup_active",
+                "Set-up mode is on: place the pieces, then press Set up again to play.",
+            )
+
+    # ------------------------------------------------------------------ set-up mode
+
+    def _setup_intent(self, on: object) -> None:
+        if not isinstance(on, bool):
+            raise LevelXError.coded(
+                "levelx.setup_flag", "Set up needs on: true or false, not {on!r}.", on=on
+            )
+        self.setup = on
+
+    def _set_setup(self, on: bool) -> None:
+        on = bool(on)
+        if on and not self._setting_up:
+            if self.read_only:
+                raise LevelXError.coded(
+                    "widget.read_only",
+                    "This record is read-only: step through it, but it cannot be changed.",
+                )
+            self._check_can_set_up()
+        self._setting_up = on
+
+    def _check_can_set_up(self) -> None:
+        game = self._game
+        if game.dice is not None:
+            raise LevelXError.coded(
+                "levelx.setup_rolled",
+                "Set a position up at the start of a turn: {name} has already rolled.",
+                name=game.names[game.current_player],
+            )
+
+    def _rebuild(
+        self,
+        *,
+        pieces: object = None,
+        chips: object = None,
+        tiles: object = None,
+        current: object = None,
+    ) -> None:
+        """Start the game again from the current position with the given parts replaced,
+        every check the engine's (nothing changes when it refuses)."""
+        game = self._game
+        players = range(game.players)
+        if pieces is None:
+            pieces = [[game.piece(p, r) or 0 for r in ROWS] for p in players]
+        if chips is None:
+            chips = [list(game.chips_held(p).values()) for p in players]
+        if tiles is None:
+            tiles = [game.tiles(p) for p in players]
+        if current is None:
+            current = game.current_player
+        new = LevelX.from_position(
+            list(game.names),
+            pieces=pieces,  # type: ignore[arg-type]
+            chips=chips,  # type: ignore[arg-type]
+            tiles=tiles,  # type: ignore[arg-type]
+            current=current,  # type: ignore[arg-type]
+            rules=game.rules,
+            seed=game.seed,
+        )
+        self._file = ""  # a new start: the old record stays as it was saved
+        self.game = new
 
     # ------------------------------------------------------------------ GameWidget hooks
 
     def _seats(self, game: LevelX) -> int:
         return game.players
+
+    def _bot_to_act(self) -> object | None:
+        return None if self._setting_up else super()._bot_to_act()  # bots wait in set-up
 
     def _seat_to_act(self) -> int | None:
         return None if self._game.is_over else self._game.current_player
@@ -207,6 +362,9 @@ class LevelXWidget(GameWidget):
             "moves": [t.move.notation for t in game.history],
             "future": [step.notation for step in self._future() if step.kind == "move"],
             "canUndo": bool(game.history) or dice is not None,
+            "setup": self._setting_up,
+            # set-up mode may be turned on: at the start of a turn, not in a read-only record
+            "canSetup": dice is None and not self.read_only,
         }
         notes: dict[str, list[str]] = {}
         for ply, (mark, comments) in self._notes_by_ply().items():
@@ -223,6 +381,7 @@ class LevelXWidget(GameWidget):
                 [g.notation, list(g.turned), list(g.left_out), move_key(g.steps)]
                 for g in game.groupings()
             ]
+            view["advice"] = _advice(game)
         return view
 
     def _person_to_act(self) -> bool:
@@ -241,6 +400,25 @@ class LevelXWidget(GameWidget):
         chances = sum_chances(lucky_loser=self._game.rules.lucky_loser, exact=True)
         return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
 
+
+def _advice(game: LevelX) -> dict[str, dict[str, Any]]:
+    """The advisor's measures (:func:`~levelwidgets.levelx.advisor.advise`) under every key the
+    preview uses: a move with steps in closed rows gets the advice of the same move without
+    them (the engine's legal move that it is)."""
+    by_steps = {a.move.steps: a.to_dict() for a in advise(game)}
+    closed = {row for row in ROWS if game.is_closed(row)}
+    dice = tuple(sorted(game.dice))  # type: ignore[arg-type]
+    return {
+        move_key(m.steps): by_steps[tuple(s for s in m.steps if s not in closed)]
+        for m in all_moves(dice, game.rules.lucky_loser)  # type: ignore[arg-type]
+    }
+
+
+#: Intents refused in set-up mode: they play, or move along the record.
+_NOT_IN_SETUP = frozenset(
+    {"roll", "play", "undo", "redo", "goto", "seek", "jump", "play_on", "variation", "new_game"}
+    | {"open_record"}
+)
 
 #: Event kinds that are no part of a move: a turn whose events are only these was a pass.
 _NOT_MOVING = frozenset({"rolled", "last_round", "game_over"})

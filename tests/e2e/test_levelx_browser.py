@@ -449,3 +449,71 @@ def test_move_preview_marks_the_square_python_previewed(page, lab, artifacts, re
     shutil.copy("/tmp/preview_dark.png", artifacts / "levelx-preview-dark.png")
     shutil.copy("/tmp/preview_light.png", artifacts / "levelx-preview-light.png")
     set_theme(page, dark=False)
+
+
+def test_set_up_a_position_by_clicks_and_drags(page, lab, artifacts, request) -> None:
+    """A teacher sets a position up: Set up, place pieces by clicks and by dragging, a refused
+    placement (two pieces on one X) changes nothing, then play on from the set-up position."""
+    start(page, lab, request)
+    run_code(page, "ws = LevelXWidget(players=['Ann', 'Ben'], seed=3, bot_delay=0)\nws")
+    root = page.locator(ROOT).nth(1)
+    root.wait_for()
+    root.scroll_into_view_if_needed()
+    seq = int(settled(page, 1)["seq"])
+    toggle = root.locator("[data-action=setup]")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    seq = int(wait_seq_after(page, seq, 1)["seq"])
+    assert toggle.get_attribute("aria-pressed") == "true" and py(page, "ws.setup") is True
+    assert root.locator("[data-setup-hint]").inner_text().startswith("Set up:")
+
+    def square(row: int, sq: int):
+        return root.locator(f".lx-square[data-row='{row}'][data-square='{sq}']")
+
+    def piece(seat: int, row: int):
+        return root.locator(f".lx-piece[data-player='{seat}'][data-row='{row}']")
+
+    def placed(action) -> None:
+        nonlocal seq
+        action()
+        seq = int(wait_seq_after(page, seq, 1)["seq"])
+
+    # clicks: a player from the panel, then a square; a piece, then another square
+    root.locator("[data-setup-seat='0']").click()
+    placed(lambda: square(7, 2).click())
+    assert piece(0, 7).get_attribute("data-square") == "2"
+    piece(0, 7).click()
+    placed(lambda: square(7, 3).click())
+    assert piece(0, 7).get_attribute("data-square") == "3"
+    root.locator("[data-setup-seat='1']").click()
+    placed(lambda: square(5, 4).click())  # Ben on X5
+    assert py(page, "[ws.game.piece(0, 7), ws.game.x_owner(5)]") == [3, 1]
+
+    # refused: Ann onto X5 as well (clicking Ben's piece there counts as its square)
+    root.locator("[data-setup-seat='0']").click()
+    piece(1, 5).click()
+    root.locator("[data-error]").wait_for()
+    assert (
+        "Only one piece fits on the X square of row 5" in root.locator("[data-error]").inner_text()
+    )
+    assert py(page, "[ws.game.piece(0, 5), ws.game.x_owner(5), ws.view['seq']]") == [None, 1, seq]
+
+    # drag and drop: Ann's row-7 piece back to square 1; Ben's piece into row 9
+    placed(lambda: piece(0, 7).drag_to(square(7, 1)))
+    assert piece(0, 7).get_attribute("data-square") == "1"
+    placed(lambda: root.locator("[data-setup-seat='1']").drag_to(square(9, 1)))
+    assert piece(1, 9).get_attribute("data-square") == "1"
+    placed(lambda: root.locator("[data-setup-current='1']").click())
+    assert root.get_attribute("data-cur") == "1"
+    want = [[0, 0, 1, 0, 0, 0], [4, 0, 0, 0, 1, 0]]
+    assert py(page, "ws.view['pos']") == want
+    root.screenshot(path=str(artifacts / "levelx-setup.png"))
+
+    # leaving set-up: play on from here; undo stops at the set-up position
+    placed(lambda: toggle.click())
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert root.locator("[data-action=undo]").is_disabled()
+    placed(lambda: root.locator("[data-action=roll]").click())
+    placed(lambda: root.locator("[data-action=undo]").click())
+    assert py(page, "[ws.view['pos'], ws.game.current_player, ws.game.dice]") == [want, 1, None]
+    assert root.locator("[data-action=undo]").is_disabled()

@@ -73,11 +73,12 @@ def test_levelx_app_notebook_runs(tmp_path: Path) -> None:
 def test_teach_probability_lesson_runs_with_answers_collapsed(tmp_path: Path) -> None:
     nb = nbformat.read(REPO / "examples" / "teach_probability.ipynb", as_version=4)
     answers = [c for c in nb.cells if "answer" in c.metadata.get("tags", [])]
-    assert len(answers) >= 6, "every exercise has an answer"
+    assert len(answers) >= 7, "every exercise has an answer"
     assert all(c.metadata["jupyter"]["source_hidden"] for c in answers), "answers start collapsed"
     outputs = run_example("teach_probability.ipynb", tmp_path)
     text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "Fraction(5, 18)" in text  # exercise 1: four different faces
     assert "Fraction(216, 173), Fraction(216, 173)" in text  # exercise 6: E = 1/p, by the chain
     assert "1013/1296" in text  # the exact chance of making a 7
+    assert "Fraction(2575, 324)" in text  # exercise 7: 10 · 515/648, the estimate of 2+2+6
     assert any("image/png" in o.get("data", {}) for o in outputs), "the race to X is plotted"

@@ -9,7 +9,7 @@ import traitlets
 from levelx.helpers import SECOND_SET_SCRIPT, play_script  # tests/levelx (tests/ is on sys.path)
 
 import levelwidgets
-from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, Rules, play_game
+from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, Rules, advise, play_game
 from levelwidgets.levelx.preview import move_key, preview_move
 from levelwidgets.widgets import LevelXWidget
 
@@ -229,6 +229,28 @@ def test_teach_overlay_lists_groupings() -> None:
     assert all(key in w.view["preview"] for *_, key in rows)
     send(w, type="undo")
     assert "teach" not in w.view  # no dice, nothing to list
+
+
+def test_the_teaching_overlay_shows_the_advisors_numbers() -> None:
+    """view["advice"] is advise(game) under every key of the preview: a grouping with a step
+    in a closed row gets the advice of its legal move (the same steps without it)."""
+    game = LevelX.from_position(
+        ["Ann", "Ben"], pieces=[{5: 3, 6: 4}, {5: 4}], chips=[{6: 1, 10: 6}, {5: 1}], seed=2
+    )
+    w = LevelXWidget(game, teach=True)
+    w.roll((5, 5, 6, 4))  # 6+4 = 10: row 10 is closed
+    advice = w.view["advice"]
+    assert set(advice) == set(w.view["preview"])
+    for a in advise(game):
+        assert advice[a.key] == a.to_dict()
+    assert advice["5,5,10"] == advice["5,5"] and advice["10,10"] == advice["-"]
+    assert advice["5,5,6"]["rank"] == 1 and advice["5,5,6"]["move"] == "5 5 6"
+    best = advise(game)[0]
+    assert advice[best.key]["ev"] == round(float(best.expected), 2)
+    assert advice[best.key]["exact"] == f"{best.expected * 1296}/1296"
+    w.teach = False
+    assert "advice" not in w.view  # teaching only (the tray's hints stay)
+    assert "preview" in w.view
 
 
 def test_mimebundle_carries_the_static_svg() -> None:
@@ -484,7 +506,8 @@ def test_the_js_preview_fixture_is_what_the_widget_sends() -> None:
         path.write_text(json.dumps(views, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     stored = json.loads(path.read_text(encoding="utf-8"))
     for name, view in views.items():
-        for field in ("preview", "teach", "dice", "pos", "names", "cur", "phase"):
+        for field in ("preview", "teach", "advice", "dice", "pos", "names", "cur", "phase"):
             assert stored[name].get(field) == view.get(field), f"{name}.{field} is stale"
     assert views["example"]["preview"]["5,5,6"]["pts"] == 16
     assert views["bonus"]["preview"]["9,10"]["bonusBy"] == {"10,9": [0, 12]}
+    assert views["example"]["advice"]["5,6,6"]["rank"] == 1

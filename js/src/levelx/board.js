@@ -18,7 +18,9 @@ export function squareXY(len, r, sq) {
   return [LABEL + col * (SQ + GAP), r * (SQ + GAP)];
 }
 
-/** The board's elements; draw(v, b, flash, lang) shows board b (a frame or v's) of view v. */
+/** The board's elements; draw(v, b, flash, lang, setup) shows board b (a frame or v's) of view
+ * v; setup: {picked} in set-up mode (squares, row numbers and pieces become click and drop
+ * targets, see setup.js), else null. */
 export function createBoard() {
   const ticker = h("div", { class: "lx-ticker", "aria-live": "polite" });
   const boardEl = h("div", { class: "lx-board", "data-board": "" });
@@ -29,7 +31,7 @@ export function createBoard() {
   const el = h("div", { class: "lx-boardwrap" }, ticker, boardEl);
   const pieces = new Map(); // "p-r" -> element
 
-  function draw(v, b, flash, lang) {
+  function draw(v, b, flash, lang, setup = null) {
     const longest = Math.max(...v.len);
     boardEl.style.width = `${LABEL + longest * (SQ + GAP) + 84}px`;
     boardEl.style.height = `${ROWS.length * (SQ + GAP) - GAP}px`;
@@ -39,7 +41,8 @@ export function createBoard() {
     ROWS.forEach((row, r) => {
       const closed = b.chips[r] === 0;
       const [x0, y] = squareXY(v.len, r, 1);
-      nodes.push(h("div", { class: "lx-rowlabel", "data-row-label": String(row), style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px` }, String(row)));
+      const offAttrs = setup ? { role: "button", tabindex: "0", "data-setup-off": String(row), "aria-label": t(lang, "setupOff", { row }), title: t(lang, "setupOff", { row }) } : {};
+      nodes.push(h("div", { class: "lx-rowlabel", "data-row-label": String(row), style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px`, ...offAttrs }, String(row)));
       for (let sq = 1; sq <= v.len[r]; sq++) {
         const [x] = squareXY(v.len, r, sq);
         const isX = sq === v.len[r];
@@ -48,7 +51,9 @@ export function createBoard() {
         if (isX && b.pos.some((pp) => pp[r] === sq)) cls.push("lx-held-x");
         if (closed) cls.push("lx-closed");
         if (ev && evRow === r && ev[0] === "ousted" && isX) cls.push("lx-boom");
-        nodes.push(h("div", { class: cls.join(" "), "data-row": String(row), "data-square": String(sq), style: `left:${x}px;top:${y}px` }, isX ? "X" : ""));
+        const label = setup ? t(lang, isX ? "setupSquareX" : "setupSquare", { row, sq }) : "";
+        const dropAttrs = setup ? { role: "button", tabindex: "0", "data-setup-target": "", "aria-label": label, title: label } : {};
+        nodes.push(h("div", { class: cls.join(" "), "data-row": String(row), "data-square": String(sq), style: `left:${x}px;top:${y}px`, ...dropAttrs }, isX ? "X" : ""));
       }
       const [xX] = squareXY(v.len, r, v.len[r]);
       const chipCls = ["lx-stack"];
@@ -70,7 +75,7 @@ export function createBoard() {
       );
     });
     squaresLayer.replaceChildren(...nodes);
-    drawPieces(v, b, flash);
+    drawPieces(v, b, flash, lang, setup);
     if (ev) {
       ticker.textContent = describeEvent(lang, ev, v.names);
       ticker.classList.add("lx-live");
@@ -81,7 +86,7 @@ export function createBoard() {
     }
   }
 
-  function drawPieces(v, b, flash) {
+  function drawPieces(v, b, flash, lang, setup) {
     const seen = new Set();
     ROWS.forEach((row, r) => {
       const bySquare = new Map();
@@ -104,6 +109,7 @@ export function createBoard() {
         node.dataset.square = String(sq);
         const moving = flash && flash[1] === player && flash[2] === row;
         node.classList.toggle("lx-moving", Boolean(moving));
+        setupPiece(node, v, player, row, sq, lang, setup);
         if (sq === 0) {
           const [x, y] = squareXY(v.len, r, 1);
           node.style.opacity = "0";
@@ -181,6 +187,22 @@ export function createBoard() {
       }
     }
     ghostsLayer.replaceChildren(...marks);
+  }
+
+  /** In set-up mode a piece on the board can be picked up (clicked, dragged, Enter/Space). */
+  function setupPiece(node, v, player, row, sq, lang, setup) {
+    const on = Boolean(setup) && sq > 0;
+    const picked = on && setup.picked && setup.picked.seat === player && setup.picked.row === row;
+    node.classList.toggle("lx-picked", Boolean(picked));
+    if (!on) {
+      for (const a of ["draggable", "tabindex", "role", "aria-label", "aria-pressed"]) node.removeAttribute(a);
+      return;
+    }
+    node.setAttribute("draggable", "true");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-pressed", String(Boolean(picked)));
+    node.setAttribute("aria-label", t(lang, "setupPiece", { name: v.names[player], row, sq: sq === v.len[ROWS.indexOf(row)] ? "X" : sq }));
   }
 
   return { el, ticker, boardEl, draw, drawPreview };

@@ -1,0 +1,155 @@
+// The dice lab's words in English and German (du-form; the terms of Level X: Würfel, Summe,
+// Glückspilz for Lucky Loser), and numbers written the way each language writes them.
+
+import { makeT } from "../common/i18n.js";
+
+const TABLES = {
+  en: {
+    title: "Dice lab",
+    diceCount: "Dice",
+    diceCountTitle: "Roll {n} dice",
+    targets: "Target sums",
+    targetTitle: "Sum {sum}: click to add it to the targets or take it away",
+    lucky: "Lucky Loser",
+    luckyTitle: "Lucky Loser: with two or more 1s, every 1 but one may be turned to any face (key l)",
+    on: "on",
+    off: "off",
+    roll: "Roll",
+    rollTitle: "Roll the dice (key r)",
+    dieTitle: "Die {n} shows {face}: click for the next face, or press 1–6",
+    groupings: "{n} groupings",
+    groupings_1: "1 grouping",
+    noGroup: "no group",
+    leftOut: "left out {faces}",
+    turned: "1 turned to {faces}",
+    more: "… and {n} more",
+    chartSums: "Can make the sum",
+    chartMoves: "Largest move",
+    chartGroups: "Groups per sum",
+    chartTitle_sums: "Chance that a roll of {dice} dice can make each target sum",
+    chartTitle_moves: "Chance that the largest move of a roll of {dice} dice has k groups",
+    chartTitle_groups: "Chance that a roll of {dice} dice makes k separate groups of the same sum",
+    axisSums: "target sum",
+    axisMoves: "groups",
+    exact: "exact",
+    observed: "observed",
+    band: "95 % band (Wilson)",
+    makes: "this roll",
+    mcTitle: "Monte Carlo",
+    run: "▶ Run",
+    pause: "⏸ Pause",
+    runTitle: "Roll again and again, {batch} per step, and watch the observed bars",
+    speed: "Speed",
+    speed_1: "slow",
+    speed_2: "medium",
+    speed_3: "fast",
+    speed_4: "fastest",
+    bigBatch: "Roll 1,000 at once",
+    reset: "Reset",
+    resetTitle: "Forget the rolls counted so far",
+    rolls: "{n} rolls",
+    rolls_1: "1 roll",
+    lastRoll: "last roll {faces}",
+    colSum: "Sum",
+    colGroups: "Groups",
+    colExact: "Exact",
+    colCount: "Count",
+    colObserved: "Observed",
+    colBand: "95 % band",
+    colK: "{k} ×",
+    keysHelp: "Keys: 1–6 set the focused die · r roll · l Lucky Loser",
+    "dicelab.count": "The number of dice must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.index": "The die's number must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.face": "A die must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.target": "A target sum must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.n": "The number of rolls must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.speed": "The speed must be a whole number from {low} to {high}, not {value}.",
+    "dicelab.targets": "Choose at least one target sum.",
+    "dicelab.lucky_type": "Lucky Loser is on (true) or off (false).",
+  },
+  de: {
+    title: "Würfellabor",
+    diceCount: "Würfel",
+    diceCountTitle: "Mit {n} Würfeln würfeln",
+    targets: "Zielsummen",
+    targetTitle: "Summe {sum}: anklicken, um sie zu den Zielen zu nehmen oder wegzunehmen",
+    lucky: "Glückspilz",
+    luckyTitle: "Glückspilz: Bei zwei oder mehr Einsen darfst du alle Einsen bis auf eine auf eine beliebige Zahl drehen (Taste l)",
+    on: "an",
+    off: "aus",
+    roll: "Würfeln",
+    rollTitle: "Würfeln (Taste r)",
+    dieTitle: "Würfel {n} zeigt {face}: anklicken für die nächste Zahl oder 1–6 drücken",
+    groupings: "{n} Gruppierungen",
+    groupings_1: "1 Gruppierung",
+    noGroup: "keine Gruppe",
+    leftOut: "übrig {faces}",
+    turned: "eine 1 gedreht auf {faces}",
+    more: "… und {n} weitere",
+    chartSums: "Summe möglich",
+    chartMoves: "Größter Zug",
+    chartGroups: "Gruppen je Summe",
+    chartTitle_sums: "Chance, dass ein Wurf mit {dice} Würfeln jede Zielsumme bilden kann",
+    chartTitle_moves: "Chance, dass der größte Zug eines Wurfs mit {dice} Würfeln k Gruppen hat",
+    chartTitle_groups: "Chance, dass ein Wurf mit {dice} Würfeln k getrennte Gruppen derselben Summe bildet",
+    axisSums: "Zielsumme",
+    axisMoves: "Gruppen",
+    exact: "exakt",
+    observed: "beobachtet",
+    band: "95-%-Bereich (Wilson)",
+    makes: "dieser Wurf",
+    mcTitle: "Monte Carlo",
+    run: "▶ Los",
+    pause: "⏸ Pause",
+    runTitle: "Immer wieder würfeln, {batch} pro Schritt, und die beobachteten Balken verfolgen",
+    speed: "Tempo",
+    speed_1: "langsam",
+    speed_2: "mittel",
+    speed_3: "schnell",
+    speed_4: "sehr schnell",
+    bigBatch: "1.000 auf einmal würfeln",
+    reset: "Zurücksetzen",
+    resetTitle: "Die bisher gezählten Würfe vergessen",
+    rolls: "{n} Würfe",
+    rolls_1: "1 Wurf",
+    lastRoll: "letzter Wurf {faces}",
+    colSum: "Summe",
+    colGroups: "Gruppen",
+    colExact: "Exakt",
+    colCount: "Anzahl",
+    colObserved: "Beobachtet",
+    colBand: "95-%-Bereich",
+    colK: "{k} ×",
+    keysHelp: "Tasten: 1–6 setzen den gewählten Würfel · r würfeln · l Glückspilz",
+    "dicelab.count": "Die Anzahl der Würfel muss eine ganze Zahl von {low} bis {high} sein, nicht {value}.",
+    "dicelab.index": "Die Nummer des Würfels muss eine ganze Zahl von {low} bis {high} sein, nicht {value}.",
+    "dicelab.face": "Ein Würfel zeigt eine ganze Zahl von {low} bis {high}, nicht {value}.",
+    "dicelab.target": "Eine Zielsumme muss eine ganze Zahl von {low} bis {high} sein, nicht {value}.",
+    "dicelab.n": "Die Zahl der Würfe muss eine ganze Zahl von {low} bis {high} sein, nicht {value}.",
+    "dicelab.speed": "Das Tempo muss eine ganze Zahl von {low} bis {high} sein, nicht {value}.",
+    "dicelab.targets": "Wähle mindestens eine Zielsumme.",
+    "dicelab.lucky_type": "Glückspilz ist an (true) oder aus (false).",
+  },
+};
+
+export const t = makeT(TABLES);
+
+/** A count's key: "<key>_1" for exactly one when the table has it. */
+export function counted(lang, key, n) {
+  const one = `${key}_1`;
+  return n === 1 && one in (t.tables[lang] || t.tables.en) ? t(lang, one) : t(lang, key, { n: num(lang, n) });
+}
+
+const locale = (lang) => (lang === "de" ? "de-DE" : "en-US");
+
+/** A whole number with the language's thousands separator (1,000 / 1.000). */
+export function num(lang, n) {
+  return new Intl.NumberFormat(locale(lang)).format(n);
+}
+
+/** A chance 0..1 as a percentage with one decimal ("51.8 %" / "51,8 %"); "–" when unknown. */
+export function pct(lang, p, digits = 1) {
+  if (p === null || p === undefined) return "–";
+  const f = new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${f.format(100 * p)} %`;
+}
