@@ -10,7 +10,6 @@
 (5, 6)
 """
 
-from .advisor import Advice, advise
 from .bots import GreedyBot, RandomBot, play_game
 from .errors import (
     AlreadyRolledError,
@@ -65,3 +64,13 @@ __all__ = [
     "parse_groups",
     "play_game",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``advise``/``Advice`` load on first use: the advisor pulls in exact fractions, which a
+    plain ``import levelwidgets.levelx`` (every widget, every probability lesson) does not need."""
+    if name in ("advise", "Advice"):
+        from . import advisor
+
+        return getattr(advisor, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
