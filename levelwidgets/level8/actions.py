@@ -26,13 +26,29 @@ ACTION_KINDS = (
     "skip_turn",
     "keep",
     "next_round",
+    # the board game's steps (levelwidgets.level8.board)
+    "roll",
+    "move",
+    "take",
+    "swap",
+    "ask",
+    "give",
+    "show",
+    "steal",
+    "choose",
+    "discard_two",
 )
 
 
 @dataclass(frozen=True, init=False)
 class Action:
     """One move. ``source`` of a draw is None for the draw pile or the discard pile's owner;
-    ``target``/``index`` name a laid combination (add-on) or the skipped player (skip)."""
+    ``target``/``index`` name a laid combination (add-on) or the skipped player (skip).
+
+    Board game steps use the same record: ``field`` (move), ``choice`` (the action a
+    "choose" field picks), ``number``/``colour``/``direction`` (ask), ``dice`` (a roll set
+    by hand; a random roll keeps its dice in the history's chance outcomes).
+    """
 
     kind: str
     player: int
@@ -43,6 +59,12 @@ class Action:
     meaning: int | None = None
     combos: tuple[Combo, ...] = ()
     cards: tuple[int, ...] = ()
+    field: int | None = None
+    choice: str | None = None
+    number: int | None = None
+    colour: int | None = None
+    direction: str | None = None
+    dice: tuple[int, ...] | None = None
 
     def __init__(
         self,
@@ -55,6 +77,12 @@ class Action:
         meaning: int | None = None,
         combos: tuple[Combo, ...] = (),
         cards: tuple[int, ...] = (),
+        field: int | None = None,
+        choice: str | None = None,
+        number: int | None = None,
+        colour: int | None = None,
+        direction: str | None = None,
+        dice: tuple[int, ...] | None = None,
     ) -> None:
         # the generated frozen __init__ sets each field through object.__setattr__; bots and
         # the engine make many actions, so fill the instance dict directly (same fields)
@@ -68,12 +96,18 @@ class Action:
         d["meaning"] = meaning
         d["combos"] = combos
         d["cards"] = cards
+        d["field"] = field
+        d["choice"] = choice
+        d["number"] = number
+        d["colour"] = colour
+        d["direction"] = direction
+        d["dice"] = dice
 
     def to_dict(self) -> dict:
         d: dict = {"kind": self.kind, "player": self.player}
-        if self.kind == "draw":
+        if self.kind in ("draw", "take"):
             d["source"] = "pile" if self.source is None else self.source
-        for name in ("card", "target", "index", "meaning"):
+        for name in ("card", "target", "index", "meaning", "field", "choice", "number", "colour"):
             v = getattr(self, name)
             if v is not None:
                 d[name] = v
@@ -81,6 +115,10 @@ class Action:
             d["combos"] = [c.to_dict() for c in self.combos]
         if self.kind == "keep" or self.cards:
             d["cards"] = list(self.cards)
+        if self.direction is not None:
+            d["direction"] = self.direction
+        if self.dice is not None:
+            d["dice"] = list(self.dice)
         return d
 
     @classmethod
@@ -104,9 +142,30 @@ class Action:
 
             if source is not None and type(source) is not int:
                 raise CorruptStateError(f"bad draw source {src!r}")
+
+            def opt_str(name: str) -> str | None:
+                v = d.get(name)
+                if v is not None and (type(v) is not str or len(v) > 20):
+                    raise CorruptStateError(f"bad {name} {v!r} in action")
+                return v
+
+            known = {"kind", "player", "source", "card", "target", "index", "meaning", "combos"}
+            known |= {"cards", "field", "choice", "number", "colour", "direction", "dice"}
+            extra = set(d) - known
+            if extra:
+                raise CorruptStateError(f"unknown fields {sorted(extra)} in action")
             card = opt_int("card")
             combos = tuple(Combo.from_dict(c) for c in d.get("combos", ()))
             cards = tuple(parse_card(c) for c in d.get("cards", ()))
+            dice = d.get("dice")
+            if dice is not None:
+                if (
+                    not isinstance(dice, list)
+                    or len(dice) != 2
+                    or not all(type(x) is int and 1 <= x <= 6 for x in dice)
+                ):
+                    raise CorruptStateError(f"bad dice {dice!r} in action")
+                dice = tuple(dice)
             return cls(
                 kind,
                 player,
@@ -117,6 +176,12 @@ class Action:
                 opt_int("meaning"),
                 combos,
                 cards,
+                opt_int("field"),
+                opt_str("choice"),
+                opt_int("number"),
+                opt_int("colour"),
+                opt_str("direction"),
+                dice,
             )
         except CorruptStateError:
             raise
@@ -155,6 +220,23 @@ class Action:
             return f"{who} deals the next round"
         if k == "setup":
             return f"the position is set up; {who} is next"
+        if k == "roll":
+            return f"{who} rolls" + (f" {self.dice[0]}-{self.dice[1]} (set)" if self.dice else "")
+        if k == "move":
+            return f"{who} moves to field {self.field}"
+        if k == "take":
+            src = "the draw pile" if self.source is None else f"{nm(self.source)}'s discard pile"
+            return f"{who} takes from {src}"
+        if k in ("swap", "show", "discard_two"):
+            verb = {"swap": "swaps", "show": "shows", "discard_two": "discards"}[k]
+            return f"{who} {verb} " + " ".join(CODES[c] for c in self.cards)
+        if k == "ask":
+            what = f"a {self.number}" if self.number is not None else f"colour {self.colour}"
+            return f"{who} asks {self.direction} for {what}"
+        if k in ("give", "steal"):
+            return f"{who} {'gives' if k == 'give' else 'takes'} {CODES[self.card or 0]}"
+        if k == "choose":
+            return f"{who} chooses {self.choice}"
         return f"{who} deals"
 
 
@@ -173,7 +255,31 @@ EVENT_KINDS = (
     "rebuild",  # data: count, skip_surfaced
     "round_end",  # player: who went out; data: round, moves, levels
     "win",  # data: winner, reason ("last_level" or "went_out"), level
+    # the board game (levelwidgets.level8.board); "deal" there also has data "jokers"
+    "roll",  # data: dice [a, b], reachable (fields), set (True: set by hand)
+    "move",  # data: field, action
+    "choose",  # data: action, field (the tower moved on to it)
+    "nothing_to_choose",  # no action has a free field: a take instead
+    "pile_empty",  # a draw from the draw pile found nothing (and nothing to rebuild from)
+    "take_skipped",  # data: count (takes that found no card anywhere)
+    "extra_turn_won",  # data: owed (a draw-again field)
+    "extra_turn",  # data: left (the extra turn starts)
+    "extra_turn_lost",  # data: count (the round ended first)
+    "joker",  # data: card, left (jokers in the middle)
+    "no_joker",  # the middle is empty: a take instead
+    "swap",  # data: cards (face up onto the own discard pile, in order)
+    "ask",  # data: number or colour, direction
+    "ask_none",  # nobody had one: a take instead
+    "give",  # data: card (hidden: see visibility), to
+    "show",  # data: cards (hidden), count, to
+    "steal",  # data: card (hidden), from
+    "nothing_to_discard",  # the player holds no card: the turn ends
+    "discard_two",  # data: cards
 )
+
+
+#: Event kinds only the board game emits (the card game emits the others).
+BOARD_EVENT_KINDS = EVENT_KINDS[EVENT_KINDS.index("roll") :]
 
 
 @dataclass(frozen=True, init=False)

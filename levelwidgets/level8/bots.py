@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Event
-from .cards import FIRST_JOKER, FIRST_SKIP, MAX_NUMBER
+from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, MAX_NUMBER, is_joker
 from .combos import Combo, combo_options
 from .game import Level8
 from .levels import Level
@@ -113,7 +113,7 @@ class HeuristicBot:
         if known is not None and known[0] is level:
             base = known[1]
             total = len(base.needs)
-            jokers = sum(1 for x in hand if FIRST_JOKER <= x < FIRST_SKIP)
+            jokers = sum(1 for x in hand if is_joker(x))
             miss = Missing(max(0, total - jokers), base.needs, base.plan, min(jokers, total))
         else:
             miss = cards_missing(hand, level, at_least=hint)
@@ -126,7 +126,7 @@ class HeuristicBot:
     # -- helpers
     def _fits_any(self, obs: Observation, cid: int) -> tuple[int, int, int] | None:
         """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
-        if cid >= FIRST_SKIP:
+        if FIRST_SKIP <= cid < END_SKIP:
             return None
         melds = obs.melds
         cached = self._fit_cache
@@ -167,24 +167,30 @@ class HeuristicBot:
 
     def _draw(self, obs: Observation) -> Action:
         p = obs.viewer
+        assert isinstance(p, int)
+        return Action("draw", p, source=self.draw_source(obs))
+
+    def draw_source(self, obs: Observation) -> int | None:
+        """Where to draw from: a seat's discard pile, or None for the draw pile."""
+        p = obs.viewer
         assert isinstance(p, int) and obs.hand is not None
         tops = [(q, t) for q, t in enumerate(obs.discard_tops) if t is not None]
         level = obs.requirements[p]
         if not obs.laid[p] and level is not None:
             for q, t in tops:
-                if FIRST_JOKER <= t < FIRST_SKIP:
-                    return Action("draw", p, source=q)
+                if is_joker(t):
+                    return q
             miss = self._missing(obs.hand, level)
             for q, t in tops:
                 if miss.useful(t):
-                    return Action("draw", p, source=q)
+                    return q
         elif obs.laid[p]:
             for q, t in tops:
-                if t < FIRST_SKIP and self._fits_any(obs, t):
-                    return Action("draw", p, source=q)
+                if not FIRST_SKIP <= t < END_SKIP and self._fits_any(obs, t):
+                    return q
         if obs.draw_count or not tops:
-            return Action("draw", p)
-        return Action("draw", p, source=tops[0][0])
+            return None
+        return tops[0][0]
 
     def _play(self, obs: Observation) -> Action:
         p = obs.viewer
@@ -205,7 +211,7 @@ class HeuristicBot:
                 if fit is not None:
                     owner, i, meaning = fit
                     return Action("add_on", p, card=c, target=owner, index=i, meaning=meaning)
-        skips = [c for c in hand if c >= FIRST_SKIP]
+        skips = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
         if skips and len(hand) > 1:
             target = self._leader(obs)
             if target is not None:
@@ -217,7 +223,7 @@ class HeuristicBot:
         assert isinstance(p, int) and obs.hand is not None
         hand = obs.hand
         naturals = [c for c in hand if c < FIRST_JOKER]
-        skips = [c for c in hand if c >= FIRST_SKIP]
+        skips = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
         if not naturals:
             return skips[0] if skips else hand[0]
         level = obs.requirements[p]
@@ -277,12 +283,17 @@ class HeuristicBot:
         assert isinstance(p, int) and obs.hand is not None
         hand = obs.hand
         level = obs.requirements[p]
-        keep = [c for c in hand if FIRST_JOKER <= c < FIRST_SKIP]
+        keep = [c for c in hand if is_joker(c)]
         if level is not None:
             miss = cards_missing(hand, level)
             for part in sorted(miss.plan, key=len, reverse=True):
                 keep.extend(part)
         return Action("keep", p, cards=tuple(sorted(keep[:4])))
+
+    # the pieces the board game's bot reuses (levelwidgets.level8.board.bots)
+    missing = _missing
+    fits = _fits_any
+    discard_choice = _discard_choice
 
 
 Bot = RandomBot | HeuristicBot

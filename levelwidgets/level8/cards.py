@@ -1,8 +1,11 @@
-"""The 101 cards of Level 8 with stable integer ids and short printable codes.
+"""The cards of Level 8 with stable integer ids and short printable codes.
 
 Ids are the engine's currency (cheap to hash, copy and serialise): 0–89 are number cards
-(``id = colour * 15 + number - 1``), 90–96 the seven jokers, 97–100 the four skip cards.
-Codes such as ``"7R"``, ``"J3"`` or ``"S1"`` are for people and tests.
+(``id = colour * 15 + number - 1``), 90–96 the seven jokers, 97–100 the four skip cards: the
+101 cards of the card game (:data:`ALL_IDS`). Ids are append-only, so records stay valid: the
+board game's eighth joker ``J8`` is id 101, and the board game plays with :data:`BOARD_IDS`
+(90 number cards and 8 jokers, no skip cards). Codes such as ``"7R"``, ``"J3"`` or ``"S1"``
+are for people and tests.
 """
 
 from __future__ import annotations
@@ -11,14 +14,20 @@ from dataclasses import dataclass
 
 from .errors import CardError
 
-N_CARDS = 101
+N_CARDS = 101  # in the card game
 N_COLOURS = 6
 MAX_NUMBER = 15
 FIRST_JOKER = 90
 FIRST_SKIP = 97
+END_SKIP = 101  # one past the last skip card
+JOKER8 = 101  # the board game's eighth joker
+N_IDS = 102  # every id either game uses
 JOKER_IDS = tuple(range(FIRST_JOKER, FIRST_SKIP))
-SKIP_IDS = tuple(range(FIRST_SKIP, N_CARDS))
+SKIP_IDS = tuple(range(FIRST_SKIP, END_SKIP))
 ALL_IDS = tuple(range(N_CARDS))
+NUMBER_IDS = tuple(range(FIRST_JOKER))
+BOARD_JOKER_IDS = (*JOKER_IDS, JOKER8)
+BOARD_IDS = (*NUMBER_IDS, *BOARD_JOKER_IDS)
 
 #: One letter per colour for card codes (the engine itself only knows colours 0–5).
 COLOUR_LETTERS = "RYGBPO"
@@ -32,11 +41,11 @@ def is_number(cid: int) -> bool:
 
 
 def is_joker(cid: int) -> bool:
-    return FIRST_JOKER <= cid < FIRST_SKIP
+    return FIRST_JOKER <= cid < FIRST_SKIP or cid == JOKER8
 
 
 def is_skip(cid: int) -> bool:
-    return cid >= FIRST_SKIP
+    return FIRST_SKIP <= cid < END_SKIP
 
 
 def number_of(cid: int) -> int:
@@ -61,10 +70,13 @@ def code_of(cid: int) -> str:
         return f"{cid % 15 + 1}{COLOUR_LETTERS[cid // 15]}"
     if cid < FIRST_SKIP:
         return f"J{cid - FIRST_JOKER + 1}"
+    if cid == JOKER8:
+        return "J8"
     return f"S{cid - FIRST_SKIP + 1}"
 
 
-CODES = tuple(code_of(i) for i in ALL_IDS)
+#: Codes by id, for every id of either game (``CODES[101] == "J8"``).
+CODES = tuple(code_of(i) for i in range(N_IDS))
 _BY_CODE = {c: i for i, c in enumerate(CODES)}
 
 
@@ -75,9 +87,12 @@ def parse_card(value: object) -> int:
     if isinstance(value, bool):
         raise CardError(f"{value!r} is not a card")
     if isinstance(value, int):
-        if 0 <= value < N_CARDS:
+        if 0 <= value < N_IDS:
             return value
-        raise CardError(f"card id {value} is out of range (cards are numbered 0–100)")
+        raise CardError(
+            f"card id {value} is out of range (cards are numbered 0–100, and 101 for the "
+            "board game's eighth joker)"
+        )
     if isinstance(value, str):
         cid = _BY_CODE.get(value.strip().upper())
         if cid is None:
@@ -101,13 +116,13 @@ def parse_cards(values: object) -> list[int]:
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """One of the 101 cards; a thin, readable wrapper around its id."""
+    """One card of either game; a thin, readable wrapper around its id."""
 
     id: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.id, bool) or not isinstance(self.id, int) or not 0 <= self.id < N_CARDS:
-            raise CardError(f"card id {self.id!r} is out of range (cards are numbered 0–100)")
+        if isinstance(self.id, bool) or not isinstance(self.id, int) or not 0 <= self.id < N_IDS:
+            raise CardError(f"card id {self.id!r} is out of range (cards are numbered 0–101)")
 
     @classmethod
     def from_code(cls, code: str) -> Card:
@@ -116,7 +131,7 @@ class Card:
     @property
     def kind(self) -> str:
         """``"number"``, ``"joker"`` or ``"skip"``."""
-        return "number" if self.id < FIRST_JOKER else "joker" if self.id < FIRST_SKIP else "skip"
+        return "number" if self.id < FIRST_JOKER else "joker" if is_joker(self.id) else "skip"
 
     @property
     def number(self) -> int | None:
@@ -154,5 +169,5 @@ class Card:
         return f"Card({self.code})"
 
 
-#: All 101 cards, indexed by id.
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in ALL_IDS)
+#: Every card of either game, indexed by id (``CARDS[101]`` is the board game's ``J8``).
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_IDS))

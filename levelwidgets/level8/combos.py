@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from .cards import (
     CODES,
     COLOUR_LETTERS,
+    END_SKIP,
     FIRST_JOKER,
     FIRST_SKIP,
     MAX_NUMBER,
     N_COLOURS,
+    is_joker,
     parse_card,
     parse_cards,
 )
@@ -113,7 +115,7 @@ def make_combo(
         raise InvalidCombinationError.coded(
             "level8.combo_twice", "the same card appears twice in one combination"
         )
-    skips = [CODES[c] for c in ids if c >= FIRST_SKIP]
+    skips = [CODES[c] for c in ids if FIRST_SKIP <= c < END_SKIP]
     if skips:
         raise InvalidCombinationError.coded(
             "level8.combo_skip",
@@ -123,7 +125,7 @@ def make_combo(
     meanings: dict[int, int] = {}
     for k, v in (jokers or {}).items():
         j = parse_card(k)
-        if not FIRST_JOKER <= j < FIRST_SKIP:
+        if not is_joker(j):
             raise InvalidCombinationError.coded(
                 "level8.not_a_joker",
                 "{card} is not a joker: only jokers get a declared meaning",
@@ -263,7 +265,7 @@ def fit_options(kind: str, lo: int, hi: int, value: int, cid: int) -> tuple[int,
     ``lo``/``hi`` are a run's ends, ``value`` a set's number or a colour group's colour.
     An empty tuple means the card does not fit.
     """
-    if cid >= FIRST_SKIP:
+    if FIRST_SKIP <= cid < END_SKIP:
         return ()
     if kind == "run":
         if cid < FIRST_JOKER:
@@ -282,6 +284,15 @@ def combo_options(combo: Combo, cid: int) -> tuple[int, ...]:
     """:func:`fit_options` for a :class:`Combo` (as seen in an observation)."""
     value = combo.value
     return fit_options(combo.kind, value, value + len(combo.cards) - 1, value, cid)
+
+
+def is_full(combo: Combo) -> bool:
+    """No natural card can be added any more (jokers still can): a run 1–15, a set holding
+    all six number cards of its number, a colour group holding all 15 cards of its colour."""
+    if combo.kind == "run":
+        return combo.value == 1 and len(combo.cards) == MAX_NUMBER
+    naturals = len(combo.naturals)
+    return naturals == (N_COLOURS if combo.kind == "set" else MAX_NUMBER)
 
 
 class Meld:
@@ -351,7 +362,7 @@ class Meld:
             if not (self.lo >= 1 and self.hi <= MAX_NUMBER and self.hi - self.lo + 1 == len(cards)):
                 return False
             for i, c in enumerate(cards):
-                if c >= FIRST_SKIP:
+                if FIRST_SKIP <= c < END_SKIP:
                     return False
                 v = meanings[c] if c >= FIRST_JOKER else c % 15 + 1
                 if v != self.lo + i:
@@ -359,7 +370,7 @@ class Meld:
             return True
         is_set = self.kind == "set"
         for c in cards:
-            if c >= FIRST_SKIP:
+            if FIRST_SKIP <= c < END_SKIP:
                 return False
             if c >= FIRST_JOKER:
                 v = meanings[c]

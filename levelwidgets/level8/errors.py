@@ -23,7 +23,7 @@ class LevelSpecError(Level8Error, ValueError):
 
 
 class CardError(Level8Error, ValueError):
-    """A card id or code does not name one of the 101 cards."""
+    """A card id or code does not name a card of this game."""
 
 
 class IllegalActionError(Level8Error):
@@ -80,3 +80,15 @@ class UndoError(Level8Error):
 
 class CorruptStateError(Level8Error, ValueError):
     """Serialised game data is malformed, inconsistent or has been tampered with."""
+
+
+class BoardError(IllegalActionError):
+    """A board game step that is not allowed (a field, a dice roll, an action's choice)."""
+
+
+class MoveError(BoardError):
+    """A field the movers cannot reach, or dice that are not two dice."""
+
+
+class ChoiceError(BoardError):
+    """An action's choice that is not allowed (a pile, cards to swap or show, a question)."""

@@ -18,10 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
-from .cards import ALL_IDS, CODES, FIRST_SKIP, parse_card, parse_cards
+from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
 from .combos import Combo, Meld, as_combo
 from .errors import (
     AddOnError,
+    CardError,
     CardNotInHandError,
     ConfigError,
     CorruptStateError,
@@ -98,6 +99,10 @@ class Level8:
     on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
     :func:`stack_deck`). :meth:`from_position` starts from a position set up by hand.
     """
+
+    _phase_help = _PHASE_HELP
+    #: The cards this game is played with (ids; see :mod:`.cards`).
+    _deck_ids: frozenset[int] = frozenset(ALL_IDS)
 
     def __init__(
         self,
@@ -398,11 +403,7 @@ class Level8:
         queue = []
         for k in range(1, self._n + 1):
             q = (ender + k) % self._n
-            if (
-                not self._laid[q]
-                and self._levels[q] in self._seqs[q].keep_levels
-                and self._hands[q]
-            ):
+            if not self._laid[q] and self._hands[q] and self._may_keep(q):
                 queue.append(q)
         self._keep_queue = queue
         if queue:
@@ -410,7 +411,15 @@ class Level8:
             self._current = queue[0]
         else:
             self._phase = "round_over"
-            self._current = (self._dealer + 1) % self._n
+            self._current = self._next_dealer()
+
+    def _may_keep(self, q: int) -> bool:
+        """Whether ``q`` (who did not lay down) may keep cards: the two-star rule."""
+        return self._levels[q] in self._seqs[q].keep_levels
+
+    def _next_dealer(self) -> int:
+        """Who deals the next round (and acts in the "round_over" phase): the dealer's left."""
+        return (self._dealer + 1) % self._n
 
     def _win(self, p: int, reason: str, level: int, events: list[Event]) -> None:
         """``reason``: "last_level" (laid it down) or "went_out" (after laying ``level``)."""
@@ -429,10 +438,10 @@ class Level8:
             )
         phases = (phase,) if isinstance(phase, str) else phase
         p = self._current
-        if player is not None and player != p:
+        if player is not None and (type(player) is not int or player != p):
             who = (
                 self._names[player]
-                if isinstance(player, int) and 0 <= player < self._n
+                if type(player) is int and 0 <= player < self._n
                 else repr(player)
             )
             raise NotYourTurnError.coded(
@@ -449,12 +458,19 @@ class Level8:
                 name=self._names[p],
                 what=what,
                 phase=self._phase,
-                help=_PHASE_HELP[self._phase],
+                help=self._phase_help[self._phase],
             )
         return p
 
     def _hand_card(self, p: int, card: object, what: str) -> int:
         cid = parse_card(card)
+        if cid not in self._deck_ids:
+            raise CardError.coded(
+                "level8.not_in_game",
+                "card {card} is out of range for this game, which has {count} cards",
+                card=CODES[cid],
+                count=len(self._deck_ids),
+            )
         if cid not in self._hands[p]:
             raise CardNotInHandError.coded(
                 "level8.not_in_hand",
@@ -683,7 +699,7 @@ class Level8:
     def _no_fit_error(self, cid: int, meld: Meld) -> AddOnError:
         """Why ``cid`` cannot be added to ``meld`` (it has no way to fit)."""
         card = CODES[cid]
-        if cid >= FIRST_SKIP:
+        if FIRST_SKIP <= cid < END_SKIP:
             return AddOnError.coded(
                 "level8.skip_never_joins",
                 "{card} is a skip card; skip cards never join a combination",
@@ -744,7 +760,7 @@ class Level8:
         p = self._check("play", player, "play a skip card")
         nm = self._names
         if card is None:
-            skips = [c for c in self._hands[p] if c >= FIRST_SKIP]
+            skips = [c for c in self._hands[p] if FIRST_SKIP <= c < END_SKIP]
             if not skips:
                 raise SkipError.coded(
                     "level8.no_skip_card", "{name} holds no skip card", name=nm[p]
@@ -752,7 +768,7 @@ class Level8:
             cid = min(skips)
         else:
             cid = self._hand_card(p, card, "play")
-            if cid < FIRST_SKIP:
+            if not FIRST_SKIP <= cid < END_SKIP:
                 raise SkipError.coded(
                     "level8.not_skip_card", "{card} is not a skip card", card=CODES[cid]
                 )
@@ -824,14 +840,14 @@ class Level8:
             self._current = self._keep_queue[0]
         else:
             self._phase = "round_over"
-            self._current = (self._dealer + 1) % self._n
+            self._current = self._next_dealer()
         return self._end_entry(Action("keep", p, cards=tuple(sorted(ids))), events)
 
     def next_round(self, *, player: int | None = None) -> list[Event]:
         """Start the next round: the next dealer reshuffles (all but kept cards) and deals."""
         p = self._check("round_over", player, "deal the next round")
         self._begin_entry()
-        self._dealer = (self._dealer + 1) % self._n
+        self._dealer = self._next_dealer()
         events = self._deal()
         return self._end_entry(Action("next_round", p), events)
 
@@ -1070,7 +1086,7 @@ class Level8:
     # ------------------------------------------------------------------ undo / replay
     def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> Level8:
         """A fresh game from this game's config, replaying ``entries`` (the first is the deal)."""
-        return Level8._from_config(self._config, entries, verify_rng)
+        return type(self)._from_config(self._config, entries, verify_rng)
 
     @classmethod
     def _from_config(
@@ -1228,7 +1244,7 @@ class Level8:
 
     def clone(self) -> Level8:
         """An independent copy (same position, RNG state and history)."""
-        g = Level8.__new__(Level8)
+        g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .cards import ALL_IDS, CODES, FIRST_SKIP, N_CARDS
+from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_CARDS
 from .errors import Level8Error
 from .setup import HAND_SIZE, PHASES
 
@@ -45,9 +45,9 @@ def check_invariants(game: Level8) -> None:
             if m.owner != q or not g._laid[q]:
                 raise InvariantError(f"combination {m!r} lies with a player who has not laid down")
         s = g._skips[q]
-        if s is not None and s < FIRST_SKIP:
+        if s is not None and not FIRST_SKIP <= s < END_SKIP:
             raise InvariantError(f"a non-skip card {CODES[s]} lies in front of a player")
-    if any(c < FIRST_SKIP for c in g._under):
+    if any(not FIRST_SKIP <= c < END_SKIP for c in g._under):
         raise InvariantError("only skip cards may lie face up under the draw pile")
     if g._phase in ("draw", "skipped", "play"):
         for q in range(n):

@@ -294,6 +294,48 @@ It contains the rulebook's own example "run of 4 + 2 pairs". On levels 5–8 a p
 not laid down may keep up to 4 hand cards at the end of a round (the two-star rule).
 """
 
+BOARD_ONE_STAR = parse_levels(
+    [
+        "set 3 + run 3",
+        "set 2 + set 2 + set 3",
+        "run 4 + colour 4",
+        "set 3 + set 3",
+        "run 6 + set 2",
+        "set 3 + colour 5",
+        "run 7",
+        "set 2 + set 3 + set 4",
+    ],
+    name="board-one",
+    reconstruction=True,
+)
+"""The board game's one-star side. Levels 1 and 2 are confirmed by the rule text; levels 3–8
+are a RECONSTRUCTION (not legible in the source, see shared/rules/level8-board.md)."""
+
+BOARD_TWO_STAR = parse_levels(
+    [
+        "set 3 + run 5",
+        "set 3 + set 3 + set 2",
+        "run 5 + colour 5",
+        "set 4 + set 3",
+        "run 7 + set 2",
+        "set 4 + colour 6",
+        "run 9",
+        "set 4 + set 4",
+    ],
+    name="board-two",
+    reconstruction=True,
+)
+"""The board game's two-star side. Level 1 is confirmed by the rule text; levels 2–8 are a
+RECONSTRUCTION (not legible in the source)."""
+
+
+def board_sequence_for(side: object) -> LevelSequence:
+    """As :func:`sequence_for`, for the board game's built-in sides."""
+    if isinstance(side, str) and side.strip().lower() in ("one", "1", "two", "2"):
+        return BOARD_ONE_STAR if side.strip().lower() in ("one", "1") else BOARD_TWO_STAR
+    return parse_levels(side)
+
+
 PHASE10 = parse_levels(
     [
         "set 3 + set 3",

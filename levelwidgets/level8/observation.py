@@ -12,7 +12,7 @@ from functools import cached_property
 from itertools import combinations
 
 from .actions import Action
-from .cards import CODES, FIRST_SKIP
+from .cards import CODES, END_SKIP, FIRST_SKIP
 from .combos import Combo, combo_options
 from .levels import Level
 from .solver import lay_down_ways
@@ -166,7 +166,7 @@ def legal_actions_for(obs: Observation) -> tuple[Action, ...]:
                     for m in combo_options(combo, c):
                         out.append(Action("add_on", p, card=c, target=owner, index=i, meaning=m))
     out.extend(Action("discard", p, card=c) for c in hand)
-    skip_cards = [c for c in hand if c >= FIRST_SKIP]
+    skip_cards = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
     if skip_cards:
         c = min(skip_cards)
         out.extend(

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .cards import ALL_IDS, CODES, FIRST_SKIP, parse_card, parse_cards
+from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
 from .combos import as_combo
 from .errors import ConfigError, Level8Error, LevelSpecError
 from .levels import LevelSequence, parse_levels, sequence_for
@@ -46,8 +46,14 @@ def parse_players(players: object) -> list[str]:
     return names
 
 
-def parse_sides(sides: object, n: int) -> list[LevelSequence]:
-    """One level sequence per player from ``"one"``/``"two"``, a custom sequence, or a list."""
+def parse_sides(
+    sides: object, n: int, builtin: Callable[[object], LevelSequence] = sequence_for
+) -> list[LevelSequence]:
+    """One level sequence per player from ``"one"``/``"two"``, a custom sequence, or a list.
+
+    ``builtin`` maps ``"one"``/``"two"`` (and custom specs) to sequences: the card game's
+    sides by default, the board game passes its own.
+    """
 
     def is_side(x: object) -> bool:
         return isinstance(x, LevelSequence) or (
@@ -56,13 +62,13 @@ def parse_sides(sides: object, n: int) -> list[LevelSequence]:
 
     try:
         if isinstance(sides, (str, LevelSequence)):
-            return [sequence_for(sides)] * n
+            return [builtin(sides)] * n
         if isinstance(sides, Iterable):
             items = list(sides)
             if items and all(is_side(x) for x in items):
                 if len(items) != n:
                     raise ConfigError(f"sides lists {len(items)} entries for {n} players")
-                return [sequence_for(x) for x in items]
+                return [builtin(x) for x in items]
             if (
                 items
                 and all(isinstance(x, (list, tuple, LevelSequence)) for x in items)
@@ -283,12 +289,12 @@ def make_position(
             skip_ids.append(None)
             continue
         (cid,) = place([sk], f"in front of {names[q]}")
-        if cid < FIRST_SKIP:
+        if not FIRST_SKIP <= cid < END_SKIP:
             raise ConfigError(f"only a skip card can lie in front of {names[q]}, not {CODES[cid]}")
         skip_ids.append(cid)
     under_ids = [] if under is None else place(under, "under the draw pile")
-    if any(cid < FIRST_SKIP for cid in under_ids):
-        wrong = " ".join(CODES[cid] for cid in under_ids if cid < FIRST_SKIP)
+    if any(not FIRST_SKIP <= cid < END_SKIP for cid in under_ids):
+        wrong = " ".join(CODES[cid] for cid in under_ids if not FIRST_SKIP <= cid < END_SKIP)
         raise ConfigError(f"only skip cards lie face up under the draw pile, not {wrong}")
     draw_ids = None if draw_pile is None else place(draw_pile, "the draw pile")
     if twice:

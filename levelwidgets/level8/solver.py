@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import CODES, COLOUR_LETTERS, FIRST_JOKER, FIRST_SKIP, parse_card
+from .cards import CODES, COLOUR_LETTERS, END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_card
 from .combos import Combo
 from .levels import Level, parse_level
 
@@ -37,7 +37,7 @@ class _Hand:
             cid = c if type(c) is int else parse_card(c)
             if cid < FIRST_JOKER:
                 naturals.append(cid)
-            elif cid < FIRST_SKIP:
+            elif not FIRST_SKIP <= cid < END_SKIP:
                 jokers.append(cid)
         naturals.sort()
         num_mask = [0] * 17
@@ -474,7 +474,7 @@ class Need:
         return f"a {self.number} (any colour)"
 
     def matches(self, cid: int) -> bool:
-        if cid >= FIRST_SKIP:
+        if FIRST_SKIP <= cid < END_SKIP:
             return False
         if cid >= FIRST_JOKER:
             return True
@@ -507,7 +507,7 @@ class Missing:
 
     def useful(self, cid: int) -> bool:
         # the same as any(nd.matches(cid) for nd in self.needs), inlined: bots ask often
-        if self.count <= 0 or cid >= FIRST_SKIP:
+        if self.count <= 0 or FIRST_SKIP <= cid < END_SKIP:
             return False
         if cid >= FIRST_JOKER:
             return bool(self.needs)

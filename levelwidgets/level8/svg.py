@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .cards import CODES, COLOUR_NAMES, FIRST_JOKER, FIRST_SKIP, N_COLOURS
+from .cards import CODES, COLOUR_NAMES, END_SKIP, FIRST_JOKER, FIRST_SKIP, N_COLOURS
 from .combos import Combo
 from .observation import SPECTATOR, TEACHER, Observation
 
@@ -31,7 +31,7 @@ BG = "#f4f1ea"
 INK = "#222"
 MUTED = "#5b5b5b"
 ACCENT = "#0072B2"
-SIDE_STARS = {"one": "★", "two": "★★"}
+SIDE_STARS = {"one": "★", "two": "★★", "board-one": "★", "board-two": "★★"}
 
 _PHASE_TEXT = {
     "draw": "to draw a card",
@@ -39,6 +39,16 @@ _PHASE_TEXT = {
     "skipped": "is skipped this turn",
     "keep": "chooses cards to keep (two-star rule)",
     "round_over": "round over: next deal",
+    # the board game's steps (levelwidgets.level8.board)
+    "roll": "to roll the dice",
+    "move": "to choose a field",
+    "take": "to take a card from a pile",
+    "swap": "to swap 1–3 cards",
+    "ask": "to ask for a number or a colour",
+    "give": "to give a card",
+    "show": "to show 1–3 cards",
+    "steal": "to take a shown card",
+    "choose": "to choose an action",
 }
 
 
@@ -134,7 +144,7 @@ def card_svg(
                   text_anchor=anchor, font_weight="bold", fill=TEXT[col])
         )  # fmt: skip
         out.append(_shape(col, sx, y + (29 if corner else 33), 6 if corner else 6.5))
-    elif cid < FIRST_SKIP:
+    elif not FIRST_SKIP <= cid < END_SKIP:
         out.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#2b2b2b" '
             f'stroke="#000"/>'

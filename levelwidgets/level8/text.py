@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import FIRST_JOKER, FIRST_SKIP
+from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, is_joker
 from .errors import ConfigError
 
 LANGUAGES = ("en", "de")
 
 #: Template keys each event kind may use (a kind has variants, e.g. a hidden or shown card).
 KIND_KEYS: dict[str, tuple[str, ...]] = {
-    "deal": ("deal",),
+    "deal": ("deal", "deal_board"),
     "setup": ("setup",),
     "draw": ("draw_pile", "draw_pile_hidden", "draw_discard", "draw_own"),
     "draw_skipped": ("draw_skipped",),
@@ -35,6 +35,26 @@ KIND_KEYS: dict[str, tuple[str, ...]] = {
     "rebuild": ("rebuild", "rebuild_skip"),
     "round_end": ("round_end",),
     "win": ("win_lay", "win_out"),
+    # the board game (levelwidgets.level8.board)
+    "roll": ("roll", "roll_set"),
+    "move": ("move",),
+    "choose": ("choose",),
+    "nothing_to_choose": ("nothing_to_choose",),
+    "pile_empty": ("pile_empty",),
+    "take_skipped": ("take_skipped",),
+    "extra_turn_won": ("extra_turn_won",),
+    "extra_turn": ("extra_turn",),
+    "extra_turn_lost": ("extra_turn_lost",),
+    "joker": ("joker",),
+    "no_joker": ("no_joker",),
+    "swap": ("swap",),
+    "ask": ("ask_number", "ask_colour"),
+    "ask_none": ("ask_none",),
+    "give": ("give", "give_hidden"),
+    "show": ("show", "show_hidden"),
+    "steal": ("steal", "steal_hidden"),
+    "nothing_to_discard": ("nothing_to_discard",),
+    "discard_two": ("discard_two",),
 }
 
 SENTENCES: dict[str, dict[str, str]] = {
@@ -67,6 +87,33 @@ SENTENCES: dict[str, dict[str, str]] = {
         "win_lay": "{p} wins by laying down the last level (level {level})!",
         "win_out": "{p} wins! Having laid down level {level}, {p} ended the round: the "
         "two-level move carries them past the last level.",
+        "deal_board": "Round {round}: {dealer} deals up to 10 cards to everyone, turns up "
+        "{first_discard} and puts {jokers} jokers in the middle; {starts} starts.",
+        "roll": "{p} rolls {a} and {b}.",
+        "roll_set": "The dice are set to {a} and {b} for {p}.",
+        "move": "{p} moves to field {field} ({action}).",
+        "choose": "{p} chooses {action}: the tower moves on to field {field}.",
+        "nothing_to_choose": "No action has a free field: {p} takes the top card of a pile "
+        "instead.",
+        "pile_empty": "Nothing is left to draw: {p} draws no card.",
+        "take_skipped": "There is no card left to take anywhere: {p} takes none.",
+        "extra_turn_won": "{p} will play an extra turn after this one.",
+        "extra_turn": "{p} plays an extra turn.",
+        "extra_turn_lost": "The round is over, so the extra turn of {p} is lost.",
+        "joker": "{p} takes a joker from the middle ({left} left).",
+        "no_joker": "No joker is left in the middle: {p} takes the top card of a pile instead.",
+        "swap": "{p} swaps: discards {cards} and draws one card more from the draw pile.",
+        "ask_number": "{p} asks to the {direction} for the number {number}.",
+        "ask_colour": "{p} asks to the {direction} for the colour {colour}.",
+        "ask_none": "Nobody has one: {p} takes the top card of a pile instead.",
+        "give": "{p} gives {card} to {to} and draws from the draw pile.",
+        "give_hidden": "{p} gives {to} a card and draws from the draw pile.",
+        "show": "{p} shows {to} {cards}.",
+        "show_hidden": "{p} shows {to} {n_cards}.",
+        "steal": "{p} takes {card} from the cards {owner} showed.",
+        "steal_hidden": "{p} takes one of the cards {owner} showed.",
+        "nothing_to_discard": "{p} holds no card, so there is nothing to discard: the turn ends.",
+        "discard_two": "{p} discards two cards, {cards}: every laid combination is full.",
     },
     "de": {
         "deal": "Runde {round}: {dealer} gibt allen 10 Karten und deckt {first_discard} auf; "
@@ -97,6 +144,35 @@ SENTENCES: dict[str, dict[str, str]] = {
         "win_lay": "{p} gewinnt mit der letzten Stufe (Stufe {level})!",
         "win_out": "{p} gewinnt! {p} hatte Stufe {level} ausgelegt und die Runde beendet: Der "
         "Sprung um zwei Stufen führt über die letzte Stufe hinaus.",
+        "deal_board": "Runde {round}: {dealer} gibt allen bis zu 10 Karten, deckt "
+        "{first_discard} auf und legt {jokers} Joker in die Mitte; {starts} beginnt.",
+        "roll": "{p} würfelt {a} und {b}.",
+        "roll_set": "Die Würfel für {p} werden auf {a} und {b} gestellt.",
+        "move": "{p} zieht auf Feld {field} ({action}).",
+        "choose": "{p} wählt {action}: Der Turm zieht weiter auf Feld {field}.",
+        "nothing_to_choose": "Keine Aktion hat ein freies Feld: {p} nimmt stattdessen die "
+        "oberste Karte eines Stapels.",
+        "pile_empty": "Es gibt nichts mehr zu ziehen: {p} zieht keine Karte.",
+        "take_skipped": "Nirgends liegt noch eine Karte: {p} nimmt keine.",
+        "extra_turn_won": "{p} spielt nach diesem Zug einen Extrazug.",
+        "extra_turn": "{p} spielt einen Extrazug.",
+        "extra_turn_lost": "Die Runde ist vorbei, der Extrazug von {p} verfällt.",
+        "joker": "{p} nimmt einen Joker aus der Mitte (noch {left}).",
+        "no_joker": "In der Mitte liegt kein Joker mehr: {p} nimmt stattdessen die oberste "
+        "Karte eines Stapels.",
+        "swap": "{p} tauscht: wirft {cards} ab und zieht eine Karte mehr vom Nachziehstapel.",
+        "ask_number": "{p} fragt {direction} herum nach der Zahl {number}.",
+        "ask_colour": "{p} fragt {direction} herum nach der Farbe {colour}.",
+        "ask_none": "Niemand hat eine: {p} nimmt stattdessen die oberste Karte eines Stapels.",
+        "give": "{p} gibt {to} {card} und zieht vom Nachziehstapel.",
+        "give_hidden": "{p} gibt {to} eine Karte und zieht vom Nachziehstapel.",
+        "show": "{p} zeigt {to} {cards}.",
+        "show_hidden": "{p} zeigt {to} {n_cards}.",
+        "steal": "{p} nimmt {card} aus den Karten, die {owner} gezeigt hat.",
+        "steal_hidden": "{p} nimmt eine der Karten, die {owner} gezeigt hat.",
+        "nothing_to_discard": "{p} hat keine Karte mehr und kann nichts abwerfen: Der Zug endet.",
+        "discard_two": "{p} wirft zwei Karten ab ({cards}): Alle ausgelegten Kombinationen "
+        "sind voll.",
     },
 }
 
@@ -123,6 +199,18 @@ WORDS: dict[str, dict[str, Any]] = {
         "cards_n": "{n} cards",
         "move": "{name} +{up} → level {level}",
         "steps": {"draw": "draw", "play": "play", "skipped": "sit out (skipped)"},
+        "directions": {"left": "left", "right": "right"},
+        "actions": {
+            "draw1": "take 1",
+            "draw2": "take 2",
+            "joker": "joker",
+            "ask": "ask",
+            "swap": "swap",
+            "draw_again": "draw again",
+            "steal": "steal",
+            "all_draw": "all draw",
+            "choose": "choose",
+        },
     },
     "de": {
         "player": "Spieler {n}",
@@ -145,6 +233,18 @@ WORDS: dict[str, dict[str, Any]] = {
         "cards_n": "{n} Karten",
         "move": "{name} +{up} → Stufe {level}",
         "steps": {"draw": "ziehen", "play": "spielen", "skipped": "setzt aus"},
+        "directions": {"left": "links", "right": "rechts"},
+        "actions": {
+            "draw1": "1 nehmen",
+            "draw2": "2 nehmen",
+            "joker": "Joker",
+            "ask": "Fragen",
+            "swap": "Tauschen",
+            "draw_again": "Nochmal",
+            "steal": "Stehlen",
+            "all_draw": "Alle ziehen",
+            "choose": "Wählen",
+        },
     },
 }
 
@@ -164,7 +264,7 @@ def card_name(cid: int, language: str = "en", *, article: bool = False) -> str:
     w = _words(language)
     if cid < FIRST_JOKER:
         return w["number_card"].format(number=cid % 15 + 1, colour=w["colours"][cid // 15])
-    if cid < FIRST_SKIP:
+    if not FIRST_SKIP <= cid < END_SKIP:
         return w["a_joker" if article else "joker"]
     return w["a_skip_card" if article else "skip_card"]
 
@@ -175,12 +275,14 @@ def _meaning(kind: str, meaning: int, w: Mapping[str, Any]) -> str:
 
 def _laid_card(cid: int, kind: str, meaning: int | None, w: Mapping[str, Any], article: bool):
     """A card as laid in a combination: a joker shows what it stands for."""
-    if FIRST_JOKER <= cid < FIRST_SKIP and meaning is not None:
+    if is_joker(cid) and meaning is not None:
         key = "a_joker_as" if article else "joker_as"
         return w[key].format(meaning=_meaning(kind, meaning, w))
     if cid < FIRST_JOKER:
         return w["number_card"].format(number=cid % 15 + 1, colour=w["colours"][cid // 15])
-    return w["a_joker" if article else "joker"] if cid < FIRST_SKIP else w["skip_card"]
+    return (
+        w["a_joker" if article else "joker"] if not FIRST_SKIP <= cid < END_SKIP else w["skip_card"]
+    )
 
 
 def _combo_name(kind: str, lo: int, hi: int, value: int, w: Mapping[str, Any]) -> str:
@@ -243,6 +345,16 @@ def template_key(kind: str, player: int | None, data: Mapping[str, Any]) -> str:
         return "rebuild_skip" if data.get("skip_surfaced") else "rebuild"
     if kind == "win":
         return "win_out" if data.get("reason") == "went_out" else "win_lay"
+    if kind == "deal" and "jokers" in data:
+        return "deal_board"
+    if kind == "roll":
+        return "roll_set" if data.get("set") else "roll"
+    if kind == "ask":
+        return "ask_number" if data.get("number") is not None else "ask_colour"
+    if kind == "give" or kind == "steal":
+        return kind if "card" in data else f"{kind}_hidden"
+    if kind == "show":
+        return "show" if "cards" in data else "show_hidden"
     return kind
 
 
@@ -295,6 +407,24 @@ def describe_event(
         f["n_cards"] = count_text(count, language)
         if data.get("cards"):
             f["cards"] = ", ".join(card_name(c, language) for c in data["cards"])
+    elif kind == "roll":
+        f["a"], f["b"] = data["dice"]
+    elif kind in ("move", "choose"):
+        f["action"] = w["actions"].get(data.get("action"), data.get("action"))
+    elif kind == "ask":
+        f["direction"] = w["directions"].get(data.get("direction"), data.get("direction"))
+        if data.get("colour") is not None:
+            f["colour"] = w["colour_nouns"][data["colour"]]
+    elif kind in ("give", "show", "steal"):
+        f["to"] = who(data.get("to"))
+        f["owner"] = who(data.get("from"))
+        if "card" in data:
+            f["card"] = card_name(data["card"], language, article=True)
+        if "cards" in data:
+            f["cards"] = ", ".join(card_name(c, language) for c in data["cards"])
+        f["n_cards"] = count_text(data.get("count", 0), language)
+    elif kind in ("swap", "discard_two"):
+        f["cards"] = ", ".join(card_name(c, language) for c in data["cards"])
     elif kind == "round_end":
         f["moves"] = "; ".join(
             w["move"].format(name=who(q), up=up, level=lv)

@@ -19,7 +19,16 @@ skip       ``card``                everyone (a skip card, face up in front of a 
                                    on the discard pile)
 skip_turn  ``card``                everyone (the skip card that lay face up)
 keep       ``cards``               the keeper and the teacher only (``count`` stays)
-others     none                    everyone (setup, draw_skipped, rebuild, round_end, win)
+give       ``card``                (board game) the giver, the asking player (``to``) and
+                                   the teacher
+show       ``cards``               (board game) the player who shows, the active player
+                                   (``to``) and the teacher (``count`` stays)
+steal      ``card``                (board game) the taker, the player who showed it
+                                   (``from``) and the teacher
+swap       ``cards``               (board game) everyone (face up onto the discard pile)
+joker      ``card``                (board game) everyone (a joker from the middle)
+others     none                    everyone (setup, draw_skipped, rebuild, round_end, win,
+                                   roll, move, choose, ask, ...)
 ========== ======================= =====================================================
 """
 
@@ -32,7 +41,15 @@ from .errors import IllegalActionError
 from .observation import SPECTATOR, TEACHER
 
 #: Event kinds whose data may name a card only some viewers may see, with the keys to drop.
-HIDDEN_KEYS: dict[str, tuple[str, ...]] = {"draw": ("card",), "keep": ("cards",)}
+HIDDEN_KEYS: dict[str, tuple[str, ...]] = {
+    "draw": ("card",),
+    "keep": ("cards",),
+    "give": ("card",),
+    "show": ("cards",),
+    "steal": ("card",),
+}
+#: Event kinds whose hidden cards a second player sees too, with the key naming that player.
+ALSO_SEEN_BY = {"give": "to", "show": "to", "steal": "from"}
 
 
 def check_viewer(viewer: object) -> int | str:
@@ -59,6 +76,9 @@ def visible_event(event: Event, viewer: int | str | None) -> Event:
     if viewer == TEACHER or viewer == event.player or kind not in HIDDEN_KEYS:
         return event
     data = event.data
+    other = ALSO_SEEN_BY.get(kind)
+    if other is not None and viewer == data.get(other):
+        return event
     if kind == "draw" and data.get("source", "pile") != "pile":
         return event  # the top card of a discard pile was face up
     drop = HIDDEN_KEYS[kind]

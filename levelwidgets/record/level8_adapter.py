@@ -30,9 +30,15 @@ def _seat(target: object, config: Mapping[str, Any]) -> int:
 
 def _card(target: object, config: Mapping[str, Any]) -> int:
     try:
-        return parse_card(target)
+        cid = parse_card(target)
     except Level8Error as exc:
         raise RecordError(f"A highlighted card: {_sentence(exc)}") from None
+    if cid >= N_CARDS:
+        raise RecordError(
+            f"A highlighted card: card id {cid} is out of range (the card game's cards are "
+            f"numbered 0–{N_CARDS - 1})."
+        )
+    return cid
 
 
 def _combination(target: object, config: Mapping[str, Any]) -> list[int]:

@@ -17,15 +17,27 @@ from levelwidgets.level8 import (
     parse_level,
     parse_levels,
 )
+from levelwidgets.level8.cards import ALL_IDS, BOARD_IDS
 
 
 def test_one_hundred_and_one_distinct_cards():
-    assert len(CARDS) == 101
-    assert len({c.code for c in CARDS}) == 101
-    kinds = [c.kind for c in CARDS]
+    deck = [CARDS[i] for i in ALL_IDS]
+    assert len(deck) == 101
+    assert len({c.code for c in deck}) == 101
+    kinds = [c.kind for c in deck]
     assert kinds.count("number") == 90 and kinds.count("joker") == 7 and kinds.count("skip") == 4
-    numbers = {(c.number, c.colour) for c in CARDS if c.kind == "number"}
+    numbers = {(c.number, c.colour) for c in deck if c.kind == "number"}
     assert numbers == {(n, col) for n in range(1, 16) for col in range(6)}
+
+
+def test_the_board_game_has_ninety_numbers_and_eight_jokers():
+    board = [CARDS[i] for i in BOARD_IDS]
+    kinds = [c.kind for c in board]
+    assert len(set(BOARD_IDS)) == 98
+    assert kinds.count("number") == 90 and kinds.count("joker") == 8 and "skip" not in kinds
+    # ids are append-only: the eighth joker is 101, every card game id keeps its meaning
+    assert Card.from_code("J8").id == 101 and CARDS[101].is_joker and not CARDS[101].is_skip
+    assert len({c.code for c in CARDS}) == len(CARDS) == 102
 
 
 def test_card_ids_and_codes_are_stable():
@@ -41,11 +53,11 @@ def test_card_ids_and_codes_are_stable():
         "number": 6,
         "colour": 1,
     }
-    for bad in ("16R", "0R", "7X", "J8", "S5", ""):
+    for bad in ("16R", "0R", "7X", "J9", "S5", ""):
         with pytest.raises(CardError):
             Card.from_code(bad)
     with pytest.raises(CardError):
-        Card(101)
+        Card(102)
 
 
 def test_one_star_levels_match_the_rulebook():

@@ -211,7 +211,7 @@ HOSTILE = {
     "level8 start deal": (_edit8(lambda d: d["start"][0].reverse()), "first deal"),
     "level8 action extra": (
         _edit8(lambda d: d["nodes"][0]["step"]["action"].update(code="x")),
-        "normal form",
+        "unknown fields",
     ),
     "level8 setup as a step": (
         _edit8(lambda d: d["nodes"][0]["step"].update(action={"kind": "deal", "player": 0})),

@@ -1,14 +1,17 @@
-// Pure facts about Level 8 cards (ids 0–100, as in levelwidgets/level8/cards.py) and the
-// hand's display order. No DOM, no rules: what may be played is decided by Python.
+// Pure facts about Level 8 cards (ids as in levelwidgets/level8/cards.py: 0–100 for the card
+// game; the board game's eighth joker J8 is 101) and the hand's display order. No DOM, no
+// rules: what may be played is decided by Python.
 
 export const FIRST_JOKER = 90;
 export const FIRST_SKIP = 97;
-export const N_CARDS = 101;
+export const N_CARDS = 101; // the card game's cards; ids are append-only
+export const JOKER8 = 101; // the board game's eighth joker
+export const N_IDS = 102;
 export const COLOUR_LETTERS = "RYGBPO";
 /** Every colour has its own shape (the same as the static SVG picture). */
 export const SHAPES = ["circle", "triangle", "square", "diamond", "star", "hexagon"];
 
-export const isJoker = (id) => id >= FIRST_JOKER && id < FIRST_SKIP;
+export const isJoker = (id) => (id >= FIRST_JOKER && id < FIRST_SKIP) || id === JOKER8;
 export const isSkip = (id) => id >= FIRST_SKIP && id < N_CARDS;
 export const isNumber = (id) => id >= 0 && id < FIRST_JOKER;
 export const numberOf = (id) => (isNumber(id) ? (id % 15) + 1 : null);
@@ -17,6 +20,7 @@ export const colourOf = (id) => (isNumber(id) ? Math.floor(id / 15) : null);
 /** Short code as the engine writes it: "7R", "J3", "S1". */
 export function codeOf(id) {
   if (isNumber(id)) return `${numberOf(id)}${COLOUR_LETTERS[colourOf(id)]}`;
+  if (id === JOKER8) return "J8";
   if (isJoker(id)) return `J${id - FIRST_JOKER + 1}`;
   return `S${id - FIRST_SKIP + 1}`;
 }
@@ -28,14 +32,15 @@ export function cardInfo(id) {
   return { id, kind, number: numberOf(id), colour, shape: colour == null ? null : SHAPES[colour], code: codeOf(id) };
 }
 
-// Sort keys: number cards first, then jokers, then skip cards (each group in id order).
+// Sort keys: number cards first, then jokers (J1…J8), then skip cards (each group in id order).
+const restKey = (id) => (id === JOKER8 ? 1000 + FIRST_SKIP - 0.5 : 1000 + id);
 function byNumber(id) {
   if (isNumber(id)) return numberOf(id) * 10 + colourOf(id);
-  return 1000 + id;
+  return restKey(id);
 }
 function byColour(id) {
   if (isNumber(id)) return id; // id = colour * 15 + number - 1
-  return 1000 + id;
+  return restKey(id);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Level 8's translator: its own table (strings.js) and its refused moves (ERRORS, below)
 // merged over the common one.
 import { makeT } from "../common/i18n.js";
-import { COLOUR_LETTERS, N_CARDS, cardInfo, codeOf } from "./cards.js";
+import { COLOUR_LETTERS, N_IDS, cardInfo, codeOf } from "./cards.js";
 import { L8_STRINGS } from "./strings.js";
 import { reqText } from "./text.js";
 
@@ -18,6 +18,21 @@ export const ERRORS = {
     "level8.wrong_phase": "{name} cannot {what} now; it is the {phase} phase, in which they must {help}.",
     "level8.wrong_phase_you": "{name} cannot {what} now: first {must}.",
     "level8.not_in_hand": "{name} cannot {what} {card}: that card is not in their hand.",
+    "level8.not_in_game": "Card {card} is out of range for this game, which has {count} cards.",
+    "level8.board_bad_value": "The {what} must be a whole number {lo}–{hi}, not {value}.",
+    "level8.board_no_skip_cards": "The board game has no skip cards.",
+    "level8.board_not_reachable": "{name} cannot move to field {field}: the dice {dice} reach {fields}.",
+    "level8.board_ask_one": "Ask for either a number or a colour (exactly one of them).",
+    "level8.board_bad_direction": "The direction must be left or right, not {direction}.",
+    "level8.board_give_no_match": "{card} is not what was asked for ({asked}).",
+    "level8.board_not_shown": "{card} was not shown; take one of {cards}.",
+    "level8.board_bad_choice": "{action} cannot be chosen; choose one of {actions}.",
+    "level8.board_all_occupied": "Every field of {action} is occupied; choose another action.",
+    "level8.board_two_not_allowed": "{name} may discard two cards only after laying down and while every laid combination is full.",
+    "level8.board_card_count": "{name} must {what} {least}–{most} different hand cards, not {count}.",
+    "level8.board_bad_dice": "Dice must be two numbers 1–6, not {dice}.",
+    "level8.board_draw_pile_empty": "{name} cannot take from the draw pile: it is empty (take the top card of a discard pile instead).",
+    "level8.board_discard_pile_empty": "{name} cannot take from {owner}'s discard pile: it is empty.",
     "level8.not_in_hand_you": "{name} cannot {what} {card}: that card is not in your hand.",
     "level8.no_player": "{player} is not a player ({role}); seats are 0–{last}.",
     "level8.draw_pile_empty": "{name} cannot draw from the draw pile: it is empty (take the top card of a discard pile instead).",
@@ -93,6 +108,21 @@ export const ERRORS = {
     "level8.wrong_phase": "Das geht jetzt nicht: {name} muss erst {must}.",
     "level8.wrong_phase_you": "Das geht jetzt nicht: {name} musst erst {must}.",
     "level8.not_in_hand": "{name} hat {card} nicht auf der Hand.",
+    "level8.not_in_game": "Die Karte {card} gehört nicht zu diesem Spiel ({count} Karten).",
+    "level8.board_bad_value": "Der Wert muss eine ganze Zahl von {lo} bis {hi} sein, nicht {value}.",
+    "level8.board_no_skip_cards": "Das Brettspiel hat keine Aussetzkarten.",
+    "level8.board_not_reachable": "{name} kann nicht auf Feld {field} ziehen: Die Würfel {dice} erreichen {fields}.",
+    "level8.board_ask_one": "Frage entweder nach einer Zahl oder nach einer Farbe (genau eins von beiden).",
+    "level8.board_bad_direction": "Die Richtung muss links oder rechts sein, nicht {direction}.",
+    "level8.board_give_no_match": "{card} ist nicht das, wonach gefragt wurde ({asked}).",
+    "level8.board_not_shown": "{card} wurde nicht gezeigt; nimm eine von {cards}.",
+    "level8.board_bad_choice": "{action} kann nicht gewählt werden; wähle eine von {actions}.",
+    "level8.board_all_occupied": "Alle Felder von {action} sind besetzt; wähle eine andere Aktion.",
+    "level8.board_two_not_allowed": "{name} darf nur zwei Karten abwerfen, wenn die eigene Stufe ausliegt und alle ausgelegten Kombinationen voll sind.",
+    "level8.board_card_count": "{name} muss {least}–{most} verschiedene Handkarten wählen, nicht {count}.",
+    "level8.board_bad_dice": "Würfel müssen zwei Zahlen von 1 bis 6 sein, nicht {dice}.",
+    "level8.board_draw_pile_empty": "{name} kann nicht vom Nachziehstapel nehmen: Er ist leer (nimm stattdessen die oberste Karte eines Ablagestapels).",
+    "level8.board_discard_pile_empty": "{name} kann nicht vom Ablagestapel von {owner} nehmen: Er ist leer.",
     "level8.not_in_hand_you": "{name} hast {card} nicht auf der Hand.",
     "level8.no_player": "{player} ist kein Platz am Tisch: Die Plätze sind 0–{last}.",
     "level8.draw_pile_empty": "Der Nachziehstapel ist leer: Nimm stattdessen die oberste Karte eines Ablagestapels.",
@@ -166,7 +196,7 @@ export const ERRORS = {
 
 export const t = makeT({ en: { ...L8_STRINGS.en, ...ERRORS.en }, de: { ...L8_STRINGS.de, ...ERRORS.de } });
 
-const BY_CODE = new Map(Array.from({ length: N_CARDS }, (_, id) => [codeOf(id), id]));
+const BY_CODE = new Map(Array.from({ length: N_IDS }, (_, id) => [codeOf(id), id]));
 
 /** A card code of the engine ("7R", "J1", "S2") as its name in lang ("7 rot", "Joker"). */
 function cardWord(lang, code) {

@@ -1,0 +1,29 @@
+"""The Level 8 board game: the card game's levels and combinations, driven by a circuit of
+action fields that two movers travel with two dice (``shared/rules/level8-board.md``).
+
+>>> from levelwidgets.level8.board import Level8Board
+>>> g = Level8Board(["Ann", "Ben"], seed=1)
+>>> g.phase
+'roll'
+"""
+
+from .game import BOARD_PHASES, DIRECTIONS, Level8Board
+from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reachable
+from .observation import BoardObservation, board_legal_actions
+from .serial import FORMAT, FORMAT_VERSION
+
+__all__ = [
+    "ACTIONS",
+    "BOARD_PHASES",
+    "DEFAULT_LAYOUT",
+    "DIRECTIONS",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "START",
+    "BoardLayout",
+    "BoardObservation",
+    "Level8Board",
+    "board_legal_actions",
+    "next_free",
+    "reachable",
+]

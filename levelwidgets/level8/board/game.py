@@ -1,0 +1,884 @@
+"""The Level 8 board game engine: the card game's engine with a circuit, dice and actions.
+
+:class:`Level8Board` subclasses :class:`~levelwidgets.level8.Level8`: laying down, adding
+on, discarding, the round end (level moves, keep-4), the winner, undo/goto/after, clone,
+listeners and events are the card game's own code. This module adds what the board game
+changes: the material (90 numbers, 8 jokers in the middle, no skip cards), the deal by the
+player who ended the round, and the turn "roll → move → the field's action → play".
+
+Every step is validated completely before anything changes, so a refused step raises a
+:class:`~levelwidgets.level8.errors.Level8Error` and leaves the game as it was. All chance
+(shuffles and dice) goes through the game's one ``random.Random`` and is recorded in the
+history, so records replay exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..actions import Action, Event
+from ..cards import (
+    BOARD_IDS,
+    BOARD_JOKER_IDS,
+    CODES,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    FIRST_JOKER,
+    NUMBER_IDS,
+    parse_cards,
+)
+from ..combos import is_full
+from ..errors import (
+    ChoiceError,
+    CorruptStateError,
+    IllegalActionError,
+    MoveError,
+    SkipError,
+)
+from ..game import Level8
+from ..levels import LevelSequence
+from ..observation import TEACHER
+from ..setup import HAND_SIZE
+from .layout import ACTIONS, BoardLayout, next_free, reachable
+from .observation import BoardObservation, board_legal_actions
+from .setup import make_board_config
+
+__all__ = ["BOARD_PHASES", "DIRECTIONS", "Level8Board"]
+
+#: The phases of a board game turn and of the round break.
+BOARD_PHASES = (
+    "roll",
+    "move",
+    "take",
+    "swap",
+    "ask",
+    "give",
+    "show",
+    "steal",
+    "choose",
+    "play",
+    "keep",
+    "round_over",
+    "over",
+)
+#: Ask directions: "left" is the next player in turn order (clockwise), "right" the previous.
+DIRECTIONS = ("left", "right")
+SWAP_MAX = 3
+SHOW_MAX = 3
+
+_BOARD_HELP = {
+    "roll": "roll the dice (roll)",
+    "move": "move the tower to one of the two fields the dice reach (move)",
+    "take": "take the top card of a pile: the draw pile or a discard pile (take)",
+    "swap": "discard 1 to 3 cards, then draw one more than that (swap)",
+    "ask": "ask for a number or a colour, to the left or the right (ask)",
+    "give": "give the asking player one matching card (give)",
+    "show": "show the active player 1 to 3 hand cards (show)",
+    "steal": "take one of the shown cards (steal)",
+    "choose": "choose an action; the tower moves to its next free field (choose)",
+    "play": "lay down your level, add cards on, then discard",
+    "keep": "choose up to 4 hand cards to keep for the next round (keep)",
+    "round_over": "deal the next round (next_round)",
+    "over": "nothing: the game is over",
+}
+
+
+def _int(value: object, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ChoiceError.coded(
+            "level8.board_bad_value", "the {what} must be a whole number {lo}–{hi}, not {value!r}",
+            what=what, lo=lo, hi=hi, value=value,
+        )  # fmt: skip
+    return value
+
+
+def _colour(value: object) -> int:
+    """A colour as 0–5, a letter (``"R"``) or an English name (``"red"``)."""
+    if isinstance(value, str):
+        v = value.strip().lower()
+        for i, (letter, name) in enumerate(zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True)):
+            if v in (letter.lower(), name):
+                return i
+    return _int(value, "colour", 0, 5)
+
+
+class Level8Board(Level8):
+    """A game of the Level 8 board game for 2–6 players.
+
+    ``players``: a count or names; ``sides``: ``"one"``, ``"two"``, a custom level sequence,
+    or one per player (the board's sides: levels 3–8 are a reconstruction); ``layout``: the
+    circuit (a :class:`BoardLayout` or a list of action ids; default the spec's
+    reconstruction); ``towers``: each player's start field (default all on the start field);
+    ``deck``: the first deal's order of the 90 number cards (first = top), for lessons and
+    tests; ``dealer``: the first dealer (default the last seat, so seat 0 starts).
+
+    >>> g = Level8Board(["Ann", "Ben"], seed=1)
+    >>> g.roll(); g.move(g.reachable[0])       # then the field's action, then play
+    """
+
+    _phase_help = _BOARD_HELP
+    _deck_ids = frozenset(BOARD_IDS)
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int | str | None = None,
+        sides: object = "one",
+        *,
+        layout: object = None,
+        towers: Sequence[int] | None = None,
+        dealer: int | None = None,
+        start_levels: Sequence[int] | None = None,
+        deck: Sequence[object] | None = None,
+        lay_down_cap: int = 20,
+    ) -> None:
+        config, seqs = make_board_config(
+            players, seed, sides, layout, towers, dealer, start_levels, deck, lay_down_cap
+        )
+        self._init_state(config, seqs)
+        self._script = None
+        self._verify_rng = False
+        self._begin_entry()
+        events = self._deal(config["deck"])
+        self._end_entry(Action("deal", config["dealer"]), events)
+
+    @classmethod
+    def from_position(cls, *args: object, **kwargs: object) -> Level8Board:
+        raise IllegalActionError(
+            "the board game cannot be set up from a hand-made position yet; start a game "
+            "with deck= (the first deal), towers= and start_levels= instead"
+        )
+
+    def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
+        super()._init_state(config, seqs)
+        self._layout = BoardLayout.from_dict(config["layout"])
+        self._towers = list(config["towers"])
+        self._middle: list[int] = list(BOARD_JOKER_IDS)
+        self._turn = self._current
+        self._dice: tuple[int, int] | None = None
+        self._reach: tuple[int, ...] = ()
+        self._pending: dict[str, Any] = {}
+        self._extra = 0
+        self._ender: int | None = None
+        self._phase = "roll"
+
+    # ------------------------------------------------------------------ chance
+    def _roll_dice(self) -> tuple[int, int]:
+        """Two dice from one draw of the RNG, or from a replay script."""
+        if self._script is not None:
+            if not self._script:
+                raise CorruptStateError("history has fewer dice rolls than the game needs")
+            rec = tuple(self._script.popleft())
+            if len(rec) != 2 or not all(type(x) is int and 1 <= x <= 6 for x in rec):
+                raise CorruptStateError("a recorded dice roll is not two dice 1–6")
+            if self._verify_rng:
+                k = int(self._rng.random() * 36)
+                if (k // 6 + 1, k % 6 + 1) != rec:
+                    raise CorruptStateError("a recorded dice roll does not match the seed")
+            out = (rec[0], rec[1])
+        else:
+            k = int(self._rng.random() * 36)
+            out = (k // 6 + 1, k % 6 + 1)
+        self._chance.append(out)
+        return out
+
+    # ------------------------------------------------------------------ round flow
+    def _deal(self, forced: list[int] | None = None) -> list[Event]:
+        """Deal a round: the number cards (kept ones excepted) are shuffled, every hand is
+        filled up to 10 from the dealer's left, the dealer turns up the first discard and the
+        jokers (kept ones excepted) go back to the middle."""
+        n = self._n
+        kept_all = {c for k in self._kept for c in k}
+        pool = [c for c in NUMBER_IDS if c not in kept_all]
+        order = self._shuffled(pool, forced)
+        hands = [list(k) for k in self._kept]
+        self._kept = [[] for _ in range(n)]
+        idx = 0
+        p = (self._dealer + 1) % n
+        left = sum(HAND_SIZE - len(h) for h in hands)
+        while left:
+            if len(hands[p]) < HAND_SIZE:
+                hands[p].append(order[idx])
+                idx += 1
+                left -= 1
+            p = (p + 1) % n
+        self._hands = hands
+        self._discards = [[] for _ in range(n)]
+        self._discards[self._dealer] = [order[idx]]
+        self._draw = list(reversed(order[idx + 1 :]))
+        self._middle = [j for j in BOARD_JOKER_IDS if j not in kept_all]
+        self._melds = [[] for _ in range(n)]
+        self._meld_rev += 1
+        self._laid = [False] * n
+        self._keep_queue = []
+        self._round += 1
+        self._turn = self._current = (self._dealer + 1) % n
+        self._phase = "roll"
+        self._dice = None
+        self._reach = ()
+        self._pending = {}
+        self._extra = 0
+        return [
+            Event(
+                "deal",
+                self._dealer,
+                {
+                    "round": self._round,
+                    "dealer": self._dealer,
+                    "first_discard": order[idx],
+                    "starts": self._current,
+                    "jokers": len(self._middle),
+                },
+            )
+        ]
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self._rebuild_if_needed(events)
+        self._dice = None
+        self._reach = ()
+        self._pending = {}
+        if self._extra:
+            self._extra -= 1
+            events.append(Event("extra_turn", self._turn, {"left": self._extra}))
+        else:
+            self._turn = (self._turn + 1) % self._n
+        self._current = self._turn
+        self._phase = "roll"
+
+    def _end_round(self, ender: int, events: list[Event]) -> None:
+        if self._extra:
+            events.append(Event("extra_turn_lost", ender, {"count": self._extra}))
+        self._extra = 0
+        self._dice = None
+        self._reach = ()
+        self._pending = {}
+        self._ender = ender
+        super()._end_round(ender, events)
+
+    def _may_keep(self, q: int) -> bool:
+        return True  # every player who did not lay down may keep up to 4 cards
+
+    def _next_dealer(self) -> int:
+        return self._turn if self._ender is None else self._ender  # who ended the round
+
+    def _draw_from_pile(self, q: int, events: list[Event]) -> int | None:
+        """``q`` draws the top card of the draw pile; rebuilt first if needed; with nothing
+        to draw at all the draw is skipped (event ``pile_empty``)."""
+        self._rebuild_if_needed(events)
+        if not self._draw:
+            events.append(Event("pile_empty", q, {}))
+            return None
+        card = self._draw.pop()
+        self._hands[q].append(card)
+        events.append(Event("draw", q, {"source": "pile", "card": card}))
+        self._rebuild_if_needed(events)
+        return card
+
+    def _can_rebuild(self) -> bool:
+        return any(len(d) > 1 for d in self._discards)
+
+    def _anything_to_take(self) -> bool:
+        return bool(self._draw) or self._can_rebuild() or any(self._discards)
+
+    # ------------------------------------------------------------------ performing a field
+    def _perform(self, p: int, action: str, events: list[Event]) -> None:
+        """Start the action of the field ``p``'s tower now stands on."""
+        self._pending = {"action": action}
+        if action in ("draw1", "draw_again"):
+            if action == "draw_again":
+                self._extra += 1
+                events.append(Event("extra_turn_won", p, {"owed": self._extra}))
+            self._start_takes(p, action, 1, events)
+        elif action == "draw2":
+            self._start_takes(p, action, 2, events)
+        elif action == "joker":
+            if self._middle:
+                j = self._middle.pop()
+                self._hands[p].append(j)
+                events.append(Event("joker", p, {"card": j, "left": len(self._middle)}))
+                self._to_play(events)
+            else:
+                events.append(Event("no_joker", p, {}))
+                self._start_takes(p, action, 1, events)
+        elif action == "swap":
+            self._phase = "swap"
+        elif action == "ask":
+            self._phase = "ask"
+        elif action == "steal":
+            queue = [(p + k) % self._n for k in range(1, self._n)]
+            queue = [q for q in queue if self._hands[q]]
+            if not queue:
+                self._start_takes(p, action, 1, events)
+            else:
+                self._pending.update(shown={}, queue=queue)
+                self._phase = "show"
+                self._current = queue[0]
+        elif action == "all_draw":
+            for k in range(self._n):
+                self._draw_from_pile((p + k) % self._n, events)
+            self._to_play(events)
+        elif action == "choose":
+            if self.choosable():
+                self._phase = "choose"
+            else:
+                events.append(Event("nothing_to_choose", p, {}))
+                self._start_takes(p, action, 1, events)
+        else:  # pragma: no cover - layouts are checked
+            raise CorruptStateError(f"unknown action {action!r}")
+
+    def _start_takes(self, p: int, action: str, count: int, events: list[Event]) -> None:
+        self._rebuild_if_needed(events)
+        if not self._anything_to_take():
+            events.append(Event("take_skipped", p, {"count": count}))
+            self._to_play(events)
+            return
+        self._pending = {"action": action, "takes": count}
+        self._phase = "take"
+
+    def _to_play(self, events: list[Event]) -> None:
+        """On to laying down and discarding. Decision: a player left without any hand card
+        (cards given away while nothing was left to draw) has nothing to discard, and the
+        turn ends."""
+        self._pending = {}
+        self._current = self._turn
+        self._phase = "play"
+        if not self._hands[self._turn]:
+            events.append(Event("nothing_to_discard", self._turn, {}))
+            self._next_turn(events)
+
+    # ------------------------------------------------------------------ steps
+    def roll(self, dice: Sequence[int] | None = None, *, player: int | None = None) -> list[Event]:
+        """Roll both dice (or set them by hand with ``dice=(a, b)``: marked in the record)."""
+        p = self._check("roll", player, "roll the dice")
+        handset: tuple[int, int] | None = None
+        if dice is not None:
+            if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence) or len(dice) != 2:
+                raise MoveError.coded(
+                    "level8.board_bad_dice", "dice must be two numbers 1–6, not {dice!r}", dice=dice
+                )
+            a, b = dice
+            for d in (a, b):
+                if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                    raise MoveError.coded(
+                        "level8.board_bad_dice",
+                        "dice must be two numbers 1–6, not {dice!r}",
+                        dice=dice,
+                    )
+            handset = (a, b)
+        self._begin_entry()
+        rolled = handset if handset is not None else self._roll_dice()
+        self._dice = rolled
+        self._reach = reachable(len(self._layout.fields), self._towers, p, rolled)
+        self._phase = "move"
+        events = [
+            Event(
+                "roll",
+                p,
+                {"dice": list(rolled), "reachable": list(self._reach), "set": handset is not None},
+            )
+        ]
+        return self._end_entry(Action("roll", p, dice=handset), events)
+
+    def move(self, field: int, *, player: int | None = None) -> list[Event]:
+        """Stack both movers on ``field`` (one of :attr:`reachable`) and perform its action."""
+        p = self._check("move", player, "move")
+        if isinstance(field, bool) or not isinstance(field, int) or field not in self._reach:
+            raise MoveError.coded(
+                "level8.board_not_reachable",
+                "{name} cannot move to field {field!r}: the dice {dice:-} reach {fields: or }",
+                name=self._names[p],
+                field=field,
+                dice=list(self._dice or ()),
+                fields=list(self._reach),
+            )
+        self._begin_entry()
+        self._towers[p] = field
+        action = self._layout.fields[field]
+        events = [Event("move", p, {"field": field, "action": action})]
+        self._perform(p, action, events)
+        return self._end_entry(Action("move", p, field=field), events)
+
+    def take(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
+        """Take the top card of the draw pile (``None``/"pile") or of a seat's discard pile."""
+        p = self._check("take", player, "take a card")
+        nm = self._names
+        if source is None or source == "pile":
+            if not self._draw and not self._can_rebuild():
+                raise ChoiceError.coded(
+                    "level8.board_draw_pile_empty",
+                    "{name} cannot take from the draw pile: it is empty (take the top card of "
+                    "a discard pile instead)",
+                    name=nm[p],
+                )
+            src = None
+        else:
+            src = self._player_index(source, "discard pile owner")
+            if not self._discards[src]:
+                raise ChoiceError.coded(
+                    "level8.board_discard_pile_empty",
+                    "{name} cannot take from {owner}'s discard pile: it is empty",
+                    name=nm[p],
+                    owner=nm[src],
+                )
+        self._begin_entry()
+        events: list[Event] = []
+        if src is None:
+            self._draw_from_pile(p, events)
+        else:
+            card = self._discards[src].pop()
+            self._hands[p].append(card)
+            events.append(Event("draw", p, {"source": src, "card": card}))
+        left = self._pending.get("takes", 1) - 1
+        if left and self._anything_to_take():
+            self._pending = {**self._pending, "takes": left}
+        else:
+            if left:
+                events.append(Event("take_skipped", p, {"count": left}))
+            self._to_play(events)
+        return self._end_entry(Action("take", p, source=src), events)
+
+    def swap(self, cards: Iterable[object], *, player: int | None = None) -> list[Event]:
+        """Discard 1–3 hand cards one by one (in the order given) onto your own discard pile,
+        then draw one card more than that from the draw pile."""
+        p = self._check("swap", player, "swap cards")
+        least = min(1, len(self._hands[p]))  # an empty hand swaps nothing and draws one
+        ids = self._distinct_hand_cards(p, cards, least, SWAP_MAX, "swap")
+        self._begin_entry()
+        for c in ids:
+            self._hands[p].remove(c)
+            self._discards[p].append(c)
+        events = [Event("swap", p, {"cards": list(ids)})]
+        for _ in range(len(ids) + 1):
+            self._draw_from_pile(p, events)
+        self._to_play(events)
+        return self._end_entry(Action("swap", p, cards=tuple(ids)), events)
+
+    def ask(
+        self,
+        number: int | None = None,
+        colour: object = None,
+        direction: str = "left",
+        *,
+        player: int | None = None,
+    ) -> list[Event]:
+        """Ask for a ``number`` (1–15) or a ``colour`` (0–5, a letter or a name) to the
+        ``direction`` "left" (next in turn order) or "right"; the first player who holds such
+        a number card gives one and draws the top card of the draw pile. Jokers never count.
+        If nobody has one, take the top card of any pile instead."""
+        p = self._check("ask", player, "ask")
+        if (number is None) == (colour is None):
+            raise ChoiceError.coded(
+                "level8.board_ask_one", "ask for either a number or a colour (exactly one of them)"
+            )
+        num = None if number is None else _int(number, "number", 1, 15)
+        col = None if colour is None else _colour(colour)
+        if direction not in DIRECTIONS:
+            raise ChoiceError.coded(
+                "level8.board_bad_direction",
+                'the direction must be "left" or "right", not {direction!r}',
+                direction=direction,
+            )
+        n = self._n
+        sign = 1 if direction == "left" else -1
+        order = [(p + sign * k) % n for k in range(1, n)]
+        self._begin_entry()
+        events = [Event("ask", p, {"number": num, "colour": col, "direction": direction})]
+        giver = None
+        matching: list[int] = []
+        for q in order:
+            matching = [c for c in self._hands[q] if _matches(c, num, col)]
+            if matching:
+                giver = q
+                break
+        if giver is None:
+            events.append(Event("ask_none", p, {}))
+            self._start_takes(p, "ask", 1, events)
+        elif len(matching) == 1:
+            self._give(giver, matching[0], events)
+        else:
+            self._pending = {"action": "ask", "giver": giver, "number": num, "colour": col}
+            self._phase = "give"
+            self._current = giver
+        return self._end_entry(
+            Action("ask", p, number=num, colour=col, direction=direction), events
+        )
+
+    def _give(self, q: int, card: int, events: list[Event]) -> None:
+        self._hands[q].remove(card)
+        self._hands[self._turn].append(card)
+        events.append(Event("give", q, {"card": card, "to": self._turn}))
+        self._draw_from_pile(q, events)
+        self._to_play(events)
+
+    def give(self, card: object, *, player: int | None = None) -> list[Event]:
+        """The asked player gives one of their matching cards to the asking player."""
+        p = self._check("give", player, "give a card")
+        cid = self._hand_card(p, card, "give")
+        pend = self._pending
+        if not _matches(cid, pend["number"], pend["colour"]):
+            asked = (
+                str(pend["number"]) if pend["number"] is not None
+                else COLOUR_NAMES[pend["colour"]]
+            )  # fmt: skip
+            raise ChoiceError.coded(
+                "level8.board_give_no_match",
+                "{card} is not what was asked for ({asked})",
+                card=CODES[cid],
+                asked=asked,
+            )
+        self._begin_entry()
+        events: list[Event] = []
+        self._give(p, cid, events)
+        return self._end_entry(Action("give", p, card=cid), events)
+
+    def show(self, cards: Iterable[object], *, player: int | None = None) -> list[Event]:
+        """Show the active player 1–3 of your hand cards (all of them if you hold fewer)."""
+        p = self._check("show", player, "show cards")
+        least = min(1, len(self._hands[p]))
+        ids = self._distinct_hand_cards(p, cards, least, SHOW_MAX, "show")
+        self._begin_entry()
+        shown = dict(self._pending["shown"])
+        shown[p] = tuple(ids)
+        queue = list(self._pending["queue"])[1:]
+        self._pending = {**self._pending, "shown": shown, "queue": queue}
+        events = [Event("show", p, {"cards": list(ids), "count": len(ids), "to": self._turn})]
+        if queue:
+            self._current = queue[0]
+        else:
+            self._current = self._turn
+            self._phase = "steal"
+        return self._end_entry(Action("show", p, cards=tuple(ids)), events)
+
+    def steal(self, card: object, *, player: int | None = None) -> list[Event]:
+        """Take one of the shown cards; its owner draws the top card of the draw pile."""
+        p = self._check("steal", player, "take a shown card")
+        cid = self._any_card(card)
+        owner = next((q for q, cs in self._pending["shown"].items() if cid in cs), None)
+        if owner is None:
+            raise ChoiceError.coded(
+                "level8.board_not_shown",
+                "{card} was not shown; take one of {cards: }",
+                card=CODES[cid],
+                cards=[CODES[c] for cs in self._pending["shown"].values() for c in cs],
+            )
+        self._begin_entry()
+        self._hands[owner].remove(cid)
+        self._hands[p].append(cid)
+        events = [Event("steal", p, {"card": cid, "from": owner})]
+        self._draw_from_pile(owner, events)
+        self._to_play(events)
+        return self._end_entry(Action("steal", p, card=cid, target=owner), events)
+
+    def choose(self, action: str, *, player: int | None = None) -> list[Event]:
+        """Move the tower to the next free field (clockwise) of ``action`` and perform it."""
+        p = self._check("choose", player, "choose an action")
+        if action not in ACTIONS or action == "choose":
+            raise ChoiceError.coded(
+                "level8.board_bad_choice",
+                "{action!r} cannot be chosen; choose one of {actions:, }",
+                action=action,
+                actions=[a for a in ACTIONS if a != "choose"],
+            )
+        field = next_free(self._layout, self._towers, p, action)
+        if field is None:
+            raise ChoiceError.coded(
+                "level8.board_all_occupied",
+                "every field of {action} is occupied; choose another action",
+                action=action,
+            )
+        self._begin_entry()
+        self._towers[p] = field
+        events = [Event("choose", p, {"action": action, "field": field})]
+        self._perform(p, action, events)
+        return self._end_entry(Action("choose", p, choice=action), events)
+
+    def discard_two(self, cards: Iterable[object], *, player: int | None = None) -> list[Event]:
+        """When every laid combination is full, a player who has laid down may discard two
+        cards instead of one (onto their own pile, in the order given)."""
+        p = self._check("play", player, "discard two cards")
+        if not self.may_discard_two(p):
+            raise ChoiceError.coded(
+                "level8.board_two_not_allowed",
+                "{name} may discard two cards only after laying down and while every laid "
+                "combination is full",
+                name=self._names[p],
+            )
+        ids = self._distinct_hand_cards(p, cards, 2, 2, "discard")
+        self._begin_entry()
+        for c in ids:
+            self._hands[p].remove(c)
+            self._discards[p].append(c)
+        events = [Event("discard_two", p, {"cards": list(ids)})]
+        if not self._hands[p]:
+            self._end_round(p, events)
+        else:
+            self._next_turn(events)
+        return self._end_entry(Action("discard_two", p, cards=tuple(ids)), events)
+
+    def skip(self, target: object, card: object = None, *, player: int | None = None):
+        raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
+
+    def skip_turn(self, *, player: int | None = None):
+        raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
+
+    def _distinct_hand_cards(
+        self, p: int, cards: Iterable[object], least: int, most: int, what: str
+    ) -> list[int]:
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            cards = [cards]  # one card
+        items = list(cards)[: most + 1]
+        ids = parse_cards(items)
+        if not least <= len(ids) <= most or len(set(ids)) != len(ids):
+            raise ChoiceError.coded(
+                "level8.board_card_count",
+                "{name} must {what} {least}–{most} different hand cards, not {count}",
+                name=self._names[p],
+                what=what,
+                least=least,
+                most=most,
+                count=len(ids),
+            )
+        for c in ids:
+            self._hand_card(p, c, what)
+        return ids
+
+    def _any_card(self, card: object) -> int:
+        from ..cards import parse_card
+
+        return parse_card(card)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an Action")
+        k = action.kind
+        pl = action.player
+        if k == "roll":
+            return self.roll(action.dice, player=pl)
+        if k == "move":
+            return self.move(action.field, player=pl)  # type: ignore[arg-type]
+        if k == "take":
+            return self.take(action.source, player=pl)
+        if k == "swap":
+            return self.swap(action.cards, player=pl)
+        if k == "ask":
+            return self.ask(action.number, action.colour, action.direction or "", player=pl)
+        if k == "give":
+            return self.give(action.card, player=pl)
+        if k == "show":
+            return self.show(action.cards, player=pl)
+        if k == "steal":
+            return self.steal(action.card, player=pl)
+        if k == "choose":
+            return self.choose(action.choice or "", player=pl)
+        if k == "discard_two":
+            return self.discard_two(action.cards, player=pl)
+        if k in ("draw", "skip", "skip_turn"):
+            raise IllegalActionError(f"{k!r} is a step of the card game, not of the board game")
+        return super().apply(action)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def layout(self) -> BoardLayout:
+        return self._layout
+
+    @property
+    def towers(self) -> list[int]:
+        """The field each player's tower stands on."""
+        return list(self._towers)
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (:attr:`current_player` is who must act now: during an ask or a
+        steal another player gives or shows cards)."""
+        return self._turn
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        return self._dice
+
+    @property
+    def reachable(self) -> tuple[int, ...]:
+        """The fields the movers reach with the dice (in the "move" phase)."""
+        return self._reach if self._phase == "move" else ()
+
+    @property
+    def jokers_left(self) -> int:
+        return len(self._middle)
+
+    @property
+    def extra_turns(self) -> int:
+        """Extra turns the current player is owed (from draw-again fields)."""
+        return self._extra
+
+    @property
+    def pending(self) -> dict[str, Any]:
+        """What the current step is about (a copy): the action, takes left, the question,
+        the cards shown so far (all of them: a teacher's view)."""
+        d = dict(self._pending)
+        if "shown" in d:
+            d["shown"] = {q: list(cs) for q, cs in d["shown"].items()}
+        if "queue" in d:
+            d["queue"] = list(d["queue"])
+        return d
+
+    def choosable(self) -> tuple[str, ...]:
+        """The actions a "choose" field may pick now (a free field exists)."""
+        return tuple(
+            a
+            for a in ACTIONS
+            if a != "choose" and next_free(self._layout, self._towers, self._turn, a) is not None
+        )
+
+    def may_discard_two(self, player: int) -> bool:
+        """Whether ``player`` may discard two cards: they laid down, every laid combination
+        is full, and they hold at least two cards."""
+        melds = [m for ms in self._melds for m in ms]
+        return (
+            self._laid[player]
+            and len(self._hands[player]) >= 2
+            and bool(melds)
+            and all(is_full(m.combo()) for m in melds)
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal step of the actor (lay-downs capped; swaps and shows as sorted card
+        sets: any order of the same cards is also legal)."""
+        return list(board_legal_actions(self.observation(TEACHER)))
+
+    def observation(self, player: int | str | None) -> BoardObservation:  # type: ignore[override]
+        """The view of ``player`` (a seat, "spectator"/None or "teacher"): the card table's
+        view plus the board. Shown cards are seen by their owner, the active player and the
+        teacher; the cards a giver could give only by the giver and the teacher."""
+        table = super().observation(player)
+        viewer = table.viewer
+        pend = self._pending
+        shown = pend.get("shown", {})
+        see_all = viewer == TEACHER or viewer == self._turn
+        visible_shown = tuple(
+            (q, tuple(cs) if see_all or viewer == q else None) for q, cs in sorted(shown.items())
+        )
+        giver = pend.get("giver")
+        return BoardObservation(
+            table=table,
+            layout=self._layout.fields,
+            towers=tuple(self._towers),
+            turn_player=self._turn,
+            dice=self._dice,
+            reachable=self.reachable,
+            jokers_left=len(self._middle),
+            action=pend.get("action"),
+            takes_left=pend.get("takes", 0),
+            asked=(pend.get("number"), pend.get("colour")) if giver is not None else None,
+            giver=giver,
+            shown=visible_shown,
+            show_queue=tuple(pend.get("queue", ())),
+            choosable=self.choosable() if self._phase == "choose" else (),
+            extra_turns=self._extra,
+            may_discard_two=(self._phase == "play" and self.may_discard_two(self._current)),
+            rebuildable=self._can_rebuild(),
+        )
+
+    def state_dict(self) -> dict:
+        d = super().state_dict()
+        for k in ("under", "skips"):
+            d.pop(k, None)
+        d.update(
+            towers=list(self._towers),
+            middle=list(self._middle),
+            turn=self._turn,
+            dice=None if self._dice is None else list(self._dice),
+            reachable=list(self._reach),
+            pending=_json_pending(self._pending),
+            extra=self._extra,
+            ender=self._ender,
+        )
+        return d
+
+    def check_invariants(self) -> None:
+        from .invariants import check_board_invariants
+
+        check_board_invariants(self)
+
+    def clone(self) -> Level8Board:
+        g = super().clone()
+        g._towers = list(self._towers)
+        g._middle = list(self._middle)
+        g._pending = _copy_pending(self._pending)
+        return g  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ records
+    def to_dict(self) -> dict:
+        from .serial import board_to_dict
+
+        return board_to_dict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        from .serial import board_to_json
+
+        return board_to_json(self, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Level8Board:
+        from .serial import board_from_json
+
+        return board_from_json(cls, text)
+
+    @classmethod
+    def from_config(cls, config: object) -> Level8Board:
+        import copy
+
+        from .serial import check_board_config
+
+        return check_board_config(cls, copy.deepcopy(config))
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        parts = []
+        for q in range(self._n):
+            mark = "*" if q == self._current and self._phase != "over" else ""
+            laid = "+" if self._laid[q] else ""
+            parts.append(
+                f"{mark}{self._names[q]}: L{self._levels[q]}{laid} field {self._towers[q]} "
+                f"({len(self._hands[q])} cards)"
+            )
+        win = f", winners={[self._names[w] for w in self._winners]}" if self._winners else ""
+        return (
+            f"<Level8Board round {self._round}, phase {self._phase!r}, "
+            f"turn {self._names[self._turn]}{win}; draw pile {len(self._draw)}, "
+            f"jokers {len(self._middle)}; " + "; ".join(parts) + ">"
+        )
+
+    def to_svg(self, viewer: int | str | None = None) -> str:
+        """A static picture of the board and the table as ``viewer`` sees it (default: the
+        spectator's view, no hand)."""
+        from .svg import render_board
+
+        return render_board(self.observation(viewer))
+
+
+def _matches(cid: int, number: int | None, colour: int | None) -> bool:
+    if cid >= FIRST_JOKER:
+        return False
+    if number is not None:
+        return cid % 15 + 1 == number
+    return cid // 15 == colour
+
+
+def _json_pending(pend: dict[str, Any]) -> dict[str, Any]:
+    d = dict(pend)
+    if "shown" in d:
+        d["shown"] = {str(q): list(cs) for q, cs in sorted(d["shown"].items())}
+    if "queue" in d:
+        d["queue"] = list(d["queue"])
+    return d
+
+
+def _copy_pending(pend: dict[str, Any]) -> dict[str, Any]:
+    d = dict(pend)
+    if "shown" in d:
+        d["shown"] = dict(d["shown"])
+    if "queue" in d:
+        d["queue"] = list(d["queue"])
+    return d

@@ -1,0 +1,153 @@
+"""The circuit of action fields as data, and how the two movers travel on it.
+
+The printed board is not legible in the rule text, so the layout is data: one action id per
+field, clockwise, field 0 being the large start field. :data:`DEFAULT_LAYOUT` is the spec's
+reconstruction; a user may enter the printed board as a :class:`BoardLayout`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..errors import ConfigError
+
+#: The nine actions, in the order the default layout repeats them.
+ACTIONS = (
+    "draw1",
+    "draw2",
+    "joker",
+    "ask",
+    "swap",
+    "draw_again",
+    "steal",
+    "all_draw",
+    "choose",
+)
+#: The start field's index: any number of towers may stand there and it never blocks.
+START = 0
+MIN_FIELDS = 2
+MAX_FIELDS = 60
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """The circuit: ``fields[i]`` is the action of field ``i`` (clockwise; 0 = start field).
+
+    ``reconstruction`` marks a layout that is not the printed board (the default one).
+    """
+
+    fields: tuple[str, ...]
+    name: str = "custom"
+    reconstruction: bool = False
+
+    def __post_init__(self) -> None:
+        fields = self.fields
+        if isinstance(fields, (str, bytes)) or not isinstance(fields, tuple):
+            raise ConfigError("a board layout needs a list of action ids, one per field")
+        if not MIN_FIELDS <= len(fields) <= MAX_FIELDS:
+            raise ConfigError(
+                f"a board needs {MIN_FIELDS}–{MAX_FIELDS} fields (the start field included), "
+                f"not {len(fields)}"
+            )
+        for i, a in enumerate(fields):
+            if a not in ACTIONS:
+                raise ConfigError(
+                    f"field {i} has the action {a!r}, which is not one of {', '.join(ACTIONS)}"
+                )
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
+            raise ConfigError("a board layout's name must be a short non-empty string")
+
+    @classmethod
+    def parse(cls, value: object) -> BoardLayout:
+        """A layout from a :class:`BoardLayout`, a list of action ids or its dict form."""
+        if value is None:
+            return DEFAULT_LAYOUT
+        if isinstance(value, BoardLayout):
+            return value
+        if isinstance(value, Mapping):
+            return cls.from_dict(value)
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise ConfigError(
+                "layout must be a BoardLayout or a list of action ids (field 0 = start field)"
+            )
+        items = list(value)
+        if len(items) > MAX_FIELDS:
+            raise ConfigError(f"a board has at most {MAX_FIELDS} fields, not {len(items)}")
+        return cls(tuple(items))
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def fields_of(self, action: str) -> tuple[int, ...]:
+        """The fields that carry ``action``."""
+        return tuple(i for i, a in enumerate(self.fields) if a == action)
+
+    def to_dict(self) -> dict:
+        return {
+            "fields": list(self.fields),
+            "name": self.name,
+            "reconstruction": self.reconstruction,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> BoardLayout:
+        if not isinstance(d, Mapping) or set(d) != {"fields", "name", "reconstruction"}:
+            raise ConfigError("a board layout's dict needs exactly fields, name, reconstruction")
+        fields = d["fields"]
+        if not isinstance(fields, (list, tuple)) or len(fields) > MAX_FIELDS:
+            raise ConfigError("a board layout's fields must be a list of action ids")
+        if not isinstance(d["reconstruction"], bool):
+            raise ConfigError("a board layout's reconstruction flag must be true or false")
+        return cls(tuple(fields), d["name"], d["reconstruction"])
+
+
+#: The spec's reconstruction: the start field (``choose``), then the nine actions three times.
+DEFAULT_LAYOUT = BoardLayout(("choose", *ACTIONS * 3), name="reconstruction", reconstruction=True)
+
+
+def step(n_fields: int, blocked: frozenset[int], start: int, count: int) -> int:
+    """The field a mover reaches from ``start`` after ``count`` steps clockwise.
+
+    Fields in ``blocked`` (other players' towers) are skipped and not counted; the start
+    field never blocks, so the walk always ends.
+    """
+    f = start
+    left = count
+    while left:
+        f += 1
+        if f == n_fields:
+            f = 0
+        if f in blocked:
+            continue
+        left -= 1
+    return f
+
+
+def reachable(
+    n_fields: int, towers: Sequence[int], player: int, dice: tuple[int, int]
+) -> tuple[int, ...]:
+    """The fields the two movers of ``player`` reach with ``dice`` (one die each; on a double
+    ``d`` one moves ``d`` and the other ``2d``), nearest first, without repeats."""
+    blocked = frozenset(t for q, t in enumerate(towers) if q != player and t != START)
+    a, b = dice
+    counts = (a, 2 * a) if a == b else (min(a, b), max(a, b))
+    out: list[int] = []
+    for c in counts:
+        f = step(n_fields, blocked, towers[player], c)
+        if f not in out:
+            out.append(f)
+    return tuple(out)
+
+
+def next_free(layout: BoardLayout, towers: Sequence[int], player: int, action: str) -> int | None:
+    """The next field clockwise from ``player``'s tower that carries ``action`` and holds no
+    other player's tower (the start field never does), or None."""
+    n = len(layout.fields)
+    here = towers[player]
+    blocked = {t for q, t in enumerate(towers) if q != player and t != START}
+    for k in range(1, n + 1):
+        f = (here + k) % n
+        if layout.fields[f] == action and f not in blocked:
+            return f
+    return None

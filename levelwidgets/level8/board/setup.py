@@ -1,0 +1,77 @@
+"""Checking a new board game's arguments and turning them into its ``config`` (plain data).
+
+The players, seed, dealer, start levels and lay-down cap are checked exactly as for the card
+game (shared helpers in :mod:`levelwidgets.level8.setup`); the board adds its layout, the
+towers' start fields and a stacked order of the 90 number cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import NUMBER_IDS, parse_cards
+from ..errors import ConfigError
+from ..levels import LevelSequence, board_sequence_for
+from ..setup import check_cap, check_levels, check_seat, check_seed, parse_players, parse_sides
+from .layout import BoardLayout
+
+
+def check_towers(towers: object, n: int, n_fields: int) -> list[int]:
+    """Each player's start field (default: all on the start field, 0). Two towers may share
+    only the start field."""
+    if towers is None:
+        return [0] * n
+    if isinstance(towers, (str, bytes)) or not isinstance(towers, Iterable):
+        raise ConfigError(f"towers needs one field per player ({n}), not {towers!r}")
+    out = list(towers)
+    if len(out) != n:
+        raise ConfigError(f"towers needs one field per player ({n}), got {len(out)}")
+    for f in out:
+        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < n_fields:
+            raise ConfigError(f"a tower's field must be a whole number 0–{n_fields - 1}, not {f!r}")
+    taken = [f for f in out if f != 0]
+    if len(set(taken)) != len(taken):
+        raise ConfigError("two towers cannot stand on the same field (except the start field)")
+    return out
+
+
+def make_board_config(
+    players: object,
+    seed: object,
+    sides: object,
+    layout: object,
+    towers: object,
+    dealer: object,
+    start_levels: Sequence[object] | None,
+    deck: Sequence[object] | None,
+    lay_down_cap: object,
+) -> tuple[dict[str, Any], list[LevelSequence]]:
+    """Check a new board game's arguments; return its config and level sequences."""
+    names = parse_players(players)
+    n = len(names)
+    seqs = parse_sides(sides, n, board_sequence_for)
+    seed = check_seed(seed)
+    board = BoardLayout.parse(layout)
+    dealer = check_seat(n - 1 if dealer is None else dealer, n, "dealer")
+    start = check_levels(start_levels, names, seqs)
+    deck_ids: list[int] | None = None
+    if deck is not None:
+        deck_ids = parse_cards(deck)
+        if sorted(deck_ids) != list(NUMBER_IDS):
+            raise ConfigError(
+                "deck must list each of the 90 number cards exactly once (the jokers lie in "
+                "the middle)"
+            )
+    config: dict[str, Any] = {
+        "players": names,
+        "seed": seed,
+        "sides": [s.to_dict() for s in seqs],
+        "layout": board.to_dict(),
+        "towers": check_towers(towers, n, len(board)),
+        "dealer": dealer,
+        "start_levels": start,
+        "deck": deck_ids,
+        "lay_down_cap": check_cap(lay_down_cap),
+    }
+    return config, seqs

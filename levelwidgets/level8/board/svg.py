@@ -1,0 +1,144 @@
+"""A static SVG of the board game for a projector or a saved notebook.
+
+The circuit of action fields (an icon and a label on each, the start field starred), the
+towers in player colours and shapes, the dice with the reachable fields marked, the level
+track with a marker per player, the joker pile; below it the card table as the card game's
+own picture draws it (:func:`levelwidgets.level8.svg.render_table`).
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from ..observation import TEACHER
+from ..svg import (
+    _PHASE_TEXT,
+    ACCENT,
+    BG,
+    FILL,
+    INK,
+    MUTED,
+    WIDTH,
+    _shape,
+    _text,
+    render_table,
+)
+from .layout import START
+from .observation import BoardObservation
+
+#: Icon and short label per action (the printed icons are lost; these are ours).
+ICONS = {
+    "draw1": ("+1", "take 1"),
+    "draw2": ("+2", "take 2"),
+    "joker": ("J", "joker"),
+    "ask": ("?", "ask"),
+    "swap": ("⇄", "swap"),
+    "draw_again": ("↻", "again"),
+    "steal": ("☚", "steal"),
+    "all_draw": ("∀", "all draw"),
+    "choose": ("★", "choose"),
+}
+BOARD_H = 470
+FIELD_R = 25
+
+
+def field_centres(n: int) -> list[tuple[float, float]]:
+    """Field centres on an ellipse, clockwise from the top left (field 0 = start)."""
+    cx, cy, rx, ry = WIDTH / 2, BOARD_H / 2 + 4, WIDTH / 2 - 40, BOARD_H / 2 - 40
+    out = []
+    for i in range(n):
+        a = -math.pi * 0.75 + 2 * math.pi * i / n
+        out.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
+    return out
+
+
+def render_board(obs: BoardObservation) -> str:
+    """SVG of a board game view: the board on top, the card table below."""
+    t = obs.table
+    table_svg = render_table(t)
+    table_h = int(table_svg.split('height="', 1)[1].split('"', 1)[0])
+    height = BOARD_H + table_h
+    o = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">',
+        f'<rect width="{WIDTH}" height="{BOARD_H}" fill="{BG}"/>',
+    ]
+    centres = field_centres(len(obs.layout))
+    reach = set(obs.reachable)
+    for i, action in enumerate(obs.layout):
+        x, y = centres[i]
+        icon, label = ICONS[action]
+        r = FIELD_R * (1.35 if i == START else 1)
+        stroke, width = (ACCENT, 4) if i in reach else ("#8a7f6a", 1.5)
+        o.append(
+            f'<g data-field="{i}"><title>{escape(f"field {i}: {label}")}</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fffaf0" stroke="{stroke}" '
+            f'stroke-width="{width}"/>'
+        )
+        o.append(_text(x, y + 2, icon, 15, text_anchor="middle", font_weight="bold", fill=INK))
+        o.append(_text(x, y + 14, label, 8, text_anchor="middle", fill=MUTED))
+        if i == START:
+            o.append(_text(x, y - 12, "start", 9, text_anchor="middle", fill=MUTED))
+        o.append("</g>")
+    # towers: stacked a little apart when several share the start field
+    for q, f in enumerate(obs.towers):
+        x, y = centres[f]
+        k = [p for p, g in enumerate(obs.towers) if g == f].index(q)
+        dx = (k - 0.5) * 12 if f == START else 0
+        o.append(_shape(q, x + dx + 14, y - 18, 8, stroke="#000"))
+    # centre: status, dice, jokers, level track
+    cx = WIDTH / 2
+    over = t.phase == "over"
+    if over:
+        status = "Game over: " + " and ".join(t.names[w] for w in t.winners) + " wins!"
+    else:
+        status = f"{t.names[t.current_player]} {_PHASE_TEXT.get(t.phase, t.phase)}"
+    o.append(_text(cx, 112, f"Level 8 board game · round {t.round}", 16, text_anchor="middle",
+                   font_weight="bold", fill=INK))  # fmt: skip
+    o.append(_text(cx, 132, status, 13, text_anchor="middle", fill=ACCENT, font_weight="bold"))
+    if obs.dice is not None:
+        for k, d in enumerate(obs.dice):
+            x0 = cx - 44 + k * 48
+            o.append(
+                f'<rect x="{x0:.1f}" y="146" width="38" height="38" rx="7" fill="#fff" '
+                f'stroke="{INK}" stroke-width="2"/>'
+            )
+            o.append(_text(x0 + 19, 172, str(d), 20, text_anchor="middle", font_weight="bold",
+                           fill=INK))  # fmt: skip
+    o.append(_text(cx + 150, 170, f"jokers: {obs.jokers_left}", 12, text_anchor="middle",
+                   fill=INK))  # fmt: skip
+    o.append(_level_track(obs, cx - 200, 200))
+    if t.viewer == TEACHER:
+        o.append(_text(cx, BOARD_H - 96, "teacher view", 10, text_anchor="middle", fill=MUTED))
+    o.append(f'<g transform="translate(0,{BOARD_H})">{_inner(table_svg)}</g>')
+    o.append("</svg>")
+    return "".join(o)
+
+
+def _level_track(obs: BoardObservation, x0: float, y0: float) -> str:
+    t = obs.table
+    o = []
+    most = max(t.level_counts)
+    cell = min(36, 300 / (most + 1))
+    for q in range(t.n_players):
+        y = y0 + q * 24
+        o.append(_shape(q, x0 - 8, y + 8, 6))
+        o.append(_text(x0 + 2, y + 12, t.names[q][:12], 11, fill=INK))
+        for lv in range(1, t.level_counts[q] + 2):
+            x = x0 + 90 + (lv - 1) * cell
+            here = t.levels[q] == lv
+            fill = FILL[q % len(FILL)] if here else "#fff"
+            o.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell - 3:.1f}" height="18" rx="3" '
+                f'fill="{fill}" stroke="#8a7f6a"/>'
+            )
+            mark = "★" if lv > t.level_counts[q] else str(lv)  # the winner's laurel field
+            o.append(_text(x + (cell - 3) / 2, y + 13, mark, 10, text_anchor="middle", fill=INK))
+    return "".join(o)
+
+
+def _inner(svg: str) -> str:
+    """The children of an ``<svg>`` element (to nest the table picture in the board's)."""
+    start = svg.index(">") + 1
+    return svg[start : svg.rindex("</svg>")]
