@@ -8,7 +8,7 @@ import path from "node:path";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(here, "..", "levelwidgets", "static");
 // One bundle per widget; level8 once its entry exists (its author adds it in parallel).
-const entries = ["levelx", "level8", "dicelab"].filter((name) => existsSync(path.join(here, "src", `${name}.js`)));
+const entries = ["levelx", "level8", "dicelab", "level8board"].filter((name) => existsSync(path.join(here, "src", `${name}.js`)));
 
 for (const name of entries) {
   await build({

@@ -10,9 +10,10 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``levelwidgets.LevelXWidget``, ``levelwidgets.Level8Widget`` and
-    ``levelwidgets.DiceLab`` without importing widget code for engine-only users."""
-    if name in ("LevelXWidget", "Level8Widget", "DiceLab"):
+    """``levelwidgets.LevelXWidget``, ``levelwidgets.Level8Widget``,
+    ``levelwidgets.Level8BoardWidget`` and ``levelwidgets.DiceLab`` without importing widget
+    code for engine-only users."""
+    if name in ("LevelXWidget", "Level8Widget", "Level8BoardWidget", "DiceLab"):
         from . import widgets
 
         return getattr(widgets, name)

@@ -286,13 +286,32 @@ def combo_options(combo: Combo, cid: int) -> tuple[int, ...]:
     return fit_options(combo.kind, value, value + len(combo.cards) - 1, value, cid)
 
 
-def is_full(combo: Combo) -> bool:
-    """No natural card can be added any more (jokers still can): a run 1–15, a set holding
-    all six number cards of its number, a colour group holding all 15 cards of its colour."""
+def is_full(combo: Combo, laid: Iterable[int] = ()) -> bool:
+    """No natural card can be added any more (jokers still can).
+
+    Without ``laid``: a run 1–15, a set holding all six number cards of its number, a colour
+    group holding all 15 cards of its colour (the spec's examples). With ``laid`` (every
+    card lying in a laid combination): also when every natural card that would fit lies in
+    a laid combination already, so none can be added (the rule's own definition of *full*).
+    """
     if combo.kind == "run":
-        return combo.value == 1 and len(combo.cards) == MAX_NUMBER
-    naturals = len(combo.naturals)
-    return naturals == (N_COLOURS if combo.kind == "set" else MAX_NUMBER)
+        lo, hi = combo.value, combo.value + len(combo.cards) - 1
+        if lo == 1 and hi == MAX_NUMBER:
+            return True
+        if not laid:
+            return False
+        taken = set(laid)
+        ends = [v for v in (lo - 1, hi + 1) if 1 <= v <= MAX_NUMBER]
+        return all(colour * 15 + v - 1 in taken for v in ends for colour in range(N_COLOURS))
+    if len(combo.naturals) == (N_COLOURS if combo.kind == "set" else MAX_NUMBER):
+        return True
+    if not laid:
+        return False
+    taken = set(laid)
+    v = combo.value
+    if combo.kind == "set":
+        return all(colour * 15 + v - 1 in taken for colour in range(N_COLOURS))
+    return all(v * 15 + k in taken for k in range(MAX_NUMBER))
 
 
 class Meld:

@@ -224,7 +224,8 @@ def from_dict(data: Any) -> GameRecord:
 
 
 def from_engine_json(text: str | bytes) -> GameRecord:
-    """A record from ``LevelX.to_json`` / ``Level8.to_json`` (checked by the engine)."""
+    """A record from ``LevelX.to_json`` / ``Level8.to_json`` / ``Level8Board.to_json``
+    (checked by the engine)."""
     data = parse(text)
     kind = data.get("format") if isinstance(data, dict) else None
     try:
@@ -236,6 +237,10 @@ def from_engine_json(text: str | bytes) -> GameRecord:
             from ..level8 import Level8
 
             game = Level8.from_json(json.dumps(data))
+        elif kind == _L8_BOARD:
+            from ..level8.board import Level8Board
+
+            game = Level8Board.from_json(json.dumps(data))
         else:
             raise RecordError(
                 "This is not a Level X or Level 8 game record (its 'format' is missing)."
@@ -248,6 +253,7 @@ def from_engine_json(text: str | bytes) -> GameRecord:
 
 
 _L8 = "levelwidgets.level8"
+_L8_BOARD = "levelwidgets.level8board"
 
 
 def _annotate(node: Node, raw: dict, where: str = "The start") -> None:

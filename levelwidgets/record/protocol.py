@@ -128,7 +128,9 @@ def adapter_named(name: object) -> Replayable:
 def adapter_for(game: object) -> Replayable:
     """The adapter of an engine game object."""
     _load()
-    for adapter in _ADAPTERS.values():
+    # the last registered adapter that owns the game wins: an engine built on another one
+    # (the Level 8 board game on the card game) registers after it
+    for adapter in reversed(_ADAPTERS.values()):
         if adapter.owns(game):
             return adapter
     from .errors import RecordError
@@ -137,5 +139,6 @@ def adapter_for(game: object) -> Replayable:
 
 
 def _load() -> None:
-    if not _ADAPTERS:
-        from . import level8_adapter, levelx_adapter  # noqa: F401  (they register themselves)
+    if "level8board" not in _ADAPTERS:
+        # they register themselves; the board game's after the card game's (see adapter_for)
+        from . import level8_adapter, level8board_adapter, levelx_adapter  # noqa: F401

@@ -365,15 +365,15 @@ class Level8Widget(GameWidget):
     def _view_fields(self) -> dict[str, Any]:
         game = self._game
         viewer, actor, handoff = self._who()
-        obs = game.observation(viewer)
+        obs = self._table_observation(viewer)
         names = list(game.names)
         # Turns of the round on the table get a row each; other rounds one row each, so the
         # view stays small however long the game (a click on a round's row jumps to its end).
-        played = [e.action for e in game.history[1:]]
-        first_round = game.round - sum(a.kind == "next_round" for a in played)
-        moves = _move_rows(played, 1, first_round, game.round)
-        ahead = [_step_action(step) for step in self._future()]
-        future = _move_rows(ahead, self._plies() + 1, game.round, game.round)
+        played = [(e.action, e.chance) for e in game.history[1:]]
+        first_round = game.round - sum(a.kind == "next_round" for a, _c in played)
+        moves = self._move_rows(played, 1, first_round, game.round)
+        ahead = [(_step_action(step), _step_chance(step)) for step in self._future()]
+        future = self._move_rows(ahead, self._plies() + 1, game.round, game.round)
         _annotate_rows(moves + future, self._notes_by_ply())
         view: dict[str, Any] = {
             "viewer": viewer,
@@ -412,6 +412,20 @@ class Level8Widget(GameWidget):
             "canUndo": self._can_take_back(),
         }
         return view
+
+    def _table_observation(self, viewer: int | str) -> Observation:
+        """The card table as ``viewer`` sees it (the board game's view wraps one)."""
+        return self._game.observation(viewer)
+
+    def _move_rows(
+        self,
+        steps: Sequence[tuple[Action, Sequence[Any]]],
+        start_ply: int,
+        first_round: int,
+        shown_round: int,
+    ) -> list[dict[str, Any]]:
+        """Move-list rows of (action, chance) steps (see :func:`_move_rows`)."""
+        return _move_rows([a for a, _c in steps], start_ply, first_round, shown_round)
 
     def _log_view(self) -> list[Any]:
         # The log keeps engine events (already filtered for this viewer by _log_entries) and
@@ -544,12 +558,27 @@ def _legal(
     return out
 
 
+#: Action kinds that end a move-list row (the card game's turn ends).
+TURN_ENDS = frozenset({"discard", "skip", "skip_turn", "keep", "next_round", "deal"})
+
+
 def _move_rows(
-    actions: Sequence[Action], start_ply: int, first_round: int, shown_round: int
+    actions: Sequence[Action],
+    start_ply: int,
+    first_round: int,
+    shown_round: int,
+    *,
+    starts: Callable[[Action, dict[str, Any]], bool] | None = None,
+    act_row: Callable[[int], list[Any]] | None = None,
+    ends: frozenset[str] = TURN_ENDS,
 ) -> list[dict[str, Any]]:
     """Move-list rows: one per turn (draw, lay-down, add-ons, discard), per skipped turn,
     per keep and per deal of ``shown_round``, and one row ``["round", n]`` for every other
-    round. ``ply`` is where a click on the row jumps (after its last action)."""
+    round. ``ply`` is where a click on the row jumps (after its last action).
+
+    Shared with the board game's widget, which passes its own ``starts(action, row)`` (does
+    the action begin a new row after ``row``?), ``act_row(i)`` (the row entry of action i)
+    and ``ends`` (kinds that end a row)."""
     rows: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     round_no = first_round
@@ -563,12 +592,20 @@ def _move_rows(
                 rows.append(current)
             rows[-1]["ply"] = ply
             continue
-        if a.kind == "draw" or current is None or current["p"] != a.player or current["done"]:
+        if (
+            current is None
+            or current["done"]
+            or (
+                a.kind == "draw" or current["p"] != a.player
+                if starts is None
+                else starts(a, current)
+            )
+        ):
             current = {"p": a.player, "acts": [], "done": False}
             rows.append(current)
-        current["acts"].append(_act_row(a))
+        current["acts"].append(_act_row(a) if act_row is None else act_row(offset))
         current["ply"] = ply
-        if a.kind in ("discard", "skip", "skip_turn", "keep", "next_round", "deal"):
+        if a.kind in ends:
             current["done"] = True
     for row in rows:
         del row["done"]
@@ -594,6 +631,11 @@ def _annotate_rows(rows: list[dict[str, Any]], notes: dict[int, tuple[str, str]]
 def _step_action(step: Any) -> Action:
     """The engine action of a recorded Level 8 step."""
     return getattr(step.data, "parsed", None) or Action.from_dict(step.data["action"])
+
+
+def _step_chance(step: Any) -> Sequence[Any]:
+    """The chance outcome (shuffles, dice) of a recorded Level 8 step."""
+    return step.data.get("chance", ()) if isinstance(step.data, dict) else ()
 
 
 def _act_row(a: Action) -> list[Any]:

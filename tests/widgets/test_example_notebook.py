@@ -52,6 +52,17 @@ def test_level8_play_notebook_runs(tmp_path: Path) -> None:
     assert "missing" in "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
 
 
+def test_level8_board_play_notebook_runs(tmp_path: Path) -> None:
+    outputs = run_example("level8_board_play.ipynb", tmp_path)
+    widgets = [o for o in outputs if WIDGET in o.get("data", {})]
+    assert len(widgets) == 1, "the board game widget"
+    assert len(pictures(outputs)) == 1
+    assert len([o for o in outputs if "image/svg+xml" in o.get("data", {})]) == 2  # to_svg
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "Ann has laid down: True" in text and "6 cards of one colour" in text
+    assert "winner: ['Heuristic" in text and "heuristic won" in text
+
+
 def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("annotate_a_game.ipynb", tmp_path)
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")

@@ -7,6 +7,7 @@ action fields that two movers travel with two dice (``shared/rules/level8-board.
 'roll'
 """
 
+from .bots import BoardHeuristicBot, BoardRandomBot, play_board_game
 from .game import BOARD_PHASES, DIRECTIONS, Level8Board
 from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reachable
 from .observation import BoardObservation, board_legal_actions
@@ -20,10 +21,13 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "START",
+    "BoardHeuristicBot",
     "BoardLayout",
     "BoardObservation",
+    "BoardRandomBot",
     "Level8Board",
     "board_legal_actions",
     "next_free",
+    "play_board_game",
     "reachable",
 ]

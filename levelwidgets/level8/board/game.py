@@ -625,10 +625,19 @@ class Level8Board(Level8):
     def _distinct_hand_cards(
         self, p: int, cards: Iterable[object], least: int, most: int, what: str
     ) -> list[int]:
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-            cards = [cards]  # one card
-        items = list(cards)[: most + 1]
-        ids = parse_cards(items)
+        if isinstance(cards, str):
+            if len(cards) > 200:
+                raise ChoiceError.coded(
+                    "level8.board_card_count",
+                    "{name} must {what} {least}–{most} different hand cards, not {count}",
+                    name=self._names[p], what=what, least=least, most=most, count="so many",
+                )  # fmt: skip
+            items: list[object] = list(cards.replace(",", " ").split())  # "7R 8R": codes
+        elif isinstance(cards, bytes) or not isinstance(cards, Iterable):
+            items = [cards]  # one card
+        else:
+            items = list(cards)[: most + 1]
+        ids = parse_cards(items[: most + 1])
         if not least <= len(ids) <= most or len(set(ids)) != len(ids):
             raise ChoiceError.coded(
                 "level8.board_card_count",
@@ -732,15 +741,14 @@ class Level8Board(Level8):
         )
 
     def may_discard_two(self, player: int) -> bool:
-        """Whether ``player`` may discard two cards: they laid down, every laid combination
-        is full, and they hold at least two cards."""
-        melds = [m for ms in self._melds for m in ms]
-        return (
-            self._laid[player]
-            and len(self._hands[player]) >= 2
-            and bool(melds)
-            and all(is_full(m.combo()) for m in melds)
-        )
+        """Whether ``player`` may discard two cards: they laid down, hold at least two cards,
+        and every laid combination is full: no natural card outside the laid combinations
+        fits any of them (see :func:`~levelwidgets.level8.combos.is_full`)."""
+        if not self._laid[player] or len(self._hands[player]) < 2:
+            return False
+        combos = [m.combo() for ms in self._melds for m in ms]
+        laid = [c for combo in combos for c in combo.cards]
+        return all(is_full(combo, laid) for combo in combos)
 
     def legal_actions(self) -> list[Action]:
         """Every legal step of the actor (lay-downs capped; swaps and shows as sorted card

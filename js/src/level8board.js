@@ -1,0 +1,631 @@
+// Level 8 board game widget front end: the circuit of action fields around the card table.
+// Draws the `view` Python sends (only what this viewer may see, plus the legal choices of the
+// seat acting now) and sends small intents back. No rule lives here: Python answers every
+// intent with a new view or an `error`, and a refused intent changes nothing.
+//
+// Stable DOM for tests (e2e and benchmarks); the card table's attributes are the card game's
+// (see the list at the top of ./level8.js: data-player, data-hand, data-card, data-hand-count,
+// data-discard, data-draw-pile, data-meld, data-dialog=laydown, data-handoff, data-summary,
+// data-result, data-help, data-status, data-log, data-moves, data-error …). Added:
+//   root .l8b-root.l8-root.lw-root  data-seq, data-phase, data-cur, data-turn, data-actor
+//                          ("" = none), data-busy ("0" idle; "1" while an intent is answered
+//                          or a bot move is due)
+//   [data-board=n]         the circuit (n fields)
+//   [data-field=i]         a field (button): data-action-id, data-reachable "1"/"0" (glows in
+//                          the move phase), data-landed "1" on the field being acted on
+//   [data-tower=p]         player p's tower (inside its field)
+//   [data-level-track]     the level track: [data-level-cell=n] (n = 9: the laurel) holding
+//                          [data-marker=p]
+//   [data-dice]            the dice ("a,b" or ""): [data-die=0|1] with data-value
+//   [data-joker-pile]      the jokers in the middle (data-count)
+//   [data-pending]         the action in progress: [data-doing], [data-asked], [data-extra]
+//   [data-dialog=…]        roll · move ([data-move=i]) · take ([data-take=pile|seat]) ·
+//                          ask ([data-ask-number=n], [data-ask-colour=c], [data-ask-dir=…],
+//                          [data-action=confirmAsk]) · swap/show/give ([data-pick=card],
+//                          [data-action=confirmPick]) · steal ([data-steal=card][data-owner])
+//                          · choose ([data-choose=action])
+//   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
+//                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
+
+import { h } from "./common/dom.js";
+import { langOf, subscribe } from "./common/model.js";
+import { hidePicture } from "./common/picture.js";
+import * as eventlog from "./common/eventlog.js";
+import * as focus from "./common/focus.js";
+import * as movelist from "./common/movelist.js";
+import { createPacer } from "./common/pacing.js";
+import * as review from "./common/review.js";
+import * as toast from "./common/toast.js";
+import * as toolbar from "./common/toolbar.js";
+import * as LA from "./level8/annotate.js";
+import * as D from "./level8/draw.js";
+import * as P from "./level8/proposal.js";
+import * as S from "./level8/selection.js";
+import * as B from "./level8board/board.js";
+import { errorParams, t } from "./level8board/i18n.js";
+import { keyAction } from "./level8board/keys.js";
+import { eventText, moveText } from "./level8board/log.js";
+import * as G from "./level8board/logic.js";
+
+const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
+const PICKING = ["swap", "show", "give"];
+
+function render({ model, el }) {
+  const root = h("div", { class: "l8b-root l8-root lw-root", tabindex: "0", "data-busy": "0", "data-seq": "0", "data-actor": "" });
+  el.appendChild(root);
+
+  let view = model.get("view") || null;
+  const ui = { selected: [], sort: "number", ask: null, addAsk: null, fresh: null };
+  let prop = null; // lay-down dialog state (proposal.js) or null
+  let dismissed = "";
+  let inflight = false;
+  let busyTimer = null;
+  let lastHand = null;
+
+  const lang = () => langOf(model);
+  const L = (key, params) => t(lang(), key, params);
+
+  // ---------------------------------------------------------------- skeleton (built once)
+  const title = h("div", { class: "l8-title" }, "Level ", h("b", {}, "8"));
+  const badgeSlot = h("span", { class: "lw-badgeslot" });
+  const roundBox = h("div", { class: "l8-roundbox" });
+  const statusBox = h("div", { class: "l8-statusbox" });
+  const toolsSlot = h("div", { class: "l8-tools" });
+  const header = h("div", { class: "l8-header" }, title, badgeSlot, roundBox, statusBox, toolsSlot);
+  const boardBox = h("div", { class: "l8b-boardbox" });
+  // the centre of the ring: steps, what is going on, dice and piles, the action's dialog
+  const stepsBox = h("div", { class: "l8b-stepsbox" });
+  const pendingBox = h("div", { class: "l8b-pendingbox" });
+  const tableBox = h("div", { class: "l8b-table" });
+  const helpLine = h("p", { class: "l8-help", "data-help": "" });
+  const promptBox = h("div", { class: "l8b-prompt" });
+  const centre = h("div", { class: "l8b-centre" }, stepsBox, pendingBox, tableBox, helpLine, promptBox);
+  const seats = h("div", { class: "l8-seats" });
+  const dialogBox = h("div", { class: "l8-dialogbox" });
+  const toastSlot = h("div", { class: "l8-toastslot" });
+  const handTitle = h("h4", { class: "l8-handtitle" });
+  const sortBox = h("div", { class: "l8-sortbox" });
+  const handHead = h("div", { class: "l8-handhead" }, handTitle, sortBox);
+  const handBox = h("div", { class: "l8-handbox" });
+  const actionsBox = h("div", { class: "l8-actionsbox" });
+  const handoffBox = h("div", { class: "l8-handoffbox" });
+  const mine = h("div", { class: "l8-mine" }, handHead, handBox, actionsBox);
+  const handWrap = h("div", { class: "l8-handwrap" }, mine, handoffBox);
+  const logSlot = h("div", { class: "l8-logslot" });
+  const movesSlot = h("div", { class: "l8-movesslot" });
+  const bottom = h("div", { class: "l8-bottom" }, logSlot, movesSlot);
+  const note = h("p", { class: "l8b-note l8-muted" });
+  const reviewSlot = h("div", { class: "l8-reviewslot" });
+  root.append(header, toastSlot, boardBox, dialogBox, handWrap, seats, bottom, note, reviewSlot);
+
+  // ---------------------------------------------------------------- sending
+  function send(msg) {
+    inflight = true;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => {
+      inflight = false;
+      markBusy();
+    }, BUSY_FALLBACK_MS);
+    markBusy();
+    model.send(msg);
+  }
+
+  function answered() {
+    inflight = false;
+    clearTimeout(busyTimer);
+    busyTimer = null;
+  }
+
+  const pacerModel = { get: (name) => model.get(name), send: (msg) => send(msg) };
+  const pacer = createPacer(pacerModel, {
+    due: (v) =>
+      v.phase !== "over" &&
+      Boolean(v.bots && v.bots[v.cur]) &&
+      v.handoff == null &&
+      !(v.future && v.future.length) &&
+      !v.review?.readOnly &&
+      !model.get("annotate"),
+  });
+  function markBusy() {
+    root.dataset.busy = inflight || pacer.pending() ? "1" : "0";
+  }
+
+  // ---------------------------------------------------------------- drawing
+  const FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", "data-card", "data-action", "data-sort", "data-meld", "data-discard", "data-draw-pile", "data-prop-card", "data-move-to", "data-layout", "data-meaning", "data-goto"];
+
+  /** Run a redraw without losing a keyboard focus (it comes back to the same control). */
+  function keepFocus(redraw) {
+    const doc = root.ownerDocument;
+    const a = doc && doc.activeElement;
+    if (!a || a === root || !root.contains(a) || reviewSlot.contains(a) || bottom.contains(a)) return redraw();
+    let selector = null;
+    for (const k of FOCUS_KEYS) {
+      if (a.hasAttribute(k)) {
+        selector = `${a.closest("[data-hand]") ? "[data-hand] " : ""}[${k}="${a.getAttribute(k)}"]`;
+        break;
+      }
+    }
+    let keyboard = false;
+    try {
+      keyboard = a.matches(":focus-visible");
+    } catch {
+      keyboard = true;
+    }
+    root.focus({ preventScroll: true });
+    redraw();
+    if (keyboard && selector) {
+      const next = root.querySelector(selector);
+      if (next && !next.disabled) next.focus({ preventScroll: true });
+    }
+  }
+
+  function drawAll() {
+    keepFocus(drawAllNow);
+  }
+
+  function annotating() {
+    return Boolean(reviewUI && reviewUI.annotating());
+  }
+
+  function drawAllNow() {
+    const v = view;
+    if (!v) return;
+    const b = G.boardOf(v);
+    root.dataset.phase = v.phase;
+    root.dataset.cur = String(v.cur);
+    root.dataset.turn = b.turn == null ? "" : String(b.turn);
+    root.dataset.actor = v.actor == null ? "" : String(v.actor);
+    root.classList.toggle("l8-ended", v.phase === "over");
+    root.title = L("keysHelp");
+    roundBox.replaceChildren(D.roundEl(v, L));
+    statusBox.replaceChildren(D.statusEl(v, L));
+    stepsBox.replaceChildren(B.stepsEl(v, L));
+    pendingBox.replaceChildren(B.pendingEl(v, L));
+    tableBox.replaceChildren(B.diceEl(v, L), B.drawPileEl(v, L), B.jokerPileEl(v, L));
+    boardBox.replaceChildren(B.ringEl(v, L, centre, { annotate: annotating() }));
+    drawSeats(v);
+    note.textContent = b.reconstruction ? L("reconstruction") : "";
+    drawMineNow(v);
+    root.dataset.seq = String(v.seq); // last: tests wait for it
+  }
+
+  function drawSeats(v) {
+    const opts = { annotate: annotating() };
+    const takeLive = G.choicesOf(v).take;
+    // the discard piles are live exactly when Python lists them as sources to take from
+    const seatView = { ...v, phase: takeLive ? "draw" : v.phase === "draw" ? "-" : v.phase };
+    const nodes = v.names.map((_n, p) => D.seatEl(seatView, p, L, opts));
+    for (const node of nodes) {
+      const pile = node.querySelector("[data-discard]");
+      if (pile && takeLive && !G.canTakeFrom(v, Number(pile.dataset.discard)) && !opts.annotate) {
+        pile.disabled = true;
+        pile.classList.remove("l8-live");
+      }
+      if (pile && takeLive && G.canTakeFrom(v, Number(pile.dataset.discard))) pile.classList.add("l8b-takeable");
+    }
+    seats.replaceChildren(...nodes);
+  }
+
+  function drawMine(v) {
+    keepFocus(() => drawMineNow(v));
+  }
+
+  /** The parts that follow the local selection: hand, actions, help, dialogs. */
+  function drawMineNow(v) {
+    const handoff = v.handoff != null;
+    handoffBox.replaceChildren(...(handoff ? [D.handoffEl(v, L)] : []));
+    const cards = S.handCards(v);
+    mine.hidden = handoff || !cards;
+    const seat = S.handSeat(v);
+    if (!handoff && cards) {
+      const n = cards.length;
+      handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
+      sortBox.replaceChildren(D.sortEl(L, ui.sort));
+      // the card table's own phases use the card game's selection; a pick phase its limits
+      handBox.replaceChildren(D.handEl(v, L, ui));
+      const allowed = G.pickable(v);
+      if (allowed && S.canAct(v)) {
+        for (const node of handBox.querySelectorAll("[data-card]")) {
+          if (!allowed.includes(Number(node.dataset.card))) node.classList.add("l8b-dim");
+        }
+      }
+      actionsBox.replaceChildren(...(prop ? [] : [actionsEl(v)]));
+    } else {
+      handBox.replaceChildren();
+      actionsBox.replaceChildren();
+    }
+    if (!cards && !handoff && v.phase !== "over" && !v.hands) {
+      handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
+    }
+    helpLine.textContent = B.helpText(v, L, ui.selected);
+    markFits(v);
+    // the centre shows the action's dialog, or at the round's end its summary
+    let inCentre = B.boardDialogEl(v, L, ui);
+    if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
+    else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
+    promptBox.replaceChildren(...(inCentre ? [inCentre] : []));
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    const r = review.reviewOf(v);
+    review.paintHighlights(root, r ? r.highlights : [], LA.locate);
+  }
+
+  /** The bar under the hand: the card game's (play, keep, next round), plus Discard 2. */
+  function actionsEl(v) {
+    if (!["play", "keep", "round_over"].includes(v.phase)) return h("div", { class: "l8-actions" });
+    const bar = D.actionsEl(v, L, { ...ui, ask: ui.addAsk });
+    if (v.phase === "play" && G.choicesOf(v).discardTwo) {
+      bar.append(h("button", { type: "button", class: "lw-btn l8-btn", "data-action": "discardTwo", disabled: ui.selected.length !== 2 }, L("discardTwo")));
+    }
+    return bar;
+  }
+
+  function markFits(v) {
+    const fits = ui.selected.length === 1 && v.phase === "play" ? S.fitKeys(v, ui.selected[0]) : new Set();
+    for (const node of seats.querySelectorAll("[data-meld]")) node.classList.toggle("l8-fits", fits.has(node.dataset.meld));
+  }
+
+  // ---------------------------------------------------------------- new views
+  function onView() {
+    answered();
+    const next = model.get("view");
+    if (!next) return;
+    const prevHand = lastHand;
+    const prevPhase = view ? view.phase : null;
+    view = next;
+    const cards = S.handCards(view);
+    ui.selected = S.prune(ui.selected, cards);
+    if (view.phase !== prevPhase) ui.selected = []; // a new step starts with a fresh choice
+    lastHand = cards ? [...cards] : null;
+    ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
+    if (ui.fresh && ui.fresh.size > 4) ui.fresh = null; // a new deal, not a draw
+    if (view.phase !== "ask") ui.ask = null;
+    if (view.phase !== "play") ui.addAsk = null;
+    if (!view.proposal) {
+      prop = null;
+      dismissed = "";
+    } else {
+      const key = P.proposalKey(view.proposal);
+      if (key !== dismissed && (!prop || prop.key !== key)) prop = P.fromProposal(view.proposal);
+    }
+    drawAll();
+    pacer.schedule(view);
+    markBusy();
+  }
+
+  function onError() {
+    if (model.get("error")) {
+      answered();
+      markBusy();
+      root.dataset.errorId = String(model.get("error_id"));
+    }
+  }
+
+  // ---------------------------------------------------------------- actions
+  function redrawMine() {
+    if (view) drawMine(view);
+  }
+
+  function act(action, node) {
+    const v = view;
+    if (!v) return;
+    const d = node ? node.dataset : {};
+    switch (action) {
+      case "undo":
+      case "redo":
+      case "new_game":
+        send({ type: action });
+        return;
+      case "first":
+        if (!reviewUI.nav("first")) send({ type: "goto", ply: 0 });
+        return;
+      case "last":
+        if (!reviewUI.nav("last")) send({ type: "goto", ply: v.here + (v.future ? v.future.length : 0) });
+        return;
+      case "stepBack":
+      case "stepForward":
+        reviewUI.nav(action);
+        return;
+      case "sort":
+        ui.sort = ui.sort === "number" ? "colour" : "number";
+        redrawMine();
+        return;
+      case "setSort":
+        ui.sort = d.sort;
+        redrawMine();
+        return;
+      case "reveal":
+        send({ type: "reveal" });
+        return;
+      default:
+        break;
+    }
+    if (!S.canAct(v)) return;
+    const ch = G.choicesOf(v);
+    switch (action) {
+      // ------------------------------------------------ the board
+      case "roll":
+        if (ch.roll) send(G.rollIntent());
+        return;
+      case "field":
+      case "move":
+        if (v.phase === "move") send(G.moveIntent(d.field ?? d.move));
+        return;
+      case "reach1":
+      case "reach2": {
+        const f = G.nthReachable(v, action === "reach1" ? 0 : 1);
+        if (f != null) send(G.moveIntent(f));
+        return;
+      }
+      case "drawPile":
+        if (ch.take && G.canTakeFrom(v, "pile")) send(G.takeIntent("pile"));
+        else if (v.phase === "play" || v.phase === "keep") return;
+        return;
+      case "drawDiscard":
+        if (ch.take) send(G.takeIntent(Number(d.discard)));
+        return;
+      case "take":
+        if (ch.take) send(G.takeIntent(d.take));
+        return;
+      case "askNum":
+        ui.ask = G.askPick(ui.ask, "number", d.askNumber);
+        redrawMine();
+        return;
+      case "askCol":
+        ui.ask = G.askPick(ui.ask, "colour", d.askColour);
+        redrawMine();
+        return;
+      case "askDirection":
+        ui.ask = G.askPick(ui.ask, "direction", d.askDir);
+        redrawMine();
+        return;
+      case "confirmAsk":
+        if (G.askReady(v, ui.ask)) send(G.askIntent(ui.ask));
+        return;
+      case "pick": {
+        ui.selected = G.pick(ui.selected, Number(d.pick ?? d.card), v);
+        redrawMine();
+        return;
+      }
+      case "confirmPick":
+        if (!G.pickReady(v, ui.selected)) return;
+        if (v.phase === "swap") send(G.swapIntent(ui.selected));
+        else if (v.phase === "show") send(G.showIntent(ui.selected));
+        else if (v.phase === "give") send(G.giveIntent(ui.selected[0]));
+        return;
+      case "steal":
+        send(G.stealIntent(d.steal));
+        return;
+      case "choose":
+        send(G.chooseIntent(d.choose));
+        return;
+      case "discardTwo":
+        if (ui.selected.length === 2) send(G.discardTwoIntent(ui.selected));
+        return;
+      // ------------------------------------------------ the card table
+      case "toggleCard": {
+        if (PICKING.includes(v.phase)) {
+          act("pick", node);
+          return;
+        }
+        const id = Number(d.card);
+        ui.selected = S.toggle(ui.selected, id, G.selectionMax(v));
+        redrawMine();
+        return;
+      }
+      case "clear":
+        if (prop) {
+          act("cancelLay");
+          return;
+        }
+        ui.selected = [];
+        ui.ask = null;
+        redrawMine();
+        return;
+      case "layDown":
+        if (v.phase !== "play") return;
+        dismissed = "";
+        send(S.proposeIntent(ui.selected, S.handCards(v)));
+        return;
+      case "discard": {
+        const intent = S.discardIntent(ui.selected);
+        if (intent && v.phase === "play") send(intent);
+        return;
+      }
+      case "keep":
+        send(S.keepIntent(ui.selected));
+        return;
+      case "nextRound":
+        if (v.phase === "round_over") send({ type: "next_round" });
+        return;
+      case "meld": {
+        if (v.phase !== "play" || ui.selected.length !== 1) return;
+        const [owner, index] = d.meld.split("-").map(Number);
+        const card = ui.selected[0];
+        const plan = S.addOnPlan(v, card, owner, index);
+        if (plan.ask) {
+          // a joker at either end of a run: which number? (the card game's question)
+          const meld = v.melds[owner][index];
+          ui.addAsk = { card, owner, index, meanings: plan.ask, lo: meld.lo, hi: meld.hi };
+          redrawMine();
+        } else send(plan.intent);
+        return;
+      }
+      case "askNumber": {
+        const a = ui.addAsk;
+        if (!a) return;
+        ui.addAsk = null;
+        send(S.addOnPlan(v, a.card, a.owner, a.index, Number(d.number)).intent);
+        return;
+      }
+      case "cancelAsk":
+        ui.addAsk = null;
+        redrawMine();
+        return;
+      case "confirm":
+        if (prop && prop.ok) act("confirmLay");
+        else if (v.phase === "roll") act("roll");
+        else if (v.phase === "ask") act("confirmAsk");
+        else if (PICKING.includes(v.phase)) act("confirmPick");
+        else if (v.phase === "take" && G.canTakeFrom(v, "pile")) send(G.takeIntent("pile"));
+        else if (v.phase === "play" && ui.selected.length === 1) act("discard");
+        else if (v.phase === "keep") act("keep");
+        else if (v.phase === "round_over") act("nextRound");
+        return;
+      case "confirmLay":
+        if (prop && prop.ok) send(P.toLayDown(prop));
+        return;
+      case "cancelLay":
+        if (prop) dismissed = prop.key;
+        prop = null;
+        redrawMine();
+        return;
+      case "propCard":
+        if (!prop) return;
+        prop = P.pick(prop, Number(d.propCard));
+        redrawMine();
+        return;
+      case "moveTo":
+        if (!prop) return;
+        prop = P.moveTo(prop, d.moveTo === "spare" ? "spare" : Number(d.moveTo));
+        redrawMine();
+        return;
+      case "propCombo":
+        if (!prop || prop.picked == null) return;
+        prop = P.moveTo(prop, d.propCombo === "spare" ? "spare" : Number(d.propCombo));
+        redrawMine();
+        return;
+      case "layout": {
+        if (!prop) return;
+        const [i, k] = d.layout.split(":").map(Number);
+        prop = P.chooseLayout(prop, i, k);
+        redrawMine();
+        return;
+      }
+      case "meaning": {
+        if (!prop) return;
+        const [i, joker, m] = d.meaning.split(":");
+        prop = P.setMeaning(prop, Number(i), Number(joker), m === "" ? null : Number(m));
+        redrawMine();
+        return;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Which action a click means (the innermost meaningful element wins). */
+  const CLICKABLE = "[data-action], [data-sort], [data-field], [data-move], [data-take], [data-ask-number], [data-ask-colour], [data-ask-dir], [data-pick], [data-steal], [data-choose], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]";
+  function clickAction(target) {
+    let node = target.closest ? target.closest(CLICKABLE) : null;
+    while (node && node.dataset.card != null && node.tagName !== "BUTTON" && node.parentElement) node = node.parentElement.closest(CLICKABLE);
+    if (!node || !root.contains(node) || node.disabled) return null;
+    const d = node.dataset;
+    if (d.action) return [d.action, node];
+    if (d.sort) return ["setSort", node];
+    if (d.field != null) return ["field", node];
+    if (d.move != null) return ["move", node];
+    if (d.take != null) return ["take", node];
+    if (d.askNumber != null) return ["askNum", node];
+    if (d.askColour != null) return ["askCol", node];
+    if (d.askDir != null) return ["askDirection", node];
+    if (d.pick != null) return ["pick", node];
+    if (d.steal != null) return ["steal", node];
+    if (d.choose != null) return ["choose", node];
+    if (d.propCard != null) return ["propCard", node];
+    if (d.moveTo != null) return ["moveTo", node];
+    if (d.layout != null) return ["layout", node];
+    if (d.meaning != null) return ["meaning", node];
+    if (d.propCombo != null) return ["propCombo", node];
+    if (d.meld != null) return ["meld", node];
+    if (d.discard != null) return ["drawDiscard", node];
+    if (d.drawPile != null) return ["drawPile", node];
+    if (d.card != null && handBox.contains(node)) return ["toggleCard", node];
+    return null;
+  }
+
+  function onClick(e) {
+    const hit = clickAction(e.target);
+    if (hit) act(hit[0], hit[1]);
+  }
+
+  function onAnnotateClick(e) {
+    if (!annotating()) return;
+    if (!seats.contains(e.target) && !boardBox.contains(e.target) && !mine.contains(e.target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    reviewUI.highlight(LA.targetOf(e.target));
+  }
+
+  // ---------------------------------------------------------------- common components
+  const tL = (lng, key, params) => t(lng, key, params);
+  const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-board-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
+  const cleanups = [
+    reviewUI,
+    hidePicture(el, model.get("_picture_id")),
+    toolbar.mount(toolsSlot, model, {
+      t: tL,
+      buttons: [
+        { action: "undo", label: "undo", icon: "↶", key: "←", enabled: (v) => Boolean(v.canUndo) },
+        { action: "redo", label: "redo", iconAfter: "↷", key: "→", enabled: (v) => Boolean(v.canRedo) },
+        { action: "new_game", label: "newGame", icon: "⟳", confirm: "newGameConfirm", enabled: (v) => !(v.review && v.review.readOnly) },
+      ],
+      onAction: (action) => act(action),
+    }),
+    toast.mount(toastSlot, model, { t, params: errorParams }),
+    eventlog.mount(logSlot, model, {
+      t: tL,
+      entries: (v) => {
+        const M = (key, params) => t(lang(), key, params);
+        return (v.log || []).map((e) => (Array.isArray(e) ? { text: eventText(M, e, v.names), kind: e[1] } : String(e)));
+      },
+      newCount: (v) => v.new || 0,
+    }),
+    movelist.mount(movesSlot, model, {
+      t: tL,
+      rows: (v) => {
+        const names = v.names || [];
+        const lng = lang();
+        const M = (key, params) => t(lng, key, params);
+        const rows = [{ text: M("start"), target: 0, here: v.here === 0 }];
+        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
+        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
+        return rows;
+      },
+      onJump: (ply) => send({ type: "goto", ply }),
+    }),
+    focus.mount(root, { keyAction, onAction: (action) => act(action) }),
+    subscribe(model, ["view"], onView),
+    subscribe(model, ["error", "error_id"], onError),
+    subscribe(model, ["language"], () => drawAll()),
+    subscribe(model, ["bot_delay"], () => {
+      if (view) pacer.schedule(view);
+      markBusy();
+    }),
+    subscribe(model, ["annotate"], () => {
+      drawAll();
+      if (view) pacer.schedule(view);
+      markBusy();
+    }),
+    pacer.cleanup,
+  ];
+  root.addEventListener("click", onAnnotateClick, true);
+  root.addEventListener("click", onClick);
+
+  if (view) {
+    lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
+    if (view.proposal) prop = P.fromProposal(view.proposal);
+    drawAll();
+    pacer.schedule(view);
+    markBusy();
+  }
+
+  return () => {
+    clearTimeout(busyTimer);
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("click", onAnnotateClick, true);
+    for (const off of cleanups) off();
+    root.remove();
+  };
+}
+
+export default { render };

@@ -1,0 +1,339 @@
+// DOM builders of the board: the circuit of action fields with towers, the level track, the
+// dice, the joker pile and the dialogs of the actions. Each takes the view (and local UI
+// state) and returns fresh elements; text only (names are user text). Stable attributes for
+// tests: see the list at the top of ../level8board.js.
+
+import { h, playerIcon, shapeAttrs, svg } from "../common/dom.js";
+import * as D from "../level8/draw.js";
+import { cardEl, colourMark } from "../level8/faces.js";
+import { sortHand } from "../level8/cards.js";
+import { canAct, handCards } from "../level8/selection.js";
+import { actionIcon, dieFace, laurel, startStars } from "./icons.js";
+import { askReady, boardOf, canTakeFrom, choicesOf, helpKey, isReachable, pickReady, pickable } from "./logic.js";
+import { gridArea, ringLayout, sideOf, towersByField, trackCells } from "./ring.js";
+
+/** The nine actions in the rule book's order (labels and the choose dialog). */
+export const ACTIONS = ["draw1", "draw2", "joker", "ask", "swap", "draw_again", "steal", "all_draw", "choose"];
+
+const nameOf = (view, p) => (view.names && view.names[p] != null ? String(view.names[p]) : "?");
+
+function btn(action, label, opts = {}) {
+  return h(
+    "button",
+    { type: "button", class: `lw-btn ${opts.primary ? "lw-primary " : ""}l8-btn${opts.cls ? ` ${opts.cls}` : ""}`, "data-action": action, disabled: Boolean(opts.disabled), title: opts.title, ...(opts.attrs || {}) },
+    ...(Array.isArray(label) ? label : [label]),
+  );
+}
+
+/** A player's tower: the two movers stacked, in the seat's colour and shape. */
+export function towerEl(view, p, L, size = 26) {
+  const n = ((p % 6) + 6) % 6;
+  const box = svg("svg", { viewBox: "0 0 100 140", width: size, height: Math.round(size * 1.4), class: `lw-icon lw-p${n} l8b-towersvg`, "aria-hidden": "true" });
+  const [tag, attrs] = shapeAttrs(n);
+  const lower = svg("g", { transform: "translate(0 40)" });
+  lower.append(svg(tag, { ...attrs, class: "lw-shape l8b-lower" }));
+  box.append(lower, svg(tag, { ...attrs, class: "lw-shape l8b-upper" }));
+  const label = L("towerOf", { name: nameOf(view, p) });
+  return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
+}
+
+/** One field of the circuit (a button: clickable when the tower may move there). */
+export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) {
+  const b = boardOf(view);
+  const id = b.fields[i];
+  const start = i === 0;
+  const reach = isReachable(view, i);
+  const shown = (b.reachable || []).includes(i) && view.phase === "move"; // glow for everybody
+  const landed = b.landed === i;
+  const side = sideOf(cell, layout);
+  const cls = ["l8b-field", `l8b-side-${side}`, `l8b-a-${id}`];
+  if (start) cls.push("l8b-start");
+  if (shown) cls.push("l8b-reach");
+  if (reach) cls.push("l8b-live");
+  if (landed) cls.push("l8b-landed");
+  const action = L(`a_${id}`);
+  const title = `${start ? L("startField") : L("fieldTitle", { n: i, action })} — ${L(`ad_${id}`)}${reach ? ` (${L("reachable")})` : ""}`;
+  const el = h("button", {
+    type: "button",
+    class: cls.join(" "),
+    style: `grid-area: ${gridArea(cell)}`,
+    "data-field": String(i),
+    "data-action-id": id,
+    "data-reachable": shown ? "1" : "0",
+    "data-landed": landed ? "1" : "0",
+    disabled: !(reach || annotate),
+    title,
+    "aria-label": title,
+  });
+  if (start) {
+    el.append(startStars(34), h("span", { class: "l8b-startname" }, L("startField")), h("span", { class: "l8b-startsub" }, actionIcon(id, 22), action));
+  } else {
+    el.append(h("span", { class: "l8b-fnum" }, String(i)), actionIcon(id, 40), h("span", { class: "l8b-flabel" }, action));
+  }
+  if (towers.length) {
+    const box = h("span", { class: "l8b-towers" });
+    for (const p of towers) box.append(towerEl(view, p, L, start ? 24 : 20));
+    el.append(box);
+  }
+  return el;
+}
+
+/** The level track: 1 … last, then the laurel; one marker per player. */
+export function trackEl(view, L, cell) {
+  const last = Math.max(...(view.levelCounts && view.levelCounts.length ? view.levelCounts : [8]));
+  const cells = trackCells(view.levels, last);
+  const el = h("div", { class: "l8b-track", "data-level-track": "", style: `grid-area: ${gridArea(cell)}`, role: "group", "aria-label": L("levelTrack") });
+  cells.forEach((players, k) => {
+    const n = k + 1;
+    const win = n === last + 1;
+    const c = h("div", { class: `l8b-lvl${win ? " l8b-win" : ""}`, "data-level-cell": String(n), title: win ? L("laurel") : L("level", { n }) });
+    c.append(win ? laurel(26) : h("b", { class: "l8b-lvlnum" }, String(n)));
+    const marks = h("span", { class: "l8b-marks" });
+    for (const p of players) {
+      const m = h("span", { class: "l8b-marker", "data-marker": String(p), title: L("onLevel", { name: nameOf(view, p), n: view.levels[p] }) }, playerIcon(p, 16));
+      marks.append(m);
+    }
+    c.append(marks);
+    el.append(c);
+  });
+  return el;
+}
+
+/** The two dice (after a roll), or a Roll button for the actor. */
+export function diceEl(view, L) {
+  const b = boardOf(view);
+  const el = h("div", { class: "l8b-dice", "data-dice": b.dice ? b.dice.join(",") : "", role: "group", "aria-label": L("dice") });
+  if (b.dice) {
+    b.dice.forEach((v, k) => el.append(h("span", { class: "l8b-die", "data-die": String(k), "data-value": String(v), title: String(v) }, dieFace(v, 46))));
+    el.title = L("diceRolled", { a: b.dice[0], b: b.dice[1] });
+  } else {
+    el.append(h("span", { class: "l8b-die l8b-nodie" }, dieFace(0, 46)), h("span", { class: "l8b-die l8b-nodie" }, dieFace(0, 46)));
+  }
+  return el;
+}
+
+/** The draw pile (a button when the actor may take from it). */
+export function drawPileEl(view, L) {
+  const live = canTakeFrom(view, "pile");
+  return D.drawPileEl({ ...view, phase: live ? "draw" : "-" }, L);
+}
+
+/** The jokers in the middle, with their count. */
+export function jokerPileEl(view, L) {
+  const n = boardOf(view).jokers ?? 0;
+  const face = cardEl(90, L, { tag: "span" });
+  face.removeAttribute("data-card"); // a picture of a joker, not a card of the game
+  face.removeAttribute("aria-label");
+  const el = h("div", { class: `l8b-jokerpile${n ? "" : " l8b-empty"}`, "data-joker-pile": "", "data-count": String(n), title: L("jokersLeft", { n }) }, face);
+  el.append(h("span", { class: "l8b-jcount" }, `×${n}`), h("span", { class: "l8-pilelabel" }, L("jokerPile")));
+  return el;
+}
+
+/** Which turn step is lit: 1 roll · move · act, 2 lay down/add on, 3 discard (play: 2 and 3). */
+export function stepsEl(view, L) {
+  const el = h("div", { class: "l8-steps", "data-step": view.phase });
+  const board = ["roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose"].includes(view.phase);
+  if (!board && view.phase !== "play") return el;
+  ["b_s1", "b_s2", "b_s3"].forEach((key, i) => {
+    const on = board ? i === 0 : i > 0;
+    el.append(h("span", { class: `l8-stepchip${on ? " l8-on" : ""}` }, L(key)));
+  });
+  return el;
+}
+
+/** What the current action is (the field the turn player stands on), extra turns, takes left. */
+export function pendingEl(view, L) {
+  const b = boardOf(view);
+  const p = b.pending || {};
+  const el = h("div", { class: "l8b-pending", "data-pending": p.action || "" });
+  if (view.phase === "over" || view.phase === "round_over" || view.phase === "keep") return el;
+  const turn = b.turn != null ? b.turn : view.cur;
+  el.append(playerIcon(turn, 18), h("span", { class: "l8b-turnname" }, L("turnOf", { name: nameOf(view, turn) })));
+  if (p.action) el.append(h("span", { class: "l8b-chip l8b-doing", "data-doing": p.action }, actionIcon(p.action, 20), L(`a_${p.action}`)));
+  if (p.takes && view.phase === "take") el.append(h("span", { class: "l8b-chip" }, L("takesLeft", { n: p.takes })));
+  if (p.ask) {
+    const who = nameOf(view, turn);
+    const text = p.ask.colour != null ? L("asked_colour", { name: who, colour: L(`c${p.ask.colour}`) }) : L("asked_number", { name: who, n: p.ask.number });
+    el.append(h("span", { class: "l8b-chip", "data-asked": p.ask.colour != null ? `c${p.ask.colour}` : String(p.ask.number) }, text));
+  }
+  if (p.extra) el.append(h("span", { class: "l8b-chip l8b-extra", "data-extra": String(p.extra) }, p.extra > 1 ? L("extraTurns", { n: p.extra }) : L("extraTurn")));
+  return el;
+}
+
+/** The help line: what the person who acts does now, or whom we wait for. */
+export function helpText(view, L, selected) {
+  if (!canAct(view) || ["play", "keep", "round_over", "over"].includes(view.phase)) return D.helpText(view, L, selected);
+  const b = boardOf(view);
+  const turn = b.turn != null ? b.turn : view.cur;
+  return L(helpKey(view), { n: (b.pending && b.pending.takes) || 1, name: nameOf(view, turn) });
+}
+
+// ------------------------------------------------------------------------------ dialogs
+
+function dialog(kind, title, ...children) {
+  return h("section", { class: `l8b-dialog l8b-d-${kind}`, role: "dialog", "aria-label": title, "data-dialog": kind }, h("h3", {}, title), ...children);
+}
+
+/** Roll: one big button. */
+function rollDialog(view, L) {
+  return dialog("roll", L("noDice"), h("div", { class: "l8-actions" }, btn("roll", [diceGlyph(), ` ${L("roll")}`], { primary: true, title: "r", cls: "l8b-big" })));
+}
+
+function diceGlyph() {
+  const s = h("span", { class: "l8b-inline" });
+  s.append(dieFace(5, 20));
+  return s;
+}
+
+/** Move: a button per reachable field (the fields themselves glow and are clickable too). */
+function moveDialog(view, L) {
+  const b = boardOf(view);
+  const row = h("div", { class: "l8-actions" });
+  (choicesOf(view).move || []).forEach((f, k) => {
+    const id = b.fields[f];
+    row.append(btn("move", [actionIcon(id, 22), ` ${L("moveTo", { n: f, action: L(`a_${id}`) })}`], { primary: true, title: String(k + 1), attrs: { "data-move": String(f) } }));
+  });
+  return dialog("move", L("step_move"), row);
+}
+
+/** Take: the piles one may take from, as buttons (the piles on the table are clickable too). */
+function takeDialog(view, L) {
+  const row = h("div", { class: "l8-actions" });
+  for (const s of choicesOf(view).take || []) {
+    if (s === "pile") row.append(btn("take", `⤓ ${L("takePile")}`, { primary: true, title: "d", attrs: { "data-take": "pile" } }));
+    else {
+      const top = view.discards && view.discards[s] ? view.discards[s][0] : null;
+      const b = btn("take", [playerIcon(s, 16), ` ${L("takeDiscard", { name: nameOf(view, s) })}`], { attrs: { "data-take": String(s) } });
+      if (top != null) b.append(" ", cardEl(top, L, { tag: "span", cls: "l8b-mini" }));
+      row.append(b);
+    }
+  }
+  const p = boardOf(view).pending || {};
+  return dialog("take", p.action ? `${L(`a_${p.action}`)}: ${L("step_take")}` : L("step_take"), row);
+}
+
+/** Ask: a number (1–15) or a colour, and a direction. */
+function askDialog(view, L, ask) {
+  const spec = choicesOf(view).ask || {};
+  const a = ask || { number: null, colour: null, direction: "left" };
+  const nums = h("div", { class: "l8b-choices l8b-nums", role: "group", "aria-label": L("askNumber") }, h("span", { class: "l8b-clabel" }, L("askNumber")));
+  for (let n = 1; n <= 15; n++) {
+    const ok = (spec.numbers || []).includes(n);
+    nums.append(h("button", { type: "button", class: `lw-btn lw-ghost l8b-num${a.number === n ? " lw-on" : ""}`, "data-ask-number": String(n), "aria-pressed": a.number === n ? "true" : "false", disabled: !ok }, String(n)));
+  }
+  const cols = h("div", { class: "l8b-choices", role: "group", "aria-label": L("askColour") }, h("span", { class: "l8b-clabel" }, L("askColour")));
+  for (let c = 0; c < 6; c++) {
+    const ok = (spec.colours || []).includes(c);
+    cols.append(h("button", { type: "button", class: `lw-btn lw-ghost l8b-col${a.colour === c ? " lw-on" : ""}`, "data-ask-colour": String(c), "aria-pressed": a.colour === c ? "true" : "false", disabled: !ok, title: L(`c${c}`) }, colourMark(c), ` ${L(`c${c}`)}`));
+  }
+  const dirs = h("div", { class: "l8b-choices", role: "group", "aria-label": L("askDirection") }, h("span", { class: "l8b-clabel" }, L("askDirection")));
+  for (const d of ["left", "right"]) {
+    const ok = (spec.directions || ["left", "right"]).includes(d);
+    dirs.append(h("button", { type: "button", class: `lw-btn lw-ghost${a.direction === d ? " lw-on" : ""}`, "data-ask-dir": d, "aria-pressed": a.direction === d ? "true" : "false", disabled: !ok }, L(d === "left" ? "dirLeft" : "dirRight")));
+  }
+  const go = btn("confirmAsk", L("ask"), { primary: true, disabled: !askReady(view, a), title: "Enter" });
+  return dialog("ask", L("askTitle"), nums, cols, dirs, h("div", { class: "l8-actions" }, go));
+}
+
+/** Swap / show / give: pick cards of the hand (only the ones Python allows). */
+function pickDialog(view, L, selected, sort) {
+  const kind = view.phase;
+  const turnName = nameOf(view, boardOf(view).turn);
+  const title = kind === "swap" ? L("swapTitle") : kind === "show" ? L("showTitle", { name: turnName }) : L("giveTitle", { name: turnName });
+  const allowed = pickable(view);
+  const hand = handCards(view) || [];
+  const sel = new Set(selected);
+  const cards = h("div", { class: "l8b-pickcards" });
+  for (const c of sortHand(allowed || hand, sort)) {
+    cards.append(cardEl(c, L, { tag: "button", cls: sel.has(c) ? "l8-sel" : "", attrs: { "data-pick": String(c), "data-selected": sel.has(c) ? "1" : "0", "aria-pressed": sel.has(c) ? "true" : "false" } }));
+  }
+  const n = selected.length;
+  const label = kind === "swap" ? L("swapN", { n }) : kind === "show" ? L("showN", { n }) : L("give");
+  const row = h("div", { class: "l8-actions" }, btn("confirmPick", label, { primary: true, disabled: !pickReady(view, selected), title: "Enter" }));
+  if (n) row.append(btn("clear", L("clear"), { title: "Esc" }));
+  const p = boardOf(view).pending || {};
+  const extra = [];
+  if (kind === "give" && p.ask) {
+    extra.push(h("p", { class: "l8-muted" }, p.ask.colour != null ? L("asked_colour", { name: turnName, colour: L(`c${p.ask.colour}`) }) : L("asked_number", { name: turnName, n: p.ask.number })));
+  }
+  return dialog(kind, title, ...extra, cards, row);
+}
+
+/** Steal: the cards every other player shows, one to take. */
+function stealDialog(view, L) {
+  const p = boardOf(view).pending || {};
+  const allowed = new Set((choicesOf(view).steal || []).map(([c]) => c));
+  const box = h("div", { class: "l8b-shown" });
+  for (const [owner, cards] of p.shown || []) {
+    const row = h("div", { class: "l8b-shownrow", "data-shown": String(owner) }, playerIcon(owner, 18), h("span", { class: "l8-name" }, cards.length ? L("shownBy", { name: nameOf(view, owner) }) : L("shownNone", { name: nameOf(view, owner) })));
+    for (const c of cards) {
+      row.append(cardEl(c, L, { tag: "button", cls: allowed.has(c) ? "l8-live" : "", attrs: { "data-steal": String(c), "data-owner": String(owner), disabled: allowed.has(c) ? null : "" } }));
+    }
+    box.append(row);
+  }
+  return dialog("steal", L("stealTitle"), box);
+}
+
+/** Choose: every action, with the field the tower would go to (or why it cannot). */
+function chooseDialog(view, L) {
+  const options = new Map((choicesOf(view).choose || []).map(([a, f]) => [a, f]));
+  const grid = h("div", { class: "l8b-choosegrid" });
+  for (const a of ACTIONS) {
+    const f = options.get(a);
+    const ok = options.has(a);
+    grid.append(
+      h(
+        "button",
+        { type: "button", class: `lw-btn l8b-choose${ok ? "" : " l8b-off"}`, "data-choose": a, disabled: !ok, title: L(`ad_${a}`) },
+        actionIcon(a, 30),
+        h("b", {}, L(`a_${a}`)),
+        h("small", {}, ok && f != null ? L("chooseField", { n: f }) : ok ? "" : L("chooseFull")),
+      ),
+    );
+  }
+  return dialog("choose", L("chooseTitle"), grid);
+}
+
+/** The dialog of the board action the actor must take now, or null. */
+export function boardDialogEl(view, L, ui) {
+  if (!canAct(view)) return null;
+  const ch = choicesOf(view);
+  switch (view.phase) {
+    case "roll":
+      return rollDialog(view, L);
+    case "move":
+      return ch.move ? moveDialog(view, L) : null;
+    case "take":
+      return ch.take ? takeDialog(view, L) : null;
+    case "ask":
+      return ch.ask ? askDialog(view, L, ui.ask) : null;
+    case "swap":
+    case "show":
+    case "give":
+      return pickDialog(view, L, ui.selected, ui.sort);
+    case "steal":
+      return ch.steal ? stealDialog(view, L) : null;
+    case "choose":
+      return ch.choose ? chooseDialog(view, L) : null;
+    default:
+      return null;
+  }
+}
+
+/** The whole circuit: fields around the level track and the centre (`centre` is placed in). */
+export function ringEl(view, L, centre, { annotate = false } = {}) {
+  const b = boardOf(view);
+  const fields = b.fields || [];
+  const layout = ringLayout(fields.length);
+  const ring = h("div", {
+    class: "l8b-ring",
+    "data-board": String(fields.length),
+    style: `grid-template-columns: repeat(${layout.cols}, minmax(0, 1fr)); grid-template-rows: repeat(${layout.rows}, auto)`,
+  });
+  const towers = towersByField(b.towers, fields.length);
+  fields.forEach((_id, i) => ring.append(fieldEl(view, i, L, { cell: layout.cells[i], layout, towers: towers[i], annotate })));
+  ring.append(trackEl(view, L, layout.track));
+  centre.style.gridArea = gridArea(layout.centre);
+  ring.append(centre);
+  return ring;
+}

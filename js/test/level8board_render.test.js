@@ -1,0 +1,110 @@
+// render() of the Level 8 board widget on a fake model (linkedom): the circuit, the glowing
+// fields, the dialogs, and the intents the clicks send. Views are written the way Python's
+// Level8BoardWidget builds them (levelwidgets/widgets/level8_board.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeModel, setupDom } from "./helpers/fake.js";
+
+setupDom();
+const { default: widget } = await import("../src/level8board.js");
+
+const FIELDS = ["choose", ...Array.from({ length: 3 }, () => ["draw1", "draw2", "joker", "ask", "swap", "draw_again", "steal", "all_draw", "choose"]).flat()];
+
+function view(over = {}) {
+  const board = { fields: FIELDS, reconstruction: true, towers: [0, 5], dice: null, reachable: [], jokers: 8, turn: 0, landed: null, pending: {}, choices: { roll: true }, ...(over.board || {}) };
+  return {
+    seq: 1, bots: [null, "Bot"], log: [], new: 0, canRedo: false, viewer: 0, actor: 0, handoff: null, names: ["Ann", "Ben"], sides: ["one", "one"],
+    levels: [1, 3], levelCounts: [8, 8], req: [[["set", 3], ["run", 3]], null], laid: [false, false], hand: [0, 16, 32, 90], hands: null, handCounts: [4, 10],
+    drawCount: 60, underCount: 0, discards: [[45, 1], [null, 0]], melds: [[], []], skips: [null, null], keptCounts: [0, 0], phase: "roll", cur: 0, dealer: 1,
+    round: 1, winners: [], legal: {}, proposal: null, hint: null, moves: [], future: [], here: 0, rounds: [], canUndo: false, review: null,
+    ...over,
+    board,
+  };
+}
+
+function mount(v) {
+  const el = document.createElement("div");
+  document.body.append(el);
+  const model = new FakeModel({ view: v, error: "", error_id: 0, language: "en", bot_delay: 0, annotate: false, _picture_id: "", record_files: [], read_only: false });
+  const cleanup = widget.render({ model, el });
+  return { el, model, cleanup, root: el.querySelector(".l8b-root") };
+}
+
+const click = (node) => node.dispatchEvent(new window.Event("click", { bubbles: true }));
+
+test("the circuit: 28 fields with labels, towers, the level track, dice and the joker pile", () => {
+  const { root, cleanup } = mount(view());
+  assert.equal(root.querySelectorAll("[data-field]").length, 28);
+  assert.equal(root.querySelector("[data-field='0']").classList.contains("l8b-start"), true);
+  assert.equal(root.querySelector("[data-field='4']").dataset.actionId, "ask");
+  assert.match(root.querySelector("[data-field='4']").textContent, /Ask/);
+  assert.ok(root.querySelector("[data-field='0'] [data-tower='0']"));
+  assert.ok(root.querySelector("[data-field='5'] [data-tower='1']"));
+  assert.ok(root.querySelector("[data-level-cell='3'] [data-marker='1']"));
+  assert.equal(root.querySelector("[data-joker-pile]").dataset.count, "8");
+  assert.equal(root.querySelector("[data-dice]").dataset.dice, "");
+  assert.equal(root.dataset.phase, "roll");
+  cleanup();
+});
+
+test("roll, then the two reachable fields glow and a click moves there", () => {
+  const { root, model, cleanup } = mount(view());
+  click(root.querySelector("[data-dialog=roll] [data-action=roll]"));
+  assert.deepEqual(model.sent.at(-1), { type: "roll" });
+  model.set("view", view({ seq: 2, phase: "move", board: { dice: [3, 4], reachable: [3, 4], choices: { move: [3, 4] } } }));
+  const glowing = [...root.querySelectorAll("[data-reachable='1']")].map((n) => n.dataset.field);
+  assert.deepEqual(glowing, ["3", "4"]);
+  assert.equal(root.querySelector("[data-die='1']").dataset.value, "4");
+  assert.equal(root.querySelector("[data-field='7']").disabled, true);
+  click(root.querySelector("[data-field='4']"));
+  assert.deepEqual(model.sent.at(-1), { type: "move", field: 4 });
+  cleanup();
+});
+
+test("take: only the piles Python lists are live", () => {
+  const { root, model, cleanup } = mount(view({ phase: "take", board: { pending: { action: "draw2", takes: 2 }, choices: { take: ["pile", 0] } } }));
+  assert.equal(root.querySelector("[data-draw-pile]").disabled, false);
+  assert.equal(root.querySelector("[data-discard='1']").disabled, true);
+  click(root.querySelector("[data-discard='0']"));
+  assert.deepEqual(model.sent.at(-1), { type: "take", source: 0 });
+  click(root.querySelector("[data-take=pile]"));
+  assert.deepEqual(model.sent.at(-1), { type: "take", source: "pile" });
+  cleanup();
+});
+
+test("the ask dialog sends a number and a direction", () => {
+  const { root, model, cleanup } = mount(view({ phase: "ask", board: { pending: { action: "ask" }, choices: { ask: { numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], colours: [0, 1, 2, 3, 4, 5], directions: ["left", "right"] } } } }));
+  assert.equal(root.querySelector("[data-action=confirmAsk]").disabled, true);
+  click(root.querySelector("[data-ask-number='7']"));
+  click(root.querySelector("[data-ask-dir=right]"));
+  click(root.querySelector("[data-action=confirmAsk]"));
+  assert.deepEqual(model.sent.at(-1), { type: "ask", direction: "right", number: 7 });
+  cleanup();
+});
+
+test("swap: pick up to 3 of the allowed cards, then Swap", () => {
+  const { root, model, cleanup } = mount(view({ phase: "swap", board: { pending: { action: "swap" }, choices: { swap: { cards: [0, 16, 32, 90], min: 1, max: 3 } } } }));
+  for (const c of [0, 16]) click(root.querySelector(`[data-dialog=swap] [data-pick='${c}']`));
+  click(root.querySelector("[data-dialog=swap] [data-action=confirmPick]"));
+  assert.deepEqual(model.sent.at(-1), { type: "swap", cards: [0, 16] });
+  cleanup();
+});
+
+test("steal and choose dialogs", () => {
+  const { root, model, cleanup } = mount(view({ phase: "steal", board: { pending: { action: "steal", shown: [[1, [50, 60]]] }, choices: { steal: [[50, 1], [60, 1]] } } }));
+  click(root.querySelector("[data-steal='60']"));
+  assert.deepEqual(model.sent.at(-1), { type: "steal", card: 60 });
+  model.set("view", view({ seq: 3, phase: "choose", board: { pending: { action: "choose" }, choices: { choose: [["swap", 5], ["ask", 4]] } } }));
+  assert.equal(root.querySelector("[data-choose=steal]").disabled, true);
+  click(root.querySelector("[data-choose=swap]"));
+  assert.deepEqual(model.sent.at(-1), { type: "choose", action: "swap" });
+  cleanup();
+});
+
+test("German labels on the fields", () => {
+  const { root, model, cleanup } = mount(view());
+  model.set("language", "de");
+  assert.match(root.querySelector("[data-field='5']").textContent, /Tauschen/);
+  assert.match(root.textContent, /Würfeln/);
+  cleanup();
+});

@@ -1,0 +1,361 @@
+"""Level8BoardWidget: play the Level 8 board game (circuit, dice, actions, card table).
+
+The card table is the card game's (:class:`~.level8.Level8Widget`: hand, discard piles, laid
+combinations, the lay-down dialog, keep, hot-seat hand-off, the player/spectator/teacher
+perspectives, undo to the person, the move list); this widget adds the board around it: the
+circuit of action fields with the towers, the dice, the level track, the joker pile and the
+dialogs of the nine actions. The engine (:class:`~levelwidgets.level8.board.Level8Board`)
+decides every rule; the view carries, for the seat acting now, the choices its legal actions
+allow (reachable fields, piles to take from, cards that may be swapped, shown or given, the
+shown cards to steal, the actions to choose) so the front end decides nothing.
+
+Hidden cards never reach the browser: the view is the engine's observation for the viewer,
+and the log's events pass the engine's filter (a given, shown or stolen card is seen only by
+the two players concerned and the teacher).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..level8 import Action, IllegalActionError
+from ..level8.board import Level8Board, next_free
+from ..level8.board.observation import BoardObservation
+from ..level8.cards import N_IDS
+from ..level8.observation import Observation
+from .base import Intent, IntentError
+from .level8 import TURN_ENDS, Level8Widget, _int, _move_rows, _source
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+#: The board's own steps (the card game's lay-down, add-on, discard, keep and deal stay).
+BOARD_INTENTS = frozenset(
+    {"roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose", "discard_two"}
+)
+
+
+class Level8BoardWidget(Level8Widget):
+    """The Level 8 board game: against bots, hot-seat, or as a teacher.
+
+    >>> w = Level8BoardWidget(players=["You", "Bot"], bots=[None, "heuristic"], seed=1)
+    >>> w.roll(); w.move(w.game.reachable[0])   # same as clicking
+    """
+
+    _esm = _STATIC / "level8board.js"
+    _css = _STATIC / "level8board.css"
+    _engine = Level8Board
+    _player_intents = (Level8Widget._player_intents - {"draw", "skip", "skip_turn"}) | BOARD_INTENTS
+
+    def __init__(
+        self,
+        game: Level8Board | None = None,
+        *,
+        players: int | Sequence[str] = 2,
+        bots: Sequence[object] | None = None,
+        seat: int | None = None,
+        view: str = "player",
+        language: str = "en",
+        bot_delay: int = 700,
+        hints: bool = False,
+        seed: int | str | None = None,
+        sides: object = "one",
+        layout: object = None,
+        read_only: bool = False,
+        record_dir: str | Path = ".",
+    ) -> None:
+        if game is None:
+            game = Level8Board(players, seed=seed, sides=sides, layout=layout)
+        elif not isinstance(game, Level8Board):
+            raise TypeError(f"game must be a Level8Board, not {type(game).__name__}.")
+        super().__init__(
+            game,
+            bots=bots,
+            seat=seat,
+            view=view,
+            language=language,
+            bot_delay=bot_delay,
+            hints=hints,
+            read_only=read_only,
+            record_dir=record_dir,
+        )
+
+    # ------------------------------------------------------------------ public API (= clicks)
+
+    def roll(self) -> list[Any]:
+        """Roll both dice."""
+        return self._act_as(lambda p: self._game.roll(player=p))
+
+    def move(self, field: int) -> list[Any]:
+        """Move the tower to ``field`` (one of ``game.reachable``) and start its action."""
+        return self._act_as(lambda p: self._game.move(field, player=p))
+
+    def take(self, source: int | str | None = "pile") -> list[Any]:
+        """Take the top card of the draw pile (``"pile"``) or of a seat's discard pile."""
+        return self._act_as(
+            lambda p: self._game.take(None if source == "pile" else source, player=p)
+        )
+
+    def swap(self, cards: Sequence[object]) -> list[Any]:
+        """Discard 1–3 hand cards, then draw one more from the draw pile."""
+        return self._act_as(lambda p: self._game.swap(cards, player=p))
+
+    def ask(
+        self, number: int | None = None, colour: object = None, direction: str = "left"
+    ) -> list[Any]:
+        """Ask for a number (1–15) or a colour (0–5) to the left or the right."""
+        return self._act_as(lambda p: self._game.ask(number, colour, direction, player=p))
+
+    def give(self, card: object) -> list[Any]:
+        """Give the asking player one matching card."""
+        return self._act_as(lambda p: self._game.give(card, player=p))
+
+    def show(self, cards: Sequence[object]) -> list[Any]:
+        """Show the stealing player 1–3 hand cards."""
+        return self._act_as(lambda p: self._game.show(cards, player=p))
+
+    def steal(self, card: object) -> list[Any]:
+        """Take one of the shown cards."""
+        return self._act_as(lambda p: self._game.steal(card, player=p))
+
+    def choose(self, action: str) -> list[Any]:
+        """Pick an action: the tower moves on to its next free field and performs it."""
+        return self._act_as(lambda p: self._game.choose(action, player=p))
+
+    def discard_two(self, cards: Sequence[object]) -> list[Any]:
+        """Discard two cards (only while every laid combination is full)."""
+        return self._act_as(lambda p: self._game.discard_two(cards, player=p))
+
+    # ------------------------------------------------------------------ intents
+
+    def _handlers(self) -> dict[str, Callable[[Intent], object]]:
+        handlers = dict(super()._handlers())
+        for card_game_only in ("draw", "skip", "skip_turn"):
+            handlers.pop(card_game_only, None)
+        handlers.update(
+            {
+                "roll": lambda _m: self.roll(),
+                "move": lambda m: self.move(_int(m.get("field"), "the field")),
+                "take": lambda m: self.take(_source(m.get("source", "pile"))),
+                "swap": lambda m: self.swap(_board_cards(m.get("cards"))),
+                "ask": lambda m: self.ask(
+                    None if m.get("number") is None else _int(m.get("number"), "the number"),
+                    None if m.get("colour") is None else _int(m.get("colour"), "the colour"),
+                    _direction(m.get("direction", "left")),
+                ),
+                "give": lambda m: self.give(_board_card(m.get("card"))),
+                "show": lambda m: self.show(_board_cards(m.get("cards"))),
+                "steal": lambda m: self.steal(_board_card(m.get("card"))),
+                "choose": lambda m: self.choose(_action_id(m.get("action"))),
+                "discard_two": lambda m: self.discard_two(_board_cards(m.get("cards"))),
+                "discard": lambda m: self.discard(_board_card(m.get("card"))),
+                "add_on": lambda m: self.add_on(
+                    _board_card(m.get("card")),
+                    _int(m.get("owner"), "owner"),
+                    _int(m.get("index"), "index"),
+                    None if m.get("number") is None else _int(m.get("number"), "number"),
+                ),
+                "keep": lambda m: self.keep(_board_cards(m.get("cards", []))),
+                "propose": lambda m: self.propose(_board_cards(m.get("cards", []))),
+            }
+        )
+        return handlers
+
+    # ------------------------------------------------------------------ GameWidget hooks
+
+    def _bot_names(self) -> dict[str, Callable[[int], object]]:
+        return {
+            "heuristic": lambda seat: _board_bot("BoardHeuristicBot", seat),
+            "greedy": lambda seat: _board_bot("BoardHeuristicBot", seat),
+            "random": lambda seat: _board_bot("BoardRandomBot", seat),
+        }
+
+    def _bot_from(self, spec: object, seat: int) -> object | None:
+        if (
+            spec is not None
+            and spec is not False
+            and not isinstance(spec, str)
+            and not callable(getattr(spec, "choose", None))
+            and callable(getattr(spec, "act", None))
+        ):
+            return spec  # a bot that answers act(observation)
+        return super()._bot_from(spec, seat)
+
+    def _bot_step(self, bot: object) -> list[Any]:
+        game = self._game
+        obs = game.observation(game.current_player)  # a bot sees only its own seat
+        answer = getattr(bot, "choose", None) or bot.act  # type: ignore[attr-defined]
+        action = answer(obs)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"The bot answered {action!r}, which is not an action.")
+        return game.apply(action)
+
+    def _table_observation(self, viewer: int | str) -> Observation:
+        return self._game.observation(viewer).table
+
+    def _move_rows(
+        self,
+        steps: Sequence[tuple[Action, Sequence[Any]]],
+        start_ply: int,
+        first_round: int,
+        shown_round: int,
+    ) -> list[dict[str, Any]]:
+        """One row per turn: roll, move, the action (with the other players' gives and shows),
+        lay-down, add-ons and the discard; a keep or a deal is a row of its own."""
+        layout = self._game.layout.fields
+        return _move_rows(
+            [a for a, _c in steps],
+            start_ply,
+            first_round,
+            shown_round,
+            starts=lambda a, _row: a.kind in ("roll", "keep", "next_round"),
+            act_row=lambda i: _board_act_row(*steps[i], layout),
+            ends=TURN_ENDS | {"discard_two"},
+        )
+
+    def _log_entries(self, events: list[Any]) -> list[Any]:
+        viewer, _actor, _handoff = self._who()
+        return list(self._game.events_for(events, viewer))
+
+    def _view_fields(self) -> dict[str, Any]:
+        view = super()._view_fields()
+        game = self._game
+        # the board's level sequences are named "board-one"/"board-two": the star sides
+        view["sides"] = [s.removeprefix("board-") for s in view["sides"]]
+        viewer, actor, _handoff = self._who()
+        obs: BoardObservation = game.observation(viewer)
+        phase = obs.phase
+        acting = phase in ("take", "swap", "ask", "give", "show", "steal", "choose")
+        pending: dict[str, Any] = {}
+        if obs.action and phase not in ("roll", "keep", "round_over", "over"):
+            pending["action"] = obs.action
+        if obs.takes_left and phase == "take":
+            pending["takes"] = obs.takes_left
+        if obs.asked is not None:
+            pending["ask"] = {"number": obs.asked[0], "colour": obs.asked[1]}
+        if obs.shown:
+            # the cards only for those who may see them (None: face down, count unknown)
+            pending["shown"] = [[q, None if cs is None else list(cs)] for q, cs in obs.shown]
+        if obs.extra_turns:
+            pending["extra"] = obs.extra_turns
+        view["board"] = {
+            "fields": list(obs.layout),
+            "reconstruction": bool(game.layout.reconstruction),
+            "towers": list(obs.towers),
+            "dice": None if obs.dice is None else list(obs.dice),
+            "reachable": list(obs.reachable),
+            "jokers": obs.jokers_left,
+            "turn": obs.turn_player,
+            "landed": obs.towers[obs.turn_player] if acting or phase == "play" else None,
+            "pending": pending,
+            "choices": None if actor is None else self._choices(actor),
+        }
+        return view
+
+    def _choices(self, actor: int) -> dict[str, Any]:
+        """What ``actor`` may do now, from the engine's legal actions in the actor's own view
+        (the front end enables exactly these controls; Python still checks every intent)."""
+        game = self._game
+        obs = game.observation(actor)
+        legal = obs.legal_actions
+        phase = obs.phase
+        if phase == "roll":
+            return {"roll": True}
+        if phase == "move":
+            return {"move": [a.field for a in legal]}
+        if phase == "take":
+            return {"take": ["pile" if a.source is None else a.source for a in legal]}
+        if phase in ("swap", "show"):
+            sizes = [len(a.cards) for a in legal] or [0]
+            cards = sorted({c for a in legal for c in a.cards})
+            return {phase: {"cards": cards, "min": min(sizes), "max": max(sizes)}}
+        if phase == "ask":
+            return {
+                "ask": {
+                    "numbers": sorted({a.number for a in legal if a.number is not None}),
+                    "colours": sorted({a.colour for a in legal if a.colour is not None}),
+                    "directions": [
+                        d for d in ("left", "right") if any(a.direction == d for a in legal)
+                    ],
+                }
+            }
+        if phase == "give":
+            return {"give": [a.card for a in legal]}
+        if phase == "steal":
+            return {"steal": [[a.card, a.target] for a in legal]}
+        if phase == "choose":
+            towers = game.towers
+            return {
+                "choose": [
+                    [a.choice, next_free(game.layout, towers, obs.turn_player, a.choice)]
+                    for a in legal
+                ]
+            }
+        if phase == "play" and obs.may_discard_two:
+            return {"discardTwo": True}
+        return {}
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _board_bot(name: str, seat: int) -> object:
+    """A board bot by class name, seeded by its seat (imported when first needed)."""
+    from ..level8.board import bots  # type: ignore[attr-defined]
+
+    return getattr(bots, name)(seed=seat)
+
+
+def _board_act_row(a: Action, chance: Sequence[Any], layout: Sequence[str]) -> list[Any]:
+    """A move-list entry (public facts only: no card that only some players saw)."""
+    from .level8 import _act_row
+
+    k = a.kind
+    if k == "roll":
+        dice = a.dice or (tuple(chance[0]) if chance else ())
+        return ["roll", *dice]
+    if k == "move":
+        return ["move", a.field, layout[a.field] if a.field is not None else None]
+    if k == "take":
+        return ["take", "pile" if a.source is None else a.source]
+    if k == "swap":
+        return ["swap", len(a.cards)]
+    if k == "ask":
+        return ["ask", a.number, a.colour, a.direction]
+    if k == "give":
+        return ["give", a.player]
+    if k == "show":
+        return ["show", a.player, len(a.cards)]
+    if k == "steal":
+        return ["steal", a.target]
+    if k == "choose":
+        return ["choose", a.choice]
+    if k == "discard_two":
+        return ["discard_two", *a.cards]
+    return _act_row(a)
+
+
+def _board_card(value: object) -> int:
+    card = _int(value, "the card")
+    if not 0 <= card < N_IDS:
+        raise IntentError(f"There is no card {card}: cards are numbered 0–{N_IDS - 1}.")
+    return card
+
+
+def _board_cards(value: object) -> list[int]:
+    if not isinstance(value, list):
+        raise IntentError("The request needs a list of cards.")
+    return [_board_card(c) for c in value]
+
+
+def _direction(value: object) -> str:
+    if value not in ("left", "right"):
+        raise IntentError(f'The direction is "left" or "right", not {value!r}.')
+    return value  # type: ignore[return-value]
+
+
+def _action_id(value: object) -> str:
+    if not isinstance(value, str) or not value or len(value) > 20:
+        raise IntentError(f"The request needs an action's name, not {value!r:.30}.")
+    return value

@@ -1,0 +1,233 @@
+"""Level 8 board game in a real JupyterLab + Chromium: a whole round played by clicks.
+
+The person (seat 0) plays against two bots: rolls, clicks one of the two glowing fields,
+answers the field's dialog (take, swap, ask, give, show, steal, choose), lays down through
+the card game's dialog and discards, until the round-end summary appears. After each click
+Python's state is checked, and the page never holds a card seat 0 may not see. Screenshots go
+to test-artifacts/ and the README's pictures to docs/level8-board.png (light) and
+docs/level8-board-dark.png (dark, German).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .lab import REPO, open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import settled as lab_settled
+from .test_levelx_browser import py
+
+ROOT = ".l8b-root"
+SEED = 11
+
+SETUP = f"""\
+import random
+from levelwidgets.widgets import Level8BoardWidget
+
+try:  # the board game's bots
+    from levelwidgets.level8.board.bots import BoardHeuristicBot  # noqa: F401
+    BOTS = [None, "heuristic", "heuristic"]
+except Exception:  # not there (yet): a seeded bot that picks a legal action
+    class _Pick:
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+        def choose(self, obs):
+            acts = obs.legal_actions
+            plays = [a for a in acts if a.kind == "lay_down"]
+            return plays[0] if plays else self.rng.choice(acts)
+    BOTS = [None, _Pick(1), _Pick(2)]
+
+w = Level8BoardWidget(players=["You", "Ben", "Cleo"], bots=BOTS, seed={SEED}, bot_delay=60)
+w
+"""
+
+
+def _notebook(cells: list[str]) -> str:
+    return json.dumps(
+        {
+            "cells": [
+                {"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
+                 "execution_count": None}
+                for c in cells
+            ],
+            "metadata": {
+                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )  # fmt: skip
+
+
+def settled(page, index: int = 0) -> dict:
+    return lab_settled(page, ROOT, index)
+
+
+def after(page, seq: int, index: int = 0) -> dict:
+    return settled_after(page, ROOT, seq, index)
+
+
+def person_to_act(page, timeout: float = 90_000) -> dict:
+    """Wait until the bots have played and seat 0 may act, or the round is over."""
+    page.wait_for_function(
+        """() => { const r = document.querySelector('.l8b-root');
+                   return r && r.dataset.busy === '0' && (r.dataset.actor === '0'
+                     || ['round_over', 'over'].includes(r.dataset.phase)); }""",
+        timeout=timeout,
+    )
+    return settled(page)
+
+
+def page_cards(root) -> set[int]:
+    return {
+        int(x)
+        for x in root.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    }
+
+
+VISIBLE = (
+    "(lambda o: sorted(set(o.hand or ()) | {t for t in o.table.discard_tops if t is not None}"
+    " | {c for ms in o.table.melds for m in ms for c in m.cards}"
+    " | {c for _q, cs in o.shown if cs for c in cs}))(w.game.observation(0))"
+)
+
+
+def check_nothing_hidden(page, root) -> None:
+    """The page holds no card seat 0 may not see (hands of the bots, the draw pile...)."""
+    leaked = page_cards(root) - set(py(page, VISIBLE))
+    assert not leaked, f"hidden cards in the page: {leaked}"
+
+
+def start(page, lab, request) -> object:
+    page.set_viewport_size({"width": 1200, "height": 1700})
+    name = f"{request.node.name}.ipynb"
+    (lab.root / name).write_text(_notebook([SETUP]))
+    open_notebook(page, lab, name)
+    run_all(page)
+    root = page.locator(ROOT).first
+    root.wait_for(timeout=60_000)
+    settled(page)
+    return root
+
+
+def shot(root, path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=str(path))
+
+
+def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request)
+    seen: set[str] = set()
+    docs_light = summary = False
+    for _step in range(300):
+        state = person_to_act(page)
+        phase = state["phase"]
+        if phase in ("round_over", "over"):
+            break
+        seq = int(state["seq"])
+        assert root.locator("[data-error]").count() == 0, root.locator("[data-error]").inner_text()
+        if phase not in seen:
+            seen.add(phase)
+            check_nothing_hidden(page, root)
+            shot(root, artifacts / f"level8-board-{phase}.png")
+        if phase == "roll":
+            assert root.locator("[data-dice='']").count() == 1
+            root.locator("[data-dialog=roll] [data-action=roll]").click()
+        elif phase == "move":
+            reach = py(page, "list(w.game.reachable)")
+            glowing = root.locator("[data-field][data-reachable='1']")
+            assert sorted(int(f) for f in glowing.evaluate_all(
+                "els => els.map(e => e.dataset.field)")) == sorted(reach)  # fmt: skip
+            dice = py(page, "list(w.game.dice)")
+            assert [
+                int(root.locator(f"[data-die='{k}']").get_attribute("data-value")) for k in (0, 1)
+            ] == dice
+            if not docs_light and len(reach) == 2:
+                docs_light = True
+                shot(root, REPO / "docs" / "level8-board.png")
+            target = int(glowing.last.get_attribute("data-field"))
+            glowing.last.click()
+            after(page, seq)
+            assert py(page, "w.game.towers[0]") == target
+            continue
+        elif phase == "take":
+            pile = root.locator("[data-draw-pile]:not([disabled])")
+            (pile if pile.count() else root.locator("[data-discard]:not([disabled])").first).click()
+        elif phase in ("swap", "show", "give"):
+            picks = root.locator(f"[data-dialog={phase}] [data-pick]")
+            picks.first.click()
+            if phase == "swap" and picks.count() > 1:
+                picks.nth(1).click()
+            root.locator(f"[data-dialog={phase}] [data-action=confirmPick]").click()
+        elif phase == "ask":
+            hand = py(page, "sorted(w.game.hand(0))")
+            number = hand[0] % 15 + 1 if hand and hand[0] < 90 else 7
+            root.locator(f"[data-ask-number='{number}']").click()
+            root.locator("[data-ask-dir=right]").click()
+            root.locator("[data-action=confirmAsk]").click()
+        elif phase == "steal":
+            root.locator("[data-dialog=steal] [data-steal]:not([disabled])").first.click()
+        elif phase == "choose":
+            root.locator("[data-dialog=choose] [data-choose]:not([disabled])").first.click()
+        elif phase == "play":
+            if root.locator("[data-action=layDown].lw-primary").count():
+                root.locator("[data-action=layDown]").click()
+                root.locator("[data-dialog=laydown]").wait_for()
+                shot(root, artifacts / "level8-board-laydown.png")
+                lay_seq = int(settled(page)["seq"])
+                root.locator("[data-action=confirmLay]").click()
+                after(page, lay_seq)
+                assert py(page, "w.game.laid_down[0]") is True
+                if py(page, "w.game.phase") != "play":
+                    continue
+                seq = int(settled(page)["seq"])
+            card = root.locator("[data-hand='0'] [data-card]").last
+            card.click()
+            assert card.get_attribute("data-selected") == "1"
+            root.locator("[data-action=discard]").click()
+        elif phase == "keep":
+            # the round is over: its summary is on the board while the person keeps cards
+            root.locator("[data-summary]").wait_for()
+            summary = True
+            shot(root, artifacts / "level8-board-round-end.png")
+            root.locator("[data-action=keep]").click()
+            after(page, seq)
+            break
+        else:
+            pytest.fail(f"unexpected phase {phase!r}")
+        after(page, seq)
+    else:
+        pytest.fail("the round did not end within 300 steps of the person")
+    if not summary:  # the round ended without a keep for the person: the summary is up now
+        root.locator("[data-summary], [data-result]").first.wait_for()
+        shot(root, artifacts / "level8-board-round-end.png")
+    assert py(page, "len(w.view['rounds'])") >= 1, "a whole round was played"
+    check_nothing_hidden(page, root)
+    assert docs_light, "a move with two reachable fields was screenshot"
+    # the move list has one row per turn; a click jumps back and Python follows
+    rows = root.locator("[data-moves] [data-goto]")
+    assert rows.count() >= 4
+    assert {"roll", "move"} <= seen
+
+    # undo takes back to where the person acted; redo brings it back
+    plies = py(page, "w.game.plies")
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=undo]").click()
+    after(page, seq)
+    assert py(page, "w.game.plies") < plies
+
+    # German and the dark theme, on a fresh game at its move (the glowing fields)
+    run_code(page, "w.new_game(seed=3); w.bot_delay = 0; w.language = 'de'")
+    state = person_to_act(page)
+    if state["phase"] == "roll":
+        seq = int(state["seq"])
+        root.locator("[data-action=roll]").click()
+        after(page, seq)
+    assert "Würfel" in root.inner_text() or "Feld" in root.inner_text()
+    set_theme(page, dark=True)
+    bg = root.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert bg != "rgb(255, 255, 255)", bg
+    shot(root, REPO / "docs" / "level8-board-dark.png")
+    shot(root, artifacts / "level8-board-dark-de.png")
+    set_theme(page, dark=False)
