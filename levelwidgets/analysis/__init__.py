@@ -13,16 +13,20 @@ from __future__ import annotations
 
 from .plots import plot_lengths, plot_seats, plot_summary, plot_win_rates
 from .seats import rotate_seats
+from .simulate import SimulationStopped, game_seed, simulate
 from .stats import wilson_interval, z_value
 from .summary import Summary, summary
 
 __all__ = [
+    "SimulationStopped",
     "Summary",
+    "game_seed",
     "plot_lengths",
     "plot_seats",
     "plot_summary",
     "plot_win_rates",
     "rotate_seats",
+    "simulate",
     "summary",
     "wilson_interval",
     "z_value",
