@@ -101,6 +101,10 @@ class Level8:
     """
 
     _phase_help = _PHASE_HELP
+    #: The cards a deal shuffles (the board game deals number cards only).
+    _deal_pool: tuple[int, ...] = ALL_IDS
+    #: The format marker of this game's JSON records.
+    _record_format = FORMAT
     #: The cards this game is played with (ids; see :mod:`.cards`).
     _deck_ids: frozenset[int] = frozenset(ALL_IDS)
 
@@ -310,9 +314,12 @@ class Level8:
 
     # ------------------------------------------------------------------ round flow
     def _deal(self, forced: list[int] | None = None) -> list[Event]:
+        """Deal a round: the cards of :attr:`_deal_pool` (kept ones excepted) are shuffled,
+        every hand is filled up to 10 from the dealer's left and the dealer turns up the first
+        discard; :meth:`_round_started` adds what a game variant sets up besides."""
         n = self._n
         kept_all = {c for k in self._kept for c in k}
-        pool = [c for c in ALL_IDS if c not in kept_all]
+        pool = [c for c in self._deal_pool if c not in kept_all]
         order = self._shuffled(pool, forced)
         hands = [list(k) for k in self._kept]
         self._kept = [[] for _ in range(n)]
@@ -339,18 +346,18 @@ class Level8:
         self._round += 1
         self._current = (self._dealer + 1) % n
         self._phase = "draw"
-        return [
-            Event(
-                "deal",
-                self._dealer,
-                {
-                    "round": self._round,
-                    "dealer": self._dealer,
-                    "first_discard": order[idx],
-                    "starts": self._current,
-                },
-            )
-        ]
+        data = {
+            "round": self._round,
+            "dealer": self._dealer,
+            "first_discard": order[idx],
+            "starts": self._current,
+        }
+        self._round_started(kept_all, data)
+        return [Event("deal", self._dealer, data)]
+
+    def _round_started(self, kept: set[int], data: dict) -> None:
+        """Hook after a deal (``kept``: the cards kept from the last round; ``data``: the deal
+        event's data): the card game sets up nothing more."""
 
     def _rebuild_if_needed(self, events: list[Event]) -> None:
         if self._draw:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .actions import HistoryEntry
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
+#: Larger JSON is refused before parsing (a long game's record is well under 1 MB).
+MAX_RECORD_BYTES = 20_000_000
 _TOP_KEYS = {"format", "version", "config", "history", "state", "rng"}
 _CONFIG_KEYS = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
 _POSITION_KEYS = {
@@ -64,7 +67,7 @@ def rng_from_json(data: object) -> tuple:
 def game_to_dict(game: Level8) -> dict[str, Any]:
     """Config, full history (with shuffles), state and RNG state as plain data."""
     return {
-        "format": FORMAT,
+        "format": game._record_format,
         "version": FORMAT_VERSION,
         "config": game._config,
         "history": [e.to_dict() for e in game._history],
@@ -127,20 +130,34 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
         raise CorruptStateError(f"invalid config: {e}") from None
 
 
-def game_from_json(cls: type[Level8], text: str | bytes) -> Level8:
-    """Restore a game; the history is replayed and checked against the stored state."""
+def game_from_json(
+    cls: type[Level8],
+    text: str | bytes,
+    *,
+    marker: str = FORMAT,
+    check: Callable[[Any, object], object] = check_config,
+    what: str = "a Level 8 game",
+) -> Level8:
+    """Restore a game; the history is replayed and checked against the stored state.
+
+    The board game passes its own format ``marker``, config ``check`` and name (``what``).
+    """
+    if isinstance(text, (str, bytes)) and len(text) > MAX_RECORD_BYTES:
+        raise CorruptStateError(
+            f"the record is larger than {MAX_RECORD_BYTES // 1_000_000} MB; it is not a game"
+        )
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         raise CorruptStateError(f"not valid JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CorruptStateError("not a Level 8 game (missing format marker)")
+    if not isinstance(data, dict) or data.get("format") != marker:
+        raise CorruptStateError(f"not {what} (missing format marker)")
     if data.get("version") != FORMAT_VERSION:
         raise CorruptStateError(f"unsupported format version {data.get('version')!r}")
     if set(data) != _TOP_KEYS:
         raise CorruptStateError("unexpected or missing top-level fields")
     cfg = data["config"]
-    check_config(cls, cfg)
+    check(cls, cfg)
     hist = data["history"]
     if not isinstance(hist, list):
         raise CorruptStateError("history must be a list")

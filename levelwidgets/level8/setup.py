@@ -137,19 +137,27 @@ def make_config(
     start_levels: Sequence[object] | None,
     deck: Sequence[object] | None,
     lay_down_cap: object,
+    *,
+    builtin: Callable[[object], LevelSequence] = sequence_for,
+    deck_cards: Sequence[int] = ALL_IDS,
+    deck_rule: str = "deck must contain each of the 101 cards exactly once",
 ) -> tuple[dict[str, Any], list[LevelSequence]]:
-    """Check a new game's arguments; return its config (plain data) and level sequences."""
+    """Check a new game's arguments; return its config (plain data) and level sequences.
+
+    The board game passes its own built-in sides (``builtin``), the cards a stacked deck
+    must hold (``deck_cards``) and the sentence saying so (``deck_rule``).
+    """
     names = parse_players(players)
     n = len(names)
-    seqs = parse_sides(sides, n)
+    seqs = parse_sides(sides, n, builtin)
     seed = check_seed(seed)
     dealer = check_seat(n - 1 if dealer is None else dealer, n, "dealer")
     start = check_levels(start_levels, names, seqs)
     deck_ids: list[int] | None = None
     if deck is not None:
         deck_ids = parse_cards(deck)
-        if sorted(deck_ids) != list(ALL_IDS):
-            raise ConfigError("deck must contain each of the 101 cards exactly once")
+        if sorted(deck_ids) != sorted(deck_cards):
+            raise ConfigError(deck_rule)
     config: dict[str, Any] = {
         "players": names,
         "seed": seed,

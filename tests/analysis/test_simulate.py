@@ -58,7 +58,11 @@ def test_both_level8_games_and_kept_records():
     assert game.is_over and game.seed == board["seed"][0]
     levelx = simulate("levelx", [RandomBot, "greedy"], 2, seed=2, progress=False, keep_games=True)
     assert LevelX.from_json(levelx["record"][1]).turns == levelx["turns"][1]
-    assert sum(levelx.loc[0, f"chips_row_{r}"] for r in range(5, 11)) >= 0
+    played = LevelX.from_json(levelx["record"][0])
+    for r in range(5, 11):  # chips taken from each row, over every seat
+        taken = sum(played.chips_held(seat)[r] for seat in range(2))
+        assert levelx.loc[0, f"chips_row_{r}"] == taken
+    assert sum(levelx.loc[0, f"chips_row_{r}"] for r in range(5, 11)) > 0
 
 
 class _Breaks:

@@ -39,9 +39,9 @@ from ..errors import (
 from ..game import Level8
 from ..levels import LevelSequence
 from ..observation import TEACHER
-from ..setup import HAND_SIZE
 from .layout import ACTIONS, BoardLayout, next_free, reachable
 from .observation import BoardObservation, board_legal_actions
+from .serial import FORMAT
 from .setup import make_board_config
 
 __all__ = ["BOARD_PHASES", "DIRECTIONS", "Level8Board"]
@@ -119,6 +119,8 @@ class Level8Board(Level8):
 
     _phase_help = _BOARD_HELP
     _deck_ids = frozenset(BOARD_IDS)
+    _deal_pool = NUMBER_IDS
+    _record_format = FORMAT
 
     def __init__(
         self,
@@ -184,54 +186,18 @@ class Level8Board(Level8):
         return out
 
     # ------------------------------------------------------------------ round flow
-    def _deal(self, forced: list[int] | None = None) -> list[Event]:
-        """Deal a round: the number cards (kept ones excepted) are shuffled, every hand is
-        filled up to 10 from the dealer's left, the dealer turns up the first discard and the
-        jokers (kept ones excepted) go back to the middle."""
-        n = self._n
-        kept_all = {c for k in self._kept for c in k}
-        pool = [c for c in NUMBER_IDS if c not in kept_all]
-        order = self._shuffled(pool, forced)
-        hands = [list(k) for k in self._kept]
-        self._kept = [[] for _ in range(n)]
-        idx = 0
-        p = (self._dealer + 1) % n
-        left = sum(HAND_SIZE - len(h) for h in hands)
-        while left:
-            if len(hands[p]) < HAND_SIZE:
-                hands[p].append(order[idx])
-                idx += 1
-                left -= 1
-            p = (p + 1) % n
-        self._hands = hands
-        self._discards = [[] for _ in range(n)]
-        self._discards[self._dealer] = [order[idx]]
-        self._draw = list(reversed(order[idx + 1 :]))
-        self._middle = [j for j in BOARD_JOKER_IDS if j not in kept_all]
-        self._melds = [[] for _ in range(n)]
-        self._meld_rev += 1
-        self._laid = [False] * n
-        self._keep_queue = []
-        self._round += 1
-        self._turn = self._current = (self._dealer + 1) % n
+    def _round_started(self, kept: set[int], data: dict) -> None:
+        """After the card game's deal (of the number cards only, see ``_deal_pool``): the
+        jokers (kept ones excepted) go back to the middle and the first turn starts with a
+        roll."""
+        self._middle = [j for j in BOARD_JOKER_IDS if j not in kept]
+        self._turn = self._current
         self._phase = "roll"
         self._dice = None
         self._reach = ()
         self._pending = {}
         self._extra = 0
-        return [
-            Event(
-                "deal",
-                self._dealer,
-                {
-                    "round": self._round,
-                    "dealer": self._dealer,
-                    "first_discard": order[idx],
-                    "starts": self._current,
-                    "jokers": len(self._middle),
-                },
-            )
-        ]
+        data["jokers"] = len(self._middle)
 
     def _next_turn(self, events: list[Event]) -> None:
         self._rebuild_if_needed(events)
@@ -817,16 +783,6 @@ class Level8Board(Level8):
         return g  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ records
-    def to_dict(self) -> dict:
-        from .serial import board_to_dict
-
-        return board_to_dict(self)
-
-    def to_json(self, indent: int | None = None) -> str:
-        from .serial import board_to_json
-
-        return board_to_json(self, indent)
-
     @classmethod
     def from_json(cls, text: str | bytes) -> Level8Board:
         from .serial import board_from_json

@@ -10,20 +10,18 @@ generator.
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..actions import HistoryEntry
 from ..errors import ConfigError, CorruptStateError, Level8Error
 from ..levels import LevelSequence
-from ..serial import rng_from_json, rng_to_json
+from ..serial import FORMAT_VERSION as _CARD_VERSION
+from ..serial import game_from_json
 
 if TYPE_CHECKING:
     from .game import Level8Board
 
 FORMAT = "levelwidgets.level8board"
-FORMAT_VERSION = 1
-MAX_RECORD_BYTES = 20_000_000
+FORMAT_VERSION = _CARD_VERSION  # one loader for both games
 _TOP_KEYS = {"format", "version", "config", "history", "state", "rng"}
 _CONFIG_KEYS = {
     "players",
@@ -36,21 +34,6 @@ _CONFIG_KEYS = {
     "deck",
     "lay_down_cap",
 }
-
-
-def board_to_dict(game: Level8Board) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "config": game._config,
-        "history": [e.to_dict() for e in game._history],
-        "state": game.state_dict(),
-        "rng": rng_to_json(game._rng.getstate()),
-    }
-
-
-def board_to_json(game: Level8Board, indent: int | None = None) -> str:
-    return json.dumps(board_to_dict(game), indent=indent)
 
 
 def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
@@ -81,31 +64,7 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
 
 
 def board_from_json(cls: type[Level8Board], text: str | bytes) -> Level8Board:
-    """Restore a board game; the history is replayed and checked against the stored state."""
-    if isinstance(text, (str, bytes)) and len(text) > MAX_RECORD_BYTES:
-        raise CorruptStateError(
-            f"the record is larger than {MAX_RECORD_BYTES // 1_000_000} MB; it is not a game"
-        )
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as e:
-        raise CorruptStateError(f"not valid JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CorruptStateError("not a Level 8 board game (missing format marker)")
-    if data.get("version") != FORMAT_VERSION:
-        raise CorruptStateError(f"unsupported format version {data.get('version')!r}")
-    if set(data) != _TOP_KEYS:
-        raise CorruptStateError("unexpected or missing top-level fields")
-    cfg = data["config"]
-    check_board_config(cls, cfg)
-    hist = data["history"]
-    if not isinstance(hist, list):
-        raise CorruptStateError("history must be a list")
-    entries = [HistoryEntry.from_dict(e) for e in hist]
-    game = cls._from_config(cfg, entries, verify_rng=True)
-    if game.state_dict() != data["state"]:
-        raise CorruptStateError("the stored state does not match its history")
-    rng = rng_from_json(data["rng"])
-    if rng != game._rng.getstate():
-        raise CorruptStateError("the stored random-number state does not match the history")
-    return game
+    """Restore a board game: the card game's loader with the board's marker and config."""
+    return game_from_json(  # type: ignore[return-value]
+        cls, text, marker=FORMAT, check=check_board_config, what="a Level 8 board game"
+    )

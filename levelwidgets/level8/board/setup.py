@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import NUMBER_IDS, parse_cards
+from ..cards import NUMBER_IDS
 from ..errors import ConfigError
 from ..levels import LevelSequence, board_sequence_for
-from ..setup import check_cap, check_levels, check_seat, check_seed, parse_players, parse_sides
+from ..setup import make_config
 from .layout import BoardLayout
 
 
@@ -47,31 +47,22 @@ def make_board_config(
     deck: Sequence[object] | None,
     lay_down_cap: object,
 ) -> tuple[dict[str, Any], list[LevelSequence]]:
-    """Check a new board game's arguments; return its config and level sequences."""
-    names = parse_players(players)
-    n = len(names)
-    seqs = parse_sides(sides, n, board_sequence_for)
-    seed = check_seed(seed)
+    """Check a new board game's arguments: the card game's checks (with the board's sides
+    and a deck of the 90 number cards), then the layout and the towers."""
+    config, seqs = make_config(
+        players,
+        seed,
+        sides,
+        dealer,
+        start_levels,
+        deck,
+        lay_down_cap,
+        builtin=board_sequence_for,
+        deck_cards=NUMBER_IDS,
+        deck_rule="deck must list each of the 90 number cards exactly once (the jokers lie in "
+        "the middle)",
+    )
     board = BoardLayout.parse(layout)
-    dealer = check_seat(n - 1 if dealer is None else dealer, n, "dealer")
-    start = check_levels(start_levels, names, seqs)
-    deck_ids: list[int] | None = None
-    if deck is not None:
-        deck_ids = parse_cards(deck)
-        if sorted(deck_ids) != list(NUMBER_IDS):
-            raise ConfigError(
-                "deck must list each of the 90 number cards exactly once (the jokers lie in "
-                "the middle)"
-            )
-    config: dict[str, Any] = {
-        "players": names,
-        "seed": seed,
-        "sides": [s.to_dict() for s in seqs],
-        "layout": board.to_dict(),
-        "towers": check_towers(towers, n, len(board)),
-        "dealer": dealer,
-        "start_levels": start,
-        "deck": deck_ids,
-        "lay_down_cap": check_cap(lay_down_cap),
-    }
+    config["layout"] = board.to_dict()
+    config["towers"] = check_towers(towers, len(config["players"]), len(board))
     return config, seqs
