@@ -7,14 +7,31 @@ measured in the same run, on the same kind of game (4 players, random bots, prin
 the target of the batch simulator is ``batch_vs_engine_ratio`` ≥ 20. Lookup tables (the
 engine's move tables, the batch simulator's tables) are built before timing; their one-time
 cost is reported separately.
+
+The study figures use :func:`levelwidgets.analysis.simulate`, the analysts' entry point:
+
+- ``process_pool_scaling``: wall time of one study in-process ÷ the same study with
+  ``executor="processes"`` (all cores); target ≥ 0.8 × cores.
+- ``dask_overhead_ms_per_game``: (wall time of the study on a local Dask cluster with one
+  single-threaded worker process − wall time in-process) ÷ games; the cluster's start-up is
+  printed apart (``dask_cluster_start_s``). Target ≤ 1 ms.
+- ``level8_heuristic_games_per_s``: 4 HeuristicBots, CPU time, best of repetitions.
+- ``peak_rss_mb_per_million_rows``: in a fresh process, the peak resident memory added while
+  a million rows go through the same collector ``simulate`` uses, in chunks of 200 as workers
+  send them (rows of real games, repeated: playing a million games here would take hours; the
+  games themselves are dropped as they finish, so the rows are what grows). Target ≤ 300.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
+from levelwidgets.analysis import simulate as study
 from levelwidgets.levelx import GreedyBot, RandomBot, play_game
 from levelwidgets.levelx.batch import simulate
 from levelwidgets.levelx.batch.tables import move_tables, row_tables
@@ -23,7 +40,7 @@ from levelwidgets.levelx.rules import DEFAULT_RULES
 REPEATS = 3
 PLAYERS = 4
 TARGET_RATIO = 20
-LATER = ("process_pool_games_per_s", "dask_games_per_s", "level8_batch_games_per_s")
+STUDY_BOTS = ["random"] * PLAYERS
 
 
 def best_rate(run: Callable[[int], int]) -> float:
@@ -60,6 +77,83 @@ def build_tables_ms() -> float:
     return (time.process_time() - start) * 1e3
 
 
+def wall(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def process_pool_scaling(games: int) -> tuple[float, float, float]:
+    """(serial s, all cores s, ratio) for one Level X study of greedy bots (a few seconds of
+    work: random games take 0.1 ms, too little to measure a pool by)."""
+    bots = ["greedy"] * PLAYERS
+    serial = wall(lambda: study("levelx", bots, games, seed=1, progress=False))
+    pooled = wall(
+        lambda: study("levelx", bots, games, seed=1, progress=False, executor="processes")
+    )
+    return serial, pooled, serial / pooled
+
+
+def dask_overhead(games: int) -> tuple[float, float] | None:
+    """(cluster start s, overhead ms per game) on one single-threaded worker process."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        started = time.perf_counter() - start
+        pool = client.get_executor()
+        study("levelx", STUDY_BOTS, 50, seed=9, progress=False, executor=pool)  # warm worker
+        on_dask = wall(
+            lambda: study("levelx", STUDY_BOTS, games, seed=2, progress=False, executor=pool)
+        )
+    here = wall(lambda: study("levelx", STUDY_BOTS, games, seed=2, progress=False))
+    return started, (on_dask - here) / games * 1e3
+
+
+def level8_heuristic_rate(games: int) -> float:
+    return best_rate(
+        lambda rep: len(study("level8", ["heuristic"] * 4, games, seed=rep, progress=False))
+    )
+
+
+ROWS_SCRIPT = """
+import re
+from levelwidgets.analysis.collect import RowCollector
+from levelwidgets.analysis.simulate import _study, play_one
+study = _study("levelx", ["random"] * 4, 20, 0, None, None, False)
+rows = [play_one(study, k) for k in range(20)]
+warm = RowCollector(study.labels)  # pandas' first DataFrame and concat, before measuring
+warm.add([dict(r) for r in rows])
+warm.frame()
+collector = RowCollector(study.labels)
+def peak_kb():  # VmHWM: this process's own peak (ru_maxrss would count the parent's, via fork)
+    return int(re.search(r"VmHWM:\\s+(\\d+)", open("/proc/self/status").read()).group(1))
+base = peak_kb()
+for chunk in range(5000):
+    part = [dict(rows[i % 20], game_index=chunk * 200 + i) for i in range(200)]
+    for row in part:  # a fresh tuple per row, as unpickled from a worker
+        row["winner_seats"] = tuple(list(row["winner_seats"]))
+    collector.add(part)
+frame = collector.frame()
+assert len(frame) == 1_000_000
+print((peak_kb() - base) / 1024)
+"""
+
+
+def peak_rss_mb_per_million_rows() -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", ROWS_SCRIPT], capture_output=True, text=True, check=True
+    )
+    return float(out.stdout.strip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games (smoke test)")
@@ -81,8 +175,22 @@ def main() -> None:
     print(f"engine_greedy_games_per_s: {engine:.0f} games/s")
     print(f"batch_greedy_games_per_s: {batch:.0f} games/s")
     print(f"batch_vs_engine_greedy_ratio: {batch / engine:.1f}")
-    for name in LATER:
-        print(f"{name}: not built yet")
+
+    cores = os.cpu_count() or 1
+    serial, pooled, ratio = process_pool_scaling(int(4000 * scale))
+    print(f"process_pool_serial_s: {serial:.2f} s")
+    print(f"process_pool_all_cores_s: {pooled:.2f} s ({cores} cores)")
+    print(f"process_pool_scaling: {ratio:.2f} (target ≥ {0.8 * cores:.1f})")
+    dask = dask_overhead(int(3000 * scale))
+    if dask is None:
+        print("dask_overhead_ms_per_game: needs the [scale] extra (dask[distributed])")
+    else:
+        print(f"dask_cluster_start_s: {dask[0]:.1f} s")
+        print(f"dask_overhead_ms_per_game: {dask[1]:.3f} ms (target ≤ 1)")
+    rate = level8_heuristic_rate(max(4, int(40 * scale)))
+    print(f"level8_heuristic_games_per_s: {rate:.0f} games/s (4 players; target ≥ 200)")
+    rss = peak_rss_mb_per_million_rows()
+    print(f"peak_rss_mb_per_million_rows: {rss:.0f} MB (target ≤ 300)")
 
 
 if __name__ == "__main__":

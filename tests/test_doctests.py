@@ -18,6 +18,10 @@ MODULES = [
     "levelwidgets.analysis.stats",
     "levelwidgets.analysis.seats",
     "levelwidgets.analysis.summary",
+    "levelwidgets.analysis.simulate",
+    "levelwidgets.analysis.games",
+    "levelwidgets.analysis.compare",
+    "levelwidgets.analysis.elo",
 ]
 
 

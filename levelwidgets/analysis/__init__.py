@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+from .compare import compare, plot_compare
+from .elo import elo
+from .games import load_game
 from .plots import plot_lengths, plot_seats, plot_summary, plot_win_rates
 from .seats import rotate_seats
 from .simulate import SimulationStopped, game_seed, simulate
@@ -20,7 +23,11 @@ from .summary import Summary, summary
 __all__ = [
     "SimulationStopped",
     "Summary",
+    "compare",
+    "elo",
     "game_seed",
+    "load_game",
+    "plot_compare",
     "plot_lengths",
     "plot_seats",
     "plot_summary",

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._bots import bot_label
-from ._deps import pandas
+from .collect import RowCollector
+from .rows import game_row
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -94,14 +95,14 @@ def simulate(
             f"client.get_executor()), not {executor!r}"
         )
     chunks = _chunks(n_games, chunk_size, executor)
-    rows: list[dict[str, Any]] = []
+    rows = RowCollector(study.labels)
     stopped: str | None = None
     bar = _bar(n_games, progress, game)
     pool: Executor | None = None
     try:
         if executor is None:
             for ks in chunks:
-                rows.extend(play_chunk(study, ks))
+                rows.add(play_chunk(study, ks))
                 bar.update(len(ks))
         else:
             pool = ProcessPoolExecutor(os.cpu_count()) if executor == "processes" else executor
@@ -109,7 +110,7 @@ def simulate(
             try:
                 for fut in _as_completed(futures):
                     part = fut.result()
-                    rows.extend(part)
+                    rows.add(part)
                     bar.update(len(part))
             finally:
                 for fut in futures:
@@ -122,7 +123,8 @@ def simulate(
         bar.close()
         if pool is not None and executor == "processes":
             pool.shutdown(wait=stopped is None, cancel_futures=True)
-    frame = _frame(rows, study)
+    frame = rows.frame()
+    frame.attrs.update(game=study.game, seed=study.seed)
     frame.attrs["complete"] = stopped is None
     if stopped is not None:
         warnings.warn(
@@ -151,42 +153,6 @@ def play_one(study: Study, k: int) -> dict[str, Any]:
     row = game_row(study.game, g, k, gseed, labels)
     if study.keep_games:
         row["record"] = g.to_json()
-    return row
-
-
-def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dict[str, Any]:
-    """One row: ``game_index``, ``seed``, ``players``, ``turns``, ``rounds``, ``over``,
-    ``winner_seat`` (-1 for a tie, None unfinished), ``winner_seats``, ``winner_bot``,
-    ``tie``, per seat ``bot_i`` and ``score_i`` (Level X points; Level 8 the level reached),
-    Level X ``chips_row_r`` (chips taken per row) and ``rows_closed``, Level 8
-    ``rounds_to_finish``."""
-    winners = list(g.winners)
-    sole = len(winners) == 1
-    over = g.is_over
-    row: dict[str, Any] = {
-        "game_index": k,
-        "seed": seed,
-        "players": len(labels),
-        "turns": g.turns if game == "levelx" else g.plies,
-        "rounds": g.round,
-        "over": over,
-        "winner_seat": winners[0] if sole else (-1 if winners else None),
-        "winner_seats": tuple(winners),
-        "winner_bot": labels[winners[0]] if sole else None,
-        "tie": len(winners) > 1,
-    }
-    for seat, label in enumerate(labels):
-        row[f"bot_{seat}"] = label
-        row[f"score_{seat}"] = g.score(seat) if game == "levelx" else g.levels[seat]
-    if game == "levelx":
-        from ..levelx.rules import ROWS
-
-        row["rows_closed"] = sum(g.is_closed(r) for r in ROWS)
-        held = [g.chips_held(seat) for seat in range(len(labels))]
-        for r in ROWS:
-            row[f"chips_row_{r}"] = sum(h[r] for h in held)
-    else:
-        row["rounds_to_finish"] = g.round if over else None
     return row
 
 
@@ -319,14 +285,3 @@ def _bar(total: int, progress: bool, game: str) -> Any:
     except ImportError:  # the [analysis] extra brings tqdm; without it, no bar
         return _NoBar()
     return tqdm(total=total, desc=f"{game} games", unit="game", leave=False)
-
-
-def _frame(rows: list[dict[str, Any]], study: Study) -> pd.DataFrame:
-    pd = pandas()
-    rows.sort(key=lambda r: r["game_index"])
-    frame = pd.DataFrame(rows)
-    if not rows:
-        frame = pd.DataFrame(columns=["game_index", "seed", "turns", "winner_seat", "bot_0"])
-    frame.attrs["game"] = study.game
-    frame.attrs["seed"] = study.seed
-    return frame

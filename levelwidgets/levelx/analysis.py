@@ -1,22 +1,22 @@
-"""Bot simulations and pandas tables for analysts (needs the ``[analysis]`` extra).
+"""Pandas tables of Level X games for analysts (needs the ``[analysis]`` extra).
 
-Seats are named after their bots, so tables, records and the widget say who played:
+Bot studies run through :func:`levelwidgets.analysis.simulate` (seats rotated, seeded,
+chunked on any executor); :func:`games_frame` and :func:`turns_frame` tabulate games played
+anywhere else, e.g. in a widget, with the same columns:
 
->>> from levelwidgets.analysis import rotate_seats
->>> from levelwidgets.levelx import GreedyBot, RandomBot
->>> games = simulate(rotate_seats(lambda seed: [GreedyBot(), RandomBot(seed)]), games=10)
+>>> from levelwidgets.levelx import GreedyBot, RandomBot, play_game
+>>> games = [play_game([GreedyBot(), RandomBot(s)], seed=s, names=["Greedy", "Random"])
+...          for s in range(10)]
 >>> frame = games_frame(games)
->>> len(frame), bool(frame["over"].all())
-(10, True)
->>> frame[["bot_0", "bot_1"]].head(2).to_dict("records")
-[{'bot_0': 'Greedy', 'bot_1': 'Random'}, {'bot_0': 'Random', 'bot_1': 'Greedy'}]
+>>> len(frame), bool(frame["over"].all()), frame.loc[0, "bot_1"]
+(10, True, 'Random')
 
 ``levelwidgets.analysis.summary(frame)`` turns the frame into win rates per bot with intervals.
 """
 
 from __future__ import annotations
 
-import math
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,7 +24,7 @@ from .._bots import bot_label
 from ..analysis._deps import pandas
 from .bots import Bot, play_game
 from .game import LevelX
-from .rules import ROWS, Rules
+from .rules import Rules
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -36,12 +36,20 @@ def simulate(
     seed: int = 0,
     rules: Rules | None = None,
 ) -> list[LevelX]:
-    """Play ``games`` games; game ``k`` uses seed ``seed + k`` and bots ``make_bots(seed + k)``.
+    """Deprecated: use :func:`levelwidgets.analysis.simulate` (``keep_games=True`` keeps
+    records to step through, :func:`levelwidgets.analysis.load_game` opens one).
 
-    Each seat is named after its bot (:func:`seat_names`), whatever order ``make_bots`` puts
-    them in (``levelwidgets.analysis.rotate_seats`` rotates them). Every game is kept whole,
-    so any one can be stepped through or shown afterwards.
+    Plays ``games`` games one after another, keeping every game object in memory; game
+    ``k`` uses seed ``seed + k`` and bots ``make_bots(seed + k)``, seats named after their
+    bots (:func:`seat_names`).
     """
+    warnings.warn(
+        "levelwidgets.levelx.analysis.simulate is deprecated: use "
+        "levelwidgets.analysis.simulate('levelx', bots, n_games, seed) (seats rotated, any "
+        "executor, progress bar; keep_games=True keeps records for load_game)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     played = []
     for k in range(games):
         bots = make_bots(seed + k)
@@ -61,39 +69,25 @@ def seat_names(bots: Sequence[Bot]) -> list[str]:
 
 
 def games_frame(games: Sequence[LevelX]) -> pd.DataFrame:
-    """One row per game: seed, turns, rounds, scores per seat, winner(s), rows closed.
-
-    Per seat ``i``: ``bot_i`` (the player's name: the bot's name after :func:`simulate`),
-    ``score_i`` and ``name_i`` (the same name). The winner: ``winner_seat`` (-1 for a tie,
-    NaN while unfinished), ``winner_seats`` (all seats sharing the win), ``winner_bot`` (None
-    for a tie) and ``winner`` (the names, joined by " & "). This is the frame
-    ``levelwidgets.analysis.summary`` reads.
+    """One row per game, the columns of a :func:`levelwidgets.analysis.simulate` frame
+    (``game_index`` is the position in ``games``, ``bot_i`` the player's name), plus
+    ``name_i`` (the same name), ``winner`` (the winners' names joined by " & ") and
+    ``tiles_taken``. This is the frame ``levelwidgets.analysis.summary`` reads.
     """
-    pd = pandas()
+    from ..analysis.collect import RowCollector
+    from ..analysis.rows import game_row
+
     rows = []
-    for game in games:
-        winners = game.winners
-        sole = len(winners) == 1
-        row = {
-            "seed": game.seed,
-            "players": game.players,
-            "turns": game.turns,
-            "rounds": game.round,
-            "over": game.is_over,
-            "winner": " & ".join(game.names[w] for w in winners) or None,
-            "tie": len(winners) > 1,
-            "winner_seat": winners[0] if sole else (-1 if winners else math.nan),
-            "winner_seats": tuple(winners),
-            "winner_bot": game.names[winners[0]] if sole else None,
-            "rows_closed": sum(game.is_closed(r) for r in ROWS),
-            "tiles_taken": len(game.rules.bonus_tiles) - len(game.tiles_left()),
-        }
+    for k, game in enumerate(games):
+        row = game_row("levelx", game, k, game.seed, game.names)
+        row["winner"] = " & ".join(game.names[w] for w in game.winners) or None
+        row["tiles_taken"] = len(game.rules.bonus_tiles) - len(game.tiles_left())
         for seat, name in enumerate(game.names):
-            row[f"bot_{seat}"] = name
-            row[f"score_{seat}"] = game.score(seat)
             row[f"name_{seat}"] = name
         rows.append(row)
-    return pd.DataFrame(rows)
+    table = RowCollector([name for game in games for name in game.names])
+    table.add(rows)
+    return table.frame()
 
 
 def turns_frame(game: LevelX) -> pd.DataFrame:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 
 from levelwidgets.analysis import rotate_seats, summary, wilson_interval
-from levelwidgets.levelx import GreedyBot, RandomBot
-from levelwidgets.levelx.analysis import games_frame, simulate
+from levelwidgets.levelx import GreedyBot, RandomBot, play_game
+from levelwidgets.levelx.analysis import games_frame, seat_names
 
 
 def test_greedy_against_random_with_alternating_seats():
-    games = simulate(rotate_seats(lambda seed: [GreedyBot(), RandomBot(seed)]), games=40, seed=7)
+    seating = rotate_seats(lambda seed: [GreedyBot(), RandomBot(seed)])
+    games = []
+    for seed in range(7, 47):
+        bots = seating(seed)
+        games.append(play_game(bots, seed=seed, names=seat_names(bots)))
     frame = games_frame(games)
     s = summary(frame)
     assert s.games == 40 and s.unfinished == 0

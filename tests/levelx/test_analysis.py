@@ -1,12 +1,19 @@
-"""Analyst helpers: simulations and pandas tables."""
+"""Analyst helpers: pandas tables of Level X games, and the deprecated list simulator."""
 
 from __future__ import annotations
 
-import math
+import pandas as pd
+import pytest
 
 from levelwidgets.analysis import rotate_seats
 from levelwidgets.levelx import GreedyBot, LevelX, RandomBot
-from levelwidgets.levelx.analysis import games_frame, seat_names, simulate, turns_frame
+from levelwidgets.levelx.analysis import games_frame, seat_names, turns_frame
+from levelwidgets.levelx.analysis import simulate as deprecated_simulate
+
+
+def simulate(make_bots, games, seed=0):
+    with pytest.warns(DeprecationWarning, match=r"levelwidgets\.analysis\.simulate"):
+        return deprecated_simulate(make_bots, games=games, seed=seed)
 
 
 def test_simulate_and_tables():
@@ -54,5 +61,19 @@ def test_ties_and_unfinished_games_in_the_frame():
     assert (ties["winner_seat"] == -1).all() and ties["winner_bot"].isna().all()
     assert all(len(seats) > 1 for seats in ties["winner_seats"])
     unfinished = games_frame([LevelX(players=["Ann", "Ben"], seed=1)]).iloc[0]
-    assert math.isnan(unfinished["winner_seat"]) and unfinished["winner_seats"] == ()
-    assert unfinished["winner_bot"] is None
+    assert pd.isna(unfinished["winner_seat"]) and unfinished["winner_seats"] == ()
+    assert not unfinished["over"] and unfinished["winner"] is None
+    assert pd.isna(unfinished["winner_bot"])
+
+
+def test_games_frame_has_the_columns_of_a_study_frame():
+    from levelwidgets.analysis import simulate as study
+
+    frame = study("levelx", ["greedy", "random"], 4, seed=2, progress=False, keep_games=True)
+    from levelwidgets.analysis import load_game
+
+    games = [load_game(frame, k) for k in range(4)]
+    table = games_frame(games)
+    shared = [c for c in frame.columns if c != "record"]
+    assert set(shared) <= set(table.columns)
+    assert table[shared].equals(frame[shared])
