@@ -38,12 +38,15 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
 import { isSkip } from "./level8/cards.js";
+import { clickRouter } from "./level8/clicks.js";
 import * as D from "./level8/draw.js";
 import { errorParams, t } from "./level8/i18n.js";
+import { focusKeeper } from "./level8/keepfocus.js";
 import { keyAction } from "./level8/keys.js";
-import * as P from "./level8/proposal.js";
+import { createLayDown } from "./level8/laydown.js";
 import * as S from "./level8/selection.js";
 import { moveText } from "./level8/text.js";
 
@@ -54,9 +57,7 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let view = model.get("view") || null;
-  const ui = { selected: [], sort: "number", ask: null, fresh: null };
-  let prop = null; // lay-down dialog state (proposal.js) or null
-  let dismissed = ""; // key of a proposal the player cancelled
+  const ui = { selected: [], sort: "number", fresh: null };
   let inflight = false;
   let busyTimer = null;
   let lastHand = null;
@@ -96,6 +97,11 @@ function render({ model, el }) {
   const reviewSlot = h("div", { class: "l8-reviewslot" });
   root.append(header, seats, centre, panelBox, dialogBox, toastSlot, handWrap, bottom, reviewSlot);
 
+  // the lay-down dialog and the add-on question (shared with the board game)
+  const hooks = { send: (msg) => send(msg), redraw: () => redrawMine(), selected: () => ui.selected };
+  const layDown = createLayDown(hooks);
+  const addOn = createAddOn(hooks);
+
   // ---------------------------------------------------------------- sending
   function send(msg) {
     inflight = true;
@@ -131,35 +137,8 @@ function render({ model, el }) {
   }
 
   // ---------------------------------------------------------------- drawing
-  const FOCUS_KEYS = ["data-card", "data-action", "data-sort", "data-meld", "data-discard", "data-draw-pile", "data-prop-card", "data-move-to", "data-layout", "data-meaning", "data-goto"];
-
-  /** Run a redraw without removing a focused node; a keyboard focus comes back afterwards. */
-  function keepFocus(redraw) {
-    const doc = root.ownerDocument;
-    const a = doc && doc.activeElement;
-    // the review bar is not redrawn here: a comment being typed keeps its focus
-    if (!a || a === root || !root.contains(a) || reviewSlot.contains(a) || bottom.contains(a)) return redraw();
-    let selector = null;
-    for (const k of FOCUS_KEYS) {
-      if (a.hasAttribute(k)) {
-        selector = `${a.closest("[data-hand]") ? "[data-hand] " : ""}[${k}="${a.getAttribute(k)}"]`;
-        if (k === "data-action" && a.dataset.skipTarget != null) selector += `[data-skip-target="${a.dataset.skipTarget}"]`;
-        break;
-      }
-    }
-    let keyboard = false;
-    try {
-      keyboard = a.matches(":focus-visible");
-    } catch {
-      keyboard = true; // no :focus-visible support: keep it anyway
-    }
-    root.focus({ preventScroll: true });
-    redraw();
-    if (keyboard && selector) {
-      const next = root.querySelector(selector);
-      if (next && !next.disabled) next.focus({ preventScroll: true });
-    }
-  }
+  // a keyboard focus survives redraws; the review bar, log and move list are not redrawn here
+  const keepFocus = focusKeeper(root, { skip: [reviewSlot, bottom] });
 
   function drawAll() {
     keepFocus(drawAllNow);
@@ -232,7 +211,8 @@ function render({ model, el }) {
       handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
       sortBox.replaceChildren(D.sortEl(L, ui.sort));
       handBox.replaceChildren(D.handEl(v, L, ui));
-      actionsBox.replaceChildren(...(prop ? [] : [D.actionsEl(v, L, ui)])); // the dialog has its own buttons
+      // the dialog has its own buttons; the bar asks the add-on question
+      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question() })]));
     } else {
       handBox.replaceChildren();
       actionsBox.replaceChildren();
@@ -242,22 +222,11 @@ function render({ model, el }) {
       handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
     helpLine.textContent = D.helpText(v, L, ui.selected);
-    markFits(v);
+    D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
+    const prop = layDown.state();
     dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
-  }
-
-  /** Light up the laid combinations the one selected card fits (from view.legal). */
-  function markFits(v) {
-    const fits = ui.selected.length === 1 ? S.fitKeys(v, ui.selected[0]) : new Set();
-    const asked = ui.ask ? `${ui.ask.owner}-${ui.ask.index}` : "";
-    for (const node of seats.querySelectorAll("[data-meld]")) {
-      const on = fits.has(node.dataset.meld);
-      if (node.classList.contains("l8-fits") !== on) node.classList.toggle("l8-fits", on);
-      const isAsked = node.dataset.meld === asked;
-      if (node.classList.contains("l8-asked") !== isAsked) node.classList.toggle("l8-asked", isAsked);
-    }
   }
 
   // ---------------------------------------------------------------- new views
@@ -273,15 +242,8 @@ function render({ model, el }) {
     lastHand = cards ? [...cards] : null;
     ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
     if (ui.fresh && ui.fresh.size > 3) ui.fresh = null; // a new deal, not a draw
-    if (view.phase !== "play") ui.ask = null;
-    // the lay-down dialog follows view.proposal (Python drops it once the hand changes)
-    if (!view.proposal) {
-      prop = null;
-      dismissed = "";
-    } else {
-      const key = P.proposalKey(view.proposal);
-      if (key !== dismissed && (!prop || prop.key !== key)) prop = P.fromProposal(view.proposal);
-    }
+    addOn.follow(view);
+    layDown.follow(view); // the dialog follows view.proposal (Python drops it once the hand changes)
     drawAll();
     pacer.schedule(view);
     markBusy();
@@ -336,6 +298,9 @@ function render({ model, el }) {
         break;
     }
     if (!live) return;
+    // the lay-down dialog's actions (and Esc / Enter while it is open), then adding on (Enter
+    // while the question is open; Esc and a card click also close it, then go on below)
+    if (layDown.act(action, d, v) || addOn.act(action, d, v)) return;
     switch (action) {
       case "drawPile":
         if (v.phase === "draw") send(S.drawIntent("pile"));
@@ -346,23 +311,12 @@ function render({ model, el }) {
       case "toggleCard": {
         const id = Number(d.card);
         ui.selected = S.toggle(ui.selected, id, S.selectionMax(v));
-        ui.ask = null;
         redrawMine();
         return;
       }
       case "clear":
-        if (prop) {
-          act("cancelLay");
-          return;
-        }
         ui.selected = [];
-        ui.ask = null;
         redrawMine();
-        return;
-      case "layDown":
-        if (v.phase !== "play") return;
-        dismissed = "";
-        send(S.proposeIntent(ui.selected, S.handCards(v)));
         return;
       case "discard": {
         const intent = S.discardIntent(ui.selected);
@@ -383,102 +337,19 @@ function render({ model, el }) {
       case "nextRound":
         if (v.phase === "round_over") send({ type: "next_round" });
         return;
-      case "meld": {
-        if (v.phase !== "play" || ui.selected.length !== 1) return;
-        const [owner, index] = d.meld.split("-").map(Number);
-        const card = ui.selected[0];
-        const plan = S.addOnPlan(v, card, owner, index);
-        if (plan.ask) {
-          const meld = v.melds[owner][index];
-          ui.ask = { card, owner, index, meanings: plan.ask, lo: meld.lo, hi: meld.hi };
-          redrawMine();
-        } else send(plan.intent);
-        return;
-      }
-      case "askNumber": {
-        const a = ui.ask;
-        if (!a) return;
-        ui.ask = null;
-        send(S.addOnPlan(v, a.card, a.owner, a.index, Number(d.number)).intent);
-        return;
-      }
-      case "cancelAsk":
-        ui.ask = null;
-        redrawMine();
-        return;
-      case "confirm":
-        if (prop && prop.ok) act("confirmLay");
-        else if (ui.ask) return;
-        else if (v.phase === "draw") act("drawPile");
+      case "confirm": // an open dialog's arrangement, or the add-on question, went first
+        if (v.phase === "draw") act("drawPile");
         else if (v.phase === "play" && ui.selected.length === 1) act("discard");
         else if (v.phase === "keep") act("keep");
         else if (v.phase === "round_over") act("nextRound");
         else if (v.phase === "skipped") act("skipTurn");
         return;
-      // lay-down dialog
-      case "confirmLay":
-        if (prop && prop.ok) send(P.toLayDown(prop));
-        return;
-      case "cancelLay":
-        if (prop) dismissed = prop.key;
-        prop = null;
-        redrawMine();
-        return;
-      case "propCard":
-        if (!prop) return;
-        prop = P.pick(prop, Number(d.propCard));
-        redrawMine();
-        return;
-      case "moveTo":
-        if (!prop) return;
-        prop = P.moveTo(prop, d.moveTo === "spare" ? "spare" : Number(d.moveTo));
-        redrawMine();
-        return;
-      case "propCombo":
-        if (!prop || prop.picked == null) return;
-        prop = P.moveTo(prop, d.propCombo === "spare" ? "spare" : Number(d.propCombo));
-        redrawMine();
-        return;
-      case "layout": {
-        if (!prop) return;
-        const [i, k] = d.layout.split(":").map(Number);
-        prop = P.chooseLayout(prop, i, k);
-        redrawMine();
-        return;
-      }
-      case "meaning": {
-        if (!prop) return;
-        const [i, joker, m] = d.meaning.split(":");
-        prop = P.setMeaning(prop, Number(i), Number(joker), m === "" ? null : Number(m));
-        redrawMine();
-        return;
-      }
       default:
         break;
     }
   }
 
-  /** Which action a click means (the innermost meaningful element wins). */
-  const CLICKABLE = "[data-action], [data-sort], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]";
-  function clickAction(target) {
-    let node = target.closest ? target.closest(CLICKABLE) : null;
-    // a card on the table (in a meld or a pile) stands for what holds it: look further out
-    while (node && node.dataset.card != null && node.tagName !== "BUTTON" && node.parentElement) node = node.parentElement.closest(CLICKABLE);
-    if (!node || !root.contains(node) || node.disabled) return null;
-    const d = node.dataset;
-    if (d.action) return [d.action, node];
-    if (d.sort) return ["setSort", node];
-    if (d.propCard != null) return ["propCard", node];
-    if (d.moveTo != null) return ["moveTo", node];
-    if (d.layout != null) return ["layout", node];
-    if (d.meaning != null) return ["meaning", node];
-    if (d.propCombo != null) return ["propCombo", node];
-    if (d.meld != null) return ["meld", node];
-    if (d.discard != null) return ["drawDiscard", node];
-    if (d.drawPile != null) return ["drawPile", node];
-    if (d.card != null && handBox.contains(node)) return ["toggleCard", node];
-    return null;
-  }
+  const clickAction = clickRouter(root, handBox); // the innermost meaningful element wins
 
   function onClick(e) {
     const hit = clickAction(e.target);
@@ -553,7 +424,7 @@ function render({ model, el }) {
 
   if (view) {
     lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
-    if (view.proposal) prop = P.fromProposal(view.proposal);
+    layDown.follow(view);
     drawAll();
     pacer.schedule(view);
     markBusy();

@@ -37,9 +37,12 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
+import { TABLE_ROUTES, clickRouter } from "./level8/clicks.js";
 import * as D from "./level8/draw.js";
-import * as P from "./level8/proposal.js";
+import { TABLE_FOCUS_KEYS, focusKeeper } from "./level8/keepfocus.js";
+import { createLayDown } from "./level8/laydown.js";
 import * as S from "./level8/selection.js";
 import * as B from "./level8board/board.js";
 import { errorParams, t } from "./level8board/i18n.js";
@@ -49,15 +52,27 @@ import * as G from "./level8board/logic.js";
 
 const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
 const PICKING = ["swap", "show", "give"];
+/** The board's clickable attributes (dataset keys) and their actions, before the card table's. */
+const BOARD_ROUTES = [
+  ["field", "field"],
+  ["move", "move"],
+  ["take", "take"],
+  ["askNumber", "askNum"],
+  ["askColour", "askCol"],
+  ["askDir", "askDirection"],
+  ["pick", "pick"],
+  ["steal", "steal"],
+  ["choose", "choose"],
+];
+/** The board's focusable controls, before the card table's. */
+const BOARD_FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", ...TABLE_FOCUS_KEYS];
 
 function render({ model, el }) {
   const root = h("div", { class: "l8b-root l8-root lw-root", tabindex: "0", "data-busy": "0", "data-seq": "0", "data-actor": "" });
   el.appendChild(root);
 
   let view = model.get("view") || null;
-  const ui = { selected: [], sort: "number", ask: null, addAsk: null, fresh: null };
-  let prop = null; // lay-down dialog state (proposal.js) or null
-  let dismissed = "";
+  const ui = { selected: [], sort: "number", ask: null, fresh: null }; // ask: the ask action's dialog
   let inflight = false;
   let busyTimer = null;
   let lastHand = null;
@@ -98,6 +113,11 @@ function render({ model, el }) {
   const reviewSlot = h("div", { class: "l8-reviewslot" });
   root.append(header, toastSlot, boardBox, dialogBox, handWrap, seats, bottom, note, reviewSlot);
 
+  // the card table's lay-down dialog and add-on question (level8/laydown.js, level8/addon.js)
+  const hooks = { send: (msg) => send(msg), redraw: () => redrawMine(), selected: () => ui.selected };
+  const layDown = createLayDown(hooks);
+  const addOn = createAddOn(hooks);
+
   // ---------------------------------------------------------------- sending
   function send(msg) {
     inflight = true;
@@ -131,33 +151,8 @@ function render({ model, el }) {
   }
 
   // ---------------------------------------------------------------- drawing
-  const FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", "data-card", "data-action", "data-sort", "data-meld", "data-discard", "data-draw-pile", "data-prop-card", "data-move-to", "data-layout", "data-meaning", "data-goto"];
-
-  /** Run a redraw without losing a keyboard focus (it comes back to the same control). */
-  function keepFocus(redraw) {
-    const doc = root.ownerDocument;
-    const a = doc && doc.activeElement;
-    if (!a || a === root || !root.contains(a) || reviewSlot.contains(a) || bottom.contains(a)) return redraw();
-    let selector = null;
-    for (const k of FOCUS_KEYS) {
-      if (a.hasAttribute(k)) {
-        selector = `${a.closest("[data-hand]") ? "[data-hand] " : ""}[${k}="${a.getAttribute(k)}"]`;
-        break;
-      }
-    }
-    let keyboard = false;
-    try {
-      keyboard = a.matches(":focus-visible");
-    } catch {
-      keyboard = true;
-    }
-    root.focus({ preventScroll: true });
-    redraw();
-    if (keyboard && selector) {
-      const next = root.querySelector(selector);
-      if (next && !next.disabled) next.focus({ preventScroll: true });
-    }
-  }
+  // a keyboard focus survives redraws (the board's controls first, then the card table's)
+  const keepFocus = focusKeeper(root, { keys: BOARD_FOCUS_KEYS, skip: [reviewSlot, bottom] });
 
   function drawAll() {
     keepFocus(drawAllNow);
@@ -229,7 +224,7 @@ function render({ model, el }) {
           if (!allowed.includes(Number(node.dataset.card))) node.classList.add("l8b-dim");
         }
       }
-      actionsBox.replaceChildren(...(prop ? [] : [actionsEl(v)]));
+      actionsBox.replaceChildren(...(layDown.state() ? [] : [actionsEl(v)]));
     } else {
       handBox.replaceChildren();
       actionsBox.replaceChildren();
@@ -238,12 +233,13 @@ function render({ model, el }) {
       handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
     helpLine.textContent = B.helpText(v, L, ui.selected);
-    markFits(v);
+    D.markFits(seats, v, ui.selected, addOn.question()); // as in the card game
     // the centre shows the action's dialog, or at the round's end its summary
     let inCentre = B.boardDialogEl(v, L, ui);
     if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
     else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
     promptBox.replaceChildren(...(inCentre ? [inCentre] : []));
+    const prop = layDown.state();
     dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
@@ -252,16 +248,11 @@ function render({ model, el }) {
   /** The bar under the hand: the card game's (play, keep, next round), plus Discard 2. */
   function actionsEl(v) {
     if (!["play", "keep", "round_over"].includes(v.phase)) return h("div", { class: "l8-actions" });
-    const bar = D.actionsEl(v, L, { ...ui, ask: ui.addAsk });
+    const bar = D.actionsEl(v, L, { ...ui, ask: addOn.question() });
     if (v.phase === "play" && G.choicesOf(v).discardTwo) {
       bar.append(h("button", { type: "button", class: "lw-btn l8-btn", "data-action": "discardTwo", disabled: ui.selected.length !== 2 }, L("discardTwo")));
     }
     return bar;
-  }
-
-  function markFits(v) {
-    const fits = ui.selected.length === 1 && v.phase === "play" ? S.fitKeys(v, ui.selected[0]) : new Set();
-    for (const node of seats.querySelectorAll("[data-meld]")) node.classList.toggle("l8-fits", fits.has(node.dataset.meld));
   }
 
   // ---------------------------------------------------------------- new views
@@ -279,14 +270,8 @@ function render({ model, el }) {
     ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
     if (ui.fresh && ui.fresh.size > 4) ui.fresh = null; // a new deal, not a draw
     if (view.phase !== "ask") ui.ask = null;
-    if (view.phase !== "play") ui.addAsk = null;
-    if (!view.proposal) {
-      prop = null;
-      dismissed = "";
-    } else {
-      const key = P.proposalKey(view.proposal);
-      if (key !== dismissed && (!prop || prop.key !== key)) prop = P.fromProposal(view.proposal);
-    }
+    addOn.follow(view);
+    layDown.follow(view);
     drawAll();
     pacer.schedule(view);
     markBusy();
@@ -340,6 +325,9 @@ function render({ model, el }) {
         break;
     }
     if (!S.canAct(v)) return;
+    // the card table's lay-down dialog (and Esc / Enter while it is open), then adding on
+    // (Enter while the question is open; Esc and a card click also close it, then go on below)
+    if (layDown.act(action, d, v) || addOn.act(action, d, v)) return;
     const ch = G.choicesOf(v);
     switch (action) {
       // ------------------------------------------------ the board
@@ -413,18 +401,9 @@ function render({ model, el }) {
         return;
       }
       case "clear":
-        if (prop) {
-          act("cancelLay");
-          return;
-        }
         ui.selected = [];
         ui.ask = null;
         redrawMine();
-        return;
-      case "layDown":
-        if (v.phase !== "play") return;
-        dismissed = "";
-        send(S.proposeIntent(ui.selected, S.handCards(v)));
         return;
       case "discard": {
         const intent = S.discardIntent(ui.selected);
@@ -437,33 +416,8 @@ function render({ model, el }) {
       case "nextRound":
         if (v.phase === "round_over") send({ type: "next_round" });
         return;
-      case "meld": {
-        if (v.phase !== "play" || ui.selected.length !== 1) return;
-        const [owner, index] = d.meld.split("-").map(Number);
-        const card = ui.selected[0];
-        const plan = S.addOnPlan(v, card, owner, index);
-        if (plan.ask) {
-          // a joker at either end of a run: which number? (the card game's question)
-          const meld = v.melds[owner][index];
-          ui.addAsk = { card, owner, index, meanings: plan.ask, lo: meld.lo, hi: meld.hi };
-          redrawMine();
-        } else send(plan.intent);
-        return;
-      }
-      case "askNumber": {
-        const a = ui.addAsk;
-        if (!a) return;
-        ui.addAsk = null;
-        send(S.addOnPlan(v, a.card, a.owner, a.index, Number(d.number)).intent);
-        return;
-      }
-      case "cancelAsk":
-        ui.addAsk = null;
-        redrawMine();
-        return;
-      case "confirm":
-        if (prop && prop.ok) act("confirmLay");
-        else if (v.phase === "roll") act("roll");
+      case "confirm": // an open dialog's arrangement, or the add-on question, went first
+        if (v.phase === "roll") act("roll");
         else if (v.phase === "ask") act("confirmAsk");
         else if (PICKING.includes(v.phase)) act("confirmPick");
         else if (v.phase === "take" && G.canTakeFrom(v, "pile")) send(G.takeIntent("pile"));
@@ -471,77 +425,12 @@ function render({ model, el }) {
         else if (v.phase === "keep") act("keep");
         else if (v.phase === "round_over") act("nextRound");
         return;
-      case "confirmLay":
-        if (prop && prop.ok) send(P.toLayDown(prop));
-        return;
-      case "cancelLay":
-        if (prop) dismissed = prop.key;
-        prop = null;
-        redrawMine();
-        return;
-      case "propCard":
-        if (!prop) return;
-        prop = P.pick(prop, Number(d.propCard));
-        redrawMine();
-        return;
-      case "moveTo":
-        if (!prop) return;
-        prop = P.moveTo(prop, d.moveTo === "spare" ? "spare" : Number(d.moveTo));
-        redrawMine();
-        return;
-      case "propCombo":
-        if (!prop || prop.picked == null) return;
-        prop = P.moveTo(prop, d.propCombo === "spare" ? "spare" : Number(d.propCombo));
-        redrawMine();
-        return;
-      case "layout": {
-        if (!prop) return;
-        const [i, k] = d.layout.split(":").map(Number);
-        prop = P.chooseLayout(prop, i, k);
-        redrawMine();
-        return;
-      }
-      case "meaning": {
-        if (!prop) return;
-        const [i, joker, m] = d.meaning.split(":");
-        prop = P.setMeaning(prop, Number(i), Number(joker), m === "" ? null : Number(m));
-        redrawMine();
-        return;
-      }
       default:
         break;
     }
   }
 
-  /** Which action a click means (the innermost meaningful element wins). */
-  const CLICKABLE = "[data-action], [data-sort], [data-field], [data-move], [data-take], [data-ask-number], [data-ask-colour], [data-ask-dir], [data-pick], [data-steal], [data-choose], [data-prop-card], [data-move-to], [data-layout], [data-meaning], [data-prop-combo], [data-meld], [data-discard], [data-draw-pile], [data-card]";
-  function clickAction(target) {
-    let node = target.closest ? target.closest(CLICKABLE) : null;
-    while (node && node.dataset.card != null && node.tagName !== "BUTTON" && node.parentElement) node = node.parentElement.closest(CLICKABLE);
-    if (!node || !root.contains(node) || node.disabled) return null;
-    const d = node.dataset;
-    if (d.action) return [d.action, node];
-    if (d.sort) return ["setSort", node];
-    if (d.field != null) return ["field", node];
-    if (d.move != null) return ["move", node];
-    if (d.take != null) return ["take", node];
-    if (d.askNumber != null) return ["askNum", node];
-    if (d.askColour != null) return ["askCol", node];
-    if (d.askDir != null) return ["askDirection", node];
-    if (d.pick != null) return ["pick", node];
-    if (d.steal != null) return ["steal", node];
-    if (d.choose != null) return ["choose", node];
-    if (d.propCard != null) return ["propCard", node];
-    if (d.moveTo != null) return ["moveTo", node];
-    if (d.layout != null) return ["layout", node];
-    if (d.meaning != null) return ["meaning", node];
-    if (d.propCombo != null) return ["propCombo", node];
-    if (d.meld != null) return ["meld", node];
-    if (d.discard != null) return ["drawDiscard", node];
-    if (d.drawPile != null) return ["drawPile", node];
-    if (d.card != null && handBox.contains(node)) return ["toggleCard", node];
-    return null;
-  }
+  const clickAction = clickRouter(root, handBox, [...BOARD_ROUTES, ...TABLE_ROUTES]); // the innermost meaningful element wins
 
   function onClick(e) {
     const hit = clickAction(e.target);
@@ -613,7 +502,7 @@ function render({ model, el }) {
 
   if (view) {
     lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
-    if (view.proposal) prop = P.fromProposal(view.proposal);
+    layDown.follow(view);
     drawAll();
     pacer.schedule(view);
     markBusy();

@@ -203,6 +203,31 @@ test("add on: click a laid combination; a joker at either end of a run asks whic
   assert.deepEqual(model.sent.pop(), { type: "add_on", card: 90, owner: 1, index: 0, number: 11 });
 });
 
+test("add on: while asking which end, Enter sends nothing; Esc and a card click close the question", () => {
+  const view = { ...BASE, laid: [true, true, false], legal: { addOn: { 90: [[1, 0, [6, 11]]] } } };
+  const { model, root, $, $$ } = mount(view);
+  const key = (k) => root.dispatchEvent(Object.assign(new window.Event("keydown", { bubbles: true }), { key: k }));
+  const asking = () => {
+    click($('[data-hand="0"] [data-card="90"]'));
+    click($('[data-meld="1-0"]'));
+    assert.ok($('[data-ask="1-0"]'));
+    assert.ok($('[data-meld="1-0"]').classList.contains("l8-asked"));
+  };
+  asking();
+  key("Enter");
+  assert.deepEqual(model.sent, [], "the selected joker is not discarded");
+  assert.ok($("[data-ask]"));
+  key("Escape");
+  assert.equal($("[data-ask]"), null);
+  assert.equal($$(".l8-asked").length, 0);
+  assert.equal($('[data-hand="0"] [data-card="90"]').dataset.selected, "0", "Esc clears the selection too");
+  asking();
+  click($('[data-hand="0"] [data-card="12"]'));
+  assert.equal($("[data-ask]"), null);
+  assert.equal($$(".l8-asked").length, 0);
+  assert.deepEqual(model.sent, []);
+});
+
 test("lay-down dialog: shows the proposal, moves cards, chooses a joker reading, sends lay_down", () => {
   const proposal = {
     cards: [3, 4, 5, 20, 21, 90, 60],

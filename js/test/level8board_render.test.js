@@ -3,7 +3,7 @@
 // Level8BoardWidget builds them (levelwidgets/widgets/level8_board.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeModel, setupDom } from "./helpers/fake.js";
+import { FakeModel, key, setupDom } from "./helpers/fake.js";
 
 setupDom();
 const { default: widget } = await import("../src/level8board.js");
@@ -98,6 +98,47 @@ test("steal and choose dialogs", () => {
   assert.equal(root.querySelector("[data-choose=steal]").disabled, true);
   click(root.querySelector("[data-choose=swap]"));
   assert.deepEqual(model.sent.at(-1), { type: "choose", action: "swap" });
+  cleanup();
+});
+
+test("add on: the question which end marks its combination; Enter sends nothing, Esc and a card click close it", () => {
+  // laid down, holding the eighth joker (101), which fits the run 3–5 at either end
+  const melds = [[{ kind: "set", cards: [23, 38, 53], value: 9 }, { kind: "run", cards: [2, 3, 4], lo: 3, hi: 5 }], []];
+  const play = view({ phase: "play", laid: [true, false], hand: [45, 73, 86, 101], melds, legal: { addOn: { 101: [[0, 0, [9]], [0, 1, [2, 6]]] } }, board: { choices: {} } });
+  const { root, model, cleanup } = mount(play);
+  const card = (id) => root.querySelector(`[data-hand='0'] [data-card='${id}']`);
+  const meld = (k) => root.querySelector(`[data-meld='${k}']`);
+  const asking = () => {
+    click(card(101));
+    assert.ok(meld("0-0").classList.contains("l8-fits") && meld("0-1").classList.contains("l8-fits"), "the combinations the joker fits glow");
+    click(meld("0-1"));
+    assert.ok(root.querySelector("[data-ask='0-1']"), "which end?");
+    assert.ok(meld("0-1").classList.contains("l8-asked"), "the combination asked about is marked");
+    assert.ok(!meld("0-0").classList.contains("l8-asked"));
+  };
+  asking();
+  // Enter while the question is open: no discard of the selected joker, nothing sent
+  key(root, "Enter");
+  assert.deepEqual(model.sent, []);
+  assert.ok(root.querySelector("[data-ask]"), "still asking");
+  // Esc closes the question (and clears the selection)
+  key(root, "Escape");
+  assert.equal(root.querySelector("[data-ask]"), null);
+  assert.ok(!meld("0-1").classList.contains("l8-asked"));
+  assert.equal(card(101).dataset.selected, "0");
+  assert.equal(root.querySelectorAll(".l8-fits").length, 0);
+  // selecting a card closes it too
+  asking();
+  click(card(45));
+  assert.equal(root.querySelector("[data-ask]"), null);
+  assert.equal(card(45).dataset.selected, "1");
+  assert.equal(root.querySelectorAll(".l8-asked").length, 0);
+  assert.deepEqual(model.sent, []);
+  // answered by a click: add_on with the number
+  key(root, "Escape");
+  asking();
+  click(root.querySelector("[data-action=askNumber][data-number='6']"));
+  assert.deepEqual(model.sent.at(-1), { type: "add_on", card: 101, owner: 0, index: 1, number: 6 });
   cleanup();
 });
 

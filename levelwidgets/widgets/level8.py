@@ -35,7 +35,7 @@ from ..level8 import (
     solve,
 )
 from ..level8.actions import ACTION_KINDS
-from ..level8.cards import N_CARDS
+from ..level8.cards import N_CARDS, is_skip
 from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
@@ -549,7 +549,7 @@ def _legal(
                 if spots:
                     fits[str(card)] = spots
             out["addOn"] = fits
-        if any(c >= 97 for c in hand):
+        if any(is_skip(c) for c in hand):
             out["skipTargets"] = [
                 q for q in range(obs.n_players) if q != actor and not obs.skipped[q]
             ]

@@ -5,7 +5,8 @@ answers the field's dialog (take, swap, ask, give, show, steal, choose), lays do
 the card game's dialog and discards, until the round-end summary appears. After each click
 Python's state is checked, and the page never holds a card seat 0 may not see. Screenshots go
 to test-artifacts/ and the README's pictures to docs/level8-board.png (light) and
-docs/level8-board-dark.png (dark, German).
+docs/level8-board-dark.png (dark, German). A stacked deal brings the add-on question "which
+end?" for a joker: Enter leaves it open (the selected joker is not discarded), Esc closes it.
 """
 
 from __future__ import annotations
@@ -99,10 +100,10 @@ def check_nothing_hidden(page, root) -> None:
     assert not leaked, f"hidden cards in the page: {leaked}"
 
 
-def start(page, lab, request) -> object:
+def start(page, lab, request, setup: str = SETUP) -> object:
     page.set_viewport_size({"width": 1200, "height": 1700})
     name = f"{request.node.name}.ipynb"
-    (lab.root / name).write_text(_notebook([SETUP]))
+    (lab.root / name).write_text(_notebook([setup]))
     open_notebook(page, lab, name)
     run_all(page)
     root = page.locator(ROOT).first
@@ -231,3 +232,67 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
     shot(root, REPO / "docs" / "level8-board-dark.png")
     shot(root, artifacts / "level8-board-dark-de.png")
     set_theme(page, dark=False)
+
+
+# Seat 0 holds the run 3-5 red and three 9s (level 1: a set of 3 and a run of 3); the dice are
+# set so that field 3 (the joker field) is reachable: its joker (J8 = 101) comes at once.
+ADD_ON_SETUP = """\
+from levelwidgets.level8 import stack_deck
+from levelwidgets.level8.board import Level8Board
+from levelwidgets.widgets import Level8BoardWidget
+
+hands = [['3R', '4R', '5R', '9G', '9B', '9Y', '12O', '14P', '1B', '7G'],
+         ['2R', '2G', '7B', '8P', '12R', '14R', '3Y', '15B', '1P', '13R']]
+g = Level8Board(['You', 'Ben'], seed=1, deck=[c for c in stack_deck(hands, '8R') if c < 90])
+g.roll(dice=(3, 1))
+w = Level8BoardWidget(g, bots=[None, None], seat=0)
+w
+"""
+JOKER = 101
+
+
+def test_add_on_question_enter_keeps_the_card_esc_closes_it(page, lab, artifacts, request) -> None:
+    root = start(page, lab, request, ADD_ON_SETUP)
+    state = settled(page)
+    assert state["phase"] == "move"
+    root.locator("[data-field='3'][data-reachable='1']").click()
+    state = after(page, int(state["seq"]))
+    assert state["phase"] == "play" and JOKER in py(page, "w.game.hand(0)")
+    root.locator("[data-action=layDown]").click()
+    root.locator("[data-dialog=laydown]").wait_for()
+    seq = int(settled(page)["seq"])
+    root.locator("[data-action=confirmLay]").click()
+    state = after(page, seq)
+    assert py(page, "w.game.laid_down[0]") is True and state["phase"] == "play"
+    melds = "w.game.observation(0).table.melds[0]"
+    run = py(page, f"[i for i, m in enumerate({melds}) if m.kind == 'run']")
+    meld = root.locator(f"[data-meld='0-{run[0]}']")
+
+    def ask() -> None:
+        root.locator(f"[data-hand='0'] [data-card='{JOKER}']").click()
+        assert "l8-fits" in (meld.get_attribute("class") or "")
+        meld.click()
+        root.locator(f"[data-ask='0-{run[0]}']").wait_for()
+        assert "l8-asked" in (meld.get_attribute("class") or "")
+
+    ask()
+    shot(root, artifacts / "level8-board-add-on-question.png")
+    seq = int(settled(page)["seq"])
+    # Enter answers nothing: the selected joker is not discarded, the turn goes on
+    root.press("Enter")
+    page.wait_for_timeout(400)
+    assert settled(page)["seq"] == str(seq)
+    assert root.locator("[data-ask]").count() == 1
+    assert JOKER in py(page, "w.game.hand(0)") and py(page, "w.game.phase") == "play"
+    # Esc closes the question and clears the selection
+    root.press("Escape")
+    assert root.locator("[data-ask]").count() == 0
+    assert root.locator(".l8-asked").count() == 0
+    assert root.locator("[data-hand='0'] [data-selected='1']").count() == 0
+    # asked again and answered by a click: the joker is the run's 6
+    ask()
+    root.locator("[data-action=askNumber][data-number='6']").click()
+    after(page, seq)
+    combo = py(page, f"{melds}[{run[0]}].to_dict()")
+    assert JOKER in combo["cards"] and combo["jokers"] == {str(JOKER): 6}, combo
+    assert root.locator(f"[data-meld='0-{run[0]}'] [data-card='{JOKER}']").count() == 1

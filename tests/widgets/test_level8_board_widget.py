@@ -279,3 +279,24 @@ def test_picture_and_construction_errors() -> None:
         Level8BoardWidget(game="nope")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Level8BoardWidget(players=2, bots=[None])
+
+
+def test_the_eighth_joker_is_no_skip_card_in_the_view() -> None:
+    from levelwidgets.level8.board.bots import BoardHeuristicBot
+    from levelwidgets.level8.cards import JOKER8
+    from levelwidgets.widgets.level8 import _legal
+
+    game = Level8Board(players=["A", "B", "C"], seed=3)
+    bots = [BoardHeuristicBot(s) for s in range(3)]
+    held_in_play = 0
+    for _ in range(3000):
+        if game.is_over:
+            break
+        actor = game.current_player
+        obs = game.observation(actor)
+        table = obs.table  # what the board widget hands to the card table's view
+        if table.phase == "play" and JOKER8 in table.hand:
+            held_in_play += 1
+            assert "skipTargets" not in _legal(table, actor, lambda hand, level: False)
+        game.apply(bots[actor].choose(obs))
+    assert held_in_play > 0, "the test saw J8 in a hand during play"

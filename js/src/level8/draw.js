@@ -6,7 +6,7 @@ import { h, playerIcon } from "../common/dom.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
 import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
-import { canAct, handCards, handSeat } from "./selection.js";
+import { canAct, fitKeys, handCards, handSeat } from "./selection.js";
 import { hintText, jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "./text.js";
 
 const STARS = { one: "★", two: "★★" };
@@ -309,6 +309,23 @@ export function actionsEl(view, L, ui) {
       break;
   }
   return el;
+}
+
+/**
+ * Mark the laid combinations ([data-meld] inside `box`) in place: .l8-fits on those the one
+ * selected card fits (view.legal.addOn, which Python sends only in the play phase), .l8-asked
+ * on the one the add-on question (`ask`, addon.js question()) is about. Classes change only
+ * where they differ (cached seats stay untouched).
+ */
+export function markFits(box, view, selected, ask) {
+  const fits = selected.length === 1 ? fitKeys(view, selected[0]) : new Set();
+  const asked = ask ? `${ask.owner}-${ask.index}` : "";
+  for (const node of box.querySelectorAll("[data-meld]")) {
+    const on = fits.has(node.dataset.meld);
+    if (node.classList.contains("l8-fits") !== on) node.classList.toggle("l8-fits", on);
+    const isAsked = node.dataset.meld === asked;
+    if (node.classList.contains("l8-asked") !== isAsked) node.classList.toggle("l8-asked", isAsked);
+  }
 }
 
 /** Sort toggle for the hand (a display choice only). */
