@@ -3,7 +3,8 @@
 * ``solver_us_p50`` / ``solver_us_p99``: :func:`solve` (can the level be laid, and one concrete
   way) on random 11-card hands holding 0–3 jokers, over every one- and two-star level.
 * ``missing_us_p50`` / ``missing_us_p99``: :func:`cards_missing` on the same hands.
-* ``heuristic_games_per_s``: complete 4-player games between HeuristicBots.
+* ``heuristic_games_per_s``: complete 4-player games between HeuristicBots;
+  ``heuristic_2p_games_per_s`` / ``heuristic_6p_games_per_s`` the same with 2 and 6 players.
 
 Robust to a busy machine: every figure is CPU time of this process (``time.process_time``,
 i.e. one core), not wall-clock time, so other programs on the machine do not count against
@@ -101,17 +102,26 @@ def main() -> None:
     t = best_times(cards_missing, cases[::4])
     print(f"missing_us_p50: {percentile(t, 0.50):.1f} us")
     print(f"missing_us_p99: {percentile(t, 0.99):.1f} us")
+    best, rounds = games_per_s(4)
+    print(f"heuristic_games_per_s: {best:.1f} games/s")
+    print(f"heuristic_rounds_per_game: {statistics.mean(rounds):.2f} rounds")
+    for n in (2, 6):
+        print(f"heuristic_{n}p_games_per_s: {games_per_s(n)[0]:.1f} games/s")
+
+
+def games_per_s(n: int) -> tuple[float, list[int]]:
+    """Best of ``REPEATS`` runs of the same ``GAMES`` seeded games of ``n`` HeuristicBots
+    (CPU time), and the rounds each game lasted."""
     best = 0.0
     rounds: list[int] = []
     for _ in range(REPEATS):
         start = time.process_time()
         rounds = []
         for seed in range(GAMES):
-            g = play_game([HeuristicBot(seed * 4 + k) for k in range(4)], seed=seed)
+            g = play_game([HeuristicBot(seed * 4 + k) for k in range(n)], seed=seed)
             rounds.append(g.round)
         best = max(best, GAMES / (time.process_time() - start))
-    print(f"heuristic_games_per_s: {best:.1f} games/s")
-    print(f"heuristic_rounds_per_game: {statistics.mean(rounds):.2f} rounds")
+    return best, rounds
 
 
 def bot_figures(games: int = 100) -> None:

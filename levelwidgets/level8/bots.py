@@ -17,52 +17,15 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Event
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, MAX_NUMBER, is_joker
-from .combos import Combo, combo_options
+from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
 from .levels import Level
 from .observation import Observation
 from .solver import Missing, cards_missing, solve
-
-_Fit = tuple[int, tuple[int, int, int]]  # (position in seat/index order, (owner, index, meaning))
-_FitTable = tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None]
-
-
-def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
-    """Where cards fit the laid combinations: by number, by colour, and for a joker.
-
-    Each entry is the first combination in seat/index order that takes such a card, with
-    the meaning :func:`combo_options` would give first, so one look-up replaces a scan.
-    """
-    by_num: dict[int, _Fit] = {}
-    by_col: dict[int, _Fit] = {}
-    joker: _Fit | None = None
-    pos = 0
-    for owner, ms in enumerate(melds):
-        for i, combo in enumerate(ms):
-            value = combo.value
-            kind = combo.kind
-            if kind == "run":
-                lo, hi = value, value + len(combo.cards) - 1
-                for num in (lo - 1, hi + 1):
-                    if 1 <= num <= MAX_NUMBER and num not in by_num:
-                        by_num[num] = (pos, (owner, i, num))
-                if joker is None:
-                    opts = combo_options(combo, FIRST_JOKER)
-                    if opts:
-                        joker = (pos, (owner, i, opts[0]))
-            else:
-                table = by_num if kind == "set" else by_col
-                if value not in table:
-                    table[value] = (pos, (owner, i, value))
-                if joker is None:
-                    joker = (pos, (owner, i, value))
-            pos += 1
-    return by_num, by_col, joker
 
 
 class RandomBot:
@@ -90,21 +53,27 @@ class HeuristicBot:
             self.name = name
         # (hand, level) -> Missing for the hand left after our last discard: a discarded card
         # outside the best plan leaves the minimum unchanged, so next turn can reuse it.
-        self._cache: tuple[frozenset[int], object, Missing] | None = None
-        # (melds of the last observation, their fit table): the game hands out the same
-        # tuple while no laid combination changes
-        self._fit_cache: tuple[object, _FitTable] | None = None
+        # The hand is also kept as the tuple the next observation will show (the engine
+        # keeps hand order), to recognise it without building a set.
+        self._cache: tuple[frozenset[int], object, Missing, tuple[int, ...]] | None = None
         # exact cards_missing results by (natural cards, level), the last 16
         self._memo: dict[tuple[frozenset[int], int], tuple[Level, Missing]] = {}
+        # (Missing, its plan's cards, numbers and colours it finds useful): see _useful
+        self._useful_of: tuple[Missing, frozenset[int], frozenset[int], frozenset[int]] | None = (
+            None
+        )
 
     def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
         c = self._cache
-        key = frozenset(hand)
-        if c is not None and c[1] is level and c[0] == key:
+        if c is not None and c[1] is level and c[3] == hand:
             return c[2]
+        key = frozenset(hand)
         hint = 0
-        if c is not None and c[1] is level and len(key - c[0]) == 1 and c[0] <= key:
-            hint = len(c[2].needs) - 1  # one more card closes at most one open place
+        if c is not None and c[1] is level:
+            if c[0] == key:
+                return c[2]
+            if len(key - c[0]) == 1 and c[0] <= key:
+                hint = len(c[2].needs) - 1  # one more card closes at most one open place
         # the search only looks at natural cards (jokers just fill open places), so a hand
         # that differs from an earlier one only in jokers or skip cards has the same plan
         naturals = frozenset([x for x in hand if x < FIRST_JOKER])
@@ -120,27 +89,37 @@ class HeuristicBot:
             if len(self._memo) >= 16:
                 del self._memo[next(iter(self._memo))]  # forget the oldest
             self._memo[memo_key] = (level, miss)
-        self._cache = (key, level, miss)
+        self._cache = (key, level, miss, hand)
         return miss
+
+    def _useful(self, miss: Missing) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        """``miss``'s plan cards, and the numbers and colours of the natural cards it finds
+        useful (a natural card is useful when its number or its colour is listed): the same
+        answers as :attr:`Missing.used_cards` and :meth:`Missing.useful`, worked out once per
+        Missing (the draw and the discard of a turn ask the same one)."""
+        u = self._useful_of
+        if u is not None and u[0] is miss:
+            return u[1], u[2], u[3]
+        nums: set[int] = set()
+        cols: set[int] = set()
+        if miss.count > 0:
+            for nd in miss.needs:
+                if nd.colour is not None:
+                    cols.add(nd.colour)
+                elif nd.number is None:
+                    nums.update(range(1, MAX_NUMBER + 1))
+                else:
+                    nums.add(nd.number)
+                    nums.update(nd.alternatives)
+        used = miss.used_cards
+        fn, fc = frozenset(nums), frozenset(cols)
+        self._useful_of = (miss, used, fn, fc)
+        return used, fn, fc
 
     # -- helpers
     def _fits_any(self, obs: Observation, cid: int) -> tuple[int, int, int] | None:
         """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
-        if FIRST_SKIP <= cid < END_SKIP:
-            return None
-        melds = obs.melds
-        cached = self._fit_cache
-        if cached is None or cached[0] is not melds:
-            cached = self._fit_cache = (melds, _fit_table(melds))
-        by_num, by_col, joker = cached[1]
-        if cid >= FIRST_JOKER:
-            fit = joker
-        else:
-            fit = by_num.get(cid % 15 + 1)
-            other = by_col.get(cid // 15)
-            if other is not None and (fit is None or other[0] < fit[0]):
-                fit = other
-        return None if fit is None else fit[1]
+        return _table(obs.melds).fit(cid)
 
     @staticmethod
     def _leader(obs: Observation) -> int | None:
@@ -155,14 +134,16 @@ class HeuristicBot:
         p = obs.viewer
         assert isinstance(p, int) and obs.hand is not None
         phase = obs.phase
+        if phase == "play":
+            return self._play(obs)
+        if phase == "draw":
+            return self._draw(obs)
         if phase == "skipped":
             return Action("skip_turn", p)
         if phase == "round_over":
             return Action("next_round", p)
         if phase == "keep":
             return self._keep(obs)
-        if phase == "draw":
-            return self._draw(obs)
         return self._play(obs)
 
     def _draw(self, obs: Observation) -> Action:
@@ -176,17 +157,22 @@ class HeuristicBot:
         assert isinstance(p, int) and obs.hand is not None
         tops = [(q, t) for q, t in enumerate(obs.discard_tops) if t is not None]
         level = obs.requirements[p]
-        if not obs.laid[p] and level is not None:
+        laid = obs.laid[p]
+        if not laid and level is not None:
             for q, t in tops:
                 if is_joker(t):
                     return q
             miss = self._missing(obs.hand, level)
+            if miss.count > 0:
+                _used, nums, cols = self._useful(miss)
+                for q, t in tops:
+                    # Missing.useful: no joker here (see above), no skip card
+                    if t < FIRST_JOKER and (t % 15 + 1 in nums or t // 15 in cols):
+                        return q
+        elif laid:
+            table = _table(obs.melds)
             for q, t in tops:
-                if miss.useful(t):
-                    return q
-        elif obs.laid[p]:
-            for q, t in tops:
-                if not FIRST_SKIP <= t < END_SKIP and self._fits_any(obs, t):
+                if not FIRST_SKIP <= t < END_SKIP and table.fit(t):
                     return q
         if obs.draw_count or not tops:
             return None
@@ -197,25 +183,29 @@ class HeuristicBot:
         assert isinstance(p, int) and obs.hand is not None
         hand = obs.hand
         level = obs.requirements[p]
-        if not obs.laid[p] and level is not None:
+        laid = obs.laid[p]
+        if not laid and level is not None:
             final = obs.levels[p] == obs.level_counts[p]
             # the "cards missing" search is cached for the discard; it says when to solve
-            if (final or len(hand) > level.n_cards) and self._missing(hand, level).count == 0:
+            if (final or len(hand) > _n_cards(level)) and self._missing(hand, level).count == 0:
                 way = solve(hand, level)
                 if way is not None:
                     return Action("lay_down", p, combos=way)
-        elif obs.laid[p] and len(hand) >= 2:
+        elif laid and len(hand) >= 2:
             # naturals first, jokers last (they fit almost anywhere, keep them flexible)
+            table = _table(obs.melds)
             for c in sorted(hand):
-                fit = self._fits_any(obs, c)
+                fit = table.fit(c)
                 if fit is not None:
                     owner, i, meaning = fit
                     return Action("add_on", p, card=c, target=owner, index=i, meaning=meaning)
-        skips = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
-        if skips and len(hand) > 1:
-            target = self._leader(obs)
-            if target is not None:
-                return Action("skip", p, card=skips[0], target=target)
+        if len(hand) > 1:
+            for c in hand:
+                if FIRST_SKIP <= c < END_SKIP:
+                    target = self._leader(obs)
+                    if target is not None:
+                        return Action("skip", p, card=c, target=target)
+                    break
         return Action("discard", p, card=self._discard_choice(obs))
 
     def _discard_choice(self, obs: Observation) -> int:
@@ -223,59 +213,54 @@ class HeuristicBot:
         assert isinstance(p, int) and obs.hand is not None
         hand = obs.hand
         naturals = [c for c in hand if c < FIRST_JOKER]
-        skips = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
         if not naturals:
+            skips = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
             return skips[0] if skips else hand[0]
         level = obs.requirements[p]
-        nums = [c % 15 + 1 for c in naturals]
-        cols = [c // 15 for c in naturals]
         if obs.laid[p] or level is None:
-            # keep cards that fit (or almost fit) laid combinations
-            def dist(c: int) -> float:
-                best = 99.0
-                num, col = c % 15 + 1, c // 15
-                for ms in obs.melds:
-                    for combo in ms:
-                        v = combo.value
-                        if combo.kind == "run":
-                            hi = v + len(combo.cards) - 1
-                            ends = [e for e in (v - 1, hi + 1) if 1 <= e <= 15]
-                            if ends:
-                                best = min(best, min(abs(num - e) for e in ends))
-                        elif (combo.kind == "set" and num == v) or (
-                            combo.kind == "colour" and col == v
-                        ):
-                            best = 0
-                return best
-
-            return max(naturals, key=lambda c: (dist(c), c))
-        kinds = {r.kind for r in level.requirements}
+            # keep cards that fit (or almost fit) laid combinations: discard the farthest
+            table = _table(obs.melds)
+            best_c = -1
+            best_d = -1.0
+            for c in naturals:
+                d = table.distance(c)
+                if d > best_d or (d == best_d and c > best_c):
+                    best_c, best_d = c, d
+            return best_c
+        has_set, has_colour, has_run = _kinds(level)
         miss = self._missing(hand, level)
-        used = miss.used_cards
+        used, useful_nums, useful_cols = self._useful(miss)
         pool = [c for c in naturals if c not in used] or naturals
-        num_count = Counter(nums)
-        col_count = Counter(cols)
-
-        def score(c: int) -> float:
+        num_count = [0] * (MAX_NUMBER + 3)  # by number; 0, 16, 17 (and -1 = 17) stay 0
+        col_count = [0] * 6
+        for c in naturals:
+            num_count[c % 15 + 1] += 1
+            col_count[c // 15] += 1
+        table = _table(obs.melds)
+        fit_nums, fit_cols = table.by_num, table.by_col
+        # the lowest score wins, ties to the highest card; scores are sums of halves (exact)
+        choice = -1
+        best = 0.0
+        for c in pool:
             num, col = c % 15 + 1, c // 15
-            s = 0.0
-            if "set" in kinds:
-                s += num_count[num] - 1
-            if "colour" in kinds:
-                s += col_count[col] - 1
-            if "run" in kinds:
+            sc = 0.0
+            if has_set:
+                sc += num_count[num] - 1
+            if has_colour:
+                sc += col_count[col] - 1
+            if has_run:
                 # cards numbered within 2 of this one (other numbers only)
                 near = num_count[num - 2] + num_count[num - 1]
-                s += (near + num_count[num + 1] + num_count[num + 2]) * 0.5
-            if miss.useful(c):
-                s += 2
-            if self._fits_any(obs, c):
-                s += 1.5  # do not feed opponents' laid combinations
-            return s
-
-        choice = min(pool, key=lambda c: (score(c), -c))
+                sc += (near + num_count[num + 1] + num_count[num + 2]) * 0.5
+            if num in useful_nums or col in useful_cols:
+                sc += 2
+            if num in fit_nums or col in fit_cols:
+                sc += 1.5  # do not feed opponents' laid combinations
+            if choice < 0 or sc < best or (sc == best and c > choice):
+                choice, best = c, sc
         if choice not in used:
-            self._cache = (frozenset(hand) - {choice}, level, miss)
+            rest = tuple([c for c in hand if c != choice])
+            self._cache = (frozenset(rest), level, miss, rest)
         return choice
 
     def _keep(self, obs: Observation) -> Action:
@@ -294,6 +279,30 @@ class HeuristicBot:
     missing = _missing
     fits = _fits_any
     discard_choice = _discard_choice
+
+
+_LEVEL_FACTS: dict[int, tuple[Level, int, tuple[bool, bool, bool]]] = {}
+
+
+def _level_facts(level: Level) -> tuple[Level, int, tuple[bool, bool, bool]]:
+    """A level's card count and which kinds it asks for (set, colour, run), cached by the
+    level's identity (the entry keeps the level, so its id is not reused; levels are
+    immutable)."""
+    got = _LEVEL_FACTS.get(id(level))
+    if got is None or got[0] is not level:
+        kinds = {r.kind for r in level.requirements}
+        got = (level, level.n_cards, ("set" in kinds, "colour" in kinds, "run" in kinds))
+        if len(_LEVEL_FACTS) < 1024:
+            _LEVEL_FACTS[id(level)] = got
+    return got
+
+
+def _n_cards(level: Level) -> int:
+    return _level_facts(level)[1]
+
+
+def _kinds(level: Level) -> tuple[bool, bool, bool]:
+    return _level_facts(level)[2]
 
 
 Bot = RandomBot | HeuristicBot
@@ -317,11 +326,12 @@ def play_game(
     for i, b in enumerate(bots):
         names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
     game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
+    observation = game.observation
+    apply = game.apply
     count = 0
     while not game.is_over and count < max_actions:
         p = game.current_player
-        action = bots[p].choose(game.observation(p))  # type: ignore[attr-defined]
-        events = game.apply(action)
+        events = apply(bots[p].choose(observation(p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

@@ -17,6 +17,7 @@ from .cards import (
     FIRST_SKIP,
     MAX_NUMBER,
     N_COLOURS,
+    N_IDS,
     is_joker,
     parse_card,
     parse_cards,
@@ -242,9 +243,83 @@ def make_combo(
     return Combo("run", tuple(order), tuple(sorted(out_meanings.items())))
 
 
+def is_normal(combo: Combo) -> bool:
+    """Whether :func:`make_combo` would return ``combo`` itself (an equal Combo): a valid
+    combination in normal form, with int card ids, every joker's meaning declared (sorted
+    by joker) and the cards in order (a run by number; naturals, then jokers, ascending).
+
+    It lets the engine accept the solver's combinations without building them again; any
+    other input goes through :func:`make_combo`, which raises the errors.
+    """
+    cards = combo.cards
+    jokers = combo.jokers
+    if type(cards) is not tuple or type(jokers) is not tuple or not cards:
+        return False
+    n_jokers = 0
+    for c in cards:
+        if type(c) is not int or not 0 <= c < N_IDS or FIRST_SKIP <= c < END_SKIP:
+            return False
+        if c >= FIRST_JOKER:
+            n_jokers += 1
+    if len(jokers) != n_jokers or len(set(cards)) != len(cards):
+        return False
+    meaning: dict[int, int] = {}
+    prev = -1
+    for pair in jokers:
+        if type(pair) is not tuple or len(pair) != 2:
+            return False
+        j, v = pair
+        if type(j) is not int or j <= prev or type(v) is not int:
+            return False
+        prev = j
+        meaning[j] = v
+    kind = combo.kind
+    if kind == "run":
+        if len(cards) > MAX_NUMBER:
+            return False
+        first = 0
+        for i, c in enumerate(cards):
+            v = meaning.get(c) if c >= FIRST_JOKER else c % 15 + 1
+            if v is None:  # a joker of the cards without a declared meaning
+                return False
+            if not i:
+                first = v
+            elif v != first + i:
+                return False
+        return first >= 1 and first + len(cards) - 1 <= MAX_NUMBER
+    if kind != "set" and kind != "colour":
+        return False
+    k = len(cards) - n_jokers
+    value = None
+    prev = -1
+    for i, c in enumerate(cards):  # naturals ascending, then jokers ascending
+        if (c >= FIRST_JOKER) != (i >= k) or c <= prev:
+            return False
+        prev = c
+        if i < k:
+            v = c % 15 + 1 if kind == "set" else c // 15
+            if value is None:
+                value = v
+            elif v != value:
+                return False
+        else:
+            v = meaning.get(c)
+            if v is None:
+                return False
+            if value is None:
+                if not (1 <= v <= MAX_NUMBER if kind == "set" else 0 <= v < N_COLOURS):
+                    return False
+                value = v
+            elif v != value:
+                return False
+    return True
+
+
 def as_combo(obj: object) -> Combo:
     """Accept a Combo, a dict, or ``(kind, cards[, joker meanings])`` and validate it."""
     if isinstance(obj, Combo):
+        if type(obj) is Combo and is_normal(obj):
+            return obj  # valid, and make_combo would return an equal Combo
         return make_combo(obj.kind, obj.cards, dict(obj.jokers))
     if isinstance(obj, Mapping):
         return Combo.from_dict(obj)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
-from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
+from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .combos import Combo, Meld, as_combo
 from .errors import (
     AddOnError,
@@ -296,11 +296,16 @@ class Level8:
         return out
 
     def _begin_entry(self) -> None:
-        self._chance = []
+        if self._chance:  # left over from a step that failed part-way
+            self._chance = []
 
     def _end_entry(self, action: Action, events: list[Event]) -> list[Event]:
-        self._history.append(HistoryEntry(action, tuple(self._chance), tuple(events)))
-        self._chance = []
+        chance = self._chance
+        if chance:
+            self._history.append(HistoryEntry(action, tuple(chance), tuple(events)))
+            self._chance = []
+        else:  # most steps shuffle nothing
+            self._history.append(HistoryEntry(action, (), tuple(events)))
         if self._listeners:
             self._notify(events)
         return events
@@ -323,15 +328,21 @@ class Level8:
         order = self._shuffled(pool, forced)
         hands = [list(k) for k in self._kept]
         self._kept = [[] for _ in range(n)]
-        idx = 0
-        p = (self._dealer + 1) % n
-        left = sum(HAND_SIZE - len(h) for h in hands)
-        while left:
-            if len(hands[p]) < HAND_SIZE:
-                hands[p].append(order[idx])
-                idx += 1
-                left -= 1
-            p = (p + 1) % n
+        first = (self._dealer + 1) % n
+        if kept_all:  # fill each hand up to 10, one card at a time round the table
+            idx = 0
+            p = first
+            left = sum(HAND_SIZE - len(h) for h in hands)
+            while left:
+                if len(hands[p]) < HAND_SIZE:
+                    hands[p].append(order[idx])
+                    idx += 1
+                    left -= 1
+                p = (p + 1) % n
+        else:  # the same deal when every hand starts empty: every n-th card
+            idx = n * HAND_SIZE
+            for k in range(n):
+                hands[(first + k) % n] = order[k:idx:n]
         self._hands = hands
         self._discards = [[] for _ in range(n)]
         self._discards[self._dealer] = [order[idx]]
@@ -436,6 +447,9 @@ class Level8:
 
     # ------------------------------------------------------------------ checks
     def _check(self, phase: str | tuple[str, ...], player: int | None, what: str) -> int:
+        p = self._current
+        if self._phase == phase and (player is None or (type(player) is int and player == p)):
+            return p  # the usual case; anything else goes through the checks in order
         if self._phase == "over":
             raise GameOverError.coded(
                 "level8.game_over",
@@ -470,7 +484,7 @@ class Level8:
         return p
 
     def _hand_card(self, p: int, card: object, what: str) -> int:
-        cid = parse_card(card)
+        cid = card if type(card) is int and 0 <= card < N_IDS else parse_card(card)
         if cid not in self._deck_ids:
             raise CardError.coded(
                 "level8.not_in_game",
@@ -565,7 +579,11 @@ class Level8:
             combos = [combos]
         parsed = [_as_combo(c) for c in combos]
         used = [c for combo in parsed for c in combo.cards]
-        dup = [CODES[c] for c, k in Counter(used).items() if k > 1]
+        dup = (
+            [CODES[c] for c, k in Counter(used).items() if k > 1]
+            if len(set(used)) != len(used)
+            else None
+        )
         if dup:
             raise InvalidCombinationError.coded(
                 "level8.card_twice", "a card cannot be used twice: {cards:, }", cards=dup
@@ -576,9 +594,9 @@ class Level8:
             raise CardNotInHandError.coded(
                 "level8.not_held", "{name} does not hold {cards:, }", name=nm[p], cards=missing
             )
-        want = Counter((r.kind, r.n) for r in level.requirements)
-        got = Counter((c.kind, len(c.cards)) for c in parsed)
-        if want != got:
+        # the same parts in any order: equal as sorted lists (multisets)
+        want = sorted([(r.kind, r.n) for r in level.requirements])
+        if want != sorted([(c.kind, len(c.cards)) for c in parsed]):
             offered = " + ".join(f"{c.kind} of {len(c.cards)}" for c in parsed) or "nothing"
             raise LevelMismatchError.coded(
                 "level8.level_mismatch",
@@ -860,7 +878,7 @@ class Level8:
 
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
-        if not isinstance(action, Action):
+        if type(action) is not Action and not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an Action")
         k = action.kind
         pl = action.player
@@ -984,7 +1002,8 @@ class Level8:
             if not teacher and player != SPECTATOR:
                 player = self._player_index(player, "viewer")
             own = isinstance(player, int)
-        static = self.__dict__.get("_obs_static")
+        cache = self.__dict__
+        static = cache.get("_obs_static")
         if static is None:
             # fixed for the whole game: names, sides and level counts per player
             seqs = self._seqs
@@ -992,8 +1011,10 @@ class Level8:
                 tuple([s.name for s in seqs]),
                 tuple([len(s.levels) for s in seqs]),
             )
+        # parts that change seldom are rebuilt only when their source changed (the cached
+        # tuples are immutable, so observations may share them)
         levels = tuple(self._levels)
-        reqs = self.__dict__.get("_obs_reqs")
+        reqs = cache.get("_obs_reqs")
         if reqs is None or reqs[0] != levels:
             seqs = self._seqs
             reqs = self._obs_reqs = (
@@ -1005,35 +1026,46 @@ class Level8:
                     ]
                 ),
             )
+        skip_cards = tuple(self._skips)
+        skipped = cache.get("_obs_skipped")
+        if skipped is None or skipped[0] != skip_cards:
+            skipped = self._obs_skipped = (skip_cards, tuple([c is not None for c in skip_cards]))
+        melds = self._melds_cache
+        if melds is None or melds[0] != self._meld_rev:
+            self._public_melds()
+            melds = self._melds_cache
         hands = self._hands
         discards = self._discards
-        return Observation.build(
-            viewer=player,
-            names=self._names,
-            sides=static[0],
-            levels=levels,
-            level_counts=static[1],
-            requirements=reqs[1],
-            laid=tuple(self._laid),
-            hand=tuple(hands[player]) if own else None,  # type: ignore[index]
-            hand_counts=tuple([len(h) for h in hands]),
-            draw_count=len(self._draw),
-            under_count=len(self._under),
-            discard_tops=tuple([d[-1] if d else None for d in discards]),
-            discard_counts=tuple([len(d) for d in discards]),
-            melds=self._public_melds(),
-            skipped=tuple([s is not None for s in self._skips]),
-            skip_cards=tuple(self._skips),
-            kept=tuple(self._kept[player]) if own else None,  # type: ignore[index]
-            kept_counts=tuple([len(k) for k in self._kept]),
-            phase=self._phase,
-            current_player=self._current,
-            dealer=self._dealer,
-            round=self._round,
-            winners=tuple(self._winners),
-            lay_down_cap=self._cap,
-            hands=tuple([tuple(h) for h in hands]) if teacher else None,
-            draw_pile=tuple(reversed(self._draw)) if teacher else None,
+        kept = self._kept
+        return Observation._of(
+            {
+                "viewer": player,
+                "names": self._names,
+                "sides": static[0],
+                "levels": levels,
+                "level_counts": static[1],
+                "requirements": reqs[1],
+                "laid": tuple(self._laid),
+                "hand": tuple(hands[player]) if own else None,  # type: ignore[index]
+                "hand_counts": tuple(map(len, hands)),
+                "draw_count": len(self._draw),
+                "under_count": len(self._under),
+                "discard_tops": tuple([d[-1] if d else None for d in discards]),
+                "discard_counts": tuple(map(len, discards)),
+                "melds": melds[1],  # type: ignore[index]
+                "skipped": skipped[1],
+                "skip_cards": skip_cards,
+                "kept": tuple(kept[player]) if own else None,  # type: ignore[index]
+                "kept_counts": tuple(map(len, kept)),
+                "phase": self._phase,
+                "current_player": self._current,
+                "dealer": self._dealer,
+                "round": self._round,
+                "winners": tuple(self._winners),
+                "lay_down_cap": self._cap,
+                "hands": tuple([tuple(h) for h in hands]) if teacher else None,
+                "draw_pile": tuple(reversed(self._draw)) if teacher else None,
+            }
         )
 
     def events_for(self, events: Iterable[Event], viewer: int | str | None) -> list[Event]:

@@ -63,6 +63,14 @@ class Observation:
         object.__setattr__(obs, "__dict__", fields)  # the call's own fresh dict
         return obs
 
+    @classmethod
+    def _of(cls, fields: dict) -> Observation:
+        """:meth:`build` for a dict the engine made for this observation alone (every field,
+        in field order): it becomes the instance's dict as it is."""
+        obs = object.__new__(cls)
+        object.__setattr__(obs, "__dict__", fields)
+        return obs
+
     @property
     def n_players(self) -> int:
         return len(self.names)

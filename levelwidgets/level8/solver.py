@@ -15,304 +15,70 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from functools import lru_cache
 
-from .cards import CODES, COLOUR_LETTERS, END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_card
+from .candidates import (
+    _NUMBER,
+    _Cand,
+    _candidates,  # noqa: F401 (the tests compare candidate lists through this module)
+    _group_need,
+    _Hand,
+    _layer,  # noqa: F401 (as _candidates)
+    _layers,
+    _mask_cards,
+    _min_need,
+    _run_pair_need,
+)
+from .cards import (
+    CODES,
+    COLOUR_LETTERS,
+    END_SKIP,
+    FIRST_JOKER,
+    FIRST_SKIP,
+    MAX_NUMBER,
+    N_COLOURS,
+)
 from .combos import Combo
 from .levels import Level, parse_level
 
 LayDown = tuple[Combo, ...]
 """One concrete lay-down: one :class:`Combo` per requirement of the level, in level order."""
 
-_Cand = tuple[int, int, int]  # (natural-card mask, jokers needed, info: run lo / number / colour)
 
-
-class _Hand:
-    __slots__ = ("col_mask", "jokers", "naturals", "num_mask", "numbers")
-
-    def __init__(self, hand: Iterable[object]) -> None:
-        naturals: list[int] = []
-        jokers: list[int] = []
-        for c in hand:
-            cid = c if type(c) is int else parse_card(c)
-            if cid < FIRST_JOKER:
-                naturals.append(cid)
-            elif not FIRST_SKIP <= cid < END_SKIP:
-                jokers.append(cid)
-        naturals.sort()
-        num_mask = [0] * 17
-        col_mask = [0] * 6
-        numbers = 0  # bit v set when the hand holds a natural card numbered v
-        for i, c in enumerate(naturals):
-            b = 1 << i
-            v = c % 15 + 1
-            num_mask[v] |= b
-            col_mask[c // 15] |= b
-            numbers |= 1 << v
-        self.numbers = numbers
-        self.naturals = naturals
-        self.jokers = sorted(jokers)
-        self.num_mask = num_mask
-        self.col_mask = col_mask
-
-
-def _bits(m: int) -> list[int]:
-    """The single-bit masks of ``m``, lowest first."""
-    out = []
-    while m:
-        b = m & -m
-        out.append(b)
-        m ^= b
-    return out
-
-
-def _submask_cands(m: int, n: int, lim: int, info: int, out: dict[int, _Cand]) -> None:
-    sub = m
-    while sub:
-        pc = sub.bit_count()
-        if pc <= n and n - pc <= lim and sub not in out:
-            out[sub] = (sub, n - pc, info)
-        sub = (sub - 1) & m
-
-
-def _candidates(h: _Hand, kind: str, n: int, lim: int) -> list[_Cand]:
-    """Candidates for one requirement needing at most ``lim`` jokers, fewest jokers first."""
-    out: dict[int, _Cand] = {}
-    if kind == "run":
-        nm = h.num_mask
-        numbers = h.numbers
-        window = (1 << n) - 1
-        need = n - lim  # numbers in the window that must be covered by natural cards
-        for lo in range(1, 17 - n):
-            if need > 0 and ((numbers >> lo) & window).bit_count() < need:
-                continue
-            if lim == 0:  # no joker: every number of the window is held
-                masks = [0]
-                for m in nm[lo : lo + n]:
-                    if m & (m - 1):
-                        masks = [x | b for x in masks for b in _bits(m)]
-                    else:
-                        masks = [x | m for x in masks]
-                for mask in masks:
-                    if mask not in out:
-                        out[mask] = (mask, 0, lo)
-                continue
-            # (mask, jokers): at each number a joker first, then each natural card
-            partial = [(0, 0)]
-            for m in nm[lo : lo + n]:
-                new = []
-                if not m:
-                    for mask, j in partial:
-                        if j < lim:
-                            new.append((mask, j + 1))
-                elif not m & (m - 1):
-                    for mask, j in partial:
-                        if j < lim:
-                            new.append((mask, j + 1))
-                        new.append((mask | m, j))
-                else:
-                    bits = _bits(m)
-                    for mask, j in partial:
-                        if j < lim:
-                            new.append((mask, j + 1))
-                        for b in bits:
-                            new.append((mask | b, j))
-                partial = new
-            for mask, j in partial:
-                if mask not in out:
-                    out[mask] = (mask, j, lo)
-    elif kind == "set":
-        nm = h.num_mask
-        for v in range(1, 16):
-            if nm[v]:
-                _submask_cands(nm[v], n, lim, v, out)
-        if n <= lim and 0 not in out:
-            out[0] = (0, n, 1)
-    else:
-        cm = h.col_mask
-        for c in range(6):
-            if cm[c]:
-                _submask_cands(cm[c], n, lim, c, out)
-        if n <= lim and 0 not in out:
-            out[0] = (0, n, 0)
-    res = list(out.values())
-    res.sort(key=lambda t: t[1])
-    return res
-
-
-def _slots(
-    h: _Hand,
-    level: Level,
-    lim_for: int | dict[tuple[str, int], int] | None,
-    cache: dict[tuple[str, int, int], list[_Cand]] | None = None,
-):
-    """Requirement slots ordered for the search: (req index, kind, n, candidates, same-as-prev).
-
-    ``lim_for`` caps the jokers per candidate: one number for all, a dict per (kind, n), or
-    None for no cap.
-    """
-    groups: dict[tuple[str, int], list[int]] = {}
-    for i, r in enumerate(level.requirements):
-        groups.setdefault((r.kind, r.n), []).append(i)
+def _slots(h: _Hand, shapes: list[_Shape], mins: list[int], jokers: int):
+    """Requirement slots ordered for the search: (req index, kind, n, candidates, same-as-prev),
+    the candidates of each shape (``mins``: its fewest jokers) with at most ``jokers``
+    jokers; shapes with fewer candidates first."""
     built = []
-    for (kind, n), idxs in groups.items():
-        if lim_for is None:
-            lim = n
-        elif isinstance(lim_for, dict):
-            lim = min(n, lim_for[(kind, n)])
-        else:
-            lim = min(n, lim_for)
-        if cache is None:
-            cands = _candidates(h, kind, n, lim)
-        else:
-            cands = cache.get((kind, n, lim))
-            if cands is None:
-                cands = cache[(kind, n, lim)] = _candidates(h, kind, n, lim)
-        built.append((kind, n, idxs, cands))
-    built.sort(key=lambda g: len(g[3]))
-    slots = []
-    for kind, n, idxs, cands in built:
-        for k, i in enumerate(idxs):
-            slots.append((i, kind, n, cands, k > 0))
-    return slots
-
-
-def _layer(h: _Hand, kind: str, n: int, j: int) -> list[_Cand]:
-    """The candidates for one requirement that need exactly ``j`` jokers.
-
-    Concatenating layers 0, 1, … lim gives the candidate list for ``lim`` jokers in the order
-    the search relies on (fewest jokers first; then runs by lowest number and, within a
-    window, with a joker tried before each natural card in ascending order; sets and colour
-    groups by number/colour, larger submasks first), so a list can be extended by one layer
-    when the iterative deepening of :func:`cards_missing` allows one more joker.
-    """
-    out: list[_Cand] = []
-    if kind == "run":
-        nm = h.num_mask
-        need = n - j  # window places that take a natural card
-        seen: set[int] = set()
-        for lo in range(1, 17 - n):
-            window = nm[lo : lo + n]
-            have = n - window.count(0)
-            if have < need:
-                continue
-            if j == 0:
-                partial = [0]
-                for m in window:
-                    if m & (m - 1):
-                        partial = [x | b for x in partial for b in _bits(m)]
-                    else:
-                        partial = [x | m for x in partial]
-                for mask in partial:
-                    if mask not in seen:
-                        seen.add(mask)
-                        out.append((mask, 0, lo))
-                continue
-            # (mask, jokers so far); forced: window places without a natural card still ahead
-            forced = n - have
-            states = [(0, 0)]
-            left = n
-            for m in window:
-                left -= 1
-                if not m:
-                    forced -= 1
-                    states = [(x, u + 1) for x, u in states]
-                    continue
-                bits = _bits(m)
-                new = []
-                for x, u in states:
-                    # a joker here, then the naturals; keep states that can still end at j
-                    if u + 1 + forced <= j:
-                        new.append((x, u + 1))
-                    if u + left >= j:
-                        for b in bits:
-                            new.append((x | b, u))
-                states = new
-            for mask, _u in states:
-                if mask not in seen:
-                    seen.add(mask)
-                    out.append((mask, j, lo))
-        return out
-    masks = h.num_mask[1:16] if kind == "set" else h.col_mask
-    first = 1 if kind == "set" else 0
-    pc = n - j
-    if pc == 0:
-        return [(0, n, first)]
-    for v, m in enumerate(masks, first):
-        if not m:
-            continue
-        if m.bit_count() == pc:
-            out.append((m, j, v))
-        elif m.bit_count() > pc:
-            bits = _bits(m)[::-1]
-            # combinations of the bits, highest first, come in decreasing numeric order
-            out.extend((sum(c), j, v) for c in combinations(bits, pc))
-    return out
+    for g, (kind, n, idxs) in enumerate(shapes):
+        built.append((kind, n, idxs, _layers(h, kind, n, mins[g], min(n, jokers))))
+    if len(built) > 1:
+        built.sort(key=_by_count)
+    return [
+        (i, kind, n, cands, k > 0) for kind, n, idxs, cands in built for k, i in enumerate(idxs)
+    ]
 
 
 def _lower_bound(h: _Hand, level: Level) -> int:
     """Jokers the level needs at least, counting each requirement on its own (cheap)."""
-    seen: dict[tuple[str, int], int] = {}
+    return _bound(h, _level_info(level)[0])[0]
+
+
+def _bound(h: _Hand, shapes: list[_Shape]) -> tuple[int, list[int]]:
+    """The fewest jokers each shape needs on its own, and their sum over the requirements."""
+    mins = [_min_need(h, kind, n) for kind, n, _ in shapes]
     total = 0
-    for r in level.requirements:
-        key = (r.kind, r.n)
-        m = seen.get(key)
-        if m is None:
-            m = seen[key] = _min_need(h, r.kind, r.n)
-        total += m
-    return total
-
-
-def _min_need(h: _Hand, kind: str, n: int) -> int:
-    """Fewest jokers one combination of this kind needs from this hand (ignoring the others)."""
-    if kind == "run":
-        numbers = h.numbers
-        window = (1 << n) - 1
-        best = 0
-        for lo in range(1, 17 - n):
-            k = ((numbers >> lo) & window).bit_count()
-            if k > best:
-                best = k
-        return n - best
-    best = 0
-    for m in h.num_mask if kind == "set" else h.col_mask:
-        if m:
-            k = m.bit_count()
-            if k > best:
-                best = k
-    return max(0, n - best)
-
-
-def _group_need(h: _Hand, kind: str, sizes: list[int]) -> int:
-    """A lower bound on the jokers that sets (or colour groups) of these sizes need together.
-
-    Each group takes its natural cards from one number (colour), so ``k`` groups use at most
-    the ``k`` biggest numbers' cards. With equal sizes ``n`` it is exact on its own: a number
-    with ``c`` cards offers chunks of ``n`` plus one of ``c % n``, and the ``k`` largest
-    chunks are the most natural cards the groups can use.
-    """
-    counts = sorted(
-        (m.bit_count() for m in (h.num_mask if kind == "set" else h.col_mask) if m),
-        reverse=True,
-    )
-    k = len(sizes)
-    total = sum(sizes)
-    need = total - min(total, sum(counts[:k]))
-    n = sizes[0]
-    if all(x == n for x in sizes):
-        chunks: list[int] = []
-        for c in counts:
-            chunks.extend([n] * (c // n))
-            if c % n:
-                chunks.append(c % n)
-        chunks.sort(reverse=True)
-        need = max(need, total - sum(chunks[:k]))
-    return need
+    for g, shape in enumerate(shapes):
+        total += mins[g] * len(shape[2])
+    return total, mins
 
 
 def _search_one(slots, budget: int) -> list[int] | None:
     """First choice of candidate indices (one per slot) within ``budget`` jokers."""
     k = len(slots)
+    if k == 1:  # one requirement: its first candidate, if the budget allows it
+        cl = slots[0][3]
+        return [0] if cl and cl[0][1] <= budget else None
     cands = [s[3] for s in slots]
     same = [s[4] for s in slots]
     suffix = [0] * (k + 1)
@@ -322,6 +88,10 @@ def _search_one(slots, budget: int) -> list[int] | None:
         suffix[i] = suffix[i + 1] + cands[i][0][1]
     if suffix[0] > budget:
         return None
+    if k == 2:
+        return _search_two(cands[0], cands[1], same[1], budget)
+    if k == 3:
+        return _search_three(cands[0], cands[1], cands[2], same[1], same[2], budget)
     chosen = [0] * k
     if not k:
         return chosen
@@ -351,6 +121,58 @@ def _search_one(slots, budget: int) -> list[int] | None:
         return False
 
     return chosen if rec(0, 0, budget, 0) else None
+
+
+# The same search for two and three slots as loops (most levels have two or three parts):
+# the same order, the same pruning, without a call per search node.
+
+
+def _search_two(c0: list[_Cand], c1: list[_Cand], same1: bool, budget: int) -> list[int] | None:
+    rest = c1[0][1]
+    for i0 in range(len(c0)):
+        m0, j0, _ = c0[i0]
+        if j0 + rest > budget:
+            break
+        left = budget - j0
+        for i1 in range(i0 if same1 else 0, len(c1)):
+            m1, j1, _ = c1[i1]
+            if j1 > left:
+                break
+            if not m1 & m0:
+                return [i0, i1]
+    return None
+
+
+def _search_three(
+    c0: list[_Cand],
+    c1: list[_Cand],
+    c2: list[_Cand],
+    same1: bool,
+    same2: bool,
+    budget: int,
+) -> list[int] | None:
+    rest2 = c2[0][1]
+    rest1 = c1[0][1] + rest2
+    for i0 in range(len(c0)):
+        m0, j0, _ = c0[i0]
+        if j0 + rest1 > budget:
+            break
+        left0 = budget - j0
+        for i1 in range(i0 if same1 else 0, len(c1)):
+            m1, j1, _ = c1[i1]
+            if j1 + rest2 > left0:
+                break
+            if m1 & m0:
+                continue
+            used = m0 | m1
+            left1 = left0 - j1
+            for i2 in range(i1 if same2 else 0, len(c2)):
+                m2, j2, _ = c2[i2]
+                if j2 > left1:
+                    break
+                if not m2 & used:
+                    return [i0, i1, i2]
+    return None
 
 
 def _search_all(slots, budget: int, cap: int) -> list[list[int]]:
@@ -387,18 +209,6 @@ def _search_all(slots, budget: int, cap: int) -> list[list[int]]:
     return out
 
 
-def _mask_cards(h: _Hand, mask: int) -> list[int]:
-    out = []
-    nat = h.naturals
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(nat[i])
-        mask >>= 1
-        i += 1
-    return out
-
-
 def _build(h: _Hand, level: Level, slots, choice: list[int]) -> LayDown:
     jokers = iter(h.jokers)
     combos: list[Combo | None] = [None] * len(level.requirements)
@@ -428,12 +238,17 @@ def _level(level: Level | str | object) -> Level:
 
 def solve(hand: Iterable[object], level: Level | str) -> LayDown | None:
     """One concrete way (combos with joker meanings) to lay ``level`` from ``hand``, or None."""
-    lv = _level(level)
+    lv = level if type(level) is Level else _level(level)
     h = _Hand(hand)
-    if lv.n_cards > len(h.naturals) + len(h.jokers) or _lower_bound(h, lv) > len(h.jokers):
+    shapes, _repeated, n_cards = _level_info(lv)
+    nj = len(h.jokers)
+    if n_cards > len(h.naturals) + nj:
         return None
-    slots = _slots(h, lv, len(h.jokers))
-    choice = _search_one(slots, len(h.jokers))
+    lower, mins = _bound(h, shapes)
+    if lower > nj:
+        return None
+    slots = _slots(h, shapes, mins, nj)
+    choice = _search_one(slots, nj)
     return None if choice is None else _build(h, lv, slots, choice)
 
 
@@ -444,14 +259,17 @@ def can_lay(hand: Iterable[object], level: Level | str) -> bool:
 
 def lay_down_ways(hand: Iterable[object], level: Level | str, cap: int = 100) -> list[LayDown]:
     """The distinct ways to lay ``level`` from ``hand`` (at most ``cap`` of them)."""
-    lv = _level(level)
+    lv = level if type(level) is Level else _level(level)
     h = _Hand(hand)
-    if cap <= 0 or lv.n_cards > len(h.naturals) + len(h.jokers):
+    shapes, _repeated, n_cards = _level_info(lv)
+    nj = len(h.jokers)
+    if cap <= 0 or n_cards > len(h.naturals) + nj:
         return []
-    if _lower_bound(h, lv) > len(h.jokers):
+    lower, mins = _bound(h, shapes)
+    if lower > nj:
         return []
-    slots = _slots(h, lv, len(h.jokers))
-    return [_build(h, lv, slots, ch) for ch in _search_all(slots, len(h.jokers), cap)]
+    slots = _slots(h, shapes, mins, nj)
+    return [_build(h, lv, slots, ch) for ch in _search_all(slots, nj, cap)]
 
 
 @dataclass(frozen=True)
@@ -545,21 +363,71 @@ def _need(kind: str, number: int | None, colour: int | None, alternatives: tuple
     return nd
 
 
-_GROUPS: dict[tuple, list[tuple[tuple[str, int], list[int]]]] = {}
+# The open places without alternatives, made once: a Need is immutable, so one instance can
+# stand in every Missing that has such a place (they compare by value, as before).
+_RUN_NEEDS = (None, *(_need("run", v, None, ()) for v in range(1, MAX_NUMBER + 1)))
+_SET_NEEDS = (
+    _need("set", None, None, ()),
+    *(_need("set", v, None, ()) for v in range(1, MAX_NUMBER + 1)),
+)
+_COLOUR_NEEDS = (
+    *(_need("colour", None, c, ()) for c in range(N_COLOURS)),
+    _need("colour", None, None, ()),  # index -1: any colour
+)
 
 
-def _groups(level: Level) -> list[tuple[tuple[str, int], list[int]]]:
-    """Requirement indices grouped by (kind, n), in order of first appearance (cached)."""
-    reqs = level.requirements
-    got = _GROUPS.get(reqs)
-    if got is None:
-        groups: dict[tuple[str, int], list[int]] = {}
-        for i, r in enumerate(reqs):
-            groups.setdefault((r.kind, r.n), []).append(i)
-        got = list(groups.items())
-        if len(_GROUPS) < 1024:
-            _GROUPS[reqs] = got
-    return got
+@lru_cache(maxsize=4096)
+def _run_needs(lo: int, n: int, have: int) -> tuple[Need, ...]:
+    """The open places of the run ``lo .. lo + n - 1`` holding the numbers ``have`` (bits,
+    at least one): each gap, with the other numbers that would do as well (every window
+    holding these numbers gives an alternative place to fill: the windows from
+    ``hi - n + 1`` to ``lo`` within 1–15 cover that range). A pure function of small
+    numbers, so its answers are kept (Needs are immutable)."""
+    nums = [v for v in range(1, MAX_NUMBER + 1) if have >> v & 1]
+    lo_v, hi_v = nums[0], nums[-1]
+    opts = [v for v in range(max(1, hi_v - n + 1), min(lo_v, 16 - n) + n) if not have >> v & 1]
+    gaps = [v for v in range(lo, lo + n) if not have >> v & 1]
+    out = []
+    for v in gaps:
+        alts = tuple([o for o in opts if o != v]) if len(gaps) < n else ()
+        out.append(_need("run", v, None, alts) if alts else _RUN_NEEDS[v])
+    return tuple(out)
+
+
+_Shape = tuple[str, int, list[int]]  # (kind, n, indices of the requirements of that shape)
+_LevelInfo = tuple[list[_Shape], tuple[tuple[str, list[int], list[int]], ...], int]
+_INFO: dict[int, tuple[Level, _LevelInfo]] = {}
+
+
+def _level_info(level: Level) -> _LevelInfo:
+    """What :func:`cards_missing` needs of a level: the requirement shapes
+    ``(kind, n, indices)`` in order of first appearance; for set and colour kinds asked more
+    than once, and for two runs of one length, the shapes' positions and sizes (one per
+    requirement), whose joker need together can exceed the sum of their own; the number of
+    cards the level asks for.
+
+    Cached by the level's identity (levels are immutable; the entry keeps the level, so its
+    id cannot be reused while cached).
+    """
+    got = _INFO.get(id(level))
+    if got is not None and got[0] is level:
+        return got[1]
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i, r in enumerate(level.requirements):
+        groups.setdefault((r.kind, r.n), []).append(i)
+    shapes = [(kind, n, idxs) for (kind, n), idxs in groups.items()]
+    repeated = []
+    for kind in ("set", "colour"):
+        pos = [g for g, (kd, _n, idxs) in enumerate(shapes) if kd == kind for _ in idxs]
+        if len(pos) > 1:
+            repeated.append((kind, pos, [shapes[g][1] for g in pos]))
+    for g, (kind, n, idxs) in enumerate(shapes):
+        if kind == "run" and len(idxs) == 2:  # two runs of one length: see _run_pair_need
+            repeated.append(("run", [g, g], [n, n]))
+    info = (shapes, tuple(repeated), sum(r.n for r in level.requirements))
+    if len(_INFO) < 1024:
+        _INFO[id(level)] = (level, info)
+    return info
 
 
 def _by_count(group: tuple) -> int:
@@ -572,42 +440,38 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     ``at_least`` is an optional known lower bound on the number of open places (``len(needs)``
     of the answer), e.g. one less than before a card was added; it only saves time.
     """
-    lv = _level(level)
+    lv = level if type(level) is Level else _level(level)
     h = _Hand(hand)
     nj = len(h.jokers)
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
-    groups = _groups(lv)
-    mins = {key: _min_need(h, key[0], key[1]) for key, _ in groups}
-    lower = sum(mins[key] * len(idxs) for key, idxs in groups)
+    shapes, repeated, n_cards = _level_info(lv)
+    lower, mins = _bound(h, shapes)
     # start higher where a requirement repeats (the slack for the candidate lists still
     # counts from ``lower``, so each search step is the same as when starting at ``lower``)
     start = lower
-    for kind in ("set", "colour"):
-        sizes = [n for (kd, n), idxs in groups if kd == kind for _ in idxs]
-        if len(sizes) > 1:
-            own = sum(mins[(kind, n)] for n in sizes)
-            start += max(own, _group_need(h, kind, sizes)) - own
-    total = max(start, min(at_least, lv.n_cards))
+    for kind, pos, sizes in repeated:
+        own = sum([mins[g] for g in pos])
+        need = _run_pair_need(h, sizes[0]) if kind == "run" else _group_need(h, kind, sizes)
+        start += max(own, need) - own
+    total = max(start, min(at_least, n_cards))
     # one candidate list per requirement shape, grown by one joker layer per deepening step
-    # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``)
-    lists: dict[tuple[str, int], tuple[int, list[_Cand]]] = {}
+    # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
+    # shape's own minimum are empty)
+    lists: list[list[_Cand]] = [[] for _ in shapes]
+    lims = [m - 1 for m in mins]
     while True:
         slack = total - lower
         built = []
-        for key, idxs in groups:
-            kind, n = key
-            lim = min(n, mins[key] + slack)
-            got = lists.get(key)
-            if got is None:
-                cands = _candidates(h, kind, n, lim)
-            else:
-                have_lim, cands = got
-                for j in range(have_lim + 1, lim + 1):
-                    cands = cands + _layer(h, kind, n, j)
-            lists[key] = (lim, cands)
+        for g, (kind, n, idxs) in enumerate(shapes):
+            lim = min(n, mins[g] + slack)
+            cands = lists[g]
+            if lim > lims[g]:
+                cands += _layers(h, kind, n, lims[g] + 1, lim)
+                lims[g] = lim
             built.append((kind, n, idxs, cands))
-        built.sort(key=_by_count)
+        if len(built) > 1:
+            built.sort(key=_by_count)
         slots = [
             (i, kind, n, cands, k > 0) for kind, n, idxs, cands in built for k, i in enumerate(idxs)
         ]
@@ -624,22 +488,19 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
         if j == 0:
             continue
         if kind == "run":
-            have = {c % 15 + 1 for c in nat}
-            # every window holding these naturals gives an alternative place to fill
-            if nat:
-                lo_v, hi_v = min(have), max(have)
-                los = range(max(1, hi_v - n + 1), min(lo_v, 16 - n) + 1)
-            else:
-                los = range(1, 17 - n)
-            opts = sorted({v for lo in los for v in range(lo, lo + n) if v not in have})
-            gaps = [v for v in range(info, info + n) if v not in have]
-            for v in gaps:
-                alts = tuple(o for o in opts if o != v) if len(gaps) < n else ()
-                needs.append(_need("run", v, None, alts if nat else ()))
+            if not nat:
+                needs.extend(_RUN_NEEDS[info : info + n])
+                continue
+            have = 0  # the numbers held, as bits
+            for c in nat:
+                have |= 1 << _NUMBER[c]
+            needs.extend(_run_needs(info, n, have))
         elif kind == "set":
-            for _ in range(j):
-                needs.append(_need("set", info if mask else None, None, ()))
+            needs.extend([_SET_NEEDS[info if mask else 0]] * j)
         else:
-            for _ in range(j):
-                needs.append(_need("colour", None, info if mask else None, ()))
-    return Missing(max(0, total - nj), tuple(needs), tuple(plan), min(nj, total))
+            needs.extend([_COLOUR_NEEDS[info if mask else -1]] * j)
+    miss = object.__new__(Missing)  # the frozen dataclass's fields, set without its __init__
+    miss.__dict__.update(
+        count=max(0, total - nj), needs=tuple(needs), plan=tuple(plan), jokers=min(nj, total)
+    )
+    return miss

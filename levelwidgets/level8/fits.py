@@ -1,0 +1,126 @@
+"""Where cards fit the laid combinations, as tables the bots look cards up in.
+
+The tables depend on the laid combinations alone (public information), so one table serves
+every bot that sees the same melds tuple: the engine hands out the same tuple while no laid
+combination changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, MAX_NUMBER
+from .combos import Combo, combo_options
+
+_Fit = tuple[int, tuple[int, int, int]]  # (position in seat/index order, (owner, index, meaning))
+_FitTable = tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None]
+
+
+def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
+    """Where cards fit the laid combinations: by number, by colour, and for a joker.
+
+    Each entry is the first combination in seat/index order that takes such a card, with
+    the meaning :func:`combo_options` would give first, so one look-up replaces a scan.
+    """
+    by_num: dict[int, _Fit] = {}
+    by_col: dict[int, _Fit] = {}
+    joker: _Fit | None = None
+    pos = 0
+    for owner, ms in enumerate(melds):
+        for i, combo in enumerate(ms):
+            value = combo.value
+            kind = combo.kind
+            if kind == "run":
+                lo, hi = value, value + len(combo.cards) - 1
+                for num in (lo - 1, hi + 1):
+                    if 1 <= num <= MAX_NUMBER and num not in by_num:
+                        by_num[num] = (pos, (owner, i, num))
+                if joker is None:
+                    opts = combo_options(combo, FIRST_JOKER)
+                    if opts:
+                        joker = (pos, (owner, i, opts[0]))
+            else:
+                table = by_num if kind == "set" else by_col
+                if value not in table:
+                    table[value] = (pos, (owner, i, value))
+                if joker is None:
+                    joker = (pos, (owner, i, value))
+            pos += 1
+    return by_num, by_col, joker
+
+
+class _Table:
+    """What a bot derives from the laid combinations: where cards fit (see :func:`_fit_table`)
+    and, on demand, how far each number and colour is from fitting.
+
+    It depends on the laid combinations alone (public), so one table serves every bot that
+    sees the same melds tuple: the game hands out the same tuple while no laid combination
+    changes, and :func:`_table` keeps that tuple referenced, so identity cannot be reused.
+    """
+
+    __slots__ = ("by_col", "by_num", "dist", "ends", "joker", "melds")
+
+    def __init__(self, melds: Sequence[Sequence[Combo]]) -> None:
+        self.melds = melds
+        self.by_num, self.by_col, self.joker = _fit_table(melds)
+        self.dist: tuple[dict[int, float], set[int]] | None = None
+        self.ends: list[int] = []  # the numbers that extend a laid run
+
+    def fit(self, cid: int) -> tuple[int, int, int] | None:
+        """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
+        if FIRST_SKIP <= cid < END_SKIP:
+            return None
+        if cid >= FIRST_JOKER:
+            fit = self.joker
+        else:
+            fit = self.by_num.get(cid % 15 + 1)
+            other = self.by_col.get(cid // 15)
+            if other is not None and (fit is None or other[0] < fit[0]):
+                fit = other
+        return None if fit is None else fit[1]
+
+    def distances(self) -> tuple[dict[int, float], set[int]]:
+        """How far natural cards are from fitting a laid combination: a distance by number
+        (filled in on demand by :meth:`distance`) and the colours of the colour groups."""
+        if self.dist is None:
+            ends: list[int] = []
+            zero: set[int] = set()  # numbers of the sets
+            cols: set[int] = set()
+            for ms in self.melds:
+                for combo in ms:
+                    v = combo.value
+                    kind = combo.kind
+                    if kind == "run":
+                        hi = v + len(combo.cards) - 1
+                        ends.extend([e for e in (v - 1, hi + 1) if 1 <= e <= MAX_NUMBER])
+                    elif kind == "set":
+                        zero.add(v)
+                    elif kind == "colour":
+                        cols.add(v)
+            self.ends = ends
+            self.dist = ({v: 0 for v in zero}, cols)
+        return self.dist
+
+    def distance(self, cid: int) -> float:
+        """0 when natural card ``cid`` fits a set or colour group or is a run's end, else its
+        distance to the nearest run end, 99 when there is none."""
+        by_num, cols = self.distances()
+        if cid // 15 in cols:
+            return 0
+        num = cid % 15 + 1
+        d = by_num.get(num)
+        if d is None:
+            d = by_num[num] = min([abs(num - e) for e in self.ends], default=99.0)
+        return d
+
+
+_LAST_TABLE: list[_Table | None] = [None]
+
+
+def _table(melds: Sequence[Sequence[Combo]]) -> _Table:
+    """The :class:`_Table` of these melds (the last one is kept: all bots of a game see the
+    same melds tuple until a laid combination changes)."""
+    t = _LAST_TABLE[0]
+    if t is None or t.melds is not melds:
+        t = _LAST_TABLE[0] = _Table(melds)
+    return t
