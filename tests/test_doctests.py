@@ -12,6 +12,7 @@ MODULES = [
     "levelwidgets.levelx.game",
     "levelwidgets.levelx.bots",
     "levelwidgets.levelx.analysis",
+    "levelwidgets.levelx.expectimax",
     "levelwidgets.levelx.batch",
     "levelwidgets.record",
     "levelwidgets.analysis",

@@ -92,7 +92,9 @@ def compare(
     return pandas().DataFrame.from_dict(rows, orient="index", columns=COLUMNS).astype(float)
 
 
-def plot_compare(table: pd.DataFrame, figsize: tuple[float, float] = (11, 3.6)) -> Figure:
+def plot_compare(
+    table: pd.DataFrame, figsize: tuple[float, float] = (11, 3.6), title: str | None = None
+) -> Figure:
     """Two panels from a :func:`compare` table: mean game length and first-seat win rate,
     each with its interval (dotted: the rate if the seat did not matter)."""
     from matplotlib.ticker import PercentFormatter
@@ -120,6 +122,8 @@ def plot_compare(table: pd.DataFrame, figsize: tuple[float, float] = (11, 3.6)) 
     right.set(yticks=list(ys), yticklabels=[""] * len(names), xlabel="first seat wins")
     right.xaxis.set_major_formatter(PercentFormatter(1.0))
     right.invert_yaxis()
+    if title:
+        fig.suptitle(title)
     fig.tight_layout()
     return fig
 

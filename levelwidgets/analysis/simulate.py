@@ -73,11 +73,12 @@ def simulate(
     chunk_size: int | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` bot games of ``game`` ("levelx", "level8" or "level8board") and
-    return one row per game (see :func:`game_row`), in game order.
+    return one row per game (see :func:`~.rows.game_row`), in game order.
 
-    ``bots``: one entry per seat, a name ("random", "greedy" for Level X, "heuristic" for
-    Level 8) or a factory ``f(seed) -> bot`` (picklable for processes: a class or a
-    module-level function); ``players`` repeats the list to that many seats. ``rules``:
+    ``bots``: one entry per seat, a name ("random"; "greedy" and "expectimax" for Level X;
+    "heuristic" and, for the card game, "search" for Level 8) or a factory
+    ``f(seed) -> bot`` (picklable for processes: a class or a module-level function);
+    ``players`` repeats the list to that many seats. ``rules``:
     Level X :class:`~levelwidgets.levelx.Rules`, or keyword options for the Level 8 engines
     (a dict, e.g. ``{"sides": "two"}``). ``executor``: None plays here, ``"processes"`` on
     all cores, or any :class:`concurrent.futures.Executor` (Dask:
@@ -201,14 +202,16 @@ def _study(
 
 
 _NAMES: dict[str, dict[str, str]] = {
-    "levelx": {"random": "RandomBot", "greedy": "GreedyBot"},
+    "levelx": {"random": "RandomBot", "greedy": "GreedyBot", "expectimax": "ExpectimaxBot"},
     "level8": {"random": "RandomBot", "heuristic": "HeuristicBot"},
     "level8board": {"random": "BoardRandomBot", "heuristic": "BoardHeuristicBot"},
 }
 
 
 def _bot_class(game: str, name: str) -> Callable[..., object]:
-    if game == "levelx":
+    if game == "levelx" and name == "expectimax":
+        from ..levelx import expectimax as mod
+    elif game == "levelx":
         from ..levelx import bots as mod
     elif game == "level8":
         from ..level8 import bots as mod  # type: ignore[no-redef]

@@ -38,6 +38,7 @@ __all__ = [
     "Advice",
     "AlreadyRolledError",
     "Event",
+    "ExpectimaxBot",
     "FacesNotInRollError",
     "GameOverError",
     "GreedyBot",
@@ -67,10 +68,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``advise``/``Advice`` load on first use: the advisor pulls in exact fractions, which a
-    plain ``import levelwidgets.levelx`` (every widget, every probability lesson) does not need."""
+    """``advise``/``Advice`` and ``ExpectimaxBot`` (built on the advisor) load on first use:
+    the advisor pulls in exact fractions, which a plain ``import levelwidgets.levelx`` (every
+    widget, every probability lesson) does not need."""
     if name in ("advise", "Advice"):
         from . import advisor
 
         return getattr(advisor, name)
+    if name == "ExpectimaxBot":
+        from .expectimax import ExpectimaxBot
+
+        return ExpectimaxBot
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

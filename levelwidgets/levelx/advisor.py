@@ -110,44 +110,56 @@ def advise(game: LevelX, dice: Sequence[int] | None = None) -> list[Advice]:
 
 
 def next_turn_total(state: State, rules: Rules, player: int) -> int:
-    """Sum over all 1,296 ordered rolls of the most points ``player`` can score in ``state``.
+    """Sum over all 1,296 ordered rolls of the most points ``player`` can score in ``state``."""
+    return int(next_turn_sum(state, rules, player))
+
+
+def next_turn_sum(
+    state: State,
+    rules: Rules,
+    player: int,
+    extra: Sequence[Sequence[float]] | None = None,
+) -> float:
+    """Sum over all 1,296 ordered rolls of the best value ``player`` can reach in ``state``.
+
+    A move's value is its points plus, if given, ``extra[i][k]`` for ``k`` steps in row
+    index ``i`` (0 to 4 steps; :class:`~.expectimax.ExpectimaxBot`'s progress terms).
+    Without ``extra`` the sum is the advisor's exact whole number of points (summed in
+    integers; with ``extra`` in floats).
 
     A move's points follow from the position row by row: ``k`` steps in an open row take
     ``k - need + 1`` chips (``need``: steps to the first chip, 1 when the piece is on X), at
     most the chips left; bonus tiles follow from the sets the chips complete. Steps never
-    lower the points, so only moves no other move of the roll contains are tried.
+    lower the points, so only moves no other move of the roll contains are tried; ``extra``
+    must not fall with ``k`` by more than the points rise, for the same reason.
     """
+    import numpy as np
+
     lengths, pos, held, chips = (
         rules.row_lengths,
         state.pos[player],
         state.held[player],
         state.chips,
     )
-    gains = []  # per row: points for 0..4 steps
-    takes = []  # per row: chips taken for 0..4 steps
-    for i in range(6):
-        square, last, left = pos[i], lengths[i], chips[i]
-        need = last - square if square < last else 1
-        taken = [min(left, max(0, k - need + 1)) for k in range(5)]
-        takes.append(taken)
-        gains.append([ROWS[i] * t for t in taken])
+    # Per row (6) and number of steps (0..4): chips taken and value, as 6 x 5 arrays.
+    need = [lengths[i] - pos[i] if pos[i] < lengths[i] else 1 for i in range(6)]
+    steps = np.arange(5)
+    takes = np.minimum(np.maximum(steps - np.array(need)[:, None] + 1, 0), np.array(chips)[:, None])
+    values = np.array(ROWS)[:, None] * takes
+    if extra is not None:
+        values = values + np.array(extra, dtype=float)
+    slots, cells, best, weights = _next_turn_arrays(rules.lucky_loser)
+    got = np.append(values.ravel(), 0)[slots].sum(axis=1)  # per move worth trying
     stack = rules.bonus_tiles[state.tiles_taken :]
     sets = state.sets[player]
     lowest = [i for i in range(6) if held[i] == sets]
-    bonus = stack and len(lowest) <= 4 and all(chips[i] for i in lowest)
-    tiles = [0, *accumulate(stack)]  # points of the next n tiles
-    moves, rolls = _next_turn_tables(rules.lucky_loser)
-    points = []
-    for move in moves:
-        got = 0
-        for i, k in move:
-            got += gains[i][k]
-        if bonus:
-            steps = dict(move)
-            complete = min(held[i] + takes[i][steps.get(i, 0)] for i in range(6)) - sets
-            got += tiles[min(complete, len(stack))]
-        points.append(got)
-    return sum(weight * max(points[j] for j in best) for weight, best in rolls)
+    if stack and len(lowest) <= 4 and all(chips[i] for i in lowest):
+        tiles = np.array([0, *accumulate(stack)])  # points of the next n tiles
+        after = (takes + np.array(held)[:, None]).ravel()[cells]  # chips held per row after
+        got = got + tiles[np.minimum(after.min(axis=1) - sets, len(stack))]
+    got = np.append(got, got.min())  # what a roll's unused move slots point at
+    total = got[best].max(axis=1) @ weights
+    return int(total) if extra is None else float(total)
 
 
 @cache
@@ -174,6 +186,33 @@ def _next_turn_tables(
             weight //= factorial(n)
         rolls.append((weight, best))
     return tuple(index), tuple(rolls)
+
+
+@cache
+def _next_turn_arrays(lucky_loser: bool) -> tuple[Any, Any, Any, Any]:
+    """:func:`_next_turn_tables` as numpy index arrays, for a few vector operations per call.
+
+    ``slots``: per move, its rows' indices ``5 * row index + steps`` into the per-row table
+    (padded with 30, a zero); ``cells``: the same for all six rows, its 0 steps included;
+    ``best``: per sorted roll, its moves (padded with one past the last move, the smallest
+    value); ``weights``: per sorted roll, how many ordered rolls it stands for.
+    """
+    import numpy as np
+
+    moves, rolls = _next_turn_tables(lucky_loser)
+    slots = np.full((len(moves), 4), 30, dtype=np.intp)
+    cells = np.tile(5 * np.arange(6, dtype=np.intp), (len(moves), 1))
+    for n, move in enumerate(moves):
+        for j, (i, k) in enumerate(move):
+            slots[n, j] = 5 * i + k
+            cells[n, i] += k
+    best = np.full((len(rolls), max(len(b) for _w, b in rolls)), len(moves), dtype=np.intp)
+    for n, (_w, moves_of_roll) in enumerate(rolls):
+        best[n, : len(moves_of_roll)] = moves_of_roll
+    weights = np.array([w for w, _b in rolls], dtype=np.int64)
+    for array in (slots, cells, best, weights):
+        array.flags.writeable = False
+    return slots, cells, best, weights
 
 
 def _with_dice(game: LevelX, dice: Sequence[int]) -> LevelX:

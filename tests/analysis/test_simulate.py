@@ -108,3 +108,8 @@ def test_progress_bar_and_bad_arguments():
         else:
             with pytest.raises(ValueError, match=message):
                 simulate(**args)
+
+
+def test_every_named_bot_plays_through_simulate():
+    frame = simulate("levelx", ["expectimax", "greedy", "random"], 3, seed=2, progress=False)
+    assert sorted(frame["bot_0"]) == ["Expectimax", "Greedy", "Random"] and frame["over"].all()
