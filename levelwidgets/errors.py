@@ -61,6 +61,28 @@ class GameError(Exception):
         return cls(_FORMATTER.format(template, **params), code=code, params=params)
 
 
+class GameValueError(GameError, ValueError):
+    """A refused value of the right type: out of range, unknown, unreadable or not allowed now.
+
+    A :class:`ValueError` too, as python-chess's errors are, so ``except ValueError`` code
+    written for plain Python keeps working. Engines derive their value errors from it.
+    """
+
+
+class GameTypeError(GameError, TypeError):
+    """A refused argument of the wrong type: ``5.0`` or ``True`` where a whole number or a
+    seat is needed, a number where a list is needed.
+
+    A :class:`TypeError` too, so a caller's ``except TypeError`` catches it as it would catch
+    Python's own; engines pair it with their own errors (``RulesTypeError``).
+    """
+
+
+class GameLimitError(GameValueError):
+    """Input larger than an engine reads (a text too long, a record too big or too deeply
+    nested, too many items): refused before any work is done on it."""
+
+
 class _ListFormatter(string.Formatter):
     """``{faces:-}`` writes a list as its items joined by ``-`` (``, `` without a separator)."""
 

@@ -9,21 +9,29 @@ random generator) and tells listeners what happened.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .._listeners import Listeners
 from . import moves as _moves
+from .checks import bounded, is_int, need_int, refuse, show
 from .errors import (
     AlreadyRolledError,
+    BotError,
+    DiceTypeError,
     GameOverError,
     InvalidDiceError,
+    LevelXError,
+    LevelXLimitError,
     NotationError,
+    NotationTypeError,
     NothingToUndoError,
     NotRolledError,
     NotYourTurnError,
     RulesError,
+    RulesTypeError,
 )
 from .events import Event
 from .moves import (
@@ -40,11 +48,14 @@ from .moves import (
 )
 from .position import set_up
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
-from .serial import game_from_json, game_to_dict, game_to_json
+from .serial import MAX_TURNS, game_from_dict, game_from_json, game_to_dict, game_to_json
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
 from .svg import board_svg
 
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
+_NO_MOVE = object()  # what a bot "returned" when it raised instead
+#: Largest seed: the generator takes any whole number; records keep it JSON-sized.
+MAX_SEED = 2**64 - 1
 
 Listener = Callable[["LevelX", list[Event]], None]
 # One completed turn: player, dice, drawn by the RNG?, move, events (None until rebuilt).
@@ -107,6 +118,8 @@ class LevelX:
 
     #: The position a game set up by :meth:`from_position` starts from (None: the usual start).
     _start: State | None = None
+    #: True while :meth:`autoplay` asks a bot for a move: the bot must not act on the game.
+    _busy: bool = False
 
     def __init__(
         self,
@@ -114,17 +127,22 @@ class LevelX:
         seed: int | None = None,
         rules: Rules | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else DEFAULT_RULES
-        if not isinstance(self.rules, Rules):
-            raise RulesError.coded("levelx.rules_type", "rules must be a Rules(...) object.")
-        self.names = _player_names(players)
-        self.rules.chips(len(self.names))  # fails early for a missing player count
+        rules = DEFAULT_RULES if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise refuse(RulesTypeError, "rules", "a Rules(...) object or None", rules)
+        names = _player_names(players)  # the count is checked before any name is made
+        rules.chips(len(names))  # fails early for a missing player count
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError.coded(
-                "levelx.seed", "seed must be a whole number, not {seed!r}.", seed=seed
+        elif not is_int(seed) or not 0 <= seed <= MAX_SEED:
+            error = RulesError if is_int(seed) else RulesTypeError
+            raise error.coded(
+                "levelx.seed",
+                "seed must be a whole number from 0 to 2**64 - 1, not {seed}.",
+                seed=show(seed),
             )
+        self.rules = rules
+        self.names = names
         self.seed = seed
         self._rng = random.Random(seed)
         self._state = State(len(self.names), self.rules)
@@ -326,18 +344,29 @@ class LevelX:
     def parse_move(self, move: object) -> Move:
         """Check a move against the current dice and return it as a :class:`Move`."""
         self._require_dice()
-        if isinstance(move, Move) and self._moves[1].get(move.steps) is move:
-            return move  # straight from legal_moves(): already checked
+        if type(move) is Move:
+            try:
+                if self._moves[1].get(move.steps) is move:
+                    return move  # straight from legal_moves(): already checked
+            except TypeError:  # a Move made by hand with steps that are no tuple of rows
+                pass
         groups = coerce_groups(move)
-        turned = check_groups(groups, self._dice, self.rules.lucky_loser)
+        turned = check_groups(groups, self._dice, self.rules.lucky_loser)  # type: ignore[arg-type]
         steps = tuple(sorted(sum(g) for g in groups))
         return Move(steps, groups, turned)
 
     # ------------------------------------------------------------------ acting
 
     def roll(self, dice: Sequence[int] | None = None, *, player: int | None = None) -> list[Event]:
-        """Roll the four dice with the game's seeded generator, or set them (``dice``)."""
+        """Roll the four dice with the game's seeded generator, or set them (``dice``).
+
+        Dice set by hand leave the generator where it was; the record marks them
+        (``"drawn": false``), so a replay knows which dice the seed must give.
+        """
+        self._check_not_busy()
+        rolled = None if dice is None else _check_dice(dice)
         self._check_can_act(player)
+        self._check_length()
         if self._dice is not None:
             raise AlreadyRolledError.coded(
                 "levelx.already_rolled",
@@ -345,11 +374,10 @@ class LevelX:
                 name=self.names[self.current_player],
                 dice=self._dice,
             )
-        if dice is None:
+        if rolled is None:
             rolled = ROLLS[int(self._rng.random() * 1296)]  # one uniform draw per roll
             drawn = True
         else:
-            rolled = _check_dice(dice)
             drawn = False
         self._set_dice(rolled, drawn)
         events = [Event("rolled", self.current_player, value=rolled)]
@@ -363,6 +391,7 @@ class LevelX:
         (``[(1, 6), (5, 5)]``) or a :class:`Move` from :meth:`legal_moves`. Lucky Loser turns
         are inferred: faces the roll lacks must come from 1s that may be turned.
         """
+        self._check_not_busy()
         self._check_can_act(player)
         move = self.parse_move(move)
         return self._apply(move, notify=True)
@@ -383,24 +412,48 @@ class LevelX:
         return events
 
     def autoplay(self, bots: Sequence[Bot], max_turns: int | None = None) -> int:
-        """Let bots play (one per seat) until the game ends or ``max_turns`` turns are done.
+        """Let bots play (one per seat) until the game ends or ``max_turns`` turns are done
+        (or the game holds :data:`~.serial.MAX_TURNS` turns, the most a game holds).
 
         The fast path for simulations: moves go through the same rules, but no events are
         built while playing (:attr:`history` rebuilds them when asked). Listeners hear one
         change at the end. Returns the number of turns played.
+
+        All or nothing: when a bot raises, returns something that is not a legal move, or acts
+        on the game itself while asked for a move, the game is put back exactly as it was
+        before the call (position, dice, random generator; no listener is called) and a
+        :class:`BotError` names the bot, its seat, the dice and what it returned.
         """
-        if len(bots) != self.players:
-            raise RulesError.coded(
-                "levelx.autoplay_bots",
-                "autoplay needs one bot per seat: {seats}, not {bots}.",
-                seats=self.players,
-                bots=len(bots),
-            )
+        self._check_not_busy()
+        bots = self._check_bots(bots)
+        if max_turns is not None:
+            need_int(max_turns, "max_turns", 0, allowed="None or a whole number, 0 or more")
+        left = MAX_TURNS - self._state.turn  # the game's length limit stops bots as well
+        if max_turns is None or max_turns > left:
+            max_turns = max(left, 0)
+        kept, pending = len(self._log), (self._dice, self._drawn)
+        self._busy = True
+        try:
+            played = self._autoplay(bots, max_turns)
+        except BaseException:
+            # Nothing of this call stays. Replaying is cheaper than saving the generator's
+            # state (625 words) on every call, and it is only paid when a bot fails.
+            self._busy = False
+            self._restore(kept, pending)
+            raise
+        self._busy = False
+        if played:
+            self._notify([])
+        return played
+
+    def _autoplay(self, bots: Sequence[Bot], max_turns: int) -> int:
         state, rules, rng, log = self._state, self.rules, self._rng, self._log
         lucky = rules.lucky_loser
         tables = TABLES[lucky]
-        played = 0
-        while not state.over and (max_turns is None or played < max_turns):
+        kept = len(log)
+        for _ in range(max_turns):
+            if state.over:
+                break
             p = state.current
             if self._dice is None:
                 index = int(rng.random() * 1296)
@@ -408,19 +461,86 @@ class LevelX:
                 self._moves = tables[SORTED_ID[index] << 6 | state.closed_mask] or move_table(
                     index, lucky, state.closed_mask
                 )
-            move = bots[p].choose(self)
-            if type(move) is not Move or self._moves[1].get(move.steps) is not move:
-                move = self.parse_move(move)  # not from legal_moves(): check it fully
+            try:
+                move = bots[p].choose(self)
+            except Exception as exc:
+                raise self._bot_error(bots[p], p, _NO_MOVE, exc) from exc
+            try:
+                if type(move) is not Move or self._moves[1].get(move.steps) is not move:
+                    move = self._bot_move(bots[p], p, move)  # not from legal_moves(): check it
+            except TypeError:  # a Move made by hand whose steps are no tuple of rows
+                move = self._bot_move(bots[p], p, move)
             resolve_steps(state, rules, p, move.steps, None)
             pass_turn(state, rules, p, None)
             log.append((p, self._dice, self._drawn, move, None))
             self._dice = None
-            played += 1
         if self._dice is None:
             self._drawn, self._moves = False, _NO_MOVES
-        if played:
-            self._notify([])
-        return played
+        return len(log) - kept
+
+    def _check_bots(self, bots: object) -> tuple[Bot, ...]:
+        allowed = f"a list of {self.players} bots, one per seat, each with choose(game)"
+        listed = bounded(bots, self.players, "bots", allowed)
+        if len(listed) != self.players:
+            raise RulesError.coded(
+                "levelx.autoplay_bots",
+                "autoplay needs one bot per seat: {seats}, not {bots}.",
+                seats=self.players,
+                bots=len(listed),
+            )
+        for bot in listed:
+            if not callable(getattr(bot, "choose", None)):
+                raise refuse(RulesTypeError, "Each bot", "an object with choose(game)", bot)
+        return listed
+
+    def _bot_move(self, bot: Bot, seat: int, move: object) -> Move:
+        """``move`` checked as :meth:`parse_move` would, or the :class:`BotError` saying why."""
+        try:
+            return self.parse_move(move)
+        except LevelXError as exc:
+            raise self._bot_error(bot, seat, move, exc) from exc
+
+    def _bot_error(self, bot: Bot, seat: int, move: object, exc: BaseException) -> BotError:
+        dice = list(self._dice or ())
+        reason = f"{type(exc).__name__}: {_short(exc)}"
+        if move is _NO_MOVE:
+            return BotError.coded(
+                "levelx.bot_failed",
+                "The bot {bot} in seat {seat} ({name}) failed while choosing a move for "
+                "{dice:-} ({reason}); the game is as it was before autoplay.",
+                bot=show(bot),
+                seat=seat,
+                name=self.names[seat],
+                dice=dice,
+                reason=reason,
+            )
+        return BotError.coded(
+            "levelx.bot_illegal",
+            "The bot {bot} in seat {seat} ({name}) returned {move} for {dice:-}, which is not "
+            "a legal move ({reason}); the game is as it was before autoplay.",
+            bot=show(bot),
+            seat=seat,
+            name=self.names[seat],
+            move=show(move),
+            dice=dice,
+            reason=reason,
+        )
+
+    def _restore(self, kept: int, pending: tuple[Dice | None, bool]) -> None:
+        """Back to the position after the first ``kept`` turns with ``pending`` dice rolled:
+        a replay without events, the generator drawn once per drawn roll as in play."""
+        log = self._log[:kept]
+        self._reset()
+        state, rules, rng = self._state, self.rules, self._rng
+        for p, _dice, drawn, move, _events in log:
+            if drawn:
+                rng.random()
+            resolve_steps(state, rules, p, move.steps, None)
+            pass_turn(state, rules, p, None)
+        self._log = log  # the same entries: the history's cache stays valid
+        dice, drawn = pending
+        if dice is not None:
+            self._replay_roll(dice, drawn)
 
     @property
     def plies(self) -> int:
@@ -442,11 +562,13 @@ class LevelX:
         action taken back (Level X: a ``Turn``, or the dice of a roll; Level 8: a
         ``HistoryEntry``), or None for ``n=0``.
         """
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise NotationError.coded(
+        self._check_not_busy()
+        if not is_int(n) or n < 0:  # type: ignore[operator]
+            error = NotationError if is_int(n) else NotationTypeError
+            raise error.coded(
                 "levelx.undo_count",
-                "n must be a whole number of actions, 0 or more, not {n!r}.",
-                n=n,
+                "n must be a whole number of actions, 0 or more, not {n}.",
+                n=show(n),
             )
         log = self._log
         available = 2 * len(log) + (self._dice is not None)  # each turn: roll, move
@@ -460,7 +582,7 @@ class LevelX:
                 "There is not that much to undo: {available} action(s) (rolls and moves) "
                 "were played, not {n}.",
                 available=available,
-                n=n,
+                n=show(n),
             )
         if not n:
             return None
@@ -486,6 +608,7 @@ class LevelX:
         Returns the turns taken back, oldest first (an unplayed roll is dropped as well).
         :meth:`goto` is the same move under the name both engines share.
         """
+        self._check_not_busy()
         self._check_turns(turns)
         undone = self.history[turns:]
         self._rebuild(self._log[:turns], pending=None)
@@ -500,6 +623,7 @@ class LevelX:
         before the next roll), a Level 8 action after the deal (or after a set-up position).
         One replay; listeners hear one change.
         """
+        self._check_not_busy()
         self._check_turns(ply, "ply")
         self.rewind(ply)
 
@@ -571,6 +695,8 @@ class LevelX:
         Returns a function that removes the callback. This is how widgets stay in step with
         calls made from notebook cells.
         """
+        if not callable(callback):
+            raise refuse(RulesTypeError, "callback", "a function callback(game, events)", callback)
         return self._listeners.add(callback)
 
     def _notify(self, events: list[Event]) -> None:
@@ -582,13 +708,22 @@ class LevelX:
         return game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as a JSON record: players, rules, seed, every turn's dice and move."""
+        """The game as a JSON record: players, rules, seed, every turn's dice and move, and
+        the checks that let :meth:`from_json` refuse a record edited after it was saved."""
+        if indent is not None:
+            need_int(indent, "indent", 0, 8, allowed="None or a whole number from 0 to 8")
         return game_to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> LevelX:
-        """Rebuild a game from :meth:`to_json`; a corrupt or tampered record raises."""
+    def from_json(cls, text: str | bytes) -> LevelX:
+        """Rebuild a game from :meth:`to_json`; a corrupt or tampered record raises
+        :class:`RecordError` (see :mod:`levelwidgets.levelx.serial` for what is checked)."""
         return game_from_json(cls, text)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LevelX:
+        """Rebuild a game from :meth:`to_dict` (plain JSON data), checked as :meth:`from_json`."""
+        return game_from_dict(cls, data)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the game now, as plain data (equal games, equal snapshots)."""
@@ -615,6 +750,15 @@ class LevelX:
         spectator's view, so a saved picture shows no hand. Level X has no hidden
         information and ignores ``viewer``.
         """
+        # Ignored, but checked as Level 8 checks it: a seat, "spectator" or "teacher".
+        if viewer is not None and not (
+            isinstance(viewer, str) and viewer in ("spectator", "teacher")
+        ):
+            if is_int(viewer):
+                self._player(viewer)
+            else:
+                error = RulesError if isinstance(viewer, str) else RulesTypeError
+                raise refuse(error, "viewer", "None, a seat, 'spectator' or 'teacher'", viewer)
         return board_svg(self)
 
     def _repr_svg_(self) -> str:
@@ -633,35 +777,47 @@ class LevelX:
     # ------------------------------------------------------------------ checks
 
     def _check_can_act(self, player: int | None) -> None:
+        """The game goes on and ``player`` (a seat, or None: whoever is to act) may act."""
+        if player is not None:
+            self._player(player)
         if self._state.over:
             raise GameOverError.coded(
                 "levelx.game_over", "The game is over: start a new game or undo a move."
             )
         if player is not None and player != self._state.current:
-            name = (
-                self.names[player]
-                if isinstance(player, int) and 0 <= player < self.players
-                else player
-            )
             raise NotYourTurnError.coded(
                 "levelx.not_your_turn",
                 "It is {current}'s turn, not {name}'s.",
                 current=self.names[self._state.current],
-                name=name,
+                name=self.names[player],
+            )
+
+    def _check_not_busy(self) -> None:
+        if self._busy:
+            raise BotError.coded(
+                "levelx.autoplay_busy",
+                "A bot must not roll, play or undo while autoplay asks it for a move: "
+                "return the move from choose(game) instead.",
+            )
+
+    def _check_length(self) -> None:
+        """A game holds at most :data:`MAX_TURNS` turns, so that its record can be read."""
+        if self._state.turn >= MAX_TURNS and self._dice is None:
+            raise LevelXLimitError.coded(
+                "levelx.too_many_turns",
+                "This game has reached {most} turns, the most a game (and its record) holds.",
+                most=MAX_TURNS,
             )
 
     def _check_turns(self, turns: int, name: str = "turns") -> None:
-        if (
-            not isinstance(turns, int)
-            or isinstance(turns, bool)
-            or not 0 <= turns <= len(self._log)
-        ):
-            raise NotationError.coded(
+        if not is_int(turns) or not 0 <= turns <= len(self._log):  # type: ignore[operator]
+            error = NotationError if is_int(turns) else NotationTypeError
+            raise error.coded(
                 "levelx.turns_range",
-                "{what} must be between 0 and {most}, not {turns!r}.",
+                "{what} must be between 0 and {most}, not {turns}.",
                 what=name,
                 most=len(self._log),
-                turns=turns,
+                turns=show(turns),
             )
 
     def _require_dice(self) -> None:
@@ -677,26 +833,42 @@ class LevelX:
             )
 
     def _player(self, player: int) -> int:
-        if (
-            not isinstance(player, int)
-            or isinstance(player, bool)
-            or not 0 <= player < self.players
-        ):
-            raise RulesError.coded(
-                "levelx.no_player",
-                "There is no player {player!r}: seats are 0 to {last}.",
-                player=player,
-                last=self.players - 1,
+        """``player`` if it is a seat of this game (a whole number, not True or 1.0)."""
+        if is_int(player) and 0 <= player < self.players:
+            return player
+        if not is_int(player):
+            raise refuse(
+                RulesTypeError,
+                "player",
+                f"a seat: a whole number from 0 to {self.players - 1}",
+                player,
             )
-        return player
+        raise RulesError.coded(
+            "levelx.no_player",
+            "There is no player {player}: seats are 0 to {last}.",
+            player=show(player),
+            last=self.players - 1,
+        )
 
     @staticmethod
     def _row(row: int) -> int:
-        if row not in ROWS or isinstance(row, bool):
-            raise RulesError.coded(
-                "levelx.no_row", "There is no row {row!r}: rows are 5 to 10.", row=row
-            )
-        return row - 5
+        """The index (0..5) of ``row`` (a whole number from 5 to 10, not 5.0 or True)."""
+        if is_int(row) and 5 <= row <= 10:
+            return row - 5
+        if not is_int(row):
+            raise refuse(RulesTypeError, "row", "a whole number from 5 to 10", row)
+        raise RulesError.coded(
+            "levelx.no_row", "There is no row {row}: rows are 5 to 10.", row=show(row)
+        )
+
+
+def _short(exc: BaseException, most: int = 300) -> str:
+    """An exception's message, cut to ``most`` characters (a bot's error may be anything)."""
+    try:
+        text = str(exc)
+    except Exception:
+        return "?"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _ordered_steps(move: Move) -> tuple[int, ...]:
@@ -709,50 +881,73 @@ def _dice_text(dice: Sequence[int]) -> str:
 
 
 def _check_dice(dice: Sequence[int]) -> Dice:
+    """Four faces 1–6 as a tuple, read no further than five items."""
     try:
-        values = tuple(dice)
-    except TypeError:
-        raise InvalidDiceError.coded(
+        values = bounded(
+            dice, 4, "dice", "four numbers", error=InvalidDiceError, type_error=DiceTypeError
+        )
+    except LevelXError:
+        raise DiceTypeError.coded(
             "levelx.dice_type",
-            "Dice must be four numbers like (1, 1, 1, 5), not {dice!r}.",
-            dice=dice,
+            "Dice must be four numbers like (1, 1, 1, 5), not {dice}.",
+            dice=show(dice),
         ) from None
-    if len(values) != 4 or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values
-    ):
-        raise InvalidDiceError.coded(
+    if len(values) != 4 or not all(is_int(v) and 1 <= v <= 6 for v in values):
+        error = InvalidDiceError if all(is_int(v) for v in values) else DiceTypeError
+        raise error.coded(
             "levelx.dice_values",
-            "Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice!r}.",
-            dice=dice,
+            "Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice}.",
+            dice=show(dice),
         )
     return values  # type: ignore[return-value]
 
 
+#: Longest player name (characters, spaces around it included).
+MAX_NAME = 60
+
+
 def _player_names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int) and not isinstance(players, bool):
+    """The names of the seats: ``players`` names, or "Player 1".. for a count. The count is
+    checked first, so ``players=2**63`` costs nothing."""
+    if is_int(players):
         count = players
-        names = [f"Player {i + 1}" for i in range(count)]
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = [str(n).strip() for n in players]
-        count = len(names)
-        if any(not n for n in names):
-            raise RulesError.coded("levelx.empty_name", "Player names must not be empty.")
-        if len(set(names)) != len(names):
-            raise RulesError.coded(
-                "levelx.same_names", "Player names must be different from each other."
-            )
-    else:
-        raise RulesError.coded(
+        _check_player_count(count)  # type: ignore[arg-type]
+        return [f"Player {i + 1}" for i in range(count)]  # type: ignore[arg-type]
+    if isinstance(players, (str, bytes, bytearray)) or not isinstance(players, Sequence):
+        raise RulesTypeError.coded(
             "levelx.players_type",
-            "players must be a number (2 to 4) or a list of names, not {players!r}.",
-            players=players,
+            "players must be a number (2 to 4) or a list of names, not {players}.",
+            players=show(players),
         )
+    _check_player_count(len(players))
+    names = [_player_name(n) for n in players]
+    if len(set(names)) != len(names):
+        raise RulesError.coded(
+            "levelx.same_names", "Player names must be different from each other."
+        )
+    return names
+
+
+def _check_player_count(count: int) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise RulesError.coded(
             "levelx.player_count",
             "Level X is for {least} to {most} players, not {count}.",
             least=MIN_PLAYERS,
             most=MAX_PLAYERS,
-            count=count,
+            count=show(count),
         )
-    return names
+
+
+def _player_name(name: object) -> str:
+    """A name as the game keeps it: text without spaces around it, at most :data:`MAX_NAME`
+    characters, no control characters (a record and a picture must be able to show it)."""
+    allowed = f"text of 1 to {MAX_NAME} characters"
+    if not isinstance(name, str):
+        raise refuse(RulesTypeError, "A player name", allowed, name)
+    if len(name) > MAX_NAME or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise refuse(RulesError, "A player name", allowed + " without control characters", name)
+    name = name.strip()
+    if not name:
+        raise RulesError.coded("levelx.empty_name", "Player names must not be empty.")
+    return name

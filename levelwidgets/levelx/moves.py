@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, product
 
+from .checks import bounded, is_int, refuse, show
 from .errors import (
     FacesNotInRollError,
     GroupSumError,
     LuckyLoserError,
     NotationError,
+    NotationTooLongError,
+    NotationTypeError,
 )
 from .rules import MAX_SUM, MIN_SUM, ROWS
 
@@ -101,13 +105,30 @@ def format_groups(groups: Iterable[Sequence[int]]) -> str:
     return text or "-"
 
 
+#: The longest move text read: a real move is at most 7 characters ("5 5 5 5", "1+6 5+5").
+MAX_NOTATION = 100
+#: The most groups in a list, and faces in a group, read: a real move uses at most 4 dice.
+MAX_GROUP_ITEMS = 24
+
+
 def parse_groups(text: str) -> tuple[Group, ...]:
-    """Read ``"1+6 5+5"`` into ``((1, 6), (5, 5))``. ``"-"``, ``"pass"`` or ``""`` is empty."""
+    """Read ``"1+6 5+5"`` into ``((1, 6), (5, 5))``. ``"-"``, ``"pass"`` or ``""`` is empty.
+
+    Only digits 0–9 count as faces (``"²"`` is refused, not read as 2), and a text longer
+    than :data:`MAX_NOTATION` characters is refused before it is looked at.
+    """
     if not isinstance(text, str):
-        raise NotationError.coded(
+        raise NotationTypeError.coded(
             "levelx.move_text",
             "A move must be text like '1+6 5+5', not {kind}.",
             kind=type(text).__name__,
+        )
+    if len(text) > MAX_NOTATION:
+        raise refuse(
+            NotationTooLongError,
+            "A move",
+            f"text of at most {MAX_NOTATION} characters like '1+6 5+5'",
+            text,
         )
     stripped = text.strip()
     if stripped.lower() in ("", "-", "pass"):
@@ -115,49 +136,71 @@ def parse_groups(text: str) -> tuple[Group, ...]:
     groups = []
     for token in _GROUP_SEP.split(stripped):
         parts = token.split("+")
-        if not all(p.isdigit() for p in parts):
+        if not all(p.isascii() and p.isdigit() for p in parts):
             raise NotationError.coded(
                 "levelx.notation",
-                "Cannot read {token!r} in {text!r}: write groups of dice like '1+6 5+5' "
+                "Cannot read {token} in {text}: write groups of dice like '1+6 5+5' "
                 "(dice joined by +, groups separated by spaces).",
-                token=token,
-                text=text,
+                token=show(token),
+                text=show(text),
             )
         groups.append(tuple(int(p) for p in parts))
     return tuple(groups)
 
 
 def coerce_groups(move: object) -> tuple[Group, ...]:
-    """Accept notation, a list of groups (``[(1, 6), (5, 5)]``) or a :class:`Move`."""
-    if isinstance(move, Move):
-        return move.groups
+    """Accept notation, a list of groups (``[(1, 6), (5, 5)]``) or a :class:`Move`.
+
+    A list is read no further than :data:`MAX_GROUP_ITEMS` groups of as many faces, so an
+    endless generator or a huge list is refused at once; every face must be a whole number.
+    """
     if isinstance(move, str):
         return parse_groups(move)
-    if isinstance(move, Iterable):
-        groups = []
-        for g in move:
-            if isinstance(g, int) and not isinstance(g, bool):
-                g = (g,)
-            if isinstance(g, str) or not isinstance(g, Iterable):
-                raise NotationError.coded(
-                    "levelx.group_type",
-                    "Each group must be a list of dice faces like (1, 6), not {group!r}.",
-                    group=g,
-                )
-            group = tuple(g)
-            if not all(isinstance(f, int) and not isinstance(f, bool) for f in group):
-                raise NotationError.coded(
-                    "levelx.face_type",
-                    "Dice faces must be whole numbers, not {group!r}.",
-                    group=group,
-                )
-            groups.append(group)
-        return tuple(groups)
-    raise NotationError.coded(
-        "levelx.move_type",
-        "A move must be notation like '1+6 5+5', a list of groups or a Move, not {move!r}.",
-        move=move,
+    items = move.groups if isinstance(move, Move) else move
+    if isinstance(items, (bytes, bytearray, Mapping, AbstractSet)) or not isinstance(
+        items, Iterable
+    ):
+        raise NotationTypeError.coded(
+            "levelx.move_type",
+            "A move must be notation like '1+6 5+5', a list of groups or a Move, not {move}.",
+            move=show(move),
+        )
+    listed = bounded(
+        items,
+        MAX_GROUP_ITEMS,
+        "A move",
+        f"notation like '1+6 5+5' or a list of at most {MAX_GROUP_ITEMS} groups",
+        error=NotationTooLongError,
+        type_error=NotationTypeError,
     )
+    groups = []
+    for g in listed:
+        if is_int(g):
+            g = (g,)
+        if isinstance(g, (str, bytes, bytearray, Mapping, AbstractSet)) or not isinstance(
+            g, Iterable
+        ):
+            raise NotationTypeError.coded(
+                "levelx.group_type",
+                "Each group must be a list of dice faces like (1, 6), not {group}.",
+                group=show(g),
+            )
+        group = bounded(
+            g,
+            MAX_GROUP_ITEMS,
+            "A group",
+            f"a list of at most {MAX_GROUP_ITEMS} dice faces like (1, 6)",
+            error=NotationTooLongError,
+            type_error=NotationTypeError,
+        )
+        if not all(is_int(f) for f in group):
+            raise NotationTypeError.coded(
+                "levelx.face_type",
+                "Dice faces must be whole numbers, not {group}.",
+                group=show(group),
+            )
+        groups.append(group)
+    return tuple(groups)
 
 
 def turnable_ones(dice: Sequence[int], lucky_loser: bool) -> int:
@@ -180,7 +223,7 @@ def check_groups(
         for face in g:
             if not 1 <= face <= 6:
                 raise FacesNotInRollError.coded(
-                    "levelx.no_face", "{face} is not a face of a die (1 to 6).", face=face
+                    "levelx.no_face", "{face} is not a face of a die (1 to 6).", face=show(face)
                 )
         total = sum(g)
         if not MIN_SUM <= total <= MAX_SUM:

@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import RecordError
+from .checks import is_int, show
+from .errors import LevelXTypeError, RecordError
 from .rules import ROWS, Rules
 from .state import State, end_condition_met
 
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 
 class PositionError(RecordError):
     """A position set up by hand (or a record's set-up) breaks a rule of the game."""
+
+
+class PositionTypeError(PositionError, LevelXTypeError):
+    """A part of a position set up by hand has the wrong type (a square ``2.0``, a seat
+    ``True``, tiles that are no list); also a :class:`TypeError`."""
 
 
 def build_state(
@@ -123,60 +129,73 @@ def _per_player(value: object, players: int, what: str, read, lengths) -> list[l
     """One list of six ints per player from ``value`` (None: all zero)."""
     if value is None:
         return [[0] * 6 for _ in range(players)]
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise PositionError.coded(
+    _check_per_player(value, players, what)
+    return [read(entry, lengths, seat) for seat, entry in enumerate(value)]  # type: ignore[arg-type]
+
+
+def _check_per_player(value: object, players: int, what: str) -> None:
+    """``value`` is a list (or tuple) with one entry per player."""
+    listed = isinstance(value, (list, tuple))
+    if not listed or len(value) != players:  # type: ignore[arg-type]
+        raise (PositionError if listed else PositionTypeError).coded(
             "levelx.position_players",
             "{what} needs one entry per player ({players}).",
             what=what,
             players=players,
         )
-    return [read(entry, lengths, seat) for seat, entry in enumerate(value)]
 
 
 def _six(entry: object, seat: int, what: str) -> list[object]:
     """``{row: value}`` or six values for rows 5..10, as six values (missing rows: 0)."""
     if isinstance(entry, Mapping):
         out: list[object] = [0] * 6
-        for row, value in entry.items():
-            if isinstance(row, str) and row.isdigit():
-                row = int(row)  # JSON keys are text
-            if row not in ROWS or isinstance(row, bool):
-                raise PositionError.coded(
+        seen: set[object] = set()
+        for key, value in entry.items():
+            row = _ROW_KEYS.get(key) if isinstance(key, str) else key  # JSON keys are text
+            if not is_int(row) or not ROWS[0] <= row <= ROWS[-1]:  # type: ignore[operator]
+                raise (PositionError if is_int(row) else PositionTypeError).coded(
                     "levelx.position_row",
-                    "Seat {seat}'s {what} name a row {row!r}: rows are 5 to 10.",
+                    "Seat {seat}'s {what} name a row {row}: rows are 5 to 10.",
                     seat=seat,
                     what=what,
-                    row=row,
+                    row=show(key),
                 )
-            out[row - 5] = value
+            if row in seen:  # both 5 and "5" (so at most six keys are read)
+                raise _shape_error(PositionError, seat, what, entry)
+            seen.add(row)
+            out[row - 5] = value  # type: ignore[operator]
         return out
-    if isinstance(entry, Sequence) and not isinstance(entry, str) and len(entry) == 6:
+    if isinstance(entry, (list, tuple)) and len(entry) == 6:
         return list(entry)
-    raise PositionError.coded(
+    error = PositionError if isinstance(entry, (list, tuple)) else PositionTypeError
+    raise _shape_error(error, seat, what, entry)
+
+
+def _shape_error(error: type[PositionError], seat: int, what: str, entry: object) -> PositionError:
+    return error.coded(
         "levelx.position_shape",
-        "Seat {seat}'s {what} must be {{row: value}} or six values for rows 5 to 10, "
-        "not {entry!r}.",
+        "Seat {seat}'s {what} must be {{row: value}} or six values for rows 5 to 10, not {entry}.",
         seat=seat,
         what=what,
-        entry=entry,
+        entry=show(entry),
     )
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+#: Rows as JSON writes them in a key: "5" to "10" (not " 5", "05" or "٥").
+_ROW_KEYS = {str(row): row for row in ROWS}
 
 
 def _squares(entry: object, lengths: Sequence[int], seat: int) -> list[int]:
     squares = _six(entry, seat, "pieces")
     for i, square in enumerate(squares):
-        if not _whole(square) or not 0 <= square <= lengths[i]:  # type: ignore[operator]
-            raise PositionError.coded(
+        if not is_int(square) or not 0 <= square <= lengths[i]:  # type: ignore[operator]
+            raise (PositionError if is_int(square) else PositionTypeError).coded(
                 "levelx.position_square",
-                "Seat {seat}'s piece in row {row} is on square {square!r}, but the row has "
+                "Seat {seat}'s piece in row {row} is on square {square}, but the row has "
                 "squares 1 to {last} (X is {last}; 0 means off the board).",
                 seat=seat,
                 row=ROWS[i],
-                square=square,
+                square=show(square),
                 last=lengths[i],
             )
     return squares  # type: ignore[return-value]
@@ -185,14 +204,14 @@ def _squares(entry: object, lengths: Sequence[int], seat: int) -> list[int]:
 def _counts(entry: object, _lengths: Sequence[int], seat: int) -> list[int]:
     counts = _six(entry, seat, "chips")
     for i, count in enumerate(counts):
-        if not _whole(count) or count < 0:  # type: ignore[operator]
-            raise PositionError.coded(
+        if not is_int(count) or count < 0:  # type: ignore[operator]
+            raise (PositionError if is_int(count) else PositionTypeError).coded(
                 "levelx.position_count",
-                "Seat {seat} holds {count!r} chips of row {row}: a count must be a whole "
+                "Seat {seat} holds {count} chips of row {row}: a count must be a whole "
                 "number, 0 or more.",
                 seat=seat,
                 row=ROWS[i],
-                count=count,
+                count=show(count),
             )
     return counts  # type: ignore[return-value]
 
@@ -202,24 +221,27 @@ def _tiles(value: object, players: int, stack: Sequence[int], sets: list[int]) -
     they are the top of the stack and that each player earned them with complete sets."""
     if value is None:
         value = [[] for _ in range(players)]
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != players:
-        raise PositionError.coded(
-            "levelx.position_players",
-            "{what} needs one entry per player ({players}).",
-            what="tiles",
-            players=players,
-        )
+    _check_per_player(value, players, "tiles")
     held: list[list[int]] = []
-    for entry in value:
-        if not isinstance(entry, Sequence) or isinstance(entry, str):
-            entry = [entry]
+    for entry in value:  # type: ignore[attr-defined]
+        if not isinstance(entry, (list, tuple)):
+            entry = [entry]  # one tile given as a number
+        if len(entry) > len(stack) or not all(is_int(t) for t in entry):
+            raise (PositionError if all(is_int(t) for t in entry) else PositionTypeError).coded(
+                "levelx.position_tiles",
+                "The bonus tiles held ({held:, }) must be the top {count} of the stack "
+                "({stack:, }).",
+                held=[show(entry)],
+                count=len(entry),
+                stack=stack,
+            )
         held.append(list(entry))
     taken = sum(len(t) for t in held)
     if taken > len(stack) or Counter(t for ts in held for t in ts) != Counter(stack[:taken]):
         raise PositionError.coded(
             "levelx.position_tiles",
             "The bonus tiles held ({held:, }) must be the top {count} of the stack ({stack:, }).",
-            held=[t for ts in held for t in ts],
+            held=[show(t) for ts in held for t in ts],
             count=taken,
             stack=stack,
         )
@@ -239,11 +261,11 @@ def _tiles(value: object, players: int, stack: Sequence[int], sets: list[int]) -
 
 
 def _seat(current: object, players: int) -> int:
-    if not _whole(current) or not 0 <= current < players:  # type: ignore[operator]
-        raise PositionError.coded(
+    if not is_int(current) or not 0 <= current < players:  # type: ignore[operator]
+        raise (PositionError if is_int(current) else PositionTypeError).coded(
             "levelx.position_current",
-            "current must be a seat from 0 to {last}, not {current!r}.",
+            "current must be a seat from 0 to {last}, not {current}.",
             last=players - 1,
-            current=current,
+            current=show(current),
         )
     return current  # type: ignore[return-value]

@@ -40,6 +40,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
+from .checks import show
 from .errors import ProbabilityError
 from .rules import ROWS
 
@@ -69,7 +70,7 @@ def check_dice(dice: object) -> int:
     """The number of dice, checked: a whole number from 1 to 6."""
     if isinstance(dice, bool) or not isinstance(dice, int):
         raise ProbabilityError(
-            f"dice must be a whole number of dice from 1 to {MAX_DICE}, not {dice!r}."
+            f"dice must be a whole number of dice from 1 to {MAX_DICE}, not {show(dice)}."
         )
     if not 1 <= dice <= MAX_DICE:
         raise ProbabilityError(
@@ -84,12 +85,12 @@ def check_targets(targets: object) -> tuple[int, ...]:
         targets = (targets,)
     if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
         raise ProbabilityError(
-            f"targets must be whole numbers such as range(5, 11) or {{7}}, not {targets!r}."
+            f"targets must be whole numbers such as range(5, 11) or {{7}}, not {show(targets)}."
         )
     items = list(targets)
     for t in items:
         if isinstance(t, bool) or not isinstance(t, int):
-            raise ProbabilityError(f"Every target must be a whole number, not {t!r}.")
+            raise ProbabilityError(f"Every target must be a whole number, not {show(t)}.")
         if t < 1:
             raise ProbabilityError(
                 f"A group of dice sums to at least 1, so {t} cannot be a target."
@@ -101,7 +102,7 @@ def check_targets(targets: object) -> tuple[int, ...]:
 
 def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ProbabilityError(f"{name} must be True or False, not {value!r}.")
+        raise ProbabilityError(f"{name} must be True or False, not {show(value)}.")
     return value
 
 
@@ -236,12 +237,16 @@ def _chance(count: int, total: int, exact: bool) -> Fraction | float:
 def check_roll(values: object) -> SortedRoll:
     """A roll of 1 to 6 dice, checked and sorted."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise ProbabilityError(f"A roll is a list of dice faces like (1, 4, 4, 6), not {values!r}.")
+        raise ProbabilityError(
+            f"A roll is a list of dice faces like (1, 4, 4, 6), not {show(values)}."
+        )
     if not 1 <= len(values) <= MAX_DICE:
         raise ProbabilityError(f"A roll has 1 to {MAX_DICE} dice, not {len(values)}.")
     for face in values:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= FACES:
-            raise ProbabilityError(f"A die shows a whole number from 1 to {FACES}, not {face!r}.")
+            raise ProbabilityError(
+                f"A die shows a whole number from 1 to {FACES}, not {show(face)}."
+            )
     return tuple(sorted(values))
 
 
@@ -478,7 +483,7 @@ def simulate_rolls(
     import numpy as np
 
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ProbabilityError(f"n must be a whole number of rolls ≥ 0, not {n!r}.")
+        raise ProbabilityError(f"n must be a whole number of rolls ≥ 0, not {show(n)}.")
     dice, targets, _facts = _checked(dice, targets, lucky_loser)
     can_make = _roll_table(lucky_loser, dice, targets)["can_make"]
     rng = np.random.default_rng(seed)

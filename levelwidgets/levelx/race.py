@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..analysis._deps import pandas, pyplot
+from .checks import show
 from .errors import ProbabilityError
 from .moves import all_moves
 from .probability import group_count_distribution, roll_facts
@@ -64,7 +65,7 @@ class Race:
     def chance_within(self, turns: int) -> Fraction | float:
         """The chance to be done within ``turns`` turns (1 … ``max_turns``)."""
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-            raise ProbabilityError(f"turns must be a whole number ≥ 0, not {turns!r}.")
+            raise ProbabilityError(f"turns must be a whole number ≥ 0, not {show(turns)}.")
         if turns > len(self.within):
             raise ProbabilityError(
                 f"This race was worked out for at most {len(self.within)} turns, not {turns}: "
@@ -85,13 +86,13 @@ def _count(name: str, value: object, low: int, high: int | None = None) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool)
     if not ok or value < low or (high is not None and value > high):
         bound = f"from {low} to {high}" if high is not None else f"≥ {low}"
-        raise ProbabilityError(f"{name} must be a whole number {bound}, not {value!r}.")
+        raise ProbabilityError(f"{name} must be a whole number {bound}, not {show(value)}.")
     return value  # type: ignore[return-value]
 
 
 def _check_row(row: object) -> int:
     if isinstance(row, bool) or row not in ROWS:
-        raise ProbabilityError(f"row must be one of the rows {list(ROWS)}, not {row!r}.")
+        raise ProbabilityError(f"row must be one of the rows {list(ROWS)}, not {show(row)}.")
     return row  # type: ignore[return-value]
 
 
@@ -106,7 +107,7 @@ def _check_lengths(row_lengths: object) -> tuple[int, ...]:
 def _check_positions(positions: object, lengths: tuple[int, ...]) -> tuple[int, ...]:
     if not isinstance(positions, Sequence) or len(positions) != len(ROWS):
         raise ProbabilityError(
-            f"positions needs six squares (rows 5 to 10, 0 = off the board), not {positions!r}."
+            f"positions needs six squares (rows 5 to 10, 0 = off the board), not {show(positions)}."
         )
     return tuple(
         _count(f"The square in row {r}", p, 0, n)
@@ -116,7 +117,7 @@ def _check_positions(positions: object, lengths: tuple[int, ...]) -> tuple[int, 
 
 def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ProbabilityError(f"{name} must be True or False, not {value!r}.")
+        raise ProbabilityError(f"{name} must be True or False, not {show(value)}.")
     return value
 
 
@@ -341,7 +342,7 @@ def board_choice(
     lengths = _check_lengths(row_lengths)
     where = _check_positions(positions, lengths)
     if not isinstance(dice, Sequence) or len(dice) != 4:
-        raise ProbabilityError(f"dice must be four faces 1–6, not {dice!r}.")
+        raise ProbabilityError(f"dice must be four faces 1–6, not {show(dice)}.")
     faces = tuple(_count("A die", d, 1, 6) for d in dice)
     board = _board(lucky, lengths)
     u = board.rolls.index(tuple(sorted(faces)))

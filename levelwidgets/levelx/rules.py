@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .errors import RulesError
+from .checks import is_int, refuse, show, whole_numbers
+from .errors import RulesError, RulesTypeError
 
 #: The six rows, named by the sum that steps in them.
 ROWS: tuple[int, ...] = (5, 6, 7, 8, 9, 10)
@@ -48,34 +49,24 @@ class Rules:
     bonus_tiles: tuple[int, ...] = (15, 12, 9, 6)
 
     def __post_init__(self) -> None:
-        if self.oust not in ("owner", "row_start"):
-            raise RulesError.coded(
-                "levelx.oust", 'oust must be "owner" or "row_start", not {oust!r}.', oust=self.oust
+        if not isinstance(self.oust, str) or self.oust not in ("owner", "row_start"):
+            error = RulesError if isinstance(self.oust, str) else RulesTypeError
+            raise error.coded(
+                "levelx.oust",
+                'oust must be "owner" or "row_start", not {oust}.',
+                oust=show(self.oust),
             )
         if not isinstance(self.lucky_loser, bool):
-            raise RulesError.coded("levelx.lucky_loser_type", "lucky_loser must be True or False.")
-        lengths = tuple(self.row_lengths)
-        if len(lengths) != len(ROWS) or not all(_is_count(n, 1) for n in lengths):
-            raise RulesError.coded(
-                "levelx.row_lengths", "row_lengths needs six whole numbers ≥ 1 (rows 5 to 10)."
+            raise RulesTypeError.coded(
+                "levelx.lucky_loser_type",
+                "lucky_loser must be True or False, not {given}.",
+                given=show(self.lucky_loser),
             )
-        object.__setattr__(self, "row_lengths", lengths)
-        chips: dict[int, tuple[int, ...]] = {}
-        for players, counts in dict(self.chips_for_players).items():
-            counts = tuple(counts)
-            if len(counts) != len(ROWS) or not all(_is_count(c, 1) for c in counts):
-                raise RulesError.coded(
-                    "levelx.chip_counts",
-                    "chips_for_players[{players}] needs six whole numbers ≥ 1 (rows 5 to 10).",
-                    players=players,
-                )
-            chips[int(players)] = counts
+        object.__setattr__(self, "row_lengths", _row_lengths(self.row_lengths))
         # Read-only, so a shared Rules (such as DEFAULT_RULES) cannot be changed under a game.
-        object.__setattr__(self, "chips_for_players", MappingProxyType(chips))
-        tiles = tuple(self.bonus_tiles)
-        if not all(_is_count(t, 0) for t in tiles):
-            raise RulesError.coded("levelx.bonus_tiles", "bonus_tiles must be whole numbers ≥ 0.")
-        object.__setattr__(self, "bonus_tiles", tiles)
+        chips = MappingProxyType(_chips_for_players(self.chips_for_players))
+        object.__setattr__(self, "chips_for_players", chips)
+        object.__setattr__(self, "bonus_tiles", _bonus_tiles(self.bonus_tiles))
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -94,13 +85,15 @@ class Rules:
 
     def chips(self, players: int) -> tuple[int, ...]:
         """Chips per row (5..10) at the start of a game with ``players`` players."""
+        if not is_int(players):
+            raise refuse(RulesTypeError, "players", "a whole number of players", players)
         try:
             return self.chips_for_players[players]
         except KeyError:
             raise RulesError.coded(
                 "levelx.no_chips_for",
                 "These rules have no chip counts for {players} players.",
-                players=players,
+                players=show(players),
             ) from None
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,24 +107,121 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        try:
-            return cls(
-                oust=data["oust"],
-                lucky_loser=data["lucky_loser"],
-                chips_for_players={int(k): tuple(v) for k, v in data["chips_for_players"].items()},
-                row_lengths=tuple(data["row_lengths"]),
-                bonus_tiles=tuple(data["bonus_tiles"]),
+        """The rules :meth:`to_dict` wrote, in exactly that form: all five options, no other
+        key, the player counts of ``chips_for_players`` written "2" to "4"."""
+        if not isinstance(data, Mapping):
+            raise _incomplete(f"they must be a table of the five options, not {show(data)}")
+        keys = set(data)
+        if keys != _OPTIONS:
+            missing, unknown = _OPTIONS - keys, keys - _OPTIONS
+            reason = (
+                f"{', '.join(sorted(missing))} missing"
+                if missing
+                else f"unknown option(s) {show(sorted(map(str, unknown)))}"
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RulesError.coded(
-                "levelx.rules_incomplete",
-                "The rule options in the record are incomplete: {reason}",
-                reason=str(exc),
-            ) from None
+            raise _incomplete(reason)
+        chips = data["chips_for_players"]
+        if not isinstance(chips, Mapping) or len(chips) > len(_PLAYER_KEYS):
+            raise _incomplete(f"chips_for_players must be a table, not {show(chips)}")
+        if not set(chips) <= set(_PLAYER_KEYS):
+            raise _incomplete(
+                f"chips_for_players has player counts {show(sorted(map(str, chips)))}; "
+                'they are written "2", "3" or "4"'
+            )
+        return cls(
+            oust=data["oust"],
+            lucky_loser=data["lucky_loser"],
+            chips_for_players={_PLAYER_KEYS[k]: v for k, v in chips.items()},
+            row_lengths=data["row_lengths"],
+            bonus_tiles=data["bonus_tiles"],
+        )
 
 
-def _is_count(value: object, minimum: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+#: Limits of the options: far beyond any printed or house rule, small enough to draw.
+MAX_ROW_LENGTH = 20
+MAX_CHIPS = 99
+MAX_TILES = 20
+MAX_TILE_VALUE = 999
+
+_OPTIONS = frozenset({"oust", "lucky_loser", "chips_for_players", "row_lengths", "bonus_tiles"})
+_PLAYER_KEYS = {str(n): n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+def _incomplete(reason: str) -> RulesError:
+    return RulesError.coded(
+        "levelx.rules_incomplete",
+        "The rule options in the record are incomplete: {reason}",
+        reason=reason,
+    )
+
+
+def _six_counts(
+    value: object, least: int, most: int
+) -> tuple[tuple[int, ...] | None, type[RulesError]]:
+    """Six whole numbers from ``least`` to ``most`` (rows 5..10), or None and the error to
+    raise: :class:`RulesTypeError` when ``value`` is no list of whole numbers."""
+    if not isinstance(value, (list, tuple)) or not all(is_int(n) for n in value):
+        return None, RulesTypeError
+    if len(value) != len(ROWS) or not all(least <= n <= most for n in value):
+        return None, RulesError
+    return tuple(value), RulesError
+
+
+def _row_lengths(value: object) -> tuple[int, ...]:
+    lengths, error = _six_counts(value, 1, MAX_ROW_LENGTH)
+    if lengths is None:
+        raise error.coded(
+            "levelx.row_lengths",
+            "row_lengths needs six whole numbers from 1 to {most} (rows 5 to 10), not {given}.",
+            most=MAX_ROW_LENGTH,
+            given=show(value),
+        )
+    return lengths
+
+
+def _chips_for_players(value: object) -> dict[int, tuple[int, ...]]:
+    allowed = f"a table {{players: six chip counts}} for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+    if not isinstance(value, Mapping):
+        raise refuse(RulesTypeError, "chips_for_players", allowed, value)
+    if len(value) > MAX_PLAYERS - MIN_PLAYERS + 1:
+        raise refuse(RulesError, "chips_for_players", allowed, value)
+    chips: dict[int, tuple[int, ...]] = {}
+    for players, counts in value.items():
+        if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            error = RulesError if is_int(players) else RulesTypeError
+            raise refuse(
+                error,
+                "A player count in chips_for_players",
+                whole_numbers(MIN_PLAYERS, MAX_PLAYERS),
+                players,
+            )
+        six, error = _six_counts(counts, 1, MAX_CHIPS)
+        if six is None:
+            raise error.coded(
+                "levelx.chip_counts",
+                "chips_for_players[{players}] needs six whole numbers from 1 to {most} "
+                "(rows 5 to 10), not {given}.",
+                players=players,
+                most=MAX_CHIPS,
+                given=show(counts),
+            )
+        chips[players] = six
+    return chips
+
+
+def _bonus_tiles(value: object) -> tuple[int, ...]:
+    listed = isinstance(value, (list, tuple)) and all(is_int(t) for t in value)
+    if not listed or len(value) > MAX_TILES or not all(0 <= t <= MAX_TILE_VALUE for t in value):
+        error = RulesError if listed else RulesTypeError
+        raise error.coded(
+            "levelx.bonus_tiles",
+            "bonus_tiles must be a list of at most {count} whole numbers from 0 to {most}, "
+            "not {given}.",
+            count=MAX_TILES,
+            most=MAX_TILE_VALUE,
+            given=show(value),
+        )
+    return tuple(value)
 
 
 #: The printed rules, shared by every game that does not ask for options.

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .errors import LevelXError
+from .checks import refuse, show
+from .errors import LevelXError, RulesTypeError
 from .game import LevelX
 
 
@@ -22,9 +23,18 @@ def long_game(
     if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 10_000:
         raise LevelXError.coded(
             "levelx.sample_turns",
-            "turns is a whole number from 0 to 10000, not {turns!r:.40}.",
-            turns=turns,
+            "turns is a whole number from 0 to 10000, not {turns}.",
+            turns=show(turns),
         )
+    if (
+        not isinstance(move_chance, (int, float))
+        or isinstance(move_chance, bool)
+        or not 0 <= move_chance <= 1
+    ):
+        raise refuse(LevelXError, "move_chance", "a number from 0 to 1", move_chance)
+    if not isinstance(players, (list, tuple)):
+        raise refuse(RulesTypeError, "players", "a list of names", players)
+    LevelX(list(players), seed=0)  # the names are checked once, before the search
     seed = 0
     while True:
         rng, game = random.Random(seed), LevelX(list(players), seed=seed)

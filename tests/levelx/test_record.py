@@ -210,11 +210,15 @@ def test_autoplay_checks_moves_that_are_not_from_legal_moves():
             return "6+6"
 
     game = LevelX(2, seed=3)
+    before = game.snapshot()
     from levelwidgets.levelx import GroupSumError
+    from levelwidgets.levelx.errors import BotError
 
-    with pytest.raises(GroupSumError):
+    # The failing bot's turn is not begun: no roll stays, the generator is where it was.
+    with pytest.raises(BotError, match="returned '6\\+6'") as info:
         game.autoplay([Cheater(), Cheater()])
-    assert game.history == () and game.phase == "play", "the roll stays; nothing was played"
+    assert isinstance(info.value.__cause__, GroupSumError)
+    assert game.snapshot() == before and game.history == () and game.phase == "roll"
 
 
 def test_dice_drawn_and_turnable_ones():

@@ -323,6 +323,13 @@ export const ERRORS = {
     "levelx.setup_flag": "Set up needs on: true or false, not {on}.",
     "levelx.setup_active": "Set-up mode is on: place the pieces, then press Set up again to play.",
     "levelx.setup_rolled": "Set a position up at the start of a turn: {name} has already rolled.",
+    "levelx.argument": "{what} must be {allowed}, not {given}.",
+    "levelx.bot_failed": "The bot {bot} in seat {seat} ({name}) failed while choosing a move for {dice:-} ({reason}); the game is as it was before autoplay.",
+    "levelx.bot_illegal": "The bot {bot} in seat {seat} ({name}) returned {move} for {dice:-}, which is not a legal move ({reason}); the game is as it was before autoplay.",
+    "levelx.autoplay_busy": "A bot must not roll, play or undo while autoplay asks it for a move: return the move from choose(game) instead.",
+    "levelx.too_many_turns": "This game has reached {most} turns, the most a game (and its record) holds.",
+    "levelx.record_limit": "This record is not read: {reason}. A Level X record is far smaller.",
+    "levelx.record_edited": "{who} was changed after it was saved: {what} no longer match its check.",
   },
   de: {
     "levelx.already_rolled": "{name} hat schon gewürfelt ({dice:-}): Erst einen Zug spielen oder passen.",
@@ -401,6 +408,13 @@ export const ERRORS = {
     "levelx.setup_flag": "Aufstellen braucht on: true oder false, nicht {on}.",
     "levelx.setup_active": "Aufstellen ist an: Setze die Figuren, dann drücke wieder Aufstellen, um zu spielen.",
     "levelx.setup_rolled": "Aufstellen geht nur am Anfang eines Zugs: {name} hat schon gewürfelt.",
+    "levelx.argument": "{what} muss {allowed} sein, nicht {given}.",
+    "levelx.bot_failed": "Der Bot {bot} auf Platz {seat} ({name}) ist beim Wählen eines Zugs für {dice:-} gescheitert ({reason}); das Spiel ist wie vor dem automatischen Spielen.",
+    "levelx.bot_illegal": "Der Bot {bot} auf Platz {seat} ({name}) hat für {dice:-} {move} gewählt, das ist kein erlaubter Zug ({reason}); das Spiel ist wie vor dem automatischen Spielen.",
+    "levelx.autoplay_busy": "Ein Bot darf nicht würfeln, ziehen oder zurücknehmen, während er nach seinem Zug gefragt wird: Er gibt den Zug aus choose(game) zurück.",
+    "levelx.too_many_turns": "Dieses Spiel hat {most} Züge erreicht, das Höchste, was ein Spiel (und seine Aufzeichnung) fasst.",
+    "levelx.record_limit": "Diese Aufzeichnung wird nicht gelesen: {reason}. Eine Level-X-Aufzeichnung ist viel kleiner.",
+    "levelx.record_edited": "{who} wurde nach dem Speichern verändert: {what} passen nicht mehr zu ihrer Prüfsumme.",
   },
 };
 
