@@ -203,7 +203,7 @@ def _study(
 
 _NAMES: dict[str, dict[str, str]] = {
     "levelx": {"random": "RandomBot", "greedy": "GreedyBot", "expectimax": "ExpectimaxBot"},
-    "level8": {"random": "RandomBot", "heuristic": "HeuristicBot"},
+    "level8": {"random": "RandomBot", "heuristic": "HeuristicBot", "search": "SearchBot"},
     "level8board": {"random": "BoardRandomBot", "heuristic": "BoardHeuristicBot"},
 }
 
@@ -213,6 +213,8 @@ def _bot_class(game: str, name: str) -> Callable[..., object]:
         from ..levelx import expectimax as mod
     elif game == "levelx":
         from ..levelx import bots as mod
+    elif game == "level8" and name == "search":
+        from ..level8 import search as mod  # type: ignore[no-redef]
     elif game == "level8":
         from ..level8 import bots as mod  # type: ignore[no-redef]
     else:

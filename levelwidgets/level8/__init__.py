@@ -46,6 +46,7 @@ from .levels import (
     parse_levels,
 )
 from .observation import Observation
+from .search import SearchBot
 from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
 from .text import LANGUAGES, card_name, combo_text
 from .visibility import events_for, visible_event
@@ -94,6 +95,7 @@ __all__ = [
     "Observation",
     "RandomBot",
     "Requirement",
+    "SearchBot",
     "SkipError",
     "UndoError",
     "WrongPhaseError",

@@ -37,6 +37,7 @@ from ..record import Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
 from .picture import PictureOutput, picture_html
 from .review import ReviewMixin
+from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
 
 __all__ = [
     "LANGUAGES",
@@ -48,6 +49,8 @@ __all__ = [
 ]
 
 LOG_SIZE = 8  # events kept in the view's log
+#: The largest view counter an ``advance`` names (JavaScript's largest exact whole number).
+MAX_SEQ = 2**53 - 1
 
 
 class GameWidget(ReviewMixin, IntentWidget):
@@ -263,12 +266,9 @@ class GameWidget(ReviewMixin, IntentWidget):
     # ------------------------------------------------------------------ intents from the browser
 
     def _intercept(self, kind: object, content: Intent) -> bool:
-        if kind != "advance":
-            return False
-        # Every open view schedules an advance; only the one for the current view counts.
-        if content.get("seq") == self._seq:
-            self._guard(self.advance)
-        return True
+        # Every open view schedules an advance; only the one for the current view counts
+        # (a stale one is dropped: it changes nothing, not even the error shown).
+        return kind == "advance" and content["seq"] != self._seq
 
     def _refusal(self, kind: str) -> GameError | None:
         if self.read_only and kind not in self._READ_ONLY_INTENTS:
@@ -291,11 +291,41 @@ class GameWidget(ReviewMixin, IntentWidget):
             "undo": lambda _m: self.undo(),
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
+            "advance": lambda _m: self.advance(),
             "new_game": lambda m: self.new_game(
-                getattr(self._game, "seed", None) if m.get("same") is True else None
+                getattr(self._game, "seed", None) if m["same"] else None
             ),
             **self._review_handlers(),
         }
+
+    def _shapes(self) -> dict[str, Shape]:
+        """The shapes of :meth:`_handlers`' intents (games extend it with their own)."""
+        return {
+            "undo": NO_FIELDS,
+            "redo": NO_FIELDS,
+            "refresh": NO_FIELDS,
+            "new_game": Shape(same=Opt(Bool(), False)),
+            "advance": Shape(seq=Int(0, MAX_SEQ)),
+            **self._review_shapes(),
+        }
+
+    def _state_mark(self) -> object:
+        """The game (its engine state and random generator), where it is in its record, and
+        the record's changes: equal before and after a request that changed none of them."""
+        cursor = self._cursor
+        return (
+            id(self._game),
+            self._engine_mark(),
+            self._record_changes,
+            id(cursor),
+            None if cursor is None else id(cursor.node),
+            id(self._line_end),
+            self._file,
+        )
+
+    def _engine_mark(self) -> object:
+        """The engine's state, equal exactly when the game is (games may make it cheaper)."""
+        return self._game.snapshot()
 
     # ------------------------------------------------------------------ keeping the view in step
 

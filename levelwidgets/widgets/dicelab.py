@@ -38,6 +38,7 @@ from ..levelx.probability import (
 )
 from ..levelx.rules import ROWS
 from .intents import Handler, IntentError, IntentWidget
+from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -74,8 +75,16 @@ def _refuse(code: str, **params: object) -> IntentError:
 def _whole(value: object, field: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``, or the refusal ``dicelab.<field>``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _refuse(f"dicelab.{field}", low=low, high=high, value=repr(value)[:40])
+        raise _refuse(f"dicelab.{field}", low=low, high=high, value=show(value))
     return value
+
+
+def _whole_field(field: str, low: int, high: int) -> Coded:
+    """An intent's whole number from ``low`` to ``high``, refused as ``dicelab.<field>``."""
+    return Coded(
+        Int(low, high),
+        lambda value: _refuse(f"dicelab.{field}", low=low, high=high, value=show(value)),
+    )
 
 
 class _Counts:
@@ -149,6 +158,7 @@ class DiceLab(IntentWidget):
 
     _esm = _STATIC / "dicelab.js"
     _css = _STATIC / "dicelab.css"
+    _state_name = "lab"
 
     #: Everything the lab shows (numbers and short strings; the browser words them).
     view = traitlets.Dict().tag(sync=True)
@@ -315,29 +325,52 @@ class DiceLab(IntentWidget):
 
     def _handlers(self) -> dict[str, Handler]:
         return {
-            "set_die": lambda m: self.set_die(m.get("index"), m.get("face")),
+            "set_die": lambda m: self.set_die(m["index"], m["face"]),
             "roll": lambda _m: self.roll(),
-            "set_dice_count": lambda m: self._set_dice_count(m.get("count")),
-            "set_targets": lambda m: self._set_targets(m.get("targets")),
-            "lucky_loser": lambda m: self._set_lucky_loser(m.get("on")),
-            "mc_roll": lambda m: self.simulate(_whole(m.get("n"), "n", 1, MAX_BATCH)),
+            "set_dice_count": lambda m: setattr(self, "dice", m["count"]),
+            "set_targets": lambda m: setattr(self, "targets", m["targets"]),
+            "lucky_loser": lambda m: setattr(self, "lucky_loser", m["on"]),
+            "mc_roll": lambda m: self.simulate(m["n"]),
             "mc_reset": lambda _m: self.reset(),
-            "speed": lambda m: setattr(self, "speed", m.get("value")),
+            "speed": lambda m: setattr(self, "speed", m["value"]),
             "refresh": lambda _m: self._publish(),
         }
 
-    def _set_dice_count(self, count: object) -> None:
-        self.dice = _whole(count, "count", 1, MAX_DICE)
+    def _shapes(self) -> dict[str, Shape]:
+        """Every field's range, refused in the lab's own coded words (see REFUSALS)."""
+        return {
+            "set_die": Shape(
+                index=_whole_field("index", 0, self._dice - 1),
+                face=_whole_field("face", 1, FACES),
+            ),
+            "roll": NO_FIELDS,
+            "set_dice_count": Shape(count=_whole_field("count", 1, MAX_DICE)),
+            "set_targets": Shape(
+                targets=Coded(
+                    ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "target sums"),
+                    lambda _v: _refuse("dicelab.targets"),
+                )
+            ),
+            "lucky_loser": Shape(on=Coded(Bool(), lambda _v: _refuse("dicelab.lucky_type"))),
+            "mc_roll": Shape(n=_whole_field("n", 1, MAX_BATCH)),
+            "mc_reset": NO_FIELDS,
+            "speed": Shape(value=_whole_field("speed", 1, len(SPEEDS))),
+            "refresh": NO_FIELDS,
+        }
 
-    def _set_targets(self, targets: object) -> None:
-        if not isinstance(targets, list) or not targets:
-            raise _refuse("dicelab.targets")
-        self.targets = [_whole(t, "target", 1, MAX_TARGET) for t in targets]
-
-    def _set_lucky_loser(self, on: object) -> None:
-        if not isinstance(on, bool):
-            raise _refuse("dicelab.lucky_type")
-        self.lucky_loser = on
+    def _state_mark(self) -> object:
+        c = self._counts
+        return (
+            tuple(self._faces),
+            self._dice,
+            self._targets,
+            self._lucky_loser,
+            self._speed,
+            id(c),
+            c.n,
+            self._roll_rng.bit_generator.state,
+            self._mc_rng.bit_generator.state,
+        )
 
     # ------------------------------------------------------------------ state and view
 

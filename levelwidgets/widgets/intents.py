@@ -1,31 +1,44 @@
 """IntentWidget: the browser sends small intents, Python answers with a view or an error.
 
 The part of every widget here that does not depend on a game: the browser sends
-``{"type": "roll", …}``; the widget looks the type up in its :meth:`_handlers` table and runs
-the handler. A refused intent (unknown, malformed, or against the rules) changes nothing and
-is published as ``error``/``error_id``/``error_info``, so the browser can show it in its
-language. :class:`~levelwidgets.widgets.base.GameWidget` (the game widgets) and
-:class:`~levelwidgets.widgets.dicelab.DiceLab` (no game at all) build on it.
+``{"type": "roll", …}``; the widget checks it in one place before anything runs:
+
+1. its size (:mod:`.payload`: characters, values, nesting, JSON types only);
+2. its type, looked up in the widget's :meth:`~IntentWidget._handlers` table;
+3. its fields, against the type's declared shape in :meth:`~IntentWidget._shapes`
+   (:mod:`.shapes`: types, ranges, sizes; unknown and missing fields refused);
+
+then runs the handler with the checked fields. A refused intent (too large, unknown,
+malformed, or against the rules) changes nothing and is published as
+``error``/``error_id``/``error_info``, so the browser can show it in its language. An
+unexpected exception in a handler (a bug) never reaches the kernel's log as a traceback of the
+comm: it is shown as an internal error, saying whether the game changed, and logged to the
+``levelwidgets`` logger for developers. :class:`~levelwidgets.widgets.base.GameWidget` (the
+game widgets) and :class:`~levelwidgets.widgets.dicelab.DiceLab` (no game at all) build on it.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from ..errors import GameError
+from .errors import IntentError
+from .payload import payload_refusal
+from .shapes import Shape, show
+
+__all__ = ["LANGUAGES", "Handler", "Intent", "IntentError", "IntentWidget", "check_language"]
 
 LANGUAGES = ("en", "de")
 
 Intent = dict[str, Any]
 Handler = Callable[[Intent], object]
 
-
-class IntentError(GameError, ValueError):
-    """The browser sent a request the widget does not understand (unknown or malformed)."""
+logger = logging.getLogger("levelwidgets")
 
 
 def check_language(language: object) -> str:
@@ -37,8 +50,9 @@ def check_language(language: object) -> str:
 class IntentWidget(anywidget.AnyWidget):
     """An anywidget that takes intents from the browser and reports refusals.
 
-    Subclasses fill :meth:`_handlers`; they may refuse an intent before it runs with
-    :meth:`_refusal` and take over a type entirely with :meth:`_intercept`.
+    Subclasses fill :meth:`_handlers` and, for each of its types, :meth:`_shapes`; they may
+    refuse an intent before it runs with :meth:`_refusal`, take over a type entirely with
+    :meth:`_intercept`, and say what their state is with :meth:`_state_mark`.
     """
 
     #: Message for the last refused intent ("" when the last intent succeeded).
@@ -57,31 +71,60 @@ class IntentWidget(anywidget.AnyWidget):
         super().__init__(**traits)
         self.on_msg(self._handle_message)
 
+    #: What the widget's state is called in an internal error's message.
+    _state_name: ClassVar[str] = "game"
+
     # ------------------------------------------------------------------ dispatch
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        """Take one intent from the browser; nothing raised here reaches the comm."""
+        try:
+            self._dispatch(content)
+        except Exception as exc:  # a bug outside any handler: nothing ran, but say it
+            self._internal_error(exc, unchanged=None)
+
+    def _dispatch(self, content: object) -> None:
+        too_large = payload_refusal(content)
+        if too_large is not None:
+            self._fail(too_large)
+            return
         if not isinstance(content, dict):
             self._fail("A request must be an object like {'type': 'undo'}.")
             return
         kind = content.get("type")
-        if self._intercept(kind, content):
-            return
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
-            self._fail(f"Unknown request {kind!r}.")
+            self._fail(f"Unknown request {show(kind)}.")
+            return
+        shape = self._shapes().get(kind)
+        if shape is None:  # a handler without a declared shape: a bug, refuse it
+            logger.error("levelwidgets: intent %r of %s has no shape", kind, type(self).__name__)
+            self._fail(f"The request {show(kind)} has no declared shape, so it is not taken.")
+            return
+        try:
+            intent = shape.check(content)
+        except IntentError as exc:
+            self._fail(exc)
+            return
+        if self._intercept(kind, intent):
             return
         refusal = self._refusal(kind)
         if refusal is not None:
             self._fail(refusal)
             return
-        self._guard(lambda: handler(content))
+        self._guard(lambda: handler(intent))
 
     def _handlers(self) -> dict[str, Handler]:
         """Intent type -> handler; subclasses extend this table with their own intents."""
         return {}
 
+    def _shapes(self) -> dict[str, Shape]:
+        """Intent type -> its declared shape (one per handler; :mod:`.shapes`). Handlers get
+        the checked fields, so they read ``m["card"]`` without checking it again."""
+        return {}
+
     def _intercept(self, _kind: object, _content: Intent) -> bool:
-        """Handle an intent before the table (True: done, nothing else runs)."""
+        """Handle a checked intent before the table (True: done, nothing else runs)."""
         return False
 
     def _refusal(self, _kind: str) -> str | GameError | None:
@@ -89,12 +132,65 @@ class IntentWidget(anywidget.AnyWidget):
         return None
 
     def _guard(self, action: Callable[[], object]) -> None:
+        """Run ``action``: a GameError is the refusal shown; any other exception is a bug,
+        shown as an internal error (never raised into the comm) and logged."""
+        mark = self._safe_mark()
         try:
             action()
         except GameError as exc:
+            if mark is not None and self._safe_mark() != mark:  # a refusal must change nothing
+                logger.error(
+                    "levelwidgets: %s refused a request after changing the %s partway",
+                    type(self).__name__,
+                    self._state_name,
+                    exc_info=exc,
+                )
             self._fail(exc)
+        except Exception as exc:
+            self._internal_error(exc, unchanged=mark is not None and self._safe_mark() == mark)
         else:
             self.error = ""  # the request was done: an older refusal no longer applies
+
+    def _state_mark(self) -> object:
+        """Something equal before and after a request exactly when it changed nothing the
+        widget shows (None: the widget cannot tell)."""
+        return None
+
+    def _safe_mark(self) -> object:
+        try:
+            return self._state_mark()
+        except Exception:  # a state that cannot even be marked is no state to vouch for
+            return None
+
+    def _internal_error(self, exc: Exception, unchanged: bool | None) -> None:
+        """Show an unexpected exception as the widget's error and log its traceback."""
+        what = self._state_name
+        logger.error(
+            "levelwidgets: %s in %s while handling a request (the %s %s)",
+            type(exc).__name__,
+            type(self).__name__,
+            what,
+            "was not changed" if unchanged else "may have changed partway",
+            exc_info=exc,
+        )
+        try:
+            said = str(exc)
+        except Exception:  # an exception that cannot even say what it is
+            said = ""
+        detail = type(exc).__name__ + (f": {said[:80]}{'…' * (len(said) > 80)}" if said else "")
+        if unchanged:
+            text = (
+                f"Something went wrong inside levelwidgets ({detail}); the {what} was not changed."
+            )
+        else:
+            text = (
+                f"Something went wrong inside levelwidgets ({detail}); the {what} may have "
+                f"changed partway: check it (Undo may help) before going on."
+            )
+        try:
+            self._fail(text)
+        except Exception:  # publishing failed too: the log above is all that can be done
+            logger.exception("levelwidgets: the internal error could not be shown")
 
     def _message(self, exc: GameError) -> str:
         """The text shown for a refused intent (games may translate)."""

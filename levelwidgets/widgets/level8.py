@@ -35,12 +35,13 @@ from ..level8 import (
     solve,
 )
 from ..level8.actions import ACTION_KINDS
-from ..level8.cards import N_CARDS, is_skip
+from ..level8.cards import BOARD_JOKER_IDS, MAX_NUMBER, N_CARDS, is_skip
 from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
-from ..record import Step
-from .base import GameWidget, Intent, IntentError
+from ..record import MAX_NODES, Step
+from .base import GameWidget, Intent
+from .shapes import NO_FIELDS, AnyOf, Choice, Int, IntKey, ListOf, MapOf, Obj, Opt, Shape, Text
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 PERSPECTIVES = ("player", "spectator", "teacher")
@@ -225,26 +226,70 @@ class Level8Widget(GameWidget):
     def _handlers(self) -> dict[str, Callable[[Intent], object]]:
         return {
             **super()._handlers(),
-            "draw": lambda m: self.draw(_source(m.get("source", "pile"))),
-            "propose": lambda m: self.propose(_cards(m.get("cards", []))),
-            "lay_down": lambda m: self.lay_down(_combos(m.get("combos"))),
-            "add_on": lambda m: self.add_on(
-                _card(m.get("card")),
-                _int(m.get("owner"), "owner"),
-                _int(m.get("index"), "index"),
-                None if m.get("number") is None else _int(m.get("number"), "number"),
+            "draw": lambda m: self.draw(m["source"]),
+            "propose": lambda m: self.propose(m["cards"]),
+            "lay_down": lambda m: self.lay_down(
+                [(c["kind"], c["cards"], c["jokers"]) for c in m["combos"]]
             ),
-            "discard": lambda m: self.discard(_card(m.get("card"))),
-            "skip": lambda m: self.skip(
-                _int(m.get("target"), "target"),
-                None if m.get("card") is None else _card(m.get("card")),
-            ),
+            "add_on": lambda m: self.add_on(m["card"], m["owner"], m["index"], m["number"]),
+            "discard": lambda m: self.discard(m["card"]),
+            "skip": lambda m: self.skip(m["target"], m["card"]),
             "skip_turn": lambda _m: self.skip_turn(),
-            "keep": lambda m: self.keep(_cards(m.get("cards", []))),
+            "keep": lambda m: self.keep(m["cards"]),
             "next_round": lambda _m: self.next_round(),
             "reveal": lambda _m: self.reveal(),
-            "goto": lambda m: self.goto(m.get("ply")),  # type: ignore[arg-type]
+            "goto": lambda m: self.goto(m["ply"]),
         }
+
+    def _shapes(self) -> dict[str, Shape]:
+        seat = self._seat_field()
+        card = self._card_field()
+        cards = ListOf(card, max_len=card.high + 1, noun="cards")
+        combo = Obj(
+            {
+                "kind": Text(20, min_len=1),  # the engine names the kinds it takes
+                "cards": cards,
+                "jokers": Opt(MapOf(IntKey(0, card.high), MEANING, MAX_JOKERS, "jokers"), {}),
+            }
+        )
+        return {
+            **super()._shapes(),
+            "draw": Shape(source=Opt(AnyOf((PILE, seat)), "pile")),
+            "propose": Shape(cards=Opt(cards, ())),
+            "lay_down": Shape(
+                combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
+            ),
+            "add_on": Shape(
+                card=card, owner=seat, index=Int(0, MAX_COMBOS - 1), number=Opt(MEANING)
+            ),
+            "discard": Shape(card=card),
+            "skip": Shape(target=seat, card=Opt(card)),
+            "skip_turn": NO_FIELDS,
+            "keep": Shape(cards=Opt(cards, ())),
+            "next_round": NO_FIELDS,
+            "reveal": NO_FIELDS,
+            "goto": Shape(ply=Int(0, MAX_NODES)),
+        }
+
+    def _seat_field(self) -> Int:
+        """A seat of any table: which seats this one has, the engine says (in coded words)."""
+        return Int(0, MAX_SEATS - 1, noun="seat")
+
+    def _card_field(self) -> Int:
+        """A card of this game (the board game has one more joker)."""
+        return Int(0, N_CARDS - 1, noun="card")
+
+    def _engine_mark(self) -> object:
+        # the position, the move count and the random generator: as the snapshot, without
+        # copying the whole history for every request
+        game = self._game
+        rng = getattr(game, "_rng", None)
+        if rng is None:
+            return game.snapshot()
+        return game.plies, game.state_dict(), rng.getstate()
+
+    def _state_mark(self) -> object:
+        return (super()._state_mark(), self._revealed, id(self._proposal), self._perspective)
 
     def _require_actor(self) -> int:
         _viewer, actor, handoff = self._who()
@@ -673,51 +718,18 @@ def _round_rows(game: Level8) -> list[dict[str, Any]]:
     return rows
 
 
-# ---------------------------------------------------------------------- intent arguments
+# ---------------------------------------------------------------------- intent shapes
 
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IntentError(f"The request needs a whole number for {what}, not {value!r}.")
-    return value
-
-
-def _card(value: object) -> int:
-    card = _int(value, "the card")
-    if not 0 <= card < N_CARDS:
-        raise IntentError(f"There is no card {card}: cards are numbered 0–{N_CARDS - 1}.")
-    return card
-
-
-def _cards(value: object) -> list[int]:
-    if not isinstance(value, list):
-        raise IntentError("The request needs a list of cards.")
-    return [_card(c) for c in value]
-
-
-def _source(value: object) -> int | str:
-    return "pile" if value == "pile" else _int(value, "the discard pile's owner")
-
-
-def _combos(value: object) -> list[tuple[str, list[int], dict[int, int]]]:
-    if not isinstance(value, list) or not value:
-        raise IntentError("A lay-down needs a list of combinations.")
-    out = []
-    for c in value:
-        if not isinstance(c, dict) or not isinstance(c.get("kind"), str):
-            raise IntentError("Each combination needs a kind (run, set or colour) and cards.")
-        jokers = c.get("jokers") or {}
-        if not isinstance(jokers, dict):
-            raise IntentError("A combination's jokers must map a joker to what it stands for.")
-        meanings = {}
-        for j, m in jokers.items():
-            try:
-                jid = int(j)
-            except (TypeError, ValueError):
-                raise IntentError(f"{j!r} is not a joker.") from None
-            meanings[_card(jid)] = _int(m, "a joker's meaning")
-        out.append((c["kind"], _cards(c.get("cards")), meanings))
-    return out
+#: A discard pile is named by its seat; the draw pile is "pile".
+PILE = Choice(("pile",))
+#: What a joker stands for: a number 1-15 (runs, sets) or a colour 0-5.
+MEANING = Int(0, MAX_NUMBER)
+#: The most seats a Level 8 table has.
+MAX_SEATS = 6
+#: Combinations one player lays (a level asks for at most three).
+MAX_COMBOS = 20
+#: Jokers in a combination (every joker of the board game).
+MAX_JOKERS = len(BOARD_JOKER_IDS)
 
 
 def _check_perspective(value: object) -> str:

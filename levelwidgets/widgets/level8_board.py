@@ -22,11 +22,14 @@ from typing import Any
 
 from ..level8 import Action, IllegalActionError
 from ..level8.board import Level8Board, next_free
+from ..level8.board.game import DIRECTIONS
+from ..level8.board.layout import MAX_FIELDS
 from ..level8.board.observation import BoardObservation
-from ..level8.cards import N_IDS
+from ..level8.cards import MAX_NUMBER, N_COLOURS, N_IDS
 from ..level8.observation import Observation
-from .base import Intent, IntentError
-from .level8 import TURN_ENDS, Level8Widget, _int, _move_rows, _source
+from .base import Intent
+from .level8 import PILE, TURN_ENDS, Level8Widget, _move_rows
+from .shapes import NO_FIELDS, AnyOf, Choice, Int, ListOf, Opt, Shape, Text
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -136,31 +139,47 @@ class Level8BoardWidget(Level8Widget):
         handlers.update(
             {
                 "roll": lambda _m: self.roll(),
-                "move": lambda m: self.move(_int(m.get("field"), "the field")),
-                "take": lambda m: self.take(_source(m.get("source", "pile"))),
-                "swap": lambda m: self.swap(_board_cards(m.get("cards"))),
-                "ask": lambda m: self.ask(
-                    None if m.get("number") is None else _int(m.get("number"), "the number"),
-                    None if m.get("colour") is None else _int(m.get("colour"), "the colour"),
-                    _direction(m.get("direction", "left")),
-                ),
-                "give": lambda m: self.give(_board_card(m.get("card"))),
-                "show": lambda m: self.show(_board_cards(m.get("cards"))),
-                "steal": lambda m: self.steal(_board_card(m.get("card"))),
-                "choose": lambda m: self.choose(_action_id(m.get("action"))),
-                "discard_two": lambda m: self.discard_two(_board_cards(m.get("cards"))),
-                "discard": lambda m: self.discard(_board_card(m.get("card"))),
-                "add_on": lambda m: self.add_on(
-                    _board_card(m.get("card")),
-                    _int(m.get("owner"), "owner"),
-                    _int(m.get("index"), "index"),
-                    None if m.get("number") is None else _int(m.get("number"), "number"),
-                ),
-                "keep": lambda m: self.keep(_board_cards(m.get("cards", []))),
-                "propose": lambda m: self.propose(_board_cards(m.get("cards", []))),
+                "move": lambda m: self.move(m["field"]),
+                "take": lambda m: self.take(m["source"]),
+                "swap": lambda m: self.swap(m["cards"]),
+                "ask": lambda m: self.ask(m["number"], m["colour"], m["direction"]),
+                "give": lambda m: self.give(m["card"]),
+                "show": lambda m: self.show(m["cards"]),
+                "steal": lambda m: self.steal(m["card"]),
+                "choose": lambda m: self.choose(m["action"]),
+                "discard_two": lambda m: self.discard_two(m["cards"]),
             }
         )
         return handlers
+
+    def _shapes(self) -> dict[str, Shape]:
+        shapes = dict(super()._shapes())
+        for card_game_only in ("draw", "skip", "skip_turn"):
+            shapes.pop(card_game_only, None)
+        card = self._card_field()
+        cards = ListOf(card, max_len=N_IDS, noun="cards")
+        shapes.update(
+            {
+                "roll": NO_FIELDS,
+                "move": Shape(field=Int(0, MAX_FIELDS - 1, noun="field")),
+                "take": Shape(source=Opt(AnyOf((PILE, self._seat_field())), "pile")),
+                "swap": Shape(cards=cards),
+                "ask": Shape(
+                    number=Opt(Int(1, MAX_NUMBER)),
+                    colour=Opt(Int(0, N_COLOURS - 1)),
+                    direction=Opt(Choice(DIRECTIONS), "left"),
+                ),
+                "give": Shape(card=card),
+                "show": Shape(cards=cards),
+                "steal": Shape(card=card),
+                "choose": Shape(action=Text(20, min_len=1)),  # the engine names the actions
+                "discard_two": Shape(cards=cards),
+            }
+        )
+        return shapes
+
+    def _card_field(self) -> Int:
+        return Int(0, N_IDS - 1, noun="card")
 
     # ------------------------------------------------------------------ GameWidget hooks
 
@@ -334,28 +353,3 @@ def _board_act_row(a: Action, chance: Sequence[Any], layout: Sequence[str]) -> l
     if k == "discard_two":
         return ["discard_two", *a.cards]
     return _act_row(a)
-
-
-def _board_card(value: object) -> int:
-    card = _int(value, "the card")
-    if not 0 <= card < N_IDS:
-        raise IntentError(f"There is no card {card}: cards are numbered 0–{N_IDS - 1}.")
-    return card
-
-
-def _board_cards(value: object) -> list[int]:
-    if not isinstance(value, list):
-        raise IntentError("The request needs a list of cards.")
-    return [_board_card(c) for c in value]
-
-
-def _direction(value: object) -> str:
-    if value not in ("left", "right"):
-        raise IntentError(f'The direction is "left" or "right", not {value!r}.')
-    return value  # type: ignore[return-value]
-
-
-def _action_id(value: object) -> str:
-    if not isinstance(value, str) or not value or len(value) > 20:
-        raise IntentError(f"The request needs an action's name, not {value!r:.30}.")
-    return value

@@ -16,14 +16,15 @@ from typing import Any
 import traitlets
 
 from ..errors import GameError
-from ..levelx import ROWS, LevelX, LevelXError, NotationError, Rules, Turn
+from ..levelx import ROWS, LevelX, LevelXError, Rules, Turn
 from ..levelx.advisor import advise
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
 from ..levelx.moves import all_moves
 from ..levelx.preview import move_key, preview_moves
-from ..record import Step
-from .base import GameWidget, Intent
+from ..record import MAX_NODES, Step
+from .base import GameWidget, Intent, IntentError
+from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -146,12 +147,7 @@ class LevelXWidget(GameWidget):
             )
         game = self._game
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-            raise LevelXError.coded(
-                "levelx.setup_seat",
-                "There is no seat {seat!r}: seats are 0 to {last}.",
-                seat=seat,
-                last=game.players - 1,
-            )
+            raise self._seat_refusal(seat, LevelXError)
         if isinstance(row, str) and row.isdigit():
             row = int(row)
         pieces: list[dict[Any, Any]] = [
@@ -159,6 +155,14 @@ class LevelXWidget(GameWidget):
         ]
         pieces[seat][row] = square
         self._rebuild(pieces=pieces)
+
+    def _seat_refusal(self, seat: object, error: type[GameError] = IntentError) -> GameError:
+        return error.coded(
+            "levelx.setup_seat",
+            "There is no seat {seat!r}: seats are 0 to {last}.",
+            seat=given(seat),
+            last=self._game.players - 1,
+        )
 
     def set_current(self, seat: int) -> None:
         """In set-up mode, make ``seat`` the one to move next (checked by the engine)."""
@@ -204,12 +208,29 @@ class LevelXWidget(GameWidget):
         return {
             **super()._handlers(),
             "roll": lambda _m: self.roll(),
-            "play": lambda m: self.play(_groups_from(m.get("groups"))),
-            "goto": lambda m: self.goto(m.get("turns")),  # type: ignore[arg-type]
-            "setup": lambda m: self._setup_intent(m.get("on")),
-            "set_piece": lambda m: self.set_piece(m.get("seat"), m.get("row"), m.get("square")),  # type: ignore[arg-type]
-            "set_current": lambda m: self.set_current(m.get("seat")),  # type: ignore[arg-type]
+            "play": lambda m: self.play(m["groups"]),
+            "goto": lambda m: self.goto(m["turns"]),
+            "setup": lambda m: setattr(self, "setup", m["on"]),
+            "set_piece": lambda m: self.set_piece(m["seat"], m["row"], m["square"]),
+            "set_current": lambda m: self.set_current(m["seat"]),
         }
+
+    def _shapes(self) -> dict[str, Shape]:
+        seat = Coded(Int(0, self._game.players - 1), self._seat_refusal)
+        return {
+            **super()._shapes(),
+            "roll": NO_FIELDS,
+            "play": Shape(groups=GROUPS),
+            "goto": Shape(turns=Int(0, MAX_NODES)),
+            "setup": Shape(on=Coded(Bool(), _setup_flag_refusal)),
+            # which rows and squares exist, and who may move first, the engine says (in words
+            # the browser translates): the shape keeps them small whole numbers
+            "set_piece": Shape(seat=seat, row=SET_UP_NUMBER, square=SET_UP_NUMBER),
+            "set_current": Shape(seat=SET_UP_NUMBER),
+        }
+
+    def _state_mark(self) -> object:
+        return (super()._state_mark(), self._setting_up)
 
     def _refusal(self, kind: str) -> GameError | None:
         refusal = super()._refusal(kind)
@@ -228,13 +249,6 @@ class LevelXWidget(GameWidget):
             )
 
     # ------------------------------------------------------------------ set-up mode
-
-    def _setup_intent(self, on: object) -> None:
-        if not isinstance(on, bool):
-            raise LevelXError.coded(
-                "levelx.setup_flag", "Set up needs on: true or false, not {on!r}.", on=on
-            )
-        self.setup = on
 
     def _set_setup(self, on: bool) -> None:
         on = bool(on)
@@ -440,11 +454,19 @@ def _with_passes(rows: list[list[Any]], players: int) -> list[list[Any]]:
     return out
 
 
-def _groups_from(groups: object) -> list[list[int]]:
-    """Groups from the browser: a list of lists of faces; anything else is a clear error."""
-    if not isinstance(groups, list) or not all(
-        isinstance(g, list) and all(isinstance(f, int) and not isinstance(f, bool) for f in g)
-        for g in groups
-    ):
-        raise NotationError("A move must be a list of groups of dice faces, like [[1, 6], [5, 5]].")
-    return groups
+def _setup_flag_refusal(on: object) -> IntentError:
+    return IntentError.coded(
+        "levelx.setup_flag", "Set up needs on: true or false, not {on!r}.", on=given(on)
+    )
+
+
+#: A row, a square or a seat in set-up mode: the engine says which exist.
+SET_UP_NUMBER = Int(0, 99)
+
+#: A move as the browser sends it: groups of the faces shown (a turned 1 as its new face).
+GROUPS = ListOf(
+    ListOf(Int(1, 6), max_len=4, noun="faces"),
+    max_len=4,
+    noun="groups of dice faces",
+    example="[[1, 6], [5, 5]]",
+)

@@ -12,7 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..errors import GameError
 from ..record import GameRecord, Node, RecordError
+from .shapes import given
 
 #: Lines sent to the browser at most (a record with more lists the first ones and a count).
 MAX_LINES = 100
@@ -112,13 +114,18 @@ def record_file(folder: str | Path, name: object) -> Path:
     if isinstance(name, str) and name and not name.endswith(".json") and len(name) < 120:
         name += ".json"
     if not isinstance(name, str) or not _FILE_NAME.fullmatch(name) or ".." in name:
-        raise RecordError.coded(
-            "widget.file_name",
-            "A record file name is a plain name ending in .json, like 'lesson-1.json', "
-            "not {name!r:.60}.",
-            name=name,
-        )
+        raise file_name_error(name)
     return Path(folder) / name
+
+
+def file_name_error(name: object, error: type[GameError] = RecordError) -> GameError:
+    """The refusal of ``name`` as a record file name (an ``error``, coded for the browser)."""
+    return error.coded(
+        "widget.file_name",
+        "A record file name is a plain name ending in .json, like 'lesson-1.json', "
+        "not {name!r:.60}.",
+        name=name if isinstance(name, str) else given(name),
+    )
 
 
 def record_files(folder: str | Path) -> list[str]:

@@ -16,10 +16,57 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..errors import GameError
-from ..record import Cursor, CursorMove, GameRecord, Node, RecordError, Step, adapter_for
+from ..record import (
+    MAX_NODES,
+    Cursor,
+    CursorMove,
+    GameRecord,
+    Node,
+    RecordError,
+    Step,
+    adapter_for,
+)
+from ..record.annotations import FREE_HEADERS, MARKS, MAX_COMMENT, MAX_COMMENTS, MAX_HEADER
 from . import lines
+from .errors import IntentError
+from .shapes import (
+    NO_FIELDS,
+    AnyOf,
+    Choice,
+    Coded,
+    Int,
+    ListOf,
+    Nullable,
+    Opt,
+    Shape,
+    Text,
+    Tuple,
+    given,
+)
 
 Intent = dict[str, Any]
+
+#: What the review bar may do to a variation.
+VARIATION_OPS = ("promote", "demote", "main", "remove")
+#: A line as the browser names it: its branch points ``[[ply, index], ...]``. The view lists
+#: at most ``lines.MAX_LINES`` lines, and a line branches off at most that many others.
+PATH = ListOf(
+    Tuple((Int(1, MAX_NODES), Int(0, MAX_NODES)), example="[12, 1]"),
+    max_len=lines.MAX_LINES,
+    noun="branch points",
+    example="[[12, 1], [15, 2]]",
+)
+#: What a highlight points at: a number (row, die, card, player, field) or a few (a square's
+#: [row, square], a group of dice, a combination's [player, index]); the record checks which.
+HIGHLIGHT_TARGET = AnyOf(
+    (Int(0, 999), ListOf(Int(0, 999), max_len=4, noun="numbers", example="[8, 2]"))
+)
+#: A colour's name or "#rrggbb" (the record checks which).
+COLOUR = Text(20)
+#: The longest header text the record takes (its notes).
+MAX_HEADER_TEXT = max(MAX_HEADER.values())
+#: A record file name as the browser sends it (``lines.record_file`` checks its form).
+MAX_FILE_NAME = 200
 
 
 class _OpenRecord:
@@ -41,6 +88,8 @@ class ReviewMixin:
     _cursor: Cursor | None
     _line_end: Node | None
     _file: str
+    #: Counts changes of the records watched (annotations, variations): part of the state mark.
+    _record_changes: int = 0
     _engine: ClassVar[type]
     _error_type: ClassVar[type[GameError]]
     record_dir: Path
@@ -50,23 +99,46 @@ class ReviewMixin:
     open = _OpenRecord()
 
     def _review_handlers(self) -> dict[str, Callable[[Intent], object]]:
-        """The review bar's intents (see ``js/src/common/review.js``)."""
+        """The review bar's intents (see ``js/src/common/review.js``); their fields are
+        checked against :meth:`_review_shapes` first."""
         return {
-            "seek": lambda m: self.seek(m.get("step")),  # type: ignore[arg-type]
-            "jump": lambda m: self._jump(m.get("path")),
+            "seek": lambda m: self.seek(m["step"]),
+            "jump": lambda m: self._jump(m["path"]),
             "play_on": lambda _m: self.play_on(),
             "variation": self._variation_intent,
             "comment": self._comment_intent,
-            "mark": lambda m: self._annotated(lambda n: n.mark(m.get("mark"))),
+            "mark": lambda m: self._annotated(lambda n: n.mark(m["mark"])),
             "highlight": self._highlight_intent,
             "header": lambda m: self._annotated(
-                lambda _n: self.record.set_header(m.get("key"), m.get("value"))  # type: ignore[arg-type]
+                lambda _n: self.record.set_header(m["key"], m["value"])
             ),
-            "save_record": lambda m: self._save_intent(m.get("name")),
+            "save_record": lambda m: self._save_intent(m["name"]),
             "open_record": lambda m: self.open_record(
-                lines.record_file(self.record_dir, m.get("name"))
+                lines.record_file(self.record_dir, m["name"])
             ),
             "list_records": lambda _m: self._list_records(),
+        }
+
+    def _review_shapes(self) -> dict[str, Shape]:
+        """The shapes of the review bar's intents: text as long as the record takes it."""
+        file_name = Coded(
+            Text(MAX_FILE_NAME), lambda name: lines.file_name_error(name, IntentError)
+        )
+        kinds = tuple(adapter_for(self._game).highlight_kinds)
+        return {
+            "seek": Shape(step=Coded(Int(0, MAX_NODES), self._step_refusal)),
+            "jump": Shape(path=PATH),
+            "play_on": NO_FIELDS,
+            "variation": Shape(op=Choice(VARIATION_OPS), path=PATH),
+            "comment": Shape(text=Opt(Text(MAX_COMMENT)), index=Opt(Int(0, MAX_COMMENTS - 1))),
+            "mark": Shape(mark=Nullable(Choice(MARKS))),
+            "highlight": Shape(
+                kind=Opt(Choice(kinds)), target=Opt(HIGHLIGHT_TARGET), colour=Opt(COLOUR, "red")
+            ),
+            "header": Shape(key=Choice(FREE_HEADERS), value=Nullable(Text(MAX_HEADER_TEXT))),
+            "save_record": Shape(name=file_name),
+            "open_record": Shape(name=file_name),
+            "list_records": NO_FIELDS,
         }
 
     @property
@@ -128,13 +200,17 @@ class ReviewMixin:
         """
         total = self._line_steps()
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
-            raise self._error_type.coded(
-                "widget.step_range",
-                "Choose a step between 0 and {total}, not {step!r:.40}.",
-                total=total,
-                step=step,
-            )
+            raise self._step_refusal(step, self._error_type)
         self._show(self._line_node(step))
+
+    def _step_refusal(self, step: object, error: type[GameError] = IntentError) -> GameError:
+        """The refusal of ``step`` as a step of the line being looked at."""
+        return error.coded(
+            "widget.step_range",
+            "Choose a step between 0 and {total}, not {step!r:.40}.",
+            total=self._line_steps(),
+            step=given(step),
+        )
 
     def show(self, node: Node) -> None:
         """Show the position at ``node`` of :attr:`record` (a step of any line); its line
@@ -173,8 +249,8 @@ class ReviewMixin:
         self._show(node)
 
     def _variation_intent(self, intent: Intent) -> None:
-        op = intent.get("op")
-        node = lines.node_at(self.record, intent.get("path"))
+        op = intent["op"]
+        node = lines.node_at(self.record, intent["path"])
         if not isinstance(node, Step):
             raise RecordError.coded(
                 "widget.main_line", "The main line is no variation: choose a variation."
@@ -191,48 +267,40 @@ class ReviewMixin:
                 or (node in self._line_end.path())
             ):
                 self._line_end = lines.line_end(self._here())
-        elif op in ("promote", "demote", "main"):
+        else:  # the shape allows only these
             {"promote": parent.promote, "demote": parent.demote, "main": parent.promote_to_main}[
                 op
             ](node)
-        else:
-            raise RecordError(
-                f"A variation can be promoted, demoted, made main or removed, not {op!r:.40}."
-            )
         self.error = ""
         self._publish([])
 
     def _comment_intent(self, intent: Intent) -> None:
-        node, text, index = self._here(), intent.get("text"), intent.get("index")
+        """A new comment (no index), or comment ``index`` changed (or removed with "")."""
+        node, text, index = self._here(), intent["text"], intent["index"]
         if index is None:
-            node.comment(text)  # type: ignore[arg-type]
-        elif (
-            not isinstance(index, int)
-            or isinstance(index, bool)
-            or not (0 <= index < len(node.comments))
-        ):
+            node.comment(text)  # the record refuses no text or an empty one
+        elif index >= len(node.comments):
             raise RecordError.coded(
                 "widget.no_comment",
                 "There is no comment number {index!r:.20} here.",
                 index=index,
             )
-        elif text in ("", None):
+        elif not text:
             node.remove_comment(index)
         else:
             comments = node.comments
-            comments[index] = text  # type: ignore[call-overload]
+            comments[index] = text
             node.set_comments(comments)
         self.error = ""
 
     def _highlight_intent(self, intent: Intent) -> None:
-        node, kind = self._here(), intent.get("kind")
+        node, kind = self._here(), intent["kind"]
         if kind is None:
             node.unhighlight()
         else:
-            colour = intent.get("colour", "red")
-            target = {str(kind): intent.get("target")}
+            target = {kind: intent["target"]}
             before = node.highlights
-            node.highlight(colour, **target)  # type: ignore[arg-type]
+            node.highlight(intent["colour"], **target)
             if node.highlights == before:  # the same thing in the same colour: a toggle
                 node.unhighlight(**target)
         self.error = ""
@@ -274,6 +342,7 @@ class ReviewMixin:
         """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
 
         def changed(_record: GameRecord, what: str, *_rest: object) -> None:
+            self._record_changes = getattr(self, "_record_changes", 0) + 1
             if what in ("added", "order", "removed"):
                 self._shape_changed()
             if what != "added" and hasattr(self, "_cursor") and record is self.record:

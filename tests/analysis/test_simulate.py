@@ -113,3 +113,9 @@ def test_progress_bar_and_bad_arguments():
 def test_every_named_bot_plays_through_simulate():
     frame = simulate("levelx", ["expectimax", "greedy", "random"], 3, seed=2, progress=False)
     assert sorted(frame["bot_0"]) == ["Expectimax", "Greedy", "Random"] and frame["over"].all()
+
+
+def test_the_level8_search_bot_plays_through_simulate():
+    frame = simulate("level8", ["search", "random"], 2, seed=1, progress=False)
+    assert list(frame["bot_0"]) == ["Search", "Random"] and frame["over"].all()
+    assert list(frame["winner_bot"]) == ["Search", "Search"]

@@ -27,7 +27,9 @@ def test_set_piece_moves_a_piece_and_the_view_follows() -> None:
     assert w.error == "" and w.setup and w.view["setup"] is True
     send(w, type="set_piece", seat=0, row=7, square=2)
     send(w, type="set_piece", seat=1, row=5, square=4)  # on X
-    send(w, type="set_piece", seat=1, row="6", square=1)  # a row as JSON text
+    send(w, type="set_piece", seat=1, row="6", square=1)  # a number as text: malformed
+    assert "row" in w.error and w.game.piece(1, 6) is None
+    send(w, type="set_piece", seat=1, row=6, square=1)
     assert w.error == ""
     assert w.game.piece(0, 7) == 2 and w.game.piece(1, 5) == 4 and w.game.piece(1, 6) == 1
     assert w.view["pos"] == [[0, 0, 2, 0, 0, 0], [4, 1, 0, 0, 0, 0]]
