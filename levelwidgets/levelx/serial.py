@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
+from .._json import strict_loads
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError
 from .moves import MAX_NOTATION, ROLL_INDEX, ROLLS, Move, parse_groups
@@ -164,7 +165,7 @@ def game_from_json(cls: type[LevelX], text: str | bytes) -> LevelX:
     if text.count(comma) > MAX_VALUES:  # type: ignore[arg-type]
         raise _too_large(f"it holds more than {MAX_VALUES:,} values")
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
+        data = strict_loads(text, constant=_not_a_number, twice=_named_twice)
     except RecursionError:
         raise _too_deep() from None
     except RecordError:
@@ -461,21 +462,16 @@ def _need_keys(
         raise _malformed(f"{what} has unknown field(s) {show(sorted(unknown))}")
 
 
-def _no_constant(name: str) -> None:
-    raise RecordError.coded(
+def _not_a_number(name: str) -> RecordError:
+    return RecordError.coded(
         "levelx.record_json",
         "This is not a Level X record (not valid JSON: {reason}).",
         reason=f"{name} is no JSON number",
     )
 
 
-def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        keys = [k for k, _ in pairs]
-        twice = next(k for k in keys if keys.count(k) > 1)
-        raise _malformed(f"the field {show(twice)} is named twice in one place")
-    return out
+def _named_twice(key: str) -> RecordError:
+    return _malformed(f"the field {show(key)} is named twice in one place")
 
 
 def _reason(exc: LevelXError) -> str:

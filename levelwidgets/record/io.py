@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .._json import strict_loads
 from ._checks import is_int, need_keys, need_list
 from .annotations import (
     FREE_HEADERS,
@@ -118,7 +119,7 @@ def parse(text: str | bytes) -> Any:
     if len(text) > MAX_BYTES:
         raise _too_big()
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+        data = strict_loads(text, constant=_not_a_number, twice=_named_twice)
     except RecursionError:
         raise _too_deep() from None
     except RecordError:
@@ -286,17 +287,12 @@ def _where(record: GameRecord, node: Node, names: list[str]) -> str:
     return f"Step {node._depth} ({who}: {text!r:.60}, {line})"
 
 
-def _no_constant(name: str) -> Any:
-    raise RecordError(f"This is not a record file ({name} is not a number JSON allows).")
+def _not_a_number(name: str) -> RecordError:
+    return RecordError(f"This is not a record file ({name} is not a number JSON allows).")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        keys = [k for k, _ in pairs]
-        dup = next(k for k in keys if keys.count(k) > 1)
-        raise RecordError(f"The record names the field {dup!r} twice in one place.")
-    return out
+def _named_twice(key: str) -> RecordError:
+    return RecordError(f"The record names the field {key!r} twice in one place.")
 
 
 def _check_depth(data: Any) -> None:
