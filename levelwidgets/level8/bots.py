@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Event
-from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, MAX_NUMBER, is_joker
+from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
 from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
 from .levels import Level
@@ -54,10 +54,10 @@ class HeuristicBot:
         # (hand, level) -> Missing for the hand left after our last discard: a discarded card
         # outside the best plan leaves the minimum unchanged, so next turn can reuse it.
         # The hand is also kept as the tuple the next observation will show (the engine
-        # keeps hand order), to recognise it without building a set.
-        self._cache: tuple[frozenset[int], object, Missing, tuple[int, ...]] | None = None
-        # exact cards_missing results by (natural cards, level), the last 16
-        self._memo: dict[tuple[frozenset[int], int], tuple[Level, Missing]] = {}
+        # keeps hand order), to recognise it without more work; hands as card bits.
+        self._cache: tuple[int, object, Missing, tuple[int, ...]] | None = None
+        # exact cards_missing results by (natural cards as bits, level), the last 16
+        self._memo: dict[tuple[int, int], tuple[Level, Missing]] = {}
         # (Missing, its plan's cards, numbers and colours it finds useful): see _useful
         self._useful_of: tuple[Missing, frozenset[int], frozenset[int], frozenset[int]] | None = (
             None
@@ -67,17 +67,17 @@ class HeuristicBot:
         c = self._cache
         if c is not None and c[1] is level and c[3] == hand:
             return c[2]
-        key = frozenset(hand)
+        key = _hand_bits(hand)
         hint = 0
         if c is not None and c[1] is level:
             if c[0] == key:
                 return c[2]
-            if len(key - c[0]) == 1 and c[0] <= key:
+            extra = key & ~c[0]
+            if not c[0] & ~key and extra and not extra & (extra - 1):
                 hint = len(c[2].needs) - 1  # one more card closes at most one open place
         # the search only looks at natural cards (jokers just fill open places), so a hand
         # that differs from an earlier one only in jokers or skip cards has the same plan
-        naturals = frozenset([x for x in hand if x < FIRST_JOKER])
-        memo_key = (naturals, id(level))
+        memo_key = (key & _NATURALS, id(level))
         known = self._memo.get(memo_key)
         if known is not None and known[0] is level:
             base = known[1]
@@ -104,14 +104,16 @@ class HeuristicBot:
         cols: set[int] = set()
         if miss.count > 0:
             for nd in miss.needs:
-                if nd.colour is not None:
-                    cols.add(nd.colour)
+                colour = nd.colour
+                if colour is not None:
+                    cols.add(colour)
                 elif nd.number is None:
                     nums.update(range(1, MAX_NUMBER + 1))
                 else:
                     nums.add(nd.number)
-                    nums.update(nd.alternatives)
-        used = miss.used_cards
+                    if nd.alternatives:
+                        nums.update(nd.alternatives)
+        used = frozenset([c for part in miss.plan for c in part])  # Missing.used_cards
         fn, fc = frozenset(nums), frozenset(cols)
         self._useful_of = (miss, used, fn, fc)
         return used, fn, fc
@@ -160,7 +162,7 @@ class HeuristicBot:
         laid = obs.laid[p]
         if not laid and level is not None:
             for q, t in tops:
-                if is_joker(t):
+                if FIRST_JOKER <= t < FIRST_SKIP or t == JOKER8:  # is_joker, inlined
                     return q
             miss = self._missing(obs.hand, level)
             if miss.count > 0:
@@ -219,11 +221,11 @@ class HeuristicBot:
         level = obs.requirements[p]
         if obs.laid[p] or level is None:
             # keep cards that fit (or almost fit) laid combinations: discard the farthest
-            table = _table(obs.melds)
+            by_num, cols = _table(obs.melds).distances()
             best_c = -1
             best_d = -1.0
             for c in naturals:
-                d = table.distance(c)
+                d = 0 if c // 15 in cols else by_num[c % 15 + 1]  # _Table.distance
                 if d > best_d or (d == best_d and c > best_c):
                     best_c, best_d = c, d
             return best_c
@@ -260,7 +262,7 @@ class HeuristicBot:
                 choice, best = c, sc
         if choice not in used:
             rest = tuple([c for c in hand if c != choice])
-            self._cache = (frozenset(rest), level, miss, rest)
+            self._cache = (_hand_bits(rest), level, miss, rest)
         return choice
 
     def _keep(self, obs: Observation) -> Action:
@@ -279,6 +281,16 @@ class HeuristicBot:
     missing = _missing
     fits = _fits_any
     discard_choice = _discard_choice
+
+
+_BIT = {c: 1 << c for c in range(N_IDS)}
+_NATURALS = (1 << FIRST_JOKER) - 1
+
+
+def _hand_bits(hand: tuple[int, ...]) -> int:
+    """A hand as card bits (bit ``c`` for card ``c``): equal for the same cards in any order,
+    and set operations are int operations."""
+    return sum(map(_BIT.__getitem__, hand))
 
 
 _LEVEL_FACTS: dict[int, tuple[Level, int, tuple[bool, bool, bool]]] = {}
@@ -306,6 +318,8 @@ def _kinds(level: Level) -> tuple[bool, bool, bool]:
 
 
 Bot = RandomBot | HeuristicBot
+#: Bots that read their observation only inside ``choose`` (so a seat view is safe for them).
+_VIEW_BOTS = frozenset([RandomBot, HeuristicBot])
 
 
 def play_game(
@@ -319,7 +333,9 @@ def play_game(
 ) -> Level8:
     """Play a game between ``bots`` (2–6, each with ``choose(observation) -> Action``).
 
-    Each bot sees only its own :meth:`Level8.observation`. Returns the game (finished unless
+    Each bot sees only its own :meth:`Level8.observation` (a :class:`RandomBot` or
+    :class:`HeuristicBot` gets it as a :class:`~.seatview.SeatView`: the same observation,
+    its rarely read fields filled in when read). Returns the game (finished unless
     ``max_actions`` ran out). ``after(game, events)`` is called after every action.
     """
     names = []
@@ -327,11 +343,16 @@ def play_game(
         names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
     game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
     observation = game.observation
+    seat_view = game._seat_view
     apply = game.apply
     count = 0
     while not game.is_over and count < max_actions:
         p = game.current_player
-        events = apply(bots[p].choose(observation(p)))  # type: ignore[attr-defined]
+        bot = bots[p]
+        # the engine's own bots read a few fields and keep no observation: they get a view
+        # that fills in the rest on demand (see seatview.py)
+        obs = seat_view(p) if type(bot) in _VIEW_BOTS else observation(p)
+        events = apply(bot.choose(obs))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

@@ -1,4 +1,4 @@
-"""A hand as bitmasks, and the solver's candidate lists built from it, one joker layer at a time.
+"""The solver's candidate lists, built from a :class:`~.hands.Hand` one joker layer at a time.
 
 A *candidate* for a requirement is a set of natural hand cards (a bitmask over the hand's
 natural cards, bit ``i`` = the ``i``-th lowest card id) that jokers can complete to the
@@ -6,105 +6,77 @@ combination: ``(mask, jokers needed, info)`` with ``info`` a run's lowest number
 number or a colour group's colour. The lists come in the order the solver's search relies on
 (see :func:`_layer`), so every search finds the same first answer; building them layer by
 layer from the fewest jokers a requirement can need skips every empty layer and window.
+
+What depends only on a few small ints is looked up in tables filled on first use (the best
+run windows of a set of numbers, the submasks of a mask, the joker need of two equal runs):
+pure functions, so a kept answer is always the answer, and successive hands of a player
+share most of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import combinations
 
-from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_card
+from .hands import Hand
 
 _Cand = tuple[int, int, int]  # (natural-card mask, jokers needed, info: run lo / number / colour)
 
-#: Number (1–15) and colour (0–5) by natural card id: a look-up instead of ``%`` and ``//``.
-_NUMBER = tuple(c % 15 + 1 for c in range(FIRST_JOKER))
-_COLOUR = tuple(c // 15 for c in range(FIRST_JOKER))
-_bit_count = int.bit_count
+#: Cached tables are pure functions of small ints; past this many entries a table is cleared
+#: (a bound on memory, not on correctness).
+_TABLE_LIMIT = 1 << 15
+_RunTable = tuple[int, tuple[tuple[int, int], ...]]
+_RUN_TABLES: dict[int, _RunTable] = {}
+_SUBMASKS: dict[int, tuple[int, ...]] = {}
+_PAIR_NEEDS: dict[int, int] = {}
 
 
-class _Hand:
-    """The masks of a hand; the colour masks and the run windows' counts are filled in on
-    demand (many levels ask for no colour group, or no run)."""
+def _run_table(n: int, numbers: int) -> _RunTable:
+    """For runs of ``n`` and a hand holding the numbers ``numbers`` (bit v = number v): the
+    most numbers one window holds, and the windows holding that many as ``(lo, held numbers)``
+    in ascending ``lo``, one per set of held numbers (windows holding the same numbers give
+    the same candidates, so the later ones are left out just as the ``seen`` set of
+    :func:`_run_layers` leaves them out). A pure function of two small ints, kept in a table:
+    successive hands of a player share most number patterns."""
+    key = numbers << 6 | n if 0 <= n < 64 else -1  # a run has at most 15 cards
+    got = _RUN_TABLES.get(key)
+    if got is None:
+        w = (1 << n) - 1
+        best = 0
+        firsts: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        for lo in range(1, 17 - n):
+            held = numbers & (w << lo)
+            have = held.bit_count()
+            if have > best or not firsts:
+                best = have
+                firsts = [(lo, held)]
+                seen = {held}
+            elif have == best and held not in seen:
+                seen.add(held)
+                firsts.append((lo, held))
+        got = (best, tuple(firsts))
+        if key >= 0:
+            if len(_RUN_TABLES) >= _TABLE_LIMIT:
+                _RUN_TABLES.clear()
+            _RUN_TABLES[key] = got
+    return got
 
-    __slots__ = (
-        "_col_mask",
-        "_items",
-        "jokers",
-        "multi",
-        "naturals",
-        "num_mask",
-        "numbers",
-        "windows",
-    )
 
-    def __init__(self, hand: Iterable[object]) -> None:
-        naturals: list[int] = []
-        jokers: list[int] = []
-        for c in hand:
-            cid = c if type(c) is int else parse_card(c)
-            if cid < FIRST_JOKER:
-                naturals.append(cid)
-            elif not FIRST_SKIP <= cid < END_SKIP:
-                jokers.append(cid)
-        naturals.sort()
-        num_mask = [0] * 17
-        numbers = 0  # bit v set when the hand holds a natural card numbered v
-        multi = 0  # bit v set when it holds two or more
-        b = 1
-        for c in naturals:
-            v = _NUMBER[c]
-            if num_mask[v]:
-                multi |= 1 << v
-            else:
-                numbers |= 1 << v
-            num_mask[v] |= b
-            b <<= 1
-        self.numbers = numbers
-        self.multi = multi
-        self.naturals = naturals
-        self.jokers = sorted(jokers)
-        self.num_mask = num_mask
-        self._col_mask: list[int] | None = None
-        self.windows: dict[int, list[int]] | None = None
-        self._items: dict[str, list[tuple[int, int, int]]] = {}
+def _submasks(m: int, k: int) -> tuple[int, ...]:
+    """The submasks of ``m`` with ``k`` bits (``0 < k < popcount(m)``), in decreasing numeric
+    order (the order of ``combinations(_bits(m)[::-1], k)``); a pure function, kept."""
+    key = m << 7 | k if 0 <= k < 128 else -1
+    got = _SUBMASKS.get(key)
+    if got is None:
+        got = tuple([sum(c) for c in combinations(_bits(m)[::-1], k)])
+        if key >= 0:
+            if len(_SUBMASKS) >= _TABLE_LIMIT:
+                _SUBMASKS.clear()
+            _SUBMASKS[key] = got
+    return got
 
-    @property
-    def col_mask(self) -> list[int]:
-        """The natural cards of each colour (0–5), as masks."""
-        col_mask = self._col_mask
-        if col_mask is None:
-            col_mask = self._col_mask = [0] * 6
-            b = 1
-            for c in self.naturals:
-                col_mask[_COLOUR[c]] |= b
-                b <<= 1
-        return col_mask
 
-    def items(self, kind: str) -> list[tuple[int, int, int]]:
-        """``(number, mask, count)`` of every number the hand holds (kind "set"), or
-        ``(colour, mask, count)`` of every colour (kind "colour"), lowest first."""
-        got = self._items.get(kind)
-        if got is None:
-            if kind == "set":
-                got = [(v, m, m.bit_count()) for v, m in enumerate(self.num_mask) if m]
-            else:
-                got = [(c, m, m.bit_count()) for c, m in enumerate(self.col_mask) if m]
-            self._items[kind] = got
-        return got
-
-    def run_windows(self, n: int) -> list[int]:
-        """How many numbers of the run window ``lo .. lo + n - 1`` the hand holds, by ``lo``
-        (index 0 unused); computed once per run length."""
-        windows = self.windows
-        if windows is None:
-            windows = self.windows = {}
-        got = windows.get(n)
-        if got is None:
-            numbers = self.numbers
-            w = (1 << n) - 1
-            got = windows[n] = [0] + [((numbers >> lo) & w).bit_count() for lo in range(1, 17 - n)]
-        return got
+_Hand = Hand  # the solver's name for it (the tests build hands through it)
 
 
 def _bits(m: int) -> list[int]:
@@ -117,14 +89,48 @@ def _bits(m: int) -> list[int]:
     return out
 
 
-def _min_need(h: _Hand, kind: str, n: int) -> int:
+def _min_need(h: Hand, kind: str, n: int) -> int:
     """Fewest jokers one combination of this kind needs from this hand (ignoring the others)."""
     if kind == "run":
-        return n - max(h.run_windows(n))
-    return max(0, n - max(map(_bit_count, h.num_mask if kind == "set" else h.col_mask)))
+        return n - _run_table(n, h.numbers)[0]
+    return max(0, n - h.most(kind))
 
 
-def _group_need(h: _Hand, kind: str, sizes: list[int]) -> int:
+def _min_layer(h: Hand, kind: str, n: int, j: int) -> list[_Cand]:
+    """:func:`_layer` for ``j`` = :func:`_min_need` (the usual first layer), from tables.
+
+    Runs: only the windows holding the most numbers have candidates with ``j`` jokers, each
+    held number taking a natural card (:func:`_run_table` lists them, one per set of held
+    numbers); sets and colour groups: the submasks of :func:`_submasks`.
+    """
+    if kind == "run":
+        multi = h.multi
+        out: list[_Cand] = []
+        for lo, held in _run_table(n, h.numbers)[1]:
+            if not held & multi:  # one card per held number: the only way
+                out.append((h.window(lo, n), j, lo))
+                continue
+            partial = [0]
+            for m in h.num_mask[lo : lo + n]:
+                if m & (m - 1):
+                    partial = [x | b for x in partial for b in _bits(m)]
+                elif m:
+                    partial = [x | m for x in partial]
+            out += [(x, j, lo) for x in partial]
+        return out
+    pc = n - j
+    if pc <= 0:
+        return [(0, n, 1 if kind == "set" else 0)]
+    out = []
+    for v, m, k in h.items(kind):
+        if k == pc:
+            out.append((m, j, v))
+        elif k > pc:
+            out += [(x, j, v) for x in _submasks(m, pc)]
+    return out
+
+
+def _group_need(h: Hand, kind: str, sizes: list[int]) -> int:
     """A lower bound on the jokers that sets (or colour groups) of these sizes need together.
 
     Each group takes its natural cards from one number (colour), so ``k`` groups use at most
@@ -151,16 +157,22 @@ def _group_need(h: _Hand, kind: str, sizes: list[int]) -> int:
     return need
 
 
-def _run_pair_need(h: _Hand, n: int) -> int:
+def _run_pair_need(h: Hand, n: int) -> int:
     """The jokers two runs of ``n`` need together (exact, ignoring other requirements).
 
     Two runs in windows ``W1``, ``W2`` take at most one card per number each, so they use
     ``have(W1) + have(W2)`` natural cards less one for each number both windows cover of
     which the hand holds a single card; the best pair of windows gives the fewest jokers.
+    A pure function of ``n`` and the numbers held once and more than once, kept in a table.
     """
-    haves = h.run_windows(n)
-    single = h.numbers & ~h.multi
+    numbers = h.numbers
+    single = numbers & ~h.multi
+    key = (numbers << 16 | single) << 6 | n if 0 <= n < 64 else -1
+    got = _PAIR_NEEDS.get(key)
+    if got is not None:
+        return got
     w = (1 << n) - 1
+    haves = [0] + [((numbers >> lo) & w).bit_count() for lo in range(1, 17 - n)]
     order = sorted(range(1, len(haves)), key=haves.__getitem__, reverse=True)
     best = 0
     for x, a in enumerate(order):
@@ -175,17 +187,22 @@ def _run_pair_need(h: _Hand, n: int) -> int:
             got = ha + hb - (single & wa & (w << b)).bit_count()
             if got > best:
                 best = got
-    return 2 * n - best
+    got = 2 * n - best
+    if key >= 0:
+        if len(_PAIR_NEEDS) >= _TABLE_LIMIT:
+            _PAIR_NEEDS.clear()
+        _PAIR_NEEDS[key] = got
+    return got
 
 
-def _candidates(h: _Hand, kind: str, n: int, lim: int) -> list[_Cand]:
+def _candidates(h: Hand, kind: str, n: int, lim: int) -> list[_Cand]:
     """Candidates for one requirement needing at most ``lim`` jokers, fewest jokers first:
     the layers from the fewest jokers this requirement can need up to ``lim`` (the layers
     below are empty)."""
     return _layers(h, kind, n, _min_need(h, kind, n), lim)
 
 
-def _layer(h: _Hand, kind: str, n: int, j: int) -> list[_Cand]:
+def _layer(h: Hand, kind: str, n: int, j: int) -> list[_Cand]:
     """The candidates for one requirement that need exactly ``j`` jokers.
 
     Concatenating layers 0, 1, … lim gives the candidate list for ``lim`` jokers in the order
@@ -197,107 +214,56 @@ def _layer(h: _Hand, kind: str, n: int, j: int) -> list[_Cand]:
     return _layers(h, kind, n, j, j)
 
 
-def _layers(h: _Hand, kind: str, n: int, jlo: int, jhi: int) -> list[_Cand]:
-    """Layers ``jlo`` to ``jhi`` of :func:`_layer`, concatenated, built in one pass."""
+def _layers(h: Hand, kind: str, n: int, jlo: int, jhi: int) -> list[_Cand]:
+    """Layers ``jlo`` to ``jhi`` of :func:`_layer`, concatenated."""
     if jlo > jhi:
         return []
     if kind == "run":
         return _run_layers(h, n, jlo, jhi)
-    first = 1 if kind == "set" else 0
     items = h.items(kind)
-    if jlo == jhi:  # one layer (the usual case): candidates of n - j natural cards
-        j = jlo
+    out: list[_Cand] = []
+    for j in range(max(jlo, 0), jhi + 1):  # one layer: candidates of n - j natural cards
         pc = n - j
-        if pc == 0:
-            return [(0, n, first)]
-        out: list[_Cand] = []
+        if pc <= 0:
+            if not pc:
+                out.append((0, n, 1 if kind == "set" else 0))
+            continue
         for v, m, k in items:
             if k == pc:
                 out.append((m, j, v))
             elif k > pc:
-                # combinations of the bits, highest first, come in decreasing numeric order
-                out += [(sum(c), j, v) for c in combinations(_bits(m)[::-1], pc)]
-        return out
-    return _many_layers(h, kind, n, jlo, jhi)
+                # the submasks of pc bits, in decreasing numeric order
+                out += [(x, j, v) for x in _submasks(m, pc)]
+    return out
 
 
-def _many_layers(h: _Hand, kind: str, n: int, jlo: int, jhi: int) -> list[_Cand]:
-    """Layers ``jlo`` to ``jhi`` at once: every candidate with at most ``jhi`` jokers in one
-    pass (one walk over the windows or numbers, a mask kept at its first place), sorted by
-    jokers, less those with fewer than ``jlo`` (the list is sorted by jokers, so the rest are
-    the layers concatenated)."""
-    out: dict[int, _Cand] = {}
-    if kind == "run":
-        nm = h.num_mask
-        for lo, have in enumerate(h.run_windows(n)):
-            if not lo or have < n - jhi:
-                continue
-            # (mask, jokers): at each number a joker first, then each natural card
-            partial = [(0, 0)]
-            for m in nm[lo : lo + n]:
-                new = []
-                if not m:
-                    for mask, j in partial:
-                        if j < jhi:
-                            new.append((mask, j + 1))
-                elif not m & (m - 1):
-                    for mask, j in partial:
-                        if j < jhi:
-                            new.append((mask, j + 1))
-                        new.append((mask | m, j))
-                else:
-                    bits = _bits(m)
-                    for mask, j in partial:
-                        if j < jhi:
-                            new.append((mask, j + 1))
-                        for b in bits:
-                            new.append((mask | b, j))
-                partial = new
-            for mask, j in partial:
-                if mask not in out:
-                    out[mask] = (mask, j, lo)
-    else:
-        first = 1 if kind == "set" else 0
-        for v, m, _k in h.items(kind):
-            sub = m  # every submask, in decreasing numeric order
-            while sub:
-                pc = sub.bit_count()
-                if pc <= n and n - pc <= jhi:
-                    out[sub] = (sub, n - pc, v)
-                sub = (sub - 1) & m
-        if n <= jhi:
-            out[0] = (0, n, first)
-    res = sorted(out.values(), key=_jokers)
-    if jlo > 0 and res and res[0][1] < jlo:
-        res = [c for c in res if c[1] >= jlo]
-    return res
-
-
-def _jokers(c: _Cand) -> int:
-    return c[1]
-
-
-def _run_layers(h: _Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
+def _run_layers(h: Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
     """:func:`_layers` for a run: window by window (lowest number first), each window's ways
     with ``jlo`` to ``jhi`` jokers in the order "a joker first, then each natural card", each
-    way into the bucket of its joker count (a mask already in it is left out)."""
+    way into the bucket of its joker count, a mask only at its first window.
+
+    A way's natural cards fit every window from its lowest to its highest number, so it comes
+    first in the lowest such window: window 1, or the one whose top number is the way's
+    highest. Above window 1 only the ways with a natural card at the top are new; a window
+    whose top number the hand lacks has none.
+    """
     buckets: list[list[_Cand]] = [[] for _ in range(jlo, jhi + 1)]
-    seen: set[int] = set()  # masks of different joker counts differ: one set serves all
     nm = h.num_mask
     multi = h.multi
+    numbers = h.numbers
     w = (1 << n) - 1
-    for lo, have in enumerate(h.run_windows(n)):
+    for lo in range(1, 17 - n):
+        if lo > 1 and not numbers >> (lo + n - 1) & 1:
+            continue  # no natural card at the top: every way came in an earlier window
+        have = (numbers >> lo & w).bit_count()
         forced = n - have  # window places without a natural card: each takes a joker
-        if forced > jhi or not lo:
+        if forced > jhi:
             continue
         if forced >= jlo and (forced == jhi or not have):
             # only one joker count fits: every held number takes a natural card
             bucket = buckets[forced - jlo]
             if not (multi >> lo) & w:
-                mask = sum(nm[lo : lo + n])  # one card per held number: the only way
-                if mask not in seen:
-                    seen.add(mask)
-                    bucket.append((mask, forced, lo))
+                bucket.append((h.window(lo, n), forced, lo))  # one card per number
                 continue
             partial = [0]
             for m in nm[lo : lo + n]:
@@ -305,14 +271,13 @@ def _run_layers(h: _Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
                     partial = [x | b for x in partial for b in _bits(m)]
                 elif m:
                     partial = [x | m for x in partial]
-            for mask in partial:
-                if mask not in seen:
-                    seen.add(mask)
-                    bucket.append((mask, forced, lo))
+            bucket += [(x, forced, lo) for x in partial]
             continue
-        # (mask, jokers so far), place by place; forced: empty places still ahead
+        # (mask, jokers so far), place by place; forced: empty places still ahead; above
+        # window 1 the top place takes a natural card (see above)
         states = [(0, 0)]
         left = n
+        top_joker = lo == 1
         for m in nm[lo : lo + n]:
             left -= 1
             if not m:
@@ -320,30 +285,18 @@ def _run_layers(h: _Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
                 states = [(x, u + 1) for x, u in states]
                 continue
             bits = _bits(m)
+            joker_ok = left or top_joker
             new = []
             for x, u in states:
                 # a joker here, then the naturals; keep states that can still end in range
-                if u + 1 + forced <= jhi:
+                if joker_ok and u + 1 + forced <= jhi:
                     new.append((x, u + 1))
                 if u + left >= jlo:
                     for b in bits:
                         new.append((x | b, u))
             states = new
         for mask, u in states:
-            if mask not in seen:
-                seen.add(mask)
-                buckets[u - jlo].append((mask, u, lo))
+            buckets[u - jlo].append((mask, u, lo))
     if len(buckets) == 1:
         return buckets[0]
     return [c for bucket in buckets for c in bucket]
-
-
-def _mask_cards(h: _Hand, mask: int) -> list[int]:
-    """The natural cards of ``mask``, lowest first."""
-    nat = h.naturals
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(nat[b.bit_length() - 1])
-        mask ^= b
-    return out

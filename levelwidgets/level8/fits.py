@@ -63,7 +63,7 @@ class _Table:
     def __init__(self, melds: Sequence[Sequence[Combo]]) -> None:
         self.melds = melds
         self.by_num, self.by_col, self.joker = _fit_table(melds)
-        self.dist: tuple[dict[int, float], set[int]] | None = None
+        self.dist: tuple[list[float], set[int]] | None = None
         self.ends: list[int] = []  # the numbers that extend a laid run
 
     def fit(self, cid: int) -> tuple[int, int, int] | None:
@@ -79,9 +79,10 @@ class _Table:
                 fit = other
         return None if fit is None else fit[1]
 
-    def distances(self) -> tuple[dict[int, float], set[int]]:
+    def distances(self) -> tuple[list[float], set[int]]:
         """How far natural cards are from fitting a laid combination: a distance by number
-        (filled in on demand by :meth:`distance`) and the colours of the colour groups."""
+        (index 1–15: 0 for a set's number, else to the nearest run end, 99 when there is
+        none) and the colours of the colour groups (distance 0)."""
         if self.dist is None:
             ends: list[int] = []
             zero: set[int] = set()  # numbers of the sets
@@ -98,20 +99,28 @@ class _Table:
                     elif kind == "colour":
                         cols.add(v)
             self.ends = ends
-            self.dist = ({v: 0 for v in zero}, cols)
+            # the distance to the nearest end, by two sweeps (99.0 when there is none)
+            by_num: list[float] = [99.0] * (MAX_NUMBER + 1)
+            if ends:
+                by_num = [99] * (MAX_NUMBER + 1)
+                for e in ends:
+                    by_num[e] = 0
+                for v in range(2, MAX_NUMBER + 1):
+                    if by_num[v - 1] + 1 < by_num[v]:
+                        by_num[v] = by_num[v - 1] + 1
+                for v in range(MAX_NUMBER - 1, 0, -1):
+                    if by_num[v + 1] + 1 < by_num[v]:
+                        by_num[v] = by_num[v + 1] + 1
+            for v in zero:
+                by_num[v] = 0
+            self.dist = (by_num, cols)
         return self.dist
 
     def distance(self, cid: int) -> float:
         """0 when natural card ``cid`` fits a set or colour group or is a run's end, else its
         distance to the nearest run end, 99 when there is none."""
         by_num, cols = self.distances()
-        if cid // 15 in cols:
-            return 0
-        num = cid % 15 + 1
-        d = by_num.get(num)
-        if d is None:
-            d = by_num[num] = min([abs(num - e) for e in self.ends], default=99.0)
-        return d
+        return 0 if cid // 15 in cols else by_num[cid % 15 + 1]
 
 
 _LAST_TABLE: list[_Table | None] = [None]

@@ -42,6 +42,7 @@ from .errors import (
 from .invariants import InvariantError, check_invariants
 from .levels import Level, LevelSequence
 from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
+from .seatview import Getters, SeatView
 from .serial import (
     FORMAT,
     FORMAT_VERSION,
@@ -62,6 +63,7 @@ from .setup import (
     parse_sides,
     stack_deck,
 )
+from .shuffle import shuffle
 from .visibility import events_for
 
 __all__ = [
@@ -203,6 +205,7 @@ class Level8:
 
     def _place(self, position: Mapping) -> list[Event]:
         """Lay out a checked position (see :meth:`from_position`) and settle it."""
+        self._pub_rev += 1
         self._round = position["round"]
         self._current = position["current"]
         self._phase = position["phase"]
@@ -258,6 +261,9 @@ class Level8:
         self._under: list[int] = []  # face-up skip cards under the draw pile
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._meld_rev = 0  # bumped whenever a laid combination appears, grows or goes
+        # bumped whenever a level, laid flag or combination, skip card, the cards under the
+        # draw pile or kept cards change (see _obs_public)
+        self._pub_rev = 0
         self._melds_cache: tuple[int, tuple[tuple[Combo, ...], ...]] | None = None
         self._skips: list[int | None] = [None] * n
         self._draws_skipped = [0] * n  # turns this round with nothing anywhere to draw
@@ -285,13 +291,13 @@ class Level8:
             if self._verify_rng or out is not None:
                 if out is None:
                     out = list(cards)
-                    self._rng.shuffle(out)
+                    shuffle(self._rng, out)
                 if out != rec:
                     raise CorruptStateError("a recorded shuffle does not match the seed")
             out = rec
         elif out is None:
             out = list(cards)
-            self._rng.shuffle(out)
+            shuffle(self._rng, out)
         self._chance.append(tuple(out))
         return out
 
@@ -350,6 +356,7 @@ class Level8:
         self._under = []
         self._melds = [[] for _ in range(n)]
         self._meld_rev += 1
+        self._pub_rev += 1
         self._skips = [None] * n
         self._draws_skipped = [0] * n
         self._laid = [False] * n
@@ -381,6 +388,7 @@ class Level8:
         for q in range(self._n):
             del self._discards[q][:-1]
         self._under = []
+        self._pub_rev += 1
         order = self._shuffled(back)
         self._draw = list(reversed(order))
         events.append(Event("rebuild", None, {"count": len(order), "skip_surfaced": surfaced}))
@@ -402,6 +410,7 @@ class Level8:
         events.append(Event("draw_skipped", p, {}))
 
     def _end_round(self, ender: int, events: list[Event]) -> None:
+        self._pub_rev += 1
         moves = []
         for q in range(self._n):
             mv = 2 if q == ender else (1 if self._laid[q] else 0)
@@ -442,6 +451,7 @@ class Level8:
     def _win(self, p: int, reason: str, level: int, events: list[Event]) -> None:
         """``reason``: "last_level" (laid it down) or "went_out" (after laying ``level``)."""
         self._winners = [p]
+        self._pub_rev += 1
         self._phase = "over"
         events.append(Event("win", p, {"winner": p, "reason": reason, "level": level}))
 
@@ -621,6 +631,7 @@ class Level8:
         for combo in parsed:
             self._melds[p].append(Meld(p, combo))
         self._meld_rev += 1
+        self._pub_rev += 1
         self._laid[p] = True
         events = [
             Event(
@@ -705,6 +716,7 @@ class Level8:
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
         self._meld_rev += 1
+        self._pub_rev += 1
         shape = (
             {"kind": "run", "lo": meld.lo, "hi": meld.hi}
             if meld.kind == "run"
@@ -816,6 +828,7 @@ class Level8:
             self._end_round(p, events)
         else:
             self._skips[q] = cid
+            self._pub_rev += 1
             events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
         return self._end_entry(Action("skip", p, card=cid, target=q), events)
@@ -828,6 +841,7 @@ class Level8:
         assert cid is not None
         self._skips[p] = None
         self._under.append(cid)
+        self._pub_rev += 1
         events = [Event("skip_turn", p, {"card": cid})]
         self._next_turn(events)
         return self._end_entry(Action("skip_turn", p), events)
@@ -859,6 +873,7 @@ class Level8:
         for c in ids:
             self._hands[p].remove(c)
         self._kept[p] = sorted(ids)
+        self._pub_rev += 1
         events = [Event("keep", p, {"count": len(ids), "cards": sorted(ids)})]
         self._keep_queue.pop(0)
         if self._keep_queue:
@@ -1002,61 +1017,32 @@ class Level8:
             if not teacher and player != SPECTATOR:
                 player = self._player_index(player, "viewer")
             own = isinstance(player, int)
-        cache = self.__dict__
-        static = cache.get("_obs_static")
-        if static is None:
-            # fixed for the whole game: names, sides and level counts per player
-            seqs = self._seqs
-            static = self._obs_static = (
-                tuple([s.name for s in seqs]),
-                tuple([len(s.levels) for s in seqs]),
-            )
-        # parts that change seldom are rebuilt only when their source changed (the cached
-        # tuples are immutable, so observations may share them)
-        levels = tuple(self._levels)
-        reqs = cache.get("_obs_reqs")
-        if reqs is None or reqs[0] != levels:
-            seqs = self._seqs
-            reqs = self._obs_reqs = (
-                levels,
-                tuple(
-                    [
-                        seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
-                        for q, lv in enumerate(levels)
-                    ]
-                ),
-            )
-        skip_cards = tuple(self._skips)
-        skipped = cache.get("_obs_skipped")
-        if skipped is None or skipped[0] != skip_cards:
-            skipped = self._obs_skipped = (skip_cards, tuple([c is not None for c in skip_cards]))
-        melds = self._melds_cache
-        if melds is None or melds[0] != self._meld_rev:
-            self._public_melds()
-            melds = self._melds_cache
+        (
+            _rev,
+            (names, sides, levels, counts, reqs, laid, under, melds, skipped, skips, kept_counts),
+        ) = self._obs_public()
         hands = self._hands
         discards = self._discards
-        kept = self._kept
         return Observation._of(
             {
                 "viewer": player,
-                "names": self._names,
-                "sides": static[0],
+                "names": names,
+                "sides": sides,
                 "levels": levels,
-                "level_counts": static[1],
-                "requirements": reqs[1],
-                "laid": tuple(self._laid),
+                "level_counts": counts,
+                "requirements": reqs,
+                "laid": laid,
                 "hand": tuple(hands[player]) if own else None,  # type: ignore[index]
                 "hand_counts": tuple(map(len, hands)),
                 "draw_count": len(self._draw),
-                "under_count": len(self._under),
+                "under_count": under,
                 "discard_tops": tuple([d[-1] if d else None for d in discards]),
                 "discard_counts": tuple(map(len, discards)),
-                "melds": melds[1],  # type: ignore[index]
-                "skipped": skipped[1],
-                "skip_cards": skip_cards,
-                "kept": tuple(kept[player]) if own else None,  # type: ignore[index]
-                "kept_counts": tuple(map(len, kept)),
+                "melds": melds,
+                "skipped": skipped,
+                "skip_cards": skips,
+                "kept": tuple(self._kept[player]) if own else None,  # type: ignore[index]
+                "kept_counts": kept_counts,
                 "phase": self._phase,
                 "current_player": self._current,
                 "dealer": self._dealer,
@@ -1067,6 +1053,80 @@ class Level8:
                 "draw_pile": tuple(reversed(self._draw)) if teacher else None,
             }
         )
+
+    def _seat_view(self, player: int) -> Observation:
+        """Seat ``player``'s :meth:`observation` as a :class:`~.seatview.SeatView`: the fields
+        the engine's bots read are set, the others computed on first read (valid only until
+        the game changes; for :func:`~levelwidgets.level8.bots.play_game`)."""
+        names, _sides, levels, counts, reqs, laid, _under, melds, _sk, _skips, _kc = (
+            self._obs_public()[1]
+        )
+        phase = self._phase
+        fields = {
+            "viewer": player,
+            "names": names,
+            "levels": levels,
+            "level_counts": counts,
+            "requirements": reqs,
+            "laid": laid,
+            "hand": tuple(self._hands[player]),
+            "draw_count": len(self._draw),
+            "melds": melds,
+            "phase": phase,
+        }
+        if phase == "draw":  # a draw looks at the discard tops
+            fields["discard_tops"] = tuple([d[-1] if d else None for d in self._discards])
+        return SeatView._make(self, _SEAT_LAZY, fields)
+
+    def _obs_public(self) -> tuple[int, tuple]:
+        """The observation fields every seat sees alike that change only with a level, a
+        lay-down or add-on, a skip card, kept cards or a deal: kept until :attr:`_pub_rev`
+        (bumped by each of those changes) moves on. The tuples are immutable, so
+        observations share them; the melds tuple stays the same object while no laid
+        combination changes (bots cache on its identity)."""
+        rev = self._pub_rev
+        cache = self.__dict__
+        got = cache.get("_obs_pub")
+        if got is not None and got[0] == rev:
+            return got
+        static = cache.get("_obs_static")
+        if static is None:  # fixed for the whole game: sides' names and level counts
+            seqs = self._seqs
+            static = self._obs_static = (
+                tuple([s.name for s in seqs]),
+                tuple([len(s.levels) for s in seqs]),
+            )
+        levels = tuple(self._levels)
+        reqs = cache.get("_obs_reqs")
+        if reqs is None or reqs[0] != levels:  # the levels change once a round
+            seqs = self._seqs
+            reqs = self._obs_reqs = (
+                levels,
+                tuple(
+                    [
+                        seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
+                        for q, lv in enumerate(levels)
+                    ]
+                ),
+            )
+        skips = tuple(self._skips)
+        got = self._obs_pub = (
+            rev,
+            (
+                self._names,
+                static[0],
+                reqs[0],
+                static[1],
+                reqs[1],
+                tuple(self._laid),
+                len(self._under),
+                self._public_melds(),
+                tuple([c is not None for c in skips]),
+                skips,
+                tuple(map(len, self._kept)),
+            ),
+        )
+        return got
 
     def events_for(self, events: Iterable[Event], viewer: int | str | None) -> list[Event]:
         """``events`` as ``viewer`` may see them (a seat, "spectator"/None or "teacher"): see
@@ -1354,3 +1414,23 @@ class Level8:
 
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)
+
+
+#: The fields a :meth:`Level8._seat_view` leaves out, each computed as
+#: :meth:`Level8.observation` computes it (``hands`` and ``draw_pile`` stay None for a seat).
+_SEAT_LAZY: Getters = {
+    "sides": lambda g, p: g._obs_public()[1][1],
+    "hand_counts": lambda g, p: tuple(map(len, g._hands)),
+    "under_count": lambda g, p: g._obs_public()[1][6],
+    "discard_tops": lambda g, p: tuple([d[-1] if d else None for d in g._discards]),
+    "discard_counts": lambda g, p: tuple(map(len, g._discards)),
+    "skipped": lambda g, p: g._obs_public()[1][8],
+    "skip_cards": lambda g, p: g._obs_public()[1][9],
+    "kept": lambda g, p: tuple(g._kept[p]),
+    "kept_counts": lambda g, p: g._obs_public()[1][10],
+    "current_player": lambda g, p: g._current,
+    "dealer": lambda g, p: g._dealer,
+    "round": lambda g, p: g._round,
+    "winners": lambda g, p: tuple(g._winners),
+    "lay_down_cap": lambda g, p: g._cap,
+}

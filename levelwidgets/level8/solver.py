@@ -18,16 +18,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .candidates import (
-    _NUMBER,
     _Cand,
     _candidates,  # noqa: F401 (the tests compare candidate lists through this module)
     _group_need,
     _Hand,
     _layer,  # noqa: F401 (as _candidates)
     _layers,
-    _mask_cards,
-    _min_need,
+    _min_layer,
     _run_pair_need,
+    _run_table,
 )
 from .cards import (
     CODES,
@@ -39,6 +38,7 @@ from .cards import (
     N_COLOURS,
 )
 from .combos import Combo
+from .hands import _NUMBER_BIT
 from .levels import Level, parse_level
 
 LayDown = tuple[Combo, ...]
@@ -65,11 +65,19 @@ def _lower_bound(h: _Hand, level: Level) -> int:
 
 
 def _bound(h: _Hand, shapes: list[_Shape]) -> tuple[int, list[int]]:
-    """The fewest jokers each shape needs on its own, and their sum over the requirements."""
-    mins = [_min_need(h, kind, n) for kind, n, _ in shapes]
+    """The fewest jokers each shape needs on its own (:func:`_min_need`), and their sum over
+    the requirements."""
+    mins = []
     total = 0
-    for g, shape in enumerate(shapes):
-        total += mins[g] * len(shape[2])
+    for kind, n, idxs in shapes:
+        if kind == "run":
+            m = n - _run_table(n, h.numbers)[0]
+        else:
+            m = n - h.most(kind)
+            if m < 0:
+                m = 0
+        mins.append(m)
+        total += m * len(idxs)
     return total, mins
 
 
@@ -79,6 +87,17 @@ def _search_one(slots, budget: int) -> list[int] | None:
     if k == 1:  # one requirement: its first candidate, if the budget allows it
         cl = slots[0][3]
         return [0] if cl and cl[0][1] <= budget else None
+    if k == 2:  # (the loops below stop where the fewest jokers exceed the budget)
+        c0 = slots[0][3]
+        c1 = slots[1][3]
+        return _search_two(c0, c1, slots[1][4], budget) if c0 and c1 else None
+    if k == 3:
+        c0 = slots[0][3]
+        c1 = slots[1][3]
+        c2 = slots[2][3]
+        if not (c0 and c1 and c2):
+            return None
+        return _search_three(c0, c1, c2, slots[1][4], slots[2][4], budget)
     cands = [s[3] for s in slots]
     same = [s[4] for s in slots]
     suffix = [0] * (k + 1)
@@ -88,10 +107,6 @@ def _search_one(slots, budget: int) -> list[int] | None:
         suffix[i] = suffix[i + 1] + cands[i][0][1]
     if suffix[0] > budget:
         return None
-    if k == 2:
-        return _search_two(cands[0], cands[1], same[1], budget)
-    if k == 3:
-        return _search_three(cands[0], cands[1], cands[2], same[1], same[2], budget)
     chosen = [0] * k
     if not k:
         return chosen
@@ -209,12 +224,17 @@ def _search_all(slots, budget: int, cap: int) -> list[list[int]]:
     return out
 
 
-def _build(h: _Hand, level: Level, slots, choice: list[int]) -> LayDown:
+def _chosen(slots, choice: list[int]) -> list[tuple[int, str, int, _Cand]]:
+    """``(requirement index, kind, n, candidate)`` of a search's choice, in slot order."""
+    return [(s[0], s[1], s[2], s[3][idx]) for s, idx in zip(slots, choice, strict=True)]
+
+
+def _build(h: _Hand, level: Level, chosen: list[tuple[int, str, int, _Cand]]) -> LayDown:
+    """The lay-down of the candidates ``chosen`` (requirement index, kind, n, candidate)."""
     jokers = iter(h.jokers)
     combos: list[Combo | None] = [None] * len(level.requirements)
-    for (ri, kind, n, cands, _), idx in zip(slots, choice, strict=True):
-        mask, _j, info = cands[idx]
-        nat = _mask_cards(h, mask)
+    for ri, kind, n, (mask, _j, info) in chosen:
+        nat = h.cards(mask)
         if kind == "run":
             by_num = {c % 15 + 1: c for c in nat}
             cards = []
@@ -236,20 +256,57 @@ def _level(level: Level | str | object) -> Level:
     return level if isinstance(level, Level) else parse_level(level)
 
 
+#: ``(hand, level, Hand, total, lims, chosen)`` of the last :func:`cards_missing` call on a
+#: tuple: the candidates its search chose with ``total`` jokers when shape ``g``'s candidates
+#: had up to ``lims[g]`` jokers (None: one requirement). See :func:`_same_way`.
+_LAST_WAY: list[tuple | None] = [None]
+
+
+def _same_way(hand: object, lv: Level) -> tuple[_Hand, list[tuple[int, str, int, _Cand]]] | None:
+    """The way :func:`solve` would find for ``hand``, when the last :func:`cards_missing` call
+    was on this very tuple (immutable) and its final search step was solve's search.
+
+    Solve searches the lists with up to ``min(n, jokers held)`` jokers per shape within the
+    jokers held; when cards_missing's final step had the same lists and budget (as when the
+    hand holds no joker and the level is complete), it was the same search, with the same
+    first answer. With one requirement both searches take the list's first candidate, which
+    lies in the fewest-jokers layer either way.
+    """
+    last = _LAST_WAY[0]
+    if last is None or last[0] is not hand or last[1] is not lv:
+        return None
+    _hand, _lv, h, total, lims, chosen = last
+    nj = h.nj
+    shapes, _repeated, n_cards = _level_info(lv)
+    if n_cards > h.n_nat + nj:
+        return None
+    if lims is None:
+        return (h, chosen) if chosen[0][3][1] <= nj else None
+    if total != nj:
+        return None
+    for (_kind, n, _idxs), lim in zip(shapes, lims, strict=True):
+        if min(n, nj) != lim:
+            return None
+    return h, chosen
+
+
 def solve(hand: Iterable[object], level: Level | str) -> LayDown | None:
     """One concrete way (combos with joker meanings) to lay ``level`` from ``hand``, or None."""
     lv = level if type(level) is Level else _level(level)
+    same = _same_way(hand, lv)
+    if same is not None:
+        return _build(same[0], lv, same[1])
     h = _Hand(hand)
     shapes, _repeated, n_cards = _level_info(lv)
-    nj = len(h.jokers)
-    if n_cards > len(h.naturals) + nj:
+    nj = h.nj
+    if n_cards > h.n_nat + nj:
         return None
     lower, mins = _bound(h, shapes)
     if lower > nj:
         return None
     slots = _slots(h, shapes, mins, nj)
     choice = _search_one(slots, nj)
-    return None if choice is None else _build(h, lv, slots, choice)
+    return None if choice is None else _build(h, lv, _chosen(slots, choice))
 
 
 def can_lay(hand: Iterable[object], level: Level | str) -> bool:
@@ -262,14 +319,14 @@ def lay_down_ways(hand: Iterable[object], level: Level | str, cap: int = 100) ->
     lv = level if type(level) is Level else _level(level)
     h = _Hand(hand)
     shapes, _repeated, n_cards = _level_info(lv)
-    nj = len(h.jokers)
-    if cap <= 0 or n_cards > len(h.naturals) + nj:
+    nj = h.nj
+    if cap <= 0 or n_cards > h.n_nat + nj:
         return []
     lower, mins = _bound(h, shapes)
     if lower > nj:
         return []
     slots = _slots(h, shapes, mins, nj)
-    return [_build(h, lv, slots, ch) for ch in _search_all(slots, nj, cap)]
+    return [_build(h, lv, _chosen(slots, ch)) for ch in _search_all(slots, nj, cap)]
 
 
 @dataclass(frozen=True)
@@ -442,7 +499,6 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     """
     lv = level if type(level) is Level else _level(level)
     h = _Hand(hand)
-    nj = len(h.jokers)
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
     shapes, repeated, n_cards = _level_info(lv)
@@ -455,6 +511,15 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
         need = _run_pair_need(h, sizes[0]) if kind == "run" else _group_need(h, kind, sizes)
         start += max(own, need) - own
     total = max(start, min(at_least, n_cards))
+    if len(shapes) == 1 and len(shapes[0][2]) == 1:
+        # one requirement: the search takes the first candidate, one of the fewest jokers
+        kind, n, _ = shapes[0]
+        first = _min_layer(h, kind, n, mins[0])
+        if first:
+            chosen = [(0, kind, n, first[0])]
+            if type(hand) is tuple:
+                _LAST_WAY[0] = (hand, lv, h, total, None, chosen)
+            return _missing(h, lv, total, chosen)
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
     # shape's own minimum are empty)
@@ -467,7 +532,10 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
             lim = min(n, mins[g] + slack)
             cands = lists[g]
             if lim > lims[g]:
-                cands += _layers(h, kind, n, lims[g] + 1, lim)
+                if lim == mins[g]:  # the usual first step: the shape's own fewest jokers
+                    cands += _min_layer(h, kind, n, lim)
+                else:
+                    cands += _layers(h, kind, n, lims[g] + 1, lim)
                 lims[g] = lim
             built.append((kind, n, idxs, cands))
         if len(built) > 1:
@@ -479,28 +547,41 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
         if choice is not None:
             break
         total += 1
+    chosen = _chosen(slots, choice)
+    if type(hand) is tuple:
+        _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
+    return _missing(h, lv, total, chosen)
+
+
+def _missing(h: _Hand, lv: Level, total: int, chosen: list[tuple[int, str, int, _Cand]]) -> Missing:
+    """The :class:`Missing` of the candidates ``chosen`` (``(requirement index, kind, n,
+    candidate)``) for a total joker need ``total``."""
     needs: list[Need] = []
     plan: list[tuple[int, ...]] = [()] * len(lv.requirements)
-    for (ri, kind, n, cands, _), idx in zip(slots, choice, strict=True):
-        mask, j, info = cands[idx]
-        nat = _mask_cards(h, mask)
-        plan[ri] = tuple(nat)
+    for ri, kind, n, (mask, j, info) in chosen:
+        nat = plan[ri] = h.cards(mask)
         if j == 0:
             continue
         if kind == "run":
             if not nat:
                 needs.extend(_RUN_NEEDS[info : info + n])
                 continue
-            have = 0  # the numbers held, as bits
-            for c in nat:
-                have |= 1 << _NUMBER[c]
-            needs.extend(_run_needs(info, n, have))
+            # the numbers held, as bits (a run's cards have distinct numbers)
+            needs.extend(_run_needs(info, n, sum(map(_NUMBER_BIT.__getitem__, nat))))
         elif kind == "set":
             needs.extend([_SET_NEEDS[info if mask else 0]] * j)
         else:
             needs.extend([_COLOUR_NEEDS[info if mask else -1]] * j)
+    nj = h.nj
     miss = object.__new__(Missing)  # the frozen dataclass's fields, set without its __init__
-    miss.__dict__.update(
-        count=max(0, total - nj), needs=tuple(needs), plan=tuple(plan), jokers=min(nj, total)
+    object.__setattr__(
+        miss,
+        "__dict__",
+        {
+            "count": total - nj if total > nj else 0,
+            "needs": tuple(needs),
+            "plan": tuple(plan),
+            "jokers": nj if nj < total else total,
+        },
     )
     return miss
