@@ -4,21 +4,27 @@ A search bot must not look at hidden cards, so it samples them: every card it ca
 (all cards minus its hand, the laid combinations, the discard tops and the skip cards in
 front of players) is dealt at random into the opponents' hands, the covered parts of the
 discard piles and the draw pile; the skip cards under the draw pile are drawn from the
-unseen skip cards. Everything public (levels, laid combinations, counts, whose turn) is
-copied from the observation. The position is built with :meth:`Level8.from_position`, so
-the engine checks it like any hand-made position; no engine internals are used.
+unseen skip cards. An opponent's hand is then shaped like a played one (an opponent model,
+see :func:`plausible_hand`); all of it uses the observation and the given RNG only.
+Everything public (levels, laid combinations, counts, whose turn) is copied from the
+observation. The position is built with :meth:`Level8.from_position`, so the engine checks
+it like any hand-made position; no engine internals are used.
 """
 
 from __future__ import annotations
 
 import random
 
-from .cards import ALL_IDS, END_SKIP, FIRST_SKIP
-from .game import Level8
-from .levels import LevelSequence
+from .cards import ALL_IDS, END_SKIP, FIRST_JOKER, FIRST_SKIP, is_joker
+from .game import HAND_SIZE, Level8
+from .levels import Level, LevelSequence
 from .observation import Observation
+from .solver import cards_missing
 
-__all__ = ["determinize", "unseen_cards"]
+__all__ = ["MODEL_STEPS", "determinize", "plausible_hand", "unseen_cards"]
+
+#: At most this many turns of drawing and discarding shape an opponent's dealt hand.
+MODEL_STEPS = 10
 
 
 def unseen_cards(obs: Observation) -> list[int]:
@@ -49,14 +55,81 @@ def _sequences(obs: Observation) -> list[LevelSequence]:
     return seqs
 
 
-def determinize(obs: Observation, rng: random.Random) -> Level8:
+def plausible_hand(
+    hand: list[int],
+    pool: list[int],
+    level: Level,
+    steps: int,
+    rng: random.Random,
+    *,
+    skips: bool = False,
+) -> None:
+    """Make a dealt hand of an opponent who has not laid down look played (in place).
+
+    A uniformly dealt hand is weaker than a real one: its player has drawn and discarded
+    toward their level all round, so rollouts would underrate them. So, ``steps`` times, a
+    random card of ``pool`` (the other unseen cards) comes in and a card outside the hand's
+    best plan goes back (never a joker). Then the hand is made to fit what the table shows
+    about a HeuristicBot-like player who has had a turn: no complete level (they would have
+    laid it down) and, unless ``skips`` (nobody to skip), no skip card (they play one at
+    once), as far as a few swaps with ``pool`` allow.
+    """
+    if not pool:
+        return
+    for _ in range(steps):
+        j = rng.randrange(len(pool))
+        card = pool[j]
+        if FIRST_SKIP <= card < END_SKIP:
+            continue
+        hand.append(card)
+        miss = cards_missing(hand, level)
+        if miss.count == 0:
+            hand.pop()  # this card would have completed the level: not drawn
+            continue
+        used = miss.used_cards
+        out = rng.choice(
+            [c for c in hand if c < FIRST_JOKER and c not in used]
+            or [c for c in hand if c < FIRST_JOKER]
+            or hand
+        )
+        hand.remove(out)
+        pool[j] = out
+    plain = [j for j, c in enumerate(pool) if c < FIRST_JOKER]  # each swapped in once at most
+    rng.shuffle(plain)
+    for i, c in enumerate(hand):
+        if FIRST_SKIP <= c < END_SKIP and plain and not skips:
+            j = plain.pop()
+            hand[i], pool[j] = pool[j], c
+    for _ in range(10):
+        miss = cards_missing(hand, level)
+        if miss.count or not plain:
+            return
+        out = rng.choice([c for c in hand if c in miss.used_cards or is_joker(c)])
+        j = plain.pop()
+        hand[hand.index(out)], pool[j] = pool[j], out
+
+
+def _turns_played(obs: Observation, q: int) -> int:
+    """About how many turns ``q`` has had this round: at least one per blind draw, in seat
+    order from the dealer's left (after a rebuild of the draw pile: :data:`MODEL_STEPS`)."""
+    n = obs.n_players
+    drawn = len(ALL_IDS) - HAND_SIZE * n - 1 - obs.draw_count
+    if drawn < 0:
+        return MODEL_STEPS
+    offset = (q - obs.dealer - 1) % n  # turns before q's first
+    return min(MODEL_STEPS, max(0, (drawn - offset + n - 1) // n))
+
+
+def determinize(obs: Observation, rng: random.Random, *, model_opponents: bool = True) -> Level8:
     """A game whose position ``obs``'s viewer cannot tell apart from the observed one.
 
-    Hidden cards are dealt uniformly at random (from ``rng`` only); the new game's own RNG
-    (for later rebuilds of the draw pile) is seeded from ``rng`` too. Works in the phases a
-    turn is in progress ("draw", "play", "skipped"); raises the engine's
-    :class:`~levelwidgets.level8.ConfigError` for a position it cannot set up (e.g. after a
-    draw was skipped for want of cards, which the observation does not show).
+    Hidden cards are dealt at random (from ``rng`` only): uniformly, then, with
+    ``model_opponents``, each hand of an opponent who has not laid down is made
+    :func:`plausible <plausible_hand>` for the turns it has played (none: left as dealt).
+    The new game's own RNG (for later rebuilds of the draw pile) is seeded from ``rng`` too.
+    Works in the phases a turn is in progress ("draw", "play", "skipped"); raises the
+    engine's :class:`~levelwidgets.level8.ConfigError` for a position it cannot set up
+    (e.g. after a draw was skipped for want of cards, which the observation does not show).
     """
     unseen = unseen_cards(obs)
     hidden_skips = [c for c in unseen if FIRST_SKIP <= c < END_SKIP]
@@ -73,11 +146,20 @@ def determinize(obs: Observation, rng: random.Random) -> Level8:
         else:
             hands.append(rest[pos : pos + count])
             pos += count
+    pool = rest[pos:]
+    if model_opponents:
+        for q, level in enumerate(obs.requirements):
+            steps = _turns_played(obs, q)
+            if q != me and not obs.laid[q] and level is not None and steps:
+                targets = any(not skipped for r, skipped in enumerate(obs.skipped) if r != q)
+                plausible_hand(hands[q], pool, level, steps, rng, skips=not targets)
+        rng.shuffle(pool)
+    pos = 0
     for count, top in zip(obs.discard_counts, obs.discard_tops, strict=True):
-        covered = rest[pos : pos + count - 1] if top is not None else []
+        covered = pool[pos : pos + count - 1] if top is not None else []
         pos += len(covered)
         discards.append([*covered, top] if top is not None else [])
-    draw_pile = rest[pos:]
+    draw_pile = pool[pos:]
     if len(draw_pile) != obs.draw_count:
         raise ValueError(
             f"the observation does not add up: {len(draw_pile)} unseen cards left for a draw "

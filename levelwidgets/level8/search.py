@@ -13,9 +13,10 @@ At a decision with a real choice (phases "draw" and "play"), the bot
    (:func:`select`: ``z`` standard errors); candidates that look promising but not yet
    significant get another stage of samples (at most ``stages``).
 
-Forced phases and the keep-4 choice go to the HeuristicBot directly. Everything random
-comes from an RNG seeded with the bot's seed and the observation, so a choice depends on
-nothing but the two: cards the bot cannot see cannot change it.
+Forced phases, the keep-4 choice and (by default) which card to discard go to the
+HeuristicBot directly. Everything random comes from an RNG seeded with the bot's seed and
+the observation, so a choice depends on nothing but the two: cards the bot cannot see
+cannot change it.
 """
 
 from __future__ import annotations
@@ -122,12 +123,15 @@ class SearchBot:
     """Determinized Monte Carlo search with HeuristicBot rollouts (see the module docstring).
 
     ``determinizations`` is the budget knob: positions sampled per stage (each candidate is
-    played once in each: time grows about linearly with it; 8 is about a third faster than
-    the default and a little weaker). ``stages`` caps the extra rounds of samples for close
-    calls, ``max_candidates`` the actions compared, ``max_plies`` a rollout's length. ``z``
-    and ``margin`` say how clearly (in standard errors, and in mean levels) a candidate must
-    beat the HeuristicBot's choice. The rollout policy is deterministic, so one rollout per
-    candidate and sample is all a sample can tell. ``seed=None`` draws a seed once.
+    played once in each; time grows about linearly with it). ``stages`` caps the extra
+    rounds of samples for close calls, ``max_candidates`` the actions compared,
+    ``max_plies`` a rollout's length. ``z`` and ``margin`` say how clearly (in standard
+    errors, and in mean levels) a candidate must beat the HeuristicBot's choice. Which card
+    to discard is left to the HeuristicBot unless ``search_discards``: searching it doubled
+    the time for no measurable gain. ``model_opponents=False`` deals hidden cards uniformly
+    instead of shaping opponents' hands (:func:`~.determinize.plausible_hand`). The
+    rollout policy is deterministic, so one rollout per candidate and sample is all a
+    sample can tell. ``seed=None`` draws a seed once.
     """
 
     name = "Search"
@@ -137,12 +141,14 @@ class SearchBot:
         seed: int | str | None = None,
         name: str | None = None,
         *,
-        determinizations: int = 8,
+        determinizations: int = 12,
         max_candidates: int = 12,
         max_plies: int = 200,
         stages: int = 3,
         z: float = 2.0,
         margin: float = 0.0,
+        search_discards: bool = False,
+        model_opponents: bool = True,
     ) -> None:
         if min(determinizations, stages, max_candidates, max_plies) < 1:
             raise ValueError(
@@ -157,6 +163,8 @@ class SearchBot:
         self.stages = stages
         self.z = z
         self.margin = margin
+        self.search_discards = search_discards
+        self.model_opponents = model_opponents
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions
@@ -164,6 +172,8 @@ class SearchBot:
             return legal[0]
         preferred = HeuristicBot(0).choose(obs)  # fresh: its caches carry no history
         if obs.phase not in ("draw", "play"):
+            return preferred
+        if preferred.kind == "discard" and not self.search_discards:
             return preferred
         actions = candidates(obs, preferred, self.max_candidates)
         if len(actions) == 1:
@@ -191,7 +201,7 @@ class SearchBot:
 
     def determinize(self, obs: Observation, rng: random.Random) -> Level8:
         """One sampled position (a method, so a test can swap in a cheating variant)."""
-        return determinize(obs, rng)
+        return determinize(obs, rng, model_opponents=self.model_opponents)
 
     def rollout(self, world: Level8, action: Action, bots: Sequence[HeuristicBot]) -> float:
         """Play ``action`` in a copy of ``world``, then ``bots`` to the round's end."""

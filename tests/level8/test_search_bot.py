@@ -7,10 +7,20 @@ import random
 
 import pytest
 
-from levelwidgets.level8 import HeuristicBot, Level8, Observation, SearchBot, play_game
+from levelwidgets.level8 import (
+    ONE_STAR,
+    HeuristicBot,
+    Level8,
+    Observation,
+    SearchBot,
+    cards_missing,
+    play_game,
+)
 from levelwidgets.level8.cards import SKIP_IDS
-from levelwidgets.level8.determinize import determinize, unseen_cards
+from levelwidgets.level8.determinize import determinize, plausible_hand, unseen_cards
 from levelwidgets.level8.search import evaluate, select
+
+from .helpers import cs
 
 
 def _shape(obs: Observation) -> Observation:
@@ -22,8 +32,15 @@ def _shape(obs: Observation) -> Observation:
     return dataclasses.replace(obs, melds=melds)  # type: ignore[arg-type]
 
 
+def _searched(obs: Observation) -> bool:
+    """Whether SearchBot searches here (a real choice, and not just which card to discard)."""
+    if obs.phase not in ("draw", "play") or len(obs.legal_actions) < 2:
+        return False
+    return HeuristicBot(0).choose(obs).kind != "discard"
+
+
 def _positions(count: int, players: int = 2, sides: str = "one", every: int = 7):
-    """``count`` (game, seat) positions with a real choice, from HeuristicBot games."""
+    """``count`` games at positions where SearchBot searches, from HeuristicBot games."""
     out: list[Level8] = []
     seed = 0
     while len(out) < count:
@@ -33,7 +50,7 @@ def _positions(count: int, players: int = 2, sides: str = "one", every: int = 7)
         while not g.is_over and len(out) < count:
             obs = g.observation(g.current_player)
             k += 1
-            if obs.phase in ("draw", "play") and len(obs.legal_actions) > 1 and k % every == 0:
+            if k % every == 0 and _searched(obs):
                 out.append(g.clone())
             g.apply(bots[g.current_player].choose(obs))
         seed += 1
@@ -96,17 +113,28 @@ def test_hidden_cards_do_not_change_the_choice_but_would_for_a_cheat():
 
 
 @pytest.mark.parametrize(("players", "sides"), [(2, "one"), (3, "two"), (5, "one")])
-def test_a_determinization_shows_its_viewer_the_observed_table(players, sides):
+@pytest.mark.parametrize("model", [True, False])
+def test_a_determinization_shows_its_viewer_the_observed_table(players, sides, model):
     rng = random.Random(players)
     for game in _positions(12, players, sides, every=3):
         me = game.current_player
         obs = game.observation(me)
-        world = determinize(obs, rng)
+        world = determinize(obs, rng, model_opponents=model)
         assert _shape(world.observation(me)) == _shape(obs)
         world.check_invariants()
         hidden = set(unseen_cards(obs))
         assert not hidden & set(obs.hand)
         assert set(world.state_dict()["under"]) <= set(SKIP_IDS) & hidden
+
+
+def test_a_plausible_hand_is_played_toward_its_level():
+    hand = cs("1R 2G 3B 7R 8G 9B 12O 13O S1 J1")  # two runs of 3: complete
+    pool = [c for c in range(90) if c not in hand] + [SKIP_IDS[1]]
+    before = sorted(hand + pool)
+    plausible_hand(hand, pool, ONE_STAR.level(1), 5, random.Random(1))
+    assert sorted(hand + pool) == before and len(hand) == 10
+    assert not set(hand) & set(SKIP_IDS)
+    assert cards_missing(hand, ONE_STAR.level(1)).count > 0  # else they would have laid it
 
 
 def test_determinizations_differ_in_the_hidden_cards_only():
