@@ -344,7 +344,7 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
     # skip card in front of the player
     if obs.skipped[q]:
         sx = PILE_X - CW - 14
-        o.append(card_svg(FIRST_SKIP, sx, y0 + 8))
+        o.append(card_svg(obs.skip_cards[q] or FIRST_SKIP, sx, y0 + 8))
         o.append(_text(sx + CW / 2, y0 + CH + 20, "in front", 9, text_anchor="middle",
                        fill="#b00020", font_weight="bold"))  # fmt: skip
     # hand

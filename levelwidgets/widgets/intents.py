@@ -89,17 +89,34 @@ class IntentWidget(anywidget.AnyWidget):
             self._fail(too_large)
             return
         if not isinstance(content, dict):
-            self._fail("A request must be an object like {'type': 'undo'}.")
+            self._fail(
+                IntentError.coded(
+                    "widget.not_object",
+                    "A request must be an object like {example}, not {given}.",
+                    example="{'type': 'undo'}",
+                    given=show(content),
+                )
+            )
             return
         kind = content.get("type")
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
-            self._fail(f"Unknown request {show(kind)}.")
+            self._fail(
+                IntentError.coded(
+                    "widget.unknown_request", "Unknown request {given}.", given=show(kind)
+                )
+            )
             return
         shape = self._shapes().get(kind)
         if shape is None:  # a handler without a declared shape: a bug, refuse it
             logger.error("levelwidgets: intent %r of %s has no shape", kind, type(self).__name__)
-            self._fail(f"The request {show(kind)} has no declared shape, so it is not taken.")
+            self._fail(
+                IntentError.coded(
+                    "widget.no_shape",
+                    "The request {given} has no declared shape, so it is not taken.",
+                    given=show(kind),
+                )
+            )
             return
         try:
             intent = shape.check(content)
@@ -179,16 +196,22 @@ class IntentWidget(anywidget.AnyWidget):
             said = ""
         detail = type(exc).__name__ + (f": {said[:80]}{'…' * (len(said) > 80)}" if said else "")
         if unchanged:
-            text = (
-                f"Something went wrong inside levelwidgets ({detail}); the {what} was not changed."
+            refusal = IntentError.coded(
+                "widget.internal",
+                "Something went wrong inside levelwidgets ({detail}); the {what} was not changed.",
+                detail=detail,
+                what=what,
             )
         else:
-            text = (
-                f"Something went wrong inside levelwidgets ({detail}); the {what} may have "
-                f"changed partway: check it (Undo may help) before going on."
+            refusal = IntentError.coded(
+                "widget.internal_partway",
+                "Something went wrong inside levelwidgets ({detail}); the {what} may have "
+                "changed partway: check it (Undo may help) before going on.",
+                detail=detail,
+                what=what,
             )
         try:
-            self._fail(text)
+            self._fail(refusal)
         except Exception:  # publishing failed too: the log above is all that can be done
             logger.exception("levelwidgets: the internal error could not be shown")
 

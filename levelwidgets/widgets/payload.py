@@ -60,14 +60,21 @@ def payload_refusal(content: object) -> IntentError | None:
 
 
 def _too(what: str, limit: int) -> IntentError:
-    text = f"This request {what.format(limit=limit)}: too large for a widget to read."
-    return IntentError(text, params={"field": "", "given": "", "allowed": what.format(limit=limit)})
+    return IntentError.coded(
+        "widget.too_large",
+        "This request {what}: too large for a widget to read.",
+        what=what.format(limit=limit),
+        limit=limit,
+    )
 
 
 def _not_json(value: object, what: str) -> IntentError:
     name = type(value).__name__
     allowed = "text, numbers, True/False, None, lists and objects with text keys"
-    return IntentError(
-        f"A request holds only JSON values ({allowed}); {what} of type {name} is none of them.",
-        params={"field": "", "given": name, "allowed": allowed},
+    return IntentError.coded(
+        "widget.not_json",
+        "A request holds only JSON values ({allowed}); {what} of type {given} is none of them.",
+        allowed=allowed,
+        what=what,
+        given=name,
     )

@@ -107,15 +107,38 @@ def given(value: object) -> object:
     return show(value)
 
 
+#: The codes of the shapes' own refusals (a field of the wrong type, out of range, unknown or
+#: missing): a game's coded refusal of a field says more and is kept as it is.
+GENERIC_CODES = frozenset(
+    {"widget.bad_field", "widget.no_such", "widget.unknown_field", "widget.missing_field"}
+)
+
+
+def is_generic(exc: IntentError) -> bool:
+    """Whether ``exc`` is a shape's own refusal, not a game's coded one."""
+    return exc.code is None or exc.code in GENERIC_CODES
+
+
 def _refuse(where: str, allowed: str, value: object, noun: str = "") -> IntentError:
     """The refusal of ``value`` in field ``where``; ``noun`` for a number of the right type
     but out of range ("There is no card 101: ...")."""
     shown = show(value)
     if noun:
-        text = f"There is no {noun} {shown}: the request's {where} must be {allowed}."
-    else:
-        text = f"The request's {where} must be {allowed}, not {shown}."
-    return IntentError(text, params={"field": where, "given": shown, "allowed": allowed})
+        return IntentError.coded(
+            "widget.no_such",
+            "There is no {noun} {given}: the request's {field} must be {allowed}.",
+            noun=noun,
+            given=shown,
+            field=where,
+            allowed=allowed,
+        )
+    return IntentError.coded(
+        "widget.bad_field",
+        "The request's {field} must be {allowed}, not {given}.",
+        field=where,
+        allowed=allowed,
+        given=shown,
+    )
 
 
 def _is_int(value: object) -> bool:
@@ -361,9 +384,13 @@ class Obj(Field):
         for key in value:
             if key not in self.fields and key != ignore:
                 takes = ", ".join(self.fields) or "no fields besides its type"
-                raise IntentError(
-                    f"{owner} has no field {show(key)}: it takes {takes}.",
-                    params={"field": prefix + show(key), "given": show(key), "allowed": takes},
+                raise IntentError.coded(
+                    "widget.unknown_field",
+                    "{owner} has no field {given}: it takes {allowed}.",
+                    owner=owner,
+                    field=prefix + show(key),
+                    given=show(key),
+                    allowed=takes,
                 )
         out: dict[str, Any] = {}
         for name, spec in self.fields.items():
@@ -376,10 +403,14 @@ class Obj(Field):
             elif sent is MISSING:
                 if isinstance(spec, Coded):
                     raise spec.refuse(None)
-                allowed = spec.describe()
-                raise IntentError(
-                    f"{owner} needs its field {name}: {allowed}.",
-                    params={"field": prefix + name, "given": "nothing", "allowed": allowed},
+                raise IntentError.coded(
+                    "widget.missing_field",
+                    "{owner} needs its field {name}: {allowed}.",
+                    owner=owner,
+                    name=name,
+                    field=prefix + name,
+                    given="nothing",
+                    allowed=spec.describe(),
                 )
             out[name] = spec.check(sent, prefix + name)
         return out
@@ -397,7 +428,7 @@ class Coded(Field):
         try:
             return self.inner.check(value, where)
         except IntentError as exc:
-            if exc.code is not None:
+            if not is_generic(exc):
                 raise  # an item's own coded refusal says it best
             raise self.refuse(value) from None
 
@@ -437,11 +468,11 @@ def _with_context(exc: IntentError, fields: Mapping[str, Field | Opt]) -> Intent
     where = str(exc.params.get("field", ""))
     top = re.split(r"[.\[ ]", where, maxsplit=1)[0]
     spec = fields.get(top)
-    if exc.code is not None or spec is None or where == top:
+    if not is_generic(exc) or spec is None or where == top:
         return exc
     inner = spec.inner if isinstance(spec, Opt) else spec
     text = f"{str(exc).removesuffix('.')} ({top}: {inner.describe()})."
-    return IntentError(text, params=exc.params)
+    return IntentError(text, code=exc.code, params=exc.params)
 
 
 #: The shape of an intent without fields ({"type": "undo"}).

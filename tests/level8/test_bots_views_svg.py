@@ -251,3 +251,14 @@ def test_repr_is_informative():
     g = Level8(["Ann", "Ben"], seed=1)
     text = repr(g)
     assert "round 1" in text and "'draw'" in text and "Ann: L1" in text and "draw pile 80" in text
+
+
+def test_svg_shows_the_skip_card_that_lies_in_front_not_always_s1():
+    """Issue 14: a skip card in front of a player was labelled "S1" whatever card it was."""
+    g = stacked(["1R 2R 5G 6G 9P 9B 11O 13O 15B S3", "*"], "3Y", "10P")
+    g.draw()
+    g.skip(1, "S3")
+    assert g.observation(None).skip_cards[1] == CODES.index("S3")
+    svg = g.to_svg(None)
+    assert "<title>S3</title>" in svg
+    assert "<title>S1</title>" not in svg

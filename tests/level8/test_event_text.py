@@ -21,7 +21,7 @@ from levelwidgets.level8 import (
     play_game,
 )
 from levelwidgets.level8.actions import BOARD_EVENT_KINDS
-from levelwidgets.level8.text import KIND_KEYS, SENTENCES, WORDS
+from levelwidgets.level8.text import KIND_KEYS, SENTENCES, WORDS, YOU_ROLES, is_you, you_key
 
 from .helpers import c, cs, stacked
 
@@ -30,10 +30,21 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def _you_variants(key: str) -> set[str]:
+    """The "you" variants a sentence has: one per player it names (the acting player ``{p}``
+    and any other), and the dealer-and-starter pair of a deal."""
+    roles = [r for r in YOU_ROLES if r in _fields(SENTENCES["en"][key])]
+    out = {you_key(key, [r]) for r in roles}
+    if {"dealer", "starts"} <= set(roles):
+        out.add(you_key(key, ["dealer", "starts"]))
+    return out
+
+
 def test_every_event_kind_has_a_sentence_in_every_language():
     assert set(LANGUAGES) == {"en", "de"} == set(SENTENCES) == set(WORDS)
     assert set(KIND_KEYS) == set(EVENT_KINDS)
-    keys = {k for ks in KIND_KEYS.values() for k in ks}
+    base = {k for ks in KIND_KEYS.values() for k in ks}
+    keys = base | {v for k in base for v in _you_variants(k)}
     for lang in LANGUAGES:
         assert set(SENTENCES[lang]) == keys, lang
         assert set(WORDS[lang]) == set(WORDS["en"]), lang
@@ -241,3 +252,323 @@ def test_a_game_logs_nothing_but_data():
     events = g.draw() + g.discard(g.hand(0)[0])
     for e in events:
         assert set(vars(e)) == {"kind", "player", "data"}
+
+
+# ---------------------------------------------------------------- a player called "You"
+
+#: Third-person verbs of the sentences' subjects (as regex alternatives): never right after
+#: "You"/"Du".
+THIRD_PERSON = {
+    "en": "adds|asks|chooses|deals|discards|draws|ends|gives|has|holds|is|keeps|lays|moves|"
+    "plays|puts|rolls|shows|skips|starts|swaps|takes|turns|wins",
+    "de": "behält|beendet|beginnt|deckt|fragt|gewinnt|gibt|hat|hatte|ist|kann|legt|nimmt|spielt|"
+    "tauscht|wählt|wirft|würfelt|zeigt|zieht",
+}
+#: The pronouns a sentence about "you" uses (one of them names the player).
+YOU_WORDS = {
+    "en": re.compile(r"\b(you|your)\b", re.IGNORECASE),
+    "de": re.compile(r"\b(du|dir|dich|dein|deine|deinem|deinen)\b", re.IGNORECASE),
+}
+#: Third-person pronouns of a sentence about an acting player (never about "you").
+THEIR = {"en": re.compile(r"\b(their|them)\b"), "de": re.compile(r"\b(seine?m?|ihre?m?)\b")}
+#: The word for "you" of the other language: a German log writes "You" as "Du".
+OTHER_WORD = {"en": re.compile(r"\bDu\b"), "de": re.compile(r"\bYou\b")}
+
+
+def check_you_sentence(text: str, language: str, actor_is_you: bool) -> None:
+    """``text`` reads right for a player called "You"/"Du" (see ``levelwidgets.level8.text``):
+    second-person verbs after "you", no "You's"/"von Du", the log language's own word."""
+    verbs = THIRD_PERSON[language]
+    assert not re.search(rf"\b(?i:you|du) ({verbs})\b", text), text
+    # the first clause of a sentence opened by "You"/"Du" has no third-person verb at all
+    first = re.split(r"[.,;:!(]", text, maxsplit=1)[0]
+    if re.match(r"(You|Du) ", first):
+        assert not re.search(rf"\b({verbs})\b", first), text
+    assert not re.search(r"(You|Du)'s|\b(von|vor|für|of|to|for) (You|Du)\b", text), text
+    # mid-sentence, "you" is written in lower case (after a colon German starts a sentence)
+    assert not re.search(r"[a-zäöüß,] (You|Du)\b", text), text
+    assert not re.search(r"\b(?i:du) gezeigt hat\b", text), text
+    assert not OTHER_WORD[language].search(text), text
+    if actor_is_you:
+        assert YOU_WORDS[language].search(text), text
+        assert not THEIR[language].search(text), text
+
+
+def _you_games():
+    """Bot games with a player called "You" (or "du", "YOU") in various seats."""
+    seats = [["You", "Bot"], ["Bot", "du"], ["Ann", " YOU ", "Ben"], ["You", "Bot", "Cy"]]
+    for i, names in enumerate(seats * 2):
+        n = len(names)
+        bots = [HeuristicBot(i + k) if (i + k) % 2 else RandomBot(i + k) for k in range(n)]
+        game = Level8(names, seed=40 + i, sides="two", start_levels=[4 + i % 5] * n)
+        for _ in range(1500):
+            if game.is_over:
+                break
+            p = game.current_player
+            game.apply(bots[p].choose(game.observation(p)))
+        yield game
+
+
+def test_a_player_called_you_is_spoken_to_in_every_log_sentence():
+    kinds: set[str] = set()
+    count = 0
+    for game in _you_games():
+        names = list(game.names)
+        assert any(is_you(nm) for nm in names)
+        for entry in game.history:
+            for event in entry.events:
+                kinds.add(event.kind)
+                for viewer in [*range(game.n_players), "spectator"]:
+                    shown = game.events_for([event], viewer)[0]
+                    for lang in LANGUAGES:
+                        text = shown.describe(names, lang)
+                        assert text and text[-1] in ".!", text
+                        assert not PLACEHOLDER.search(text), text
+                        actor = shown.player is not None and is_you(names[shown.player])
+                        check_you_sentence(text, lang, actor)
+                        count += 1
+    assert count > 1000
+    assert {"deal", "draw", "discard", "lay_down", "add_on", "round_end", "win"} <= kinds
+
+
+def test_is_you():
+    for name in ("You", "you", "YOU", " you ", "Du", "du", "DU"):
+        assert is_you(name), name
+    for name in ("Ann", "Youssef", "Dude", "You 1", "Du Bois", "", "Ihr", None, 0):
+        assert not is_you(name), name
+
+
+NORMAL = ["Ann", "Ben"]
+#: For each event: (seat of "You", English, German) — the sentences for ``["You", "Bot"]``;
+#: the same events for Ann and Ben read as before.
+CARD_EVENTS = [
+    (
+        Event("draw", 0, {"source": "pile", "card": c("7R")}),
+        ("You draw 7 red from the draw pile.", "Du ziehst 7 rot vom Nachziehstapel."),
+        ("Ann draws 7 red from the draw pile.", "Ann zieht 7 rot vom Nachziehstapel."),
+    ),
+    (
+        Event("draw", 0, {"source": "pile"}),
+        ("You draw a card from the draw pile.", "Du ziehst eine Karte vom Nachziehstapel."),
+        ("Ann draws a card from the draw pile.", "Ann zieht eine Karte vom Nachziehstapel."),
+    ),
+    (
+        Event("draw", 0, {"source": 1, "card": c("3R")}),
+        ("You take 3 red from Bot's discard pile.", "Du nimmst 3 rot vom Ablagestapel von Bot."),
+        ("Ann takes 3 red from Ben's discard pile.", "Ann nimmt 3 rot vom Ablagestapel von Ben."),
+    ),
+    (
+        Event("draw", 1, {"source": 0, "card": c("J1")}),
+        (
+            "Bot takes a joker from your discard pile.",
+            "Bot nimmt einen Joker von deinem Ablagestapel.",
+        ),
+        (
+            "Ben takes a joker from Ann's discard pile.",
+            "Ben nimmt einen Joker vom Ablagestapel von Ann.",
+        ),
+    ),
+    (
+        Event("draw", 0, {"source": 0, "card": c("3R")}),
+        (
+            "You take 3 red back from your own discard pile.",
+            "Du nimmst 3 rot vom eigenen Ablagestapel zurück.",
+        ),
+        (
+            "Ann takes 3 red back from their own discard pile.",
+            "Ann nimmt 3 rot vom eigenen Ablagestapel zurück.",
+        ),
+    ),
+    (
+        Event("discard", 0, {"card": c("7R")}),
+        ("You discard 7 red.", "Du wirfst 7 rot ab."),
+        ("Ann discards 7 red.", "Ann wirft 7 rot ab."),
+    ),
+    (
+        Event("lay_down", 0, {"level": 1, "combos": [make_combo("run", cs("4R 5G 6B")).to_dict()]}),
+        (
+            "You lay down level 1: run 4–6 (4 red, 5 green, 6 blue).",
+            "Du legst Stufe 1 aus: Folge 4–6 (4 rot, 5 grün, 6 blau).",
+        ),
+        (
+            "Ann lays down level 1: run 4–6 (4 red, 5 green, 6 blue).",
+            "Ann legt Stufe 1 aus: Folge 4–6 (4 rot, 5 grün, 6 blau).",
+        ),
+    ),
+    (
+        Event(
+            "add_on",
+            1,
+            {
+                "card": c("J2"),
+                "owner": 0,
+                "index": 0,
+                "meaning": 3,
+                "combo": {"kind": "run", "lo": 3, "hi": 6},
+            },
+        ),
+        (
+            "Bot adds a joker as 3 to your run 3–6.",
+            "Bot legt einen Joker als 3 an deine Folge 3–6 an.",
+        ),
+        (
+            "Ben adds a joker as 3 to Ann's run 3–6.",
+            "Ben legt einen Joker als 3 an die Folge 3–6 von Ann an.",
+        ),
+    ),
+    (
+        Event("skip", 0, {"card": c("S1"), "target": 1, "effect": True}),
+        ("You put a skip card in front of Bot.", "Du legst eine Aussetzkarte vor Bot."),
+        ("Ann puts a skip card in front of Ben.", "Ann legt eine Aussetzkarte vor Ben."),
+    ),
+    (
+        Event("skip", 1, {"card": c("S1"), "target": 0, "effect": True}),
+        ("Bot puts a skip card in front of you.", "Bot legt eine Aussetzkarte vor dich."),
+        ("Ben puts a skip card in front of Ann.", "Ben legt eine Aussetzkarte vor Ann."),
+    ),
+    (
+        Event("skip", 0, {"card": c("S1"), "target": 1, "effect": False}),
+        (
+            "You play your last card, a skip card: it has no effect because the round ends.",
+            "Du spielst als letzte Karte eine Aussetzkarte: Sie bleibt ohne Wirkung, weil die "
+            "Runde endet.",
+        ),
+        (
+            "Ann plays their last card, a skip card: it has no effect because the round ends.",
+            "Ann spielt als letzte Karte eine Aussetzkarte: Sie bleibt ohne Wirkung, weil die "
+            "Runde endet.",
+        ),
+    ),
+    (
+        Event("skip_turn", 0, {"card": c("S1")}),
+        (
+            "You are skipped and put the skip card face up under the draw pile.",
+            "Du setzt aus und legst die Aussetzkarte offen unter den Nachziehstapel.",
+        ),
+        (
+            "Ann is skipped and puts the skip card face up under the draw pile.",
+            "Ann setzt aus und legt die Aussetzkarte offen unter den Nachziehstapel.",
+        ),
+    ),
+    (
+        Event("keep", 0, {"count": 2, "cards": cs("J1 7G")}),
+        (
+            "You keep 2 cards for the next round: joker, 7 green.",
+            "Du behältst 2 Karten für die nächste Runde: Joker, 7 grün.",
+        ),
+        (
+            "Ann keeps 2 cards for the next round: joker, 7 green.",
+            "Ann behält 2 Karten für die nächste Runde: Joker, 7 grün.",
+        ),
+    ),
+    (
+        Event("deal", 1, {"round": 2, "dealer": 1, "starts": 0, "first_discard": c("7P")}),
+        (
+            "Round 2: Bot deals 10 cards to everyone and turns up 7 purple; you start.",
+            "Runde 2: Bot gibt allen 10 Karten und deckt 7 lila auf; du beginnst.",
+        ),
+        (
+            "Round 2: Ben deals 10 cards to everyone and turns up 7 purple; Ann starts.",
+            "Runde 2: Ben gibt allen 10 Karten und deckt 7 lila auf; Ann beginnt.",
+        ),
+    ),
+    (
+        Event("deal", 0, {"round": 1, "dealer": 0, "starts": 1, "first_discard": c("7P")}),
+        (
+            "Round 1: You deal 10 cards to everyone and turn up 7 purple; Bot starts.",
+            "Runde 1: Du gibst allen 10 Karten und deckst 7 lila auf; Bot beginnt.",
+        ),
+        (
+            "Round 1: Ann deals 10 cards to everyone and turns up 7 purple; Ben starts.",
+            "Runde 1: Ann gibt allen 10 Karten und deckt 7 lila auf; Ben beginnt.",
+        ),
+    ),
+    (
+        Event("round_end", 0, {"round": 2, "moves": [2, 1], "levels": [4, 3]}),
+        (
+            "You played your last card and end round 2. You +2 → level 4; Bot +1 → level 3.",
+            "Du legst die letzte Karte ab und beendest Runde 2. Du +2 → Stufe 4; Bot +1 → Stufe 3.",
+        ),
+        (
+            "Ann played their last card and ends round 2. Ann +2 → level 4; Ben +1 → level 3.",
+            "Ann legt die letzte Karte ab und beendet Runde 2. Ann +2 → Stufe 4; Ben +1 → Stufe 3.",
+        ),
+    ),
+    (
+        Event("win", 0, {"winner": 0, "reason": "last_level", "level": 8}),
+        (
+            "You win by laying down the last level (level 8)!",
+            "Du gewinnst mit der letzten Stufe (Stufe 8)!",
+        ),
+        (
+            "Ann wins by laying down the last level (level 8)!",
+            "Ann gewinnt mit der letzten Stufe (Stufe 8)!",
+        ),
+    ),
+    (
+        Event("win", 0, {"winner": 0, "reason": "went_out", "level": 7}),
+        (
+            "You win! Having laid down level 7, you ended the round: the two-level move "
+            "carries you past the last level.",
+            "Du gewinnst! Du hattest Stufe 7 ausgelegt und die Runde beendet: Der Sprung um "
+            "zwei Stufen führt über die letzte Stufe hinaus.",
+        ),
+        (
+            "Ann wins! Having laid down level 7, Ann ended the round: the two-level move "
+            "carries them past the last level.",
+            "Ann gewinnt! Ann hatte Stufe 7 ausgelegt und die Runde beendet: Der Sprung um "
+            "zwei Stufen führt über die letzte Stufe hinaus.",
+        ),
+    ),
+    (
+        Event("draw_skipped", 0, {}),
+        (
+            "Nothing to draw: the draw pile and every discard pile are empty, so you skip the "
+            "draw.",
+            "Nichts zu ziehen: Der Nachziehstapel und alle Ablagestapel sind leer, also ziehst "
+            "du diesmal keine Karte.",
+        ),
+        (
+            "Nothing to draw: the draw pile and every discard pile are empty, so Ann skips the "
+            "draw.",
+            "Nichts zu ziehen: Der Nachziehstapel und alle Ablagestapel sind leer, also zieht "
+            "Ann diesmal keine Karte.",
+        ),
+    ),
+    (
+        Event("setup", 0, {"round": 3, "dealer": 1, "phase": "play"}),
+        (
+            "A position is set up: round 3, your turn to play.",
+            "Eine Stellung ist aufgebaut: Runde 3, du bist am Zug (spielen).",
+        ),
+        (
+            "A position is set up: round 3, Ann to play.",
+            "Eine Stellung ist aufgebaut: Runde 3, Ann ist am Zug (spielen).",
+        ),
+    ),
+]
+
+
+def check_you_events(cases) -> None:
+    """Each case's event reads as given for "You" in seat 0 (under any spelling, in either
+    language: "Du" in an English log is "You") and for Ann and Ben as before."""
+    for event, (en, de), (normal_en, normal_de) in cases:
+        for you in ("You", "Du", "you", "DU"):
+            names = [you, "Bot"]
+            assert event.describe(names) == en, (you, event)
+            assert event.describe(names, "de") == de, (you, event)
+            check_you_sentence(en, "en", event.player == 0)
+            check_you_sentence(de, "de", event.player == 0)
+        assert event.describe(NORMAL) == normal_en
+        assert event.describe(NORMAL, "de") == normal_de
+
+
+def test_card_game_sentences_for_you():
+    check_you_events(CARD_EVENTS)
+
+
+def test_two_players_called_you_still_get_a_sentence():
+    # two seats both called "you": the acting player's variant wins, the other is "you" too
+    give = Event("skip", 0, {"card": c("S1"), "target": 1, "effect": True})
+    assert give.describe(["You", "Du"]) == "You put a skip card in front of You."
+    assert give.describe(["You", "Du"], "de") == "Du legst eine Aussetzkarte vor Du."

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -76,7 +75,6 @@ def _check_game(game, rng: random.Random) -> int:
 
 
 def test_cursor_equals_a_fresh_replay_at_every_node_of_200_seeded_games():
-    start = time.perf_counter()
     rng = random.Random(2024)
     total = 0
     for seed in range(130):
@@ -97,7 +95,6 @@ def test_cursor_equals_a_fresh_replay_at_every_node_of_200_seeded_games():
             game.apply(bots[p].choose(game.observation(p)))
         total += _check_game(game, rng)
     assert total > 20_000
-    assert time.perf_counter() - start < 60
 
 
 def test_levelx_cursor_matches_engine_after_at_turn_boundaries():
@@ -189,7 +186,7 @@ def test_back_to_person_skips_bot_positions():
     assert cursor.back_to_person({0, 1}) is rec
 
 
-def test_goto_across_1000_steps_is_fast():
+def test_goto_across_1000_steps_lands_on_the_step():  # its speed: benchmarks/record_speed.py
     game = levelx.LevelX(2, seed=1)
     while game.plies < 500 and not game.is_over:
         game.roll()
@@ -197,11 +194,11 @@ def test_goto_across_1000_steps_is_fast():
     rec = record(game)
     assert rec.node_count == 1001
     cursor = rec.cursor()
-    times = []
-    for i in range(60):
-        target = 1000 if i % 2 == 0 else 0
-        start = time.perf_counter()
+    cursor.goto(1000)
+    assert cursor.game.to_json() == game.to_json()
+    for target in (0, 1000, 1, 999, 500):  # a step is a roll or a move: two per turn
         cursor.goto(target)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    assert times[int(len(times) * 0.95)] < 0.005
+        assert cursor.node.ply == target and cursor.game.plies == target // 2
+        assert (cursor.game.dice is not None) == (target % 2 == 1)
+    cursor.goto(1000)
+    assert cursor.game.to_json() == game.to_json()

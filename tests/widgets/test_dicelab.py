@@ -112,8 +112,8 @@ BAD_INTENTS = [
     ({"type": "mc_roll", "n": 100_001}, "dicelab.n"),
     ({"type": "mc_roll", "n": "1000"}, "dicelab.n"),
     ({"type": "speed", "value": 5}, "dicelab.speed"),
-    ({"type": "explode"}, None),
-    ({"n": 3}, None),
+    ({"type": "explode"}, "widget.unknown_request"),
+    ({"n": 3}, "widget.unknown_request"),
 ]
 
 

@@ -152,14 +152,18 @@ def test_a_refused_move_publishes_its_code_and_params_and_changes_nothing() -> N
     assert w.error == "" and w.error_info == {}
 
 
-def test_widget_refusals_and_uncoded_ones() -> None:
+def test_widget_refusals_and_malformed_requests_are_coded() -> None:
     w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=1, bot_delay=500)
     w.roll((2, 3, 4, 5))
     w.play([[2, 3]])
     send(w, type="roll")  # the bot is to act
     assert w.error_info["code"] == "widget.bot_turn" and w.error_info["text"] == w.error
-    send(w, type="fly")  # not something a click sends: no code, the English text only
-    assert w.error_info == {"text": w.error, "code": None, "params": {}}
+    send(w, type="fly")  # not something a click sends, but coded too: German says it in German
+    assert w.error_info == {
+        "text": w.error,
+        "code": "widget.unknown_request",
+        "params": {"given": "'fly'"},
+    }
     ro = LevelXWidget(players=["Ann", "Ben"], seed=1, read_only=True)
     send(ro, type="roll")
     assert ro.error_info["code"] == "widget.read_only"

@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import logging
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,6 +23,7 @@ from levelwidgets.widgets import DiceLab, GameWidget, Level8BoardWidget, Level8W
 from levelwidgets.widgets.intents import IntentError, IntentWidget
 from levelwidgets.widgets.payload import MAX_CHARS, MAX_DEPTH, MAX_ELEMENTS, payload_refusal
 from levelwidgets.widgets.shapes import (
+    GENERIC_CODES,
     AnyOf,
     Bool,
     Choice,
@@ -88,24 +88,23 @@ def listen(w: IntentWidget) -> list[object]:
     return calls
 
 
-def assert_refused(w: IntentWidget, content: object, *, field: str = "") -> float:
-    """Send ``content``: it must be refused with an error naming ``field``, changing nothing.
-    Returns the seconds the widget took."""
+def assert_refused(w: IntentWidget, content: object, *, field: str = "") -> None:
+    """Send ``content``: it must be refused with an error naming ``field``, changing nothing."""
     before, errors, calls = state_of(w), w.error_id, listen(w)
-    start = time.perf_counter()
     send(w, content)
-    took = time.perf_counter() - start
     label = show(content)
     assert w.error_id == errors + 1, f"not refused: {label}"
     assert w.error and w.error_info["text"] == w.error, label
     assert len(w.error) < 700, f"a long message for {label}: {w.error[:200]}"
     assert "went wrong inside" not in w.error, f"{label}: {w.error}"
-    if field and w.error_info["code"] is None:  # a coded refusal is worded by its code
+    if field and w.error_info["code"] in {
+        None,
+        *GENERIC_CODES,
+    }:  # a game's coded refusal has its own words
         assert str(w.error_info["params"].get("field", "")).startswith(field), (label, w.error)
         assert field in w.error, (label, w.error)
     assert state_of(w) == before, f"changed by {label}"
     assert calls == [], f"listeners called by {label}: {calls}"
-    return took
 
 
 # ---------------------------------------------------------------------- malformed values
@@ -244,14 +243,11 @@ def deep(levels: int, kind: type = list) -> object:
 
 
 @pytest.mark.parametrize("name", WIDGETS)
-def test_hostile_payloads_are_refused_fast_and_change_nothing(name: str) -> None:
+def test_hostile_payloads_are_refused_and_change_nothing(name: str) -> None:
+    """How fast they are refused is measured by benchmarks/fuzz.py (slowest_refusal_ms)."""
     w = WIDGETS[name]()
     for content in hostile_payloads():
-        took = assert_refused(w, content)
-        assert took < 0.05, f"{show(content)} took {took * 1000:.1f} ms to refuse"
-        start = time.perf_counter()
-        payload_refusal(content)
-        assert time.perf_counter() - start < 0.005, show(content)
+        assert_refused(w, content)
 
 
 def test_payload_limits_fit_what_the_front_end_sends() -> None:
@@ -419,7 +415,8 @@ def test_a_refusal_names_the_field_what_was_given_and_what_is_allowed(intent, wo
     w = WIDGETS["level8"]()
     assert_refused(w, intent)
     assert words in w.error, w.error
-    assert set(w.error_info["params"]) == {"field", "given", "allowed"}
+    assert {"field", "given", "allowed"} <= set(w.error_info["params"])
+    assert w.error_info["code"] in GENERIC_CODES
 
 
 def test_coded_refusals_keep_their_codes() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.observation import TEACHER
+from levelwidgets.level8.text import is_you
 from levelwidgets.record import GameRecord, adapter_for
 from levelwidgets.widgets import Level8BoardWidget
 
@@ -64,6 +65,10 @@ def all_cards_in(view: dict) -> set[int]:
 CARD_NAME = re.compile(r"\b\d{1,2} (red|yellow|green|blue|purple|orange|rot|gelb|grün|blau|lila)\b")
 
 
+#: How the log addresses a player called "You"/"Du" ("Cleo gives 1 green to you").
+YOU_WORDS = re.compile(r"\b(you|your|du|dir|dich)\b", re.IGNORECASE)
+
+
 def check_log(view: dict, viewer) -> None:
     """The log (worded by the engine for this viewer) names a card that only some saw (a
     give, a show, a steal) only for them; the card game's events are filtered by the engine
@@ -72,7 +77,9 @@ def check_log(view: dict, viewer) -> None:
     for text, kind, player, *_ in view["log"]:
         if kind in ("give", "show", "steal") and viewer not in (TEACHER, player):
             # only the other player concerned (named in the sentence) may read the card
-            concerned = isinstance(viewer, int) and names[viewer] in text
+            concerned = isinstance(viewer, int) and (
+                names[viewer] in text or (is_you(names[viewer]) and YOU_WORDS.search(text))
+            )
             assert not CARD_NAME.search(text) or concerned, text
 
 
@@ -248,9 +255,10 @@ def test_german_and_the_log() -> None:
     send(w, type="roll")
     log = w.view["log"]
     a, b = w.game.dice
-    assert log[-1][1] == "roll" and log[-1][0].endswith(f"würfelt {a} und {b}.")
+    assert w.game.names[0] == "You"  # addressed as such, in each language's word
+    assert log[-1][1] == "roll" and log[-1][0] == f"Du würfelst {a} und {b}."
     w.language = "en"
-    assert w.view["log"][-1][0].endswith(f"rolls {a} and {b}.")
+    assert w.view["log"][-1][0] == f"You roll {a} and {b}."
 
 
 def test_record_adapter_replays_the_game() -> None:

@@ -198,6 +198,19 @@ export const WIDGET_ERRORS = {
     "widget.nothing_to_redo": "There is nothing to redo.",
     "widget.variation_gone": "That variation is not in the record (any more).",
     "widget.file_name": "A record file name is a plain name ending in .json, like 'lesson-1.json', not {name}.",
+    // requests the widget's own front end never sends (a hand-made message): the English
+    // says exactly what is wrong; other languages say that nothing changed
+    "widget.bad_field": "The request's {field} must be {allowed}, not {given}.",
+    "widget.no_such": "There is no {noun} {given}: the request's {field} must be {allowed}.",
+    "widget.unknown_field": "{owner} has no field {given}: it takes {allowed}.",
+    "widget.missing_field": "{owner} needs its field {name}: {allowed}.",
+    "widget.too_large": "This request {what}: too large for a widget to read.",
+    "widget.not_json": "A request holds only JSON values ({allowed}); {what} of type {given} is none of them.",
+    "widget.not_object": "A request must be an object like {example}, not {given}.",
+    "widget.unknown_request": "Unknown request {given}.",
+    "widget.no_shape": "The request {given} has no declared shape, so it is not taken.",
+    "widget.internal": "Something went wrong inside levelwidgets ({detail}); the {what} was not changed.",
+    "widget.internal_partway": "Something went wrong inside levelwidgets ({detail}); the {what} may have changed partway: check it (Undo may help) before going on.",
   },
   de: {
     "widget.read_only": "Diese Partie ist nur zum Ansehen: Du kannst sie durchblättern, aber nicht ändern.",
@@ -213,6 +226,17 @@ export const WIDGET_ERRORS = {
     "widget.nothing_to_redo": "Es gibt nichts, was „Vor“ wiederholen könnte.",
     "widget.variation_gone": "Diese Variante ist nicht (mehr) in der Partie.",
     "widget.file_name": "Ein Dateiname für eine Partie ist ein einfacher Name mit der Endung .json, etwa 'lektion-1.json', nicht {name}.",
+    "widget.bad_field": "Diese Anfrage kann das Widget nicht annehmen: {field} darf nicht {given} sein. Es wurde nichts geändert.",
+    "widget.no_such": "Diese Anfrage kann das Widget nicht annehmen: {field} darf nicht {given} sein. Es wurde nichts geändert.",
+    "widget.unknown_field": "Diese Anfrage hat ein unbekanntes Feld {given}; das Widget nimmt sie nicht an. Es wurde nichts geändert.",
+    "widget.missing_field": "Dieser Anfrage fehlt das Feld {field}; das Widget nimmt sie nicht an. Es wurde nichts geändert.",
+    "widget.too_large": "Diese Anfrage ist zu groß, als dass ein Widget sie lesen könnte. Es wurde nichts geändert.",
+    "widget.not_json": "Eine Anfrage darf nur JSON-Werte enthalten; {given} gehört nicht dazu. Es wurde nichts geändert.",
+    "widget.not_object": "Eine Anfrage muss ein Objekt wie {example} sein, nicht {given}. Es wurde nichts geändert.",
+    "widget.unknown_request": "Unbekannte Anfrage {given}. Es wurde nichts geändert.",
+    "widget.no_shape": "Für die Anfrage {given} ist keine Form festgelegt; das Widget nimmt sie nicht an. Es wurde nichts geändert.",
+    "widget.internal": "Im Widget ist etwas schiefgegangen ({detail}); es wurde nichts geändert.",
+    "widget.internal_partway": "Im Widget ist etwas schiefgegangen ({detail}); das Spiel kann sich teilweise verändert haben: Prüfe es (Rückgängig kann helfen), bevor es weitergeht.",
   },
 };
 
