@@ -35,3 +35,46 @@ def strict_loads(
         return out
 
     return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
+
+
+def check_limits(
+    data: Any,
+    *,
+    max_depth: int,
+    max_values: int,
+    max_text: int,
+    too_deep: Callable[[], Exception],
+    too_many: Callable[[], Exception],
+    too_long: Callable[[int], Exception],
+) -> None:
+    """Walk parsed JSON ``data`` once, without recursion, raising ``too_deep()`` when lists and
+    objects nest more than ``max_depth`` levels, ``too_many()`` past ``max_values`` values
+    and ``too_long(length)`` for a text (or key) longer than ``max_text`` characters."""
+    values = 1
+    if type(data) is str:
+        if len(data) > max_text:
+            raise too_long(len(data))
+        return
+    if type(data) is not dict and type(data) is not list:
+        return
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > max_depth:
+            raise too_deep()
+        values += len(value)
+        if values > max_values:
+            raise too_many()
+        if type(value) is dict:
+            for key in value:
+                if len(key) > max_text:
+                    raise too_long(len(key))
+            items = value.values()
+        else:
+            items = value
+        for item in items:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            elif kind is str and len(item) > max_text:
+                raise too_long(len(item))

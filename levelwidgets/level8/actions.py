@@ -7,12 +7,14 @@ the chance outcomes (shuffle orders) it caused, so any position can be rebuilt.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import CODES, parse_card
+from .checks import refuse, show
 from .combos import Combo
-from .errors import CorruptStateError, Level8Error
+from .errors import ActionTypeError, CorruptStateError, Level8Error
 from .text import describe_event
 
 ACTION_KINDS = (
@@ -84,6 +86,8 @@ class Action:
         direction: str | None = None,
         dice: tuple[int, ...] | None = None,
     ) -> None:
+        if type(kind) is not str or type(player) is not int:
+            _refuse_action(kind, player)
         # the generated frozen __init__ sets each field through object.__setattr__; bots and
         # the engine make many actions, so fill the instance dict directly (same fields)
         d = self.__dict__
@@ -124,39 +128,47 @@ class Action:
     @classmethod
     def from_dict(cls, d: Mapping) -> Action:
         """Inverse of :meth:`to_dict`; raises :class:`CorruptStateError` on malformed data."""
+        if not isinstance(d, Mapping):
+            raise CorruptStateError(f"an action must be a dict, not {show(d)}")
         try:
             kind = d["kind"]
-            if kind not in ACTION_KINDS:
-                raise CorruptStateError(f"unknown action kind {kind!r}")
+            if type(kind) is not str or kind not in ACTION_KINDS:
+                raise CorruptStateError(f"unknown action kind {show(kind)}")
             player = d["player"]
             if type(player) is not int:
-                raise CorruptStateError(f"bad player {player!r} in action")
+                raise CorruptStateError(f"bad player {show(player)} in action")
             src = d.get("source")
             source = None if src in (None, "pile") else src
 
             def opt_int(name: str) -> int | None:
                 v = d.get(name)
                 if v is not None and type(v) is not int:
-                    raise CorruptStateError(f"bad {name} {v!r} in action")
+                    raise CorruptStateError(f"bad {name} {show(v)} in action")
                 return v
 
             if source is not None and type(source) is not int:
-                raise CorruptStateError(f"bad draw source {src!r}")
+                raise CorruptStateError(f"bad draw source {show(src)}")
 
             def opt_str(name: str) -> str | None:
                 v = d.get(name)
                 if v is not None and (type(v) is not str or len(v) > 20):
-                    raise CorruptStateError(f"bad {name} {v!r} in action")
+                    raise CorruptStateError(f"bad {name} {show(v)} in action")
                 return v
 
             known = {"kind", "player", "source", "card", "target", "index", "meaning", "combos"}
             known |= {"cards", "field", "choice", "number", "colour", "direction", "dice"}
-            extra = set(d) - known
-            if extra:
-                raise CorruptStateError(f"unknown fields {sorted(extra)} in action")
+            if len(d) > len(known) or not set(d) <= known:
+                extra = [k for k in d if k not in known][:6]
+                raise CorruptStateError(f"unknown fields {show(extra)} in action")
             card = opt_int("card")
-            combos = tuple(Combo.from_dict(c) for c in d.get("combos", ()))
-            cards = tuple(parse_card(c) for c in d.get("cards", ()))
+            listed = d.get("combos", [])
+            if not isinstance(listed, list) or len(listed) > _MAX_COMBOS:
+                raise CorruptStateError(f"bad combos {show(listed)} in action")
+            combos = tuple(Combo.from_dict(c) for c in listed)
+            listed = d.get("cards", [])
+            if not isinstance(listed, list) or len(listed) > _MAX_CARDS:
+                raise CorruptStateError(f"bad cards {show(listed)} in action")
+            cards = tuple(parse_card(c) for c in listed)
             dice = d.get("dice")
             if dice is not None:
                 if (
@@ -164,7 +176,7 @@ class Action:
                     or len(dice) != 2
                     or not all(type(x) is int and 1 <= x <= 6 for x in dice)
                 ):
-                    raise CorruptStateError(f"bad dice {dice!r} in action")
+                    raise CorruptStateError(f"bad dice {show(dice)} in action")
                 dice = tuple(dice)
             return cls(
                 kind,
@@ -186,7 +198,7 @@ class Action:
         except CorruptStateError:
             raise
         except (Level8Error, KeyError, TypeError, ValueError, AttributeError) as e:
-            raise CorruptStateError(f"malformed action {d!r}: {e}") from None
+            raise CorruptStateError(f"malformed action {show(d)}: {show(str(e))}") from None
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
         def nm(i: int | None) -> str:
@@ -238,6 +250,19 @@ class Action:
         if k == "choose":
             return f"{who} chooses {self.choice}"
         return f"{who} deals"
+
+
+#: Most combinations and cards a recorded action may list (more: a corrupt record).
+_MAX_COMBOS = 10
+_MAX_CARDS = 16
+
+
+def _refuse_action(kind: object, player: object) -> None:
+    """An Action's kind is a text and its player a seat number (the rest is checked when the
+    action is applied)."""
+    if not isinstance(kind, str):
+        raise refuse(ActionTypeError, "kind", "the name of an action, like 'draw'", kind)
+    raise refuse(ActionTypeError, "player", "a seat number", player)
 
 
 #: Every kind of :class:`Event` the engine emits.
@@ -332,11 +357,78 @@ class HistoryEntry:
 
     @classmethod
     def from_dict(cls, d: Mapping) -> HistoryEntry:
+        """Inverse of :meth:`to_dict`, strictly: exactly the keys ``action`` and ``chance``,
+        at most :data:`MAX_CHANCES` outcomes of at most :data:`MAX_OUTCOME` whole numbers
+        0–101 each, and the action in the normal form :meth:`Action.to_dict` writes (sizes
+        are checked before the action is read). Raises :class:`CorruptStateError`."""
         if not isinstance(d, Mapping) or set(d) != {"action", "chance"}:
-            raise CorruptStateError(f"malformed history entry {d!r}")
+            found = (
+                "fields " + ", ".join(repr(k)[:30] for k in list(d)[:6])
+                if isinstance(d, Mapping)
+                else type(d).__name__
+            )
+            raise CorruptStateError(
+                f"a history entry has exactly the fields 'action' and 'chance', not {found}"
+            )
         ch = d["chance"]
-        if not isinstance(ch, list) or not all(
-            isinstance(c, list) and all(type(x) is int for x in c) for c in ch
+        if (
+            not isinstance(ch, list)
+            or len(ch) > MAX_CHANCES
+            or not all(
+                isinstance(c, list)
+                and len(c) <= MAX_OUTCOME
+                and all(type(x) is int and 0 <= x < MAX_OUTCOME for x in c)
+                for c in ch
+            )
         ):
-            raise CorruptStateError("malformed chance outcomes in history")
-        return cls(Action.from_dict(d["action"]), tuple(tuple(c) for c in ch))
+            raise CorruptStateError(
+                "malformed chance outcomes in history (each is a shuffle order of card ids "
+                "or two dice)"
+            )
+        raw = d["action"]
+        _check_action_size(raw)
+        try:
+            action = Action.from_dict(raw)
+        except CorruptStateError:
+            raise
+        except (Level8Error, LookupError, TypeError, ValueError, AttributeError) as e:
+            raise CorruptStateError(f"malformed action in history: {str(e)[:200]}") from None
+        if action.to_dict() != raw or not _same_json(action.to_dict(), raw):
+            raise CorruptStateError(
+                f"the {action.kind} action of a history entry is not written in its normal "
+                "form (a field the action does not use, or a value of the wrong type)"
+            )
+        return cls(action, tuple(tuple(c) for c in ch))
+
+
+#: Most chance outcomes (shuffles, dice) one history entry holds (a step causes at most 12).
+MAX_CHANCES = 16
+#: Longest chance outcome: a shuffle of every card id (0–101); ids are below it.
+MAX_OUTCOME = 102
+#: Most values in one stored action (a lay-down of 20 combinations of 10 cards is some 700).
+_MAX_ACTION_VALUES = 2_000
+
+
+def _check_action_size(raw: object) -> None:
+    """A stored action is an object of bounded size (checked before it is read, so that a
+    huge one costs no work and no long message)."""
+    if not isinstance(raw, dict):
+        raise CorruptStateError(
+            f"a history entry's action must be an object {{...}}, not {type(raw).__name__}"
+        )
+    count, stack = 0, [raw]
+    while stack:
+        value = stack.pop()
+        count += len(value)
+        if count > _MAX_ACTION_VALUES:
+            raise CorruptStateError("a history entry's action is far larger than any action")
+        for item in value.values() if isinstance(value, dict) else value:
+            if isinstance(item, (dict, list)):
+                stack.append(item)
+            elif isinstance(item, str) and len(item) > 40:
+                raise CorruptStateError("a history entry's action holds an overlong text")
+
+
+def _same_json(a: object, b: object) -> bool:
+    """Equal as JSON: ``1``, ``1.0`` and ``true`` differ (Python's ``==`` mixes them)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

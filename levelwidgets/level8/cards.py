@@ -10,9 +10,13 @@ are for people and tests.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 
-from .errors import CardError
+from .checks import refuse as _refuse
+from .checks import show
+from .errors import CardError, CardLimitError, CardTypeError
 
 N_CARDS = 101  # in the card game
 N_COLOURS = 6
@@ -80,38 +84,63 @@ CODES = tuple(code_of(i) for i in range(N_IDS))
 _BY_CODE = {c: i for i, c in enumerate(CODES)}
 
 
-def parse_card(value: object) -> int:
-    """Card id from an id, a :class:`Card` or a code like ``"7R"``; raises :class:`CardError`."""
+#: The longest card code (``"15O"``); longer text is refused before it is read.
+_MAX_CODE = 8
+#: What a card may be, for messages.
+CARD_FORMS = "a card id 0–101, a Card or a code like '7R', 'J1' or 'S1'"
+
+
+def parse_card(value: object, what: str = "card") -> int:
+    """Card id from an id, a :class:`Card` or a code like ``"7R"``; raises :class:`CardError`
+    (:class:`CardTypeError` for a value that is no id, Card or text: ``14.0``, ``True``)."""
+    if type(value) is int and 0 <= value < N_IDS:  # the usual case: an id
+        return value
     if isinstance(value, Card):
         return value.id
-    if isinstance(value, bool):
-        raise CardError(f"{value!r} is not a card")
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise _refuse(CardTypeError, what, CARD_FORMS, value)
     if isinstance(value, int):
-        if 0 <= value < N_IDS:
-            return value
-        raise CardError(
-            f"card id {value} is out of range (cards are numbered 0–100, and 101 for the "
-            "board game's eighth joker)"
+        raise _refuse(CardError, what, CARD_FORMS, value)
+    cid = _BY_CODE.get(value.strip().upper()) if len(value) <= _MAX_CODE else None
+    if cid is None:
+        raise CardError.coded(
+            "level8.card_code",
+            "{card} is not a card code (use e.g. '7R' = 7 of colour R, 'J1' = joker, "
+            "'S1' = skip card; colours are {colours:, })",
+            card=show(value),
+            colours=list(COLOUR_LETTERS),
         )
-    if isinstance(value, str):
-        cid = _BY_CODE.get(value.strip().upper())
-        if cid is None:
-            raise CardError(
-                f"{value!r} is not a card code (use e.g. '7R' = 7 of colour R, 'J1' = joker, "
-                f"'S1' = skip card; colours are {', '.join(COLOUR_LETTERS)})"
-            )
-        return cid
-    raise CardError(f"{value!r} is not a card")
+    return cid
 
 
-def parse_cards(values: object) -> list[int]:
+#: The most cards a list of cards may name (every id of both games once, a little more).
+MAX_LIST = 2 * N_IDS
+
+
+def parse_cards(values: object, what: str = "cards") -> list[int]:
+    """Card ids from a list (or other iterable) of cards, or a text of codes (``"7R 8R"``).
+
+    At most :data:`MAX_LIST` items are read: a longer list, a 50 MB text or an endless
+    generator is refused before any work (:class:`CardLimitError`)."""
+    allowed = "a list of cards (ids or codes like '7R') or a text of codes like '7R 8R'"
     if isinstance(values, str):
+        if len(values) > MAX_LIST * (_MAX_CODE + 2):
+            raise _refuse(CardLimitError, what, allowed, values)
         values = values.replace(",", " ").split()
-    try:
-        items = list(values)  # type: ignore[call-overload]
-    except TypeError:
-        raise CardError(f"{values!r} is not a list of cards") from None
-    return [parse_card(v) for v in items]
+    if isinstance(values, (list, tuple)):
+        if len(values) > MAX_LIST:
+            raise _refuse(CardLimitError, what, allowed, values)
+        items = values
+    elif isinstance(values, (bytes, bytearray, Mapping)) or not isinstance(values, Iterable):
+        raise _refuse(CardTypeError, what, allowed, values)
+    else:
+        try:
+            items = tuple(islice(iter(values), MAX_LIST + 1))
+        except Exception:  # an iterable that fails while read
+            raise _refuse(CardTypeError, what, allowed, values) from None
+        if len(items) > MAX_LIST:
+            raise _refuse(CardLimitError, what, allowed, values)
+    return [parse_card(v, "card") for v in items]
 
 
 @dataclass(frozen=True, order=True)
@@ -121,8 +150,10 @@ class Card:
     id: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.id, bool) or not isinstance(self.id, int) or not 0 <= self.id < N_IDS:
-            raise CardError(f"card id {self.id!r} is out of range (cards are numbered 0–101)")
+        if type(self.id) is not int:
+            raise _refuse(CardTypeError, "id", "a card id 0–101", self.id)
+        if not 0 <= self.id < N_IDS:
+            raise _refuse(CardError, "id", "a card id 0–101", self.id)
 
     @classmethod
     def from_code(cls, code: str) -> Card:

@@ -6,7 +6,7 @@ groups) because the rules say it must be unambiguous and a laid joker is never s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import (
@@ -22,7 +22,8 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .errors import InvalidCombinationError
+from .checks import refuse, show
+from .errors import CombinationTypeError, InvalidCombinationError
 from .levels import KINDS
 
 
@@ -75,13 +76,44 @@ class Combo:
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Combo:
-        try:
-            jokers = {int(k): v for k, v in d.get("jokers", {}).items()}
-            return make_combo(d["kind"], d["cards"], jokers)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            if isinstance(e, InvalidCombinationError):
-                raise
-            raise InvalidCombinationError(f"not a combination: {d!r}") from None
+        """Inverse of :meth:`to_dict` (``codes`` is optional; joker keys are ids as text or
+        numbers); raises :class:`InvalidCombinationError`."""
+        if not isinstance(d, Mapping):
+            raise refuse(CombinationTypeError, "combination", _DICT_FORM, d)
+        if "kind" not in d or "cards" not in d:
+            raise refuse(InvalidCombinationError, "combination", _DICT_FORM, d)
+        jokers = d.get("jokers", {})
+        if not isinstance(jokers, Mapping) or len(jokers) > _MAX_JOKERS:
+            raise refuse(CombinationTypeError, "jokers", _MEANINGS, jokers)
+        return make_combo(d["kind"], d["cards"], {_joker_key(k): v for k, v in jokers.items()})
+
+
+#: How a combination is written as data, for messages.
+_DICT_FORM = "a dict with kind, cards and jokers (as Combo.to_dict writes it)"
+#: What joker meanings may be, for messages.
+_MEANINGS = "a dict from jokers to what they stand for, like {'J1': 6}"
+#: More meanings than jokers in both games are refused before they are read.
+_MAX_JOKERS = 16
+#: The most cards one combination may name before it is read (a colour group of 22, and more).
+_MAX_COMBO_CARDS = 32
+
+
+def _joker_key(key: object) -> object:
+    """A joker key of a record: a card id written as text (``"90"``) is that id."""
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
+        return int(key)
+    return key
+
+
+def _meanings(jokers: object) -> Mapping[object, object]:
+    """The joker meanings as a mapping (None: none declared); refused when no mapping."""
+    if jokers is None:
+        return {}
+    if not isinstance(jokers, Mapping):
+        raise refuse(CombinationTypeError, "jokers", _MEANINGS, jokers)
+    if len(jokers) > _MAX_JOKERS:
+        raise refuse(InvalidCombinationError, "jokers", _MEANINGS, jokers)
+    return jokers
 
 
 def _run_layout(n: int, fixed: dict[int, int]) -> list[int]:
@@ -99,15 +131,20 @@ def make_combo(
 
     Raises :class:`InvalidCombinationError` with a message naming the problem.
     """
+    if not isinstance(kind, str):
+        raise refuse(CombinationTypeError, "kind", "'run', 'set' or 'colour'", kind)
     if kind == "color":
         kind = "colour"
     if kind not in KINDS:
         raise InvalidCombinationError.coded(
             "level8.combo_kind",
-            "unknown combination kind {kind!r}; use run, set or colour",
-            kind=kind,
+            "unknown combination kind {kind}; use run, set or colour",
+            kind=show(kind),
         )
-    ids = [parse_card(c) for c in cards]
+    given = _meanings(jokers)
+    ids = parse_cards(cards)
+    if len(ids) > _MAX_COMBO_CARDS:
+        raise refuse(InvalidCombinationError, "cards", "at most 22 cards", cards)
     if not ids:
         raise InvalidCombinationError.coded(
             "level8.combo_empty", "a {kind} needs at least one card", kind=kind
@@ -124,8 +161,8 @@ def make_combo(
             cards=skips,
         )
     meanings: dict[int, int] = {}
-    for k, v in (jokers or {}).items():
-        j = parse_card(k)
+    for k, v in given.items():
+        j = parse_card(k, "joker")
         if not is_joker(j):
             raise InvalidCombinationError.coded(
                 "level8.not_a_joker",
@@ -139,7 +176,7 @@ def make_combo(
                 card=CODES[j],
             )
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidCombinationError.coded(
+            raise CombinationTypeError.coded(
                 "level8.joker_meaning_type", "the meaning of {card} must be a number", card=CODES[j]
             )
         meanings[j] = v
@@ -320,18 +357,29 @@ def as_combo(obj: object) -> Combo:
     if isinstance(obj, Combo):
         if type(obj) is Combo and is_normal(obj):
             return obj  # valid, and make_combo would return an equal Combo
-        return make_combo(obj.kind, obj.cards, dict(obj.jokers))
+        pairs = obj.jokers
+        if not isinstance(pairs, tuple) or len(pairs) > _MAX_JOKERS:
+            raise refuse(CombinationTypeError, "jokers", "pairs (joker, meaning)", pairs)
+        if not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+            raise refuse(CombinationTypeError, "jokers", "pairs (joker, meaning)", pairs)
+        return make_combo(obj.kind, obj.cards, dict(pairs))
     if isinstance(obj, Mapping):
         return Combo.from_dict(obj)
-    if isinstance(obj, Sequence) and not isinstance(obj, str) and len(obj) in (2, 3):
+    if isinstance(obj, (list, tuple)) and len(obj) in (2, 3):
         kind, cards = obj[0], obj[1]
         meanings = obj[2] if len(obj) == 3 else None
-        if not isinstance(kind, str):
-            raise InvalidCombinationError(f"{obj!r}: the first item must be run, set or colour")
-        return make_combo(kind, parse_cards(cards), meanings)
-    raise InvalidCombinationError(
-        f"{obj!r} is not a combination; use e.g. ('run', ['4R', '5G', 'J1'])"
+        return make_combo(kind, cards, meanings)
+    error = InvalidCombinationError if isinstance(obj, (list, tuple)) else CombinationTypeError
+    raise error.coded(
+        "level8.not_a_combo",
+        "{given} is not a combination: a combination must be {allowed}.",
+        given=show(obj),
+        allowed=_FORMS,
     )
+
+
+#: What a combination may be, for messages.
+_FORMS = "a Combo, a dict or (kind, cards[, joker meanings]) like ('run', ['4R', '5G', 'J1'])"
 
 
 def fit_options(kind: str, lo: int, hi: int, value: int, cid: int) -> tuple[int, ...]:

@@ -19,8 +19,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
+from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
 from .combos import Combo, Meld, as_combo
 from .errors import (
+    ActionLimitError,
+    ActionTypeError,
     AddOnError,
     CardError,
     CardNotInHandError,
@@ -33,10 +36,13 @@ from .errors import (
     KeepError,
     LayDownError,
     Level8Error,
+    Level8LimitError,
     LevelMismatchError,
     NotYourTurnError,
+    PlayerTypeError,
     SkipError,
     UndoError,
+    UndoTypeError,
     WrongPhaseError,
 )
 from .invariants import InvariantError, check_invariants
@@ -46,6 +52,7 @@ from .seatview import Getters, SeatView
 from .serial import (
     FORMAT,
     FORMAT_VERSION,
+    MAX_HISTORY,
     check_config,
     game_from_json,
     game_to_dict,
@@ -90,6 +97,20 @@ _PHASE_HELP = {
 
 
 _as_combo = as_combo  # the old private name
+
+#: Most combinations one lay-down may name (a level needs at most 5), events one
+#: :meth:`Level8.events_for` call filters and history entries :meth:`Level8.from_history`
+#: replays: longer lists are refused before they are read.
+MAX_COMBOS = 10
+MAX_EVENTS = 100_000
+MAX_ENTRIES = 200_000
+_COMBOS = "a list of combinations, one per part of the level"
+
+
+def _not_an_action(action: object) -> ActionTypeError:
+    return ActionTypeError(
+        f"{show(action)} is not an Action: action must be an Action, e.g. one of legal_actions()"
+    )
 
 
 class Level8:
@@ -318,6 +339,8 @@ class Level8:
 
     def on_change(self, callback: Callable[[Level8, list[Event]], None]) -> Callable[[], None]:
         """Call ``callback(game, events)`` after every action and undo; returns a remover."""
+        if not callable(callback):
+            raise refuse(ActionTypeError, "callback", "a function f(game, events)", callback)
         return self._listeners.add(callback)
 
     def _notify(self, events: list[Event]) -> None:
@@ -458,8 +481,21 @@ class Level8:
     # ------------------------------------------------------------------ checks
     def _check(self, phase: str | tuple[str, ...], player: int | None, what: str) -> int:
         p = self._current
-        if self._phase == phase and (player is None or (type(player) is int and player == p)):
+        if (
+            self._phase == phase
+            and (player is None or (type(player) is int and player == p))
+            and len(self._history) < MAX_HISTORY
+        ):
             return p  # the usual case; anything else goes through the checks in order
+        if len(self._history) >= MAX_HISTORY:  # its record could not be read back
+            raise Level8LimitError.coded(
+                "level8.too_long",
+                "cannot {what}: the game has {steps} steps, as many as a saved game may hold",
+                what=what,
+                steps=MAX_HISTORY,
+            )
+        if player is not None and type(player) is not int:
+            raise refuse(PlayerTypeError, "player", seats(self._names, names_too=False), player)
         if self._phase == "over":
             raise GameOverError.coded(
                 "level8.game_over",
@@ -469,16 +505,11 @@ class Level8:
             )
         phases = (phase,) if isinstance(phase, str) else phase
         p = self._current
-        if player is not None and (type(player) is not int or player != p):
-            who = (
-                self._names[player]
-                if type(player) is int and 0 <= player < self._n
-                else repr(player)
-            )
+        if player is not None and player != p:
             raise NotYourTurnError.coded(
                 "level8.not_your_turn",
                 "{name} cannot {what}: it is {current}'s turn",
-                name=who,
+                name=self._names[player] if 0 <= player < self._n else show(player),
                 what=what,
                 current=self._names[p],
             )
@@ -513,20 +544,31 @@ class Level8:
         return cid
 
     def _player_index(self, q: object, role: str) -> int:
+        """The seat ``q`` names (a seat number or a player's name); ``role`` says which
+        argument it is in messages."""
+        if type(q) is int and 0 <= q < self._n:
+            return q
         if isinstance(q, str) and q in self._names:
             return self._names.index(q)
-        if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self._n:
-            raise IllegalActionError.coded(
-                "level8.no_player",
-                "{player!r} is not a player ({role}); seats are 0–{last}",
-                player=q,
-                role=role,
-                last=self._n - 1,
-            )
-        return q
+        if not isinstance(q, str) and not is_int(q):
+            raise refuse(ActionTypeError, role, seats(self._names), q)
+        raise IllegalActionError.coded(
+            "level8.no_player",
+            "{player} is not a player ({role}); seats are 0–{last}",
+            player=show(q),
+            role=role,
+            last=self._n - 1,
+        )
+
+    def _seat(self, player: object) -> int:
+        """A seat number in range (queries about one player: hand, melds, level)."""
+        if type(player) is int and 0 <= player < self._n:
+            return player
+        return need_seat(player, self._names, "player", by_name=False)
 
     def current_level(self, player: int) -> Level | None:
         """The level ``player`` must lay down now (None once they have won)."""
+        player = self._seat(player)
         lv = self._levels[player]
         seq = self._seqs[player]
         return seq.level(lv) if lv <= len(seq) else None
@@ -587,6 +629,10 @@ class Level8:
             )
         if isinstance(combos, (Combo, str)):
             combos = [combos]
+        elif type(combos) is not list and type(combos) is not tuple:
+            combos = bounded(combos, MAX_COMBOS, "combos", _COMBOS)
+        elif len(combos) > MAX_COMBOS:
+            raise refuse(ActionLimitError, "combos", _COMBOS, combos)
         parsed = [_as_combo(c) for c in combos]
         used = [c for combo in parsed for c in combo.cards]
         dup = (
@@ -658,6 +704,8 @@ class Level8:
 
         ``number`` declares what a joker stands for at a run's end when both ends are open.
         """
+        if type(index) is not int or (number is not None and type(number) is not int):
+            self._add_on_types(index, number)
         p = self._check("play", player, "add a card")
         nm = self._names
         if not self._laid[p]:
@@ -669,12 +717,12 @@ class Level8:
         cid = self._hand_card(p, card, "add")
         owner = self._player_index(target, "owner of the combination")
         melds = self._melds[owner]
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(melds):
+        if not 0 <= index < len(melds):
             raise AddOnError.coded(
                 "level8.no_meld",
                 "{owner} has no laid combination #{index} (they have {count})",
                 owner=nm[owner],
-                index=index,
+                index=short(index),
                 count=len(melds),
             )
         meld = melds[index]
@@ -701,7 +749,7 @@ class Level8:
                     "{card} cannot stand for {number} in this {kind}; "
                     "it can only be {allowed: or }",
                     card=CODES[cid],
-                    number=number,
+                    number=short(number),
                     kind=meld.kind,
                     allowed=opts,
                 )
@@ -732,6 +780,16 @@ class Level8:
         return self._end_entry(
             Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning), events
         )
+
+    @staticmethod
+    def _add_on_types(index: object, number: object) -> None:
+        """Refuse an index or a declared number that is no whole number (``14.0``, ``True``)."""
+        if not is_int(index):
+            raise refuse(
+                ActionTypeError, "index", "a whole number (0: the first combination)", index
+            )
+        if number is not None and not is_int(number):
+            raise refuse(ActionTypeError, "number", "None or a whole number from 1 to 15", number)
 
     def _no_fit_error(self, cid: int, meld: Meld) -> AddOnError:
         """Why ``cid`` cannot be added to ``meld`` (it has no way to fit)."""
@@ -894,7 +952,7 @@ class Level8:
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
         if type(action) is not Action and not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an Action")
+            raise _not_an_action(action)
         k = action.kind
         pl = action.player
         if k == "draw":
@@ -919,7 +977,7 @@ class Level8:
             return self.keep(action.cards, player=pl)
         if k == "next_round":
             return self.next_round(player=pl)
-        raise IllegalActionError(f"{k!r} is not an action a player can take")
+        raise IllegalActionError(f"{show(k)} is not an action a player can take")
 
     def preview(self, action: Action) -> list[Event]:
         """What ``action`` would do now, without doing it: the events :meth:`apply` would
@@ -992,10 +1050,12 @@ class Level8:
         return [d[-1] if d else None for d in self._discards]
 
     def hand(self, player: int) -> list[int]:
-        return list(self._hands[player])
+        """The card ids in seat ``player``'s hand (a teacher's view)."""
+        return list(self._hands[self._seat(player)])
 
     def melds(self, player: int) -> list[Combo]:
-        return [m.combo() for m in self._melds[player]]
+        """The combinations seat ``player`` has laid (grown by add-ons)."""
+        return [m.combo() for m in self._melds[self._seat(player)]]
 
     @property
     def history(self) -> tuple[HistoryEntry, ...]:
@@ -1132,9 +1192,12 @@ class Level8:
         """``events`` as ``viewer`` may see them (a seat, "spectator"/None or "teacher"): see
         :func:`~levelwidgets.level8.visible_event` (the blind-drawn card and kept cards are
         left out for everyone but their player and the teacher)."""
-        if viewer is not None and viewer not in (SPECTATOR, TEACHER):
+        if viewer is not None and not (isinstance(viewer, str) and viewer in (SPECTATOR, TEACHER)):
             viewer = self._player_index(viewer, "viewer")
-        return events_for(events, viewer)
+        listed = bounded(events, MAX_EVENTS, "events", "a list of Events")
+        if not all(isinstance(e, Event) for e in listed):
+            raise refuse(ActionTypeError, "events", "a list of Events", events)
+        return events_for(listed, viewer)
 
     def _public_melds(self) -> tuple[tuple[Combo, ...], ...]:
         # the same tuple while no laid combination changes (bots may cache on its identity)
@@ -1206,8 +1269,13 @@ class Level8:
         if position is not None:
             g._end_entry(entries[0].action, g._place(position))
         else:
+            if entries[0].action != Action("deal", config["dealer"]):
+                raise CorruptStateError("the history's first deal is not dealt by the dealer")
             deck = config.get("deck")
             g._end_entry(entries[0].action, g._deal(list(deck) if deck is not None else None))
+        if g._history[0].chance != entries[0].chance:
+            start = "set-up position" if position is not None else "first deal"
+            raise CorruptStateError(f"the history records the wrong shuffle for the {start}")
         for i, e in enumerate(entries[1:], 1):
             try:
                 g.apply(e.action)
@@ -1215,6 +1283,11 @@ class Level8:
                 raise
             except Level8Error as err:
                 raise CorruptStateError(f"history step {i} is not legal: {err}") from None
+            except (LookupError, TypeError, ValueError, OverflowError) as err:
+                raise CorruptStateError(
+                    f"history step {i} ({e.action.kind}) cannot be played: "
+                    f"{type(err).__name__}: {str(err)[:120]}"
+                ) from None
             if g._history[-1].chance != e.chance:
                 raise CorruptStateError(f"history step {i} records the wrong shuffles")
         if g._script:
@@ -1238,11 +1311,12 @@ class Level8:
         """
         return len(self._history) - 1
 
-    def _check_ply(self, ply: object) -> int:
+    def _check_ply(self, ply: object, what: str = "ply") -> int:
         plies = len(self._history) - 1
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= plies:
-            raise UndoError(f"ply must be between 0 and {plies}, not {ply!r}")
-        return ply
+        return need_int(
+            ply, what, 0, plies, error=UndoError, type_error=UndoTypeError,
+            allowed=f"a whole number between 0 and {plies}",
+        )  # fmt: skip
 
     def undo(self, n: int = 1) -> HistoryEntry | None:
         """Take back the last ``n`` actions (default 1), as ``n`` calls of ``undo()`` would.
@@ -1255,14 +1329,16 @@ class Level8:
         action taken back (Level X: a ``Turn``, or the dice of a roll; Level 8: a
         ``HistoryEntry``), or None for ``n=0``.
         """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise UndoError(f"n must be a non-negative int, not {n!r}")
+        need_int(
+            n, "n", 0, error=UndoError, type_error=UndoTypeError,
+            allowed="a non-negative whole number",
+        )  # fmt: skip
         if n >= len(self._history):
             start = "the set-up position" if "position" in self._config else "the first deal"
             raise UndoError.coded(
                 "level8.undo_too_far",
                 "cannot undo {n} step(s): only {played} action(s) were played since {start}",
-                n=n,
+                n=short(n),
                 played=len(self._history) - 1,
                 start=start,
             )
@@ -1296,7 +1372,12 @@ class Level8:
 
     def undo_to(self, length: int) -> None:
         """Go back to the position after the first ``length`` history entries."""
-        self.undo(len(self._history) - length)
+        size = len(self._history)
+        need_int(
+            length, "length", 1, size, error=UndoError, type_error=UndoTypeError,
+            allowed=f"a whole number between 1 and {size}",
+        )  # fmt: skip
+        self.undo(size - length)
 
     @classmethod
     def from_history(
@@ -1306,8 +1387,21 @@ class Level8:
     ) -> Level8:
         """Rebuild a position from recorded chance outcomes alone (the RNG is not consulted;
         further shuffles of the rebuilt game continue from the seed's initial state)."""
-        cfg = game_or_config._config if isinstance(game_or_config, Level8) else game_or_config
-        return cls._from_config(cfg, entries, verify_rng=False)
+        if isinstance(game_or_config, Level8):
+            cfg = game_or_config._config
+        elif isinstance(game_or_config, Mapping):
+            cfg = game_or_config
+        else:
+            raise refuse(
+                ActionTypeError, "game_or_config", "a Level8 game or its config", game_or_config
+            )
+        listed = bounded(entries, MAX_ENTRIES, "entries", "a list of HistoryEntry records")
+        if not all(isinstance(e, HistoryEntry) for e in listed):
+            raise refuse(ActionTypeError, "entries", "a list of HistoryEntry records", entries)
+        try:
+            return cls._from_config(cfg, listed, verify_rng=False)
+        except (KeyError, TypeError, AttributeError) as e:  # a config of the wrong shape
+            raise CorruptStateError(f"invalid config: {show(e)}") from None
 
     @property
     def config(self) -> dict:

@@ -1,21 +1,50 @@
 """Level 8 records: the JSON form of a game and of its random-number generator.
 
 A record holds the config (for a game set up by hand, with its starting ``position``), the
-full history (every action with the shuffle orders it caused), the resulting state and the
-RNG state. :func:`game_from_json` never trusts the stored state: it replays the history from
-the config and checks that the result, and the RNG, match what the record claims, so a
-record cannot lie.
+full history (every action with the shuffle orders and dice it caused), the resulting state
+and the RNG state. A record cannot lie: :func:`game_from_json` never trusts it.
+
+* Sizes first, before any work: at most :data:`MAX_RECORD_BYTES` of text (and about
+  :data:`MAX_VALUES` values), lists and objects nested at most :data:`MAX_DEPTH` deep, texts
+  of at most :data:`MAX_TEXT` characters, at most :data:`MAX_HISTORY` history entries; the
+  config and each history entry are bounded again before they are read. JSON is read strictly
+  (no ``NaN``/``Infinity``, no key twice).
+* Every key known at every level (top, config, set-up position, history entry, action, level
+  sequence, layout), every value of its exact type and in the form the engine writes it
+  (``1.0`` or ``true`` is no ``1``), so what loads is written back identically.
+* The history is replayed from the config: every shuffle and every random die must be exactly
+  what the seed's generator gives at that point, each step must be legal, and the resulting
+  state and generator state must be the stored ones. Chance set by hand is marked as such and
+  leaves the generator where it was, as in play: a stacked first deal is the config's
+  ``deck``, a set-up position's draw pile its ``position.draw``, a board game roll set by hand
+  the roll action's ``dice`` (a random roll has no ``dice`` and keeps its dice in ``chance``).
+  Making a hand-set outcome look random, or the other way round, changes how far the
+  generator moves, so the stored generator state (and every later shuffle) no longer fits.
+* The record's ``check`` (written by :func:`game_to_dict`, see :func:`record_check`) is a
+  digest of everything else in it, so an edit that still makes a game that could have been
+  played (a name, a level sequence's name, an unused option) is refused as well. A record
+  without ``check`` (written before it existed, or with it removed) loads with every other
+  check and is written back with it.
+
+The checks find edits and damage, not forgeries: the digest (BLAKE2b, 64 bits) is public, and a
+record rewritten consistently is a different game that could have been played.
+
+Every refusal is a :class:`CorruptStateError`; a record too large to read is a
+:class:`RecordTooLargeError` (also a :class:`~levelwidgets.level8.errors.Level8LimitError`, so a
+:class:`~levelwidgets.errors.GameLimitError`).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
+from .._json import check_limits, strict_loads
 from .actions import HistoryEntry
-from .errors import ConfigError, CorruptStateError, Level8Error
+from .errors import ConfigError, CorruptStateError, Level8Error, Level8LimitError
 from .levels import LevelSequence
 from .setup import parse_players
 
@@ -24,9 +53,22 @@ if TYPE_CHECKING:
 
 FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
-#: Larger JSON is refused before parsing (a long game's record is well under 1 MB).
-MAX_RECORD_BYTES = 20_000_000
+#: Largest record read, in characters (text) or bytes. A bot game's record is 30–250 KB; one
+#: of :data:`MAX_HISTORY` entries written with ``indent=2`` is well under this.
+MAX_RECORD_BYTES = 16_000_000
+#: Most history entries read (games between bots take 200 to 3,000).
+MAX_HISTORY = 20_000
+#: Most values (objects, lists, texts, numbers) read; the text's commas are counted first.
+MAX_VALUES = 2_000_000
+#: Deepest nesting of lists and objects read (a record nests 7: record, history, entry,
+#: action, combinations, combination, its jokers).
+MAX_DEPTH = 10
+#: Longest text read (a name, a seed, a level's or layout's name).
+MAX_TEXT = 10_000
+#: Most values in a config (a set-up position of 101 cards has about 1,000).
+MAX_CONFIG_VALUES = 5_000
 _TOP_KEYS = {"format", "version", "config", "history", "state", "rng"}
+_OPTIONAL_TOP = ("check",)
 _CONFIG_KEYS = {"players", "seed", "sides", "dealer", "start_levels", "deck", "lay_down_cap"}
 _POSITION_KEYS = {
     "round",
@@ -41,6 +83,11 @@ _POSITION_KEYS = {
 }
 
 
+class RecordTooLargeError(CorruptStateError, Level8LimitError):
+    """A record larger than any game's (too long, too many values or entries, too deeply
+    nested, an overlong text): refused before any work is done on it."""
+
+
 def rng_to_json(state: tuple) -> list:
     """A ``random.Random`` state as JSON-friendly lists."""
     version, internal, gauss = state
@@ -50,23 +97,30 @@ def rng_to_json(state: tuple) -> list:
 def rng_from_json(data: object) -> tuple:
     """Inverse of :func:`rng_to_json`; raises :class:`CorruptStateError` on bad data."""
     try:
-        version, internal, gauss = data  # type: ignore[misc]
-        if version != 3 or not isinstance(internal, list) or len(internal) != 625:
+        if type(data) is not list or len(data) != 3:
+            raise ValueError
+        version, internal, gauss = data
+        if type(version) is not int or version != 3:
+            raise ValueError
+        if type(internal) is not list or len(internal) != 625:
             raise ValueError
         if not all(type(x) is int and 0 <= x < 2**32 for x in internal):
             raise ValueError
-        if gauss is not None and not isinstance(gauss, float):
+        if gauss is not None and type(gauss) is not float:
             raise ValueError
         state = (version, tuple(internal), gauss)
         random.Random().setstate(state)
         return state
     except (TypeError, ValueError):
-        raise CorruptStateError("malformed random-number state") from None
+        raise CorruptStateError(
+            "the record's random-number state ('rng') is malformed: it is the list "
+            "[3, [625 whole numbers], null] that to_json writes"
+        ) from None
 
 
 def game_to_dict(game: Level8) -> dict[str, Any]:
-    """Config, full history (with shuffles), state and RNG state as plain data."""
-    return {
+    """Config, full history (with shuffles), state, RNG state and the record's check."""
+    data: dict[str, Any] = {
         "format": game._record_format,
         "version": FORMAT_VERSION,
         "config": game._config,
@@ -74,27 +128,57 @@ def game_to_dict(game: Level8) -> dict[str, Any]:
         "state": game.state_dict(),
         "rng": rng_to_json(game._rng.getstate()),
     }
+    data["check"] = record_check(data)
+    return data
+
+
+def record_check(data: Mapping[str, Any]) -> str:
+    """The record's check: 16 hex digits of BLAKE2b over every field but ``check``, as
+    compact JSON with sorted keys."""
+    rest = {k: v for k, v in data.items() if k != "check"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return blake2b(text.encode("ascii"), digest_size=8).hexdigest()
 
 
 def game_to_json(game: Level8, indent: int | None = None) -> str:
     return json.dumps(game_to_dict(game), indent=indent)
 
 
+def same_json(a: object, b: object) -> bool:
+    """Equal as JSON text: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
+    return a == b and _canonical(a) == _canonical(b)
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def bound_config(cfg: object, what: str = "config") -> dict[str, Any]:
+    """``cfg`` is an object of at most :data:`MAX_CONFIG_VALUES` values, nested at most
+    :data:`MAX_DEPTH` deep, with texts of at most :data:`MAX_TEXT` characters (checked before
+    the engine reads it)."""
+    if not isinstance(cfg, dict):
+        raise CorruptStateError(f"malformed {what}: it must be an object {{...}}")
+    _limits(cfg, MAX_CONFIG_VALUES, f"the {what}")
+    return cfg
+
+
 def check_config(cls: type[Level8], cfg: object) -> Level8:
     """A record's config must be one that the constructor (or, for a set-up position,
     :meth:`Level8.from_position`) itself accepts, in the form it writes; returns the game it
     starts (after the first deal, or at the set-up position)."""
-    if not isinstance(cfg, dict) or set(cfg) - {"position"} != _CONFIG_KEYS:
-        raise CorruptStateError("malformed config")
+    cfg = bound_config(cfg)
+    if set(cfg) - {"position"} != _CONFIG_KEYS:
+        raise CorruptStateError(f"malformed config: {_key_problem(cfg, _CONFIG_KEYS, 'position')}")
     try:
         names = parse_players(cfg["players"])
         if not isinstance(cfg["sides"], list) or not isinstance(cfg["start_levels"], list):
             raise ConfigError("malformed sides or start levels")
-        seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
-        if len(seqs) != len(names):
+        if len(cfg["sides"]) != len(names):
             raise ConfigError("one level sequence per player is needed")
+        seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
         if "position" not in cfg:
-            return cls(
+            made = cls(
                 names,
                 cfg["seed"],
                 seqs,
@@ -103,6 +187,9 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
                 deck=cfg["deck"],
                 lay_down_cap=cfg["lay_down_cap"],
             )
+            if not same_json(made._config, cfg):
+                raise ConfigError("the config is not written in its normal form")
+            return made
         pos = cfg["position"]
         if not isinstance(pos, dict) or set(pos) != _POSITION_KEYS or cfg["deck"] is not None:
             raise ConfigError("malformed set-up position")
@@ -123,11 +210,11 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
             seed=cfg["seed"],
             lay_down_cap=cfg["lay_down_cap"],
         )
-        if made._config != cfg:
+        if not same_json(made._config, cfg):
             raise ConfigError("the set-up position is not written in its normal form")
         return made
-    except (Level8Error, TypeError, KeyError) as e:
-        raise CorruptStateError(f"invalid config: {e}") from None
+    except (Level8Error, TypeError, KeyError, ValueError) as e:
+        raise CorruptStateError(f"invalid config: {_short(e)}") from None
 
 
 def game_from_json(
@@ -138,35 +225,124 @@ def game_from_json(
     check: Callable[[Any, object], object] = check_config,
     what: str = "a Level 8 game",
 ) -> Level8:
-    """Restore a game; the history is replayed and checked against the stored state.
+    """Restore a game after every check in the module docstring; the history is replayed.
 
     The board game passes its own format ``marker``, config ``check`` and name (``what``).
+    Nothing but the new game is made or changed.
     """
-    if isinstance(text, (str, bytes)) and len(text) > MAX_RECORD_BYTES:
+    data = parse_record(text, what)
+    if data.get("format") != marker:
+        raise CorruptStateError(f"this is not {what} record (its 'format' is missing or different)")
+    version = data.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        shown = repr(version)[:20] if isinstance(version, (int, float, str)) else "missing"
         raise CorruptStateError(
-            f"the record is larger than {MAX_RECORD_BYTES // 1_000_000} MB; it is not a game"
+            f"unsupported format version {shown}: this levelwidgets reads version {FORMAT_VERSION}"
         )
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as e:
-        raise CorruptStateError(f"not valid JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != marker:
-        raise CorruptStateError(f"not {what} (missing format marker)")
-    if data.get("version") != FORMAT_VERSION:
-        raise CorruptStateError(f"unsupported format version {data.get('version')!r}")
-    if set(data) != _TOP_KEYS:
-        raise CorruptStateError("unexpected or missing top-level fields")
-    cfg = data["config"]
-    check(cls, cfg)
+    if set(data) - set(_OPTIONAL_TOP) != _TOP_KEYS:
+        raise CorruptStateError(
+            "unexpected or missing top-level fields: "
+            + _key_problem(data, _TOP_KEYS, *_OPTIONAL_TOP)
+        )
+    check_text = data.get("check")
+    if "check" in data and (type(check_text) is not str or len(check_text) != 16):
+        raise CorruptStateError("the record's 'check' must be the 16 characters to_json writes")
     hist = data["history"]
     if not isinstance(hist, list):
-        raise CorruptStateError("history must be a list")
+        raise CorruptStateError("the record's 'history' must be a list")
+    if len(hist) > MAX_HISTORY:
+        raise RecordTooLargeError(
+            f"the record has {len(hist):,} history entries; a game record has at most "
+            f"{MAX_HISTORY:,}"
+        )
+    start = check(cls, data["config"])
+    config = start._config  # type: ignore[attr-defined]
     entries = [HistoryEntry.from_dict(e) for e in hist]
-    game = cls._from_config(cfg, entries, verify_rng=True)
-    if game.state_dict() != data["state"]:
+    game = cls._from_config(config, entries, verify_rng=True)
+    if not same_json(game.state_dict(), data["state"]):
         raise CorruptStateError("the stored state does not match its history")
     rng = rng_from_json(data["rng"])
     if rng != game._rng.getstate():
         raise CorruptStateError("the stored random-number state does not match the history")
-    game._rng.setstate(rng)
+    if check_text is not None and check_text != record_check(data):
+        raise CorruptStateError(
+            "the record was changed after it was saved: its names, settings or steps no "
+            "longer match its check"
+        )
     return game
+
+
+def parse_record(text: object, what: str = "a Level 8 game") -> dict[str, Any]:
+    """Record text to plain data after the size checks: an object, or
+    :class:`CorruptStateError`."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise CorruptStateError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordTooLargeError(
+            f"the record has {len(text):,} characters; a game record has at most "
+            f"{MAX_RECORD_BYTES:,}"
+        )
+    comma = "," if isinstance(text, str) else b","
+    if text.count(comma) > MAX_VALUES:  # type: ignore[arg-type]
+        raise _too_many()
+    try:
+        data = strict_loads(text, constant=_not_a_number, twice=_named_twice)
+    except RecursionError:
+        raise _too_deep() from None
+    except CorruptStateError:
+        raise
+    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
+        raise CorruptStateError(f"not valid JSON: {_short(e)}") from None
+    if not isinstance(data, dict):
+        raise CorruptStateError(f"this is not {what} record (not a JSON object)")
+    _limits(data, MAX_VALUES, "the record")
+    return data
+
+
+def _limits(data: object, max_values: int, where: str) -> None:
+    check_limits(
+        data,
+        max_depth=MAX_DEPTH,
+        max_values=max_values,
+        max_text=MAX_TEXT,
+        too_deep=_too_deep,
+        too_many=lambda: _too_many(where, max_values),
+        too_long=lambda n: RecordTooLargeError(
+            f"{where} holds a text of {n:,} characters; at most {MAX_TEXT:,} are read"
+        ),
+    )
+
+
+def _too_deep() -> RecordTooLargeError:
+    return RecordTooLargeError(
+        f"the record nests data more than {MAX_DEPTH} levels deep; a game record never does"
+    )
+
+
+def _too_many(where: str = "the record", limit: int = MAX_VALUES) -> RecordTooLargeError:
+    return RecordTooLargeError(f"{where} holds more than {limit:,} values; a game's is far smaller")
+
+
+def _not_a_number(name: str) -> CorruptStateError:
+    return CorruptStateError(f"not valid JSON: {name} is not a number JSON allows")
+
+
+def _named_twice(key: str) -> CorruptStateError:
+    return CorruptStateError(f"the record names the field {key[:40]!r} twice in one place")
+
+
+def _key_problem(data: dict, known: set[str], *optional: str) -> str:
+    missing = sorted(known - set(data))
+    unknown = [k for k in data if k not in known and k not in optional]
+    parts = []
+    if missing:
+        parts.append("it lacks " + ", ".join(map(repr, missing)))
+    if unknown:
+        shown = ", ".join(repr(k[:30]) for k in unknown[:5])
+        parts.append(f"unknown field(s) {shown}")
+    return "; ".join(parts) or "wrong fields"
+
+
+def _short(e: BaseException, limit: int = 300) -> str:
+    text = str(e)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
+from .checks import MAX_TEXT, bounded, is_int, need_int, refuse, show
 from .combos import as_combo
-from .errors import ConfigError, Level8Error, LevelSpecError
-from .levels import LevelSequence, parse_levels, sequence_for
+from .errors import (
+    CardLimitError,
+    CardTypeError,
+    ConfigError,
+    ConfigLimitError,
+    ConfigTypeError,
+    Level8Error,
+    Level8TypeError,
+    LevelSpecError,
+)
+from .levels import Level, LevelSequence, Requirement, parse_levels, sequence_for
 
 #: Cards dealt to each player (fewer only when the two-star rule kept some).
 HAND_SIZE = 10
@@ -25,25 +35,70 @@ KEEP_MAX = 4
 PHASES = ("draw", "play", "skipped", "keep", "round_over", "over")
 
 
+#: Most players at one table.
+MAX_PLAYERS = 6
+#: Longest player name (as in Level X).
+MAX_NAME = 60
+#: Largest lay-down cap (how many ways to lay down a level the legal actions list).
+MAX_CAP = 1000
+#: Longest text seed; whole-number seeds have at most 64 bits (a record can hold them).
+MAX_SEED_TEXT = 200
+#: Highest round number of a set-up position.
+MAX_ROUND = 10_000
+#: Most levels of a custom side, and longest text of one.
+MAX_LEVELS = 100
+_PLAYERS = "a number 2–6 or a list of 2 to 6 names"
+
+
 def parse_players(players: object) -> list[str]:
-    """Player names from a count (2–6) or a list of distinct, non-empty names."""
-    if isinstance(players, bool):
-        raise ConfigError("players must be a number 2–6 or a list of names")
+    """Player names from a count (2–6) or a list of distinct, non-empty names (each at most
+    :data:`MAX_NAME` characters)."""
+    if isinstance(players, bool) or not isinstance(players, (int, str, Iterable)):
+        raise refuse(ConfigTypeError, "players", _PLAYERS, players)
     if isinstance(players, int):
-        if not 2 <= players <= 6:
-            raise ConfigError(f"Level 8 is for 2 to 6 players, not {players}")
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ConfigError(f"Level 8 is for 2 to 6 players, not {show(players)}")
         return [f"Player {i + 1}" for i in range(players)]
-    if isinstance(players, str) or not isinstance(players, Iterable):
-        raise ConfigError("players must be a number 2–6 or a list of names")
-    names = list(players)
-    if not 2 <= len(names) <= 6:
+    if isinstance(players, str):
+        raise refuse(ConfigTypeError, "players", _PLAYERS, players)
+    names = list(_bounded(players, 64, "players", _PLAYERS))
+    if not 2 <= len(names) <= MAX_PLAYERS:
         raise ConfigError(f"Level 8 is for 2 to 6 players, not {len(names)}")
     for nm in names:
-        if not isinstance(nm, str) or not nm.strip():
-            raise ConfigError(f"player names must be non-empty strings, not {nm!r}")
+        if not isinstance(nm, str):
+            raise refuse(ConfigTypeError, "a player's name", "a non-empty text", nm)
+        if not nm.strip() or len(nm) > MAX_NAME:
+            raise refuse(
+                ConfigError, "a player's name", f"a non-empty text of at most {MAX_NAME} "
+                "characters", nm,
+            )  # fmt: skip
     if len(set(names)) != len(names):
         raise ConfigError("player names must be different from each other")
     return names
+
+
+def _bounded(items: object, most: int, what: str, allowed: str) -> tuple[object, ...]:
+    """A set-up list read no further than ``most`` + 1 items (see :func:`.checks.bounded`)."""
+    return bounded(items, most, what, allowed, error=ConfigLimitError, type_error=ConfigTypeError)
+
+
+def _side_spec(spec: object, depth: int = 0) -> object:
+    """``sides`` with every list read (no further than a game's levels) and every text short:
+    an endless generator or a 50 MB text is refused before the levels are parsed."""
+    allowed = '"one", "two", a level sequence, or one per player'
+    if isinstance(spec, str):
+        if len(spec) > MAX_TEXT:
+            raise refuse(ConfigLimitError, "sides", allowed, spec)
+        return spec
+    if isinstance(spec, (LevelSequence, Level, Requirement)) or depth >= 4:
+        return spec
+    if depth and is_int(spec):
+        return spec  # a part's size: parse_levels checks it
+    if isinstance(spec, (bytes, bytearray, Mapping)) or not isinstance(spec, Iterable):
+        raise refuse(ConfigTypeError, "sides", allowed, spec)
+    items = _bounded(spec, MAX_LEVELS, "sides", allowed)
+    out = [_side_spec(x, depth + 1) for x in items]
+    return tuple(out) if isinstance(spec, tuple) else out
 
 
 def parse_sides(
@@ -60,6 +115,7 @@ def parse_sides(
             isinstance(x, str) and x.strip().lower() in ("one", "two", "1", "2")
         )
 
+    sides = _side_spec(sides)
     try:
         if isinstance(sides, (str, LevelSequence)):
             return [builtin(sides)] * n
@@ -90,19 +146,28 @@ def parse_sides(
     raise ConfigError('sides must be "one", "two", a level sequence, or one per player')
 
 
+_SEED = f"None, a whole number of at most 64 bits or a text of at most {MAX_SEED_TEXT} characters"
+
+
 def check_seed(seed: object) -> int | str:
     """The seed as given, or a fresh random one for ``None``."""
     if seed is None:
         return random.SystemRandom().randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ConfigError(f"seed must be an int or a str, not {type(seed).__name__}")
+        raise refuse(ConfigTypeError, "seed", _SEED, seed)
+    if isinstance(seed, int) and seed.bit_length() > 64:
+        raise refuse(ConfigError, "seed", _SEED, seed)
+    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
+        raise refuse(ConfigLimitError, "seed", _SEED, seed)
     return seed
 
 
 def check_seat(value: object, n: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise ConfigError(f"{what} must be a seat number 0–{n - 1}, not {value!r}")
-    return value
+    """A seat number 0 to ``n`` - 1 (not ``True``, not ``1.0``)."""
+    return need_int(
+        value, what, 0, n - 1, error=ConfigError, type_error=ConfigTypeError,
+        allowed=f"a seat number 0–{n - 1}",
+    )  # fmt: skip
 
 
 def check_levels(
@@ -112,21 +177,22 @@ def check_levels(
     n = len(names)
     if levels is None:
         return [1] * n
-    if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
-        raise ConfigError(f"levels need one level per player ({n}), not {levels!r}")
-    out = list(levels)
+    allowed = f"a list of one level per player ({n})"
+    out = list(_bounded(levels, n, "start_levels", allowed))
     if len(out) != n:
-        raise ConfigError(f"start_levels needs one level per player ({n}), got {out}")
+        raise refuse(ConfigError, "start_levels", allowed, levels)
     for i, lv in enumerate(out):
         if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= len(seqs[i]):
-            raise ConfigError(f"start level {lv!r} of {names[i]} is not a level 1–{len(seqs[i])}")
+            error = ConfigError if is_int(lv) else ConfigTypeError
+            raise error(f"start level {show(lv)} of {names[i]} is not a level 1–{len(seqs[i])}")
     return out  # type: ignore[return-value]
 
 
 def check_cap(lay_down_cap: object) -> int:
-    if isinstance(lay_down_cap, bool) or not isinstance(lay_down_cap, int) or lay_down_cap < 1:
-        raise ConfigError("lay_down_cap must be a positive int")
-    return lay_down_cap
+    """How many ways to lay down a level the legal actions list (1 to :data:`MAX_CAP`)."""
+    return need_int(
+        lay_down_cap, "lay_down_cap", 1, MAX_CAP, error=ConfigError, type_error=ConfigTypeError
+    )
 
 
 def make_config(
@@ -155,7 +221,7 @@ def make_config(
     start = check_levels(start_levels, names, seqs)
     deck_ids: list[int] | None = None
     if deck is not None:
-        deck_ids = parse_cards(deck)
+        deck_ids = _config_cards(deck, "deck")
         if sorted(deck_ids) != sorted(deck_cards):
             raise ConfigError(deck_rule)
     config: dict[str, Any] = {
@@ -179,14 +245,16 @@ def stack_deck(
     """The deck order (first = top) that deals exactly ``hands`` (10 cards each, seat order),
     turns up ``first_discard`` and leaves ``draw_pile`` on top of the draw pile (first = top;
     all remaining cards follow in id order). For teachers' set-ups and tests."""
-    n = len(hands)
-    hs = [parse_cards(h) for h in hands]
-    if dealer is None:
-        dealer = n - 1
+    hand_list = _bounded(hands, MAX_PLAYERS, "hands", "a list of 2 to 6 hands")
+    n = len(hand_list)
+    if n < 2:
+        raise refuse(ConfigError, "hands", "a list of 2 to 6 hands", hands)
+    hs = [_config_cards(h, "a hand") for h in hand_list]
+    dealer = check_seat(n - 1 if dealer is None else dealer, n, "dealer")
     if any(len(h) != HAND_SIZE for h in hs):
         raise ConfigError("each stacked hand needs exactly 10 cards")
-    top = [parse_card(first_discard)]
-    pile = parse_cards(draw_pile)
+    top = [_config_card(first_discard, "first_discard")]
+    pile = _config_cards(draw_pile, "draw_pile")
     order: list[int] = []
     for k in range(HAND_SIZE):
         for j in range(1, n + 1):
@@ -207,12 +275,29 @@ SETUP_PHASES = ("draw", "play", "skipped")
 def _per_player(value: object, n: int, what: str, default: object) -> list:
     if value is None:
         return [default() if callable(default) else default for _ in range(n)]
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ConfigError(f"{what} needs one entry per player ({n}), not {value!r}")
-    items = list(value)
+    allowed = f"a list of one entry per player ({n})"
+    items = list(_bounded(value, 64, what, allowed))
     if len(items) != n:
         raise ConfigError(f"{what} needs one entry per player ({n}), got {len(items)}")
     return items
+
+
+def _config_cards(cards: object, what: str) -> list[int]:
+    """Cards of a set-up: a list of ids or codes (a type error is a :class:`ConfigTypeError`,
+    a list too long a :class:`ConfigLimitError`, an unknown card a :class:`ConfigError`)."""
+    try:
+        return parse_cards(cards, what)
+    except CardTypeError as e:
+        raise ConfigTypeError(str(e), code=e.code, params=e.params) from None
+    except CardLimitError as e:
+        raise ConfigLimitError(str(e), code=e.code, params=e.params) from None
+
+
+def _config_card(card: object, what: str) -> int:
+    try:
+        return parse_card(card, what)
+    except CardTypeError as e:
+        raise ConfigTypeError(str(e), code=e.code, params=e.params) from None
 
 
 def make_position(
@@ -239,9 +324,10 @@ def make_position(
     combinations, laid-down flags that disagree with the table, hand sizes the rules do not
     allow, a phase that does not fit the skip cards.
     """
-    if hands is None or isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise ConfigError("hands must list every player's hand, e.g. [['1R', '2R', ...], ...]")
-    hand_list = list(hands)
+    every = "a list of every player's hand, e.g. [['1R', '2R', ...], ...]"
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise ConfigTypeError(f"hands must list every player's hand, not {show(hands)}")
+    hand_list = list(_bounded(hands, 64, "hands", every))
     names = parse_players(len(hand_list) if players is None else players)
     n = len(names)
     hand_list = _per_player(hand_list, n, "hands", list)
@@ -251,11 +337,16 @@ def make_position(
     lvls = check_levels(levels, names, seqs)  # type: ignore[arg-type]
     cur = check_seat(current, n, "current")
     deal = check_seat((cur - 1) % n if dealer is None else dealer, n, "dealer")
-    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-        raise ConfigError(f"round must be a positive int, not {round!r}")
+    need_int(
+        round, "round", 1, MAX_ROUND, error=ConfigError, type_error=ConfigTypeError,
+        allowed=f"a positive int (a whole number from 1 to {MAX_ROUND})",
+    )  # fmt: skip
+    if not isinstance(phase, str):
+        raise refuse(ConfigTypeError, "phase", "'draw', 'play' or 'skipped'", phase)
     if phase not in SETUP_PHASES:
         raise ConfigError(
-            f"phase must be one of {', '.join(SETUP_PHASES)} (a turn in progress), not {phase!r}"
+            f"phase must be one of {', '.join(SETUP_PHASES)} (a turn in progress), "
+            f"not {show(phase)}"
         )
 
     where: dict[int, str] = {}
@@ -263,7 +354,11 @@ def make_position(
 
     def place(cards: object, label: str) -> list[int]:
         try:
-            ids = parse_cards(cards)
+            ids = parse_cards(cards, label)
+        except CardTypeError as e:
+            raise ConfigTypeError(f"{label}: {e}") from None
+        except CardLimitError as e:
+            raise ConfigLimitError(f"{label}: {e}") from None
         except Level8Error as e:
             raise ConfigError(f"{label}: {e}") from None
         for cid in ids:
@@ -276,12 +371,13 @@ def make_position(
     hand_ids = [place(h, f"{names[q]}'s hand") for q, h in enumerate(hand_list)]
     meld_dicts: list[list[dict]] = []
     for q, ms in enumerate(_per_player(melds, n, "melds", list)):
-        if isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
-            raise ConfigError(f"melds of {names[q]} must be a list of combinations, not {ms!r}")
         row = []
-        for i, m in enumerate(ms):
+        listed = _bounded(ms, 20, f"melds of {names[q]}", "a list of combinations")
+        for i, m in enumerate(listed):
             try:
                 combo = as_combo(m)
+            except Level8TypeError as e:
+                raise ConfigTypeError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
             except Level8Error as e:
                 raise ConfigError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
             place(combo.cards, f"{names[q]}'s combination #{i + 1}")

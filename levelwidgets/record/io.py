@@ -2,15 +2,21 @@
 
 Reading never trusts a file: sizes are limited before parsing, every field is type-checked,
 unknown fields are refused, every step of every variation is replayed through the engine,
-and the stored position must follow from the steps. Any problem raises :class:`RecordError`
-with a sentence a teacher can act on. A file is plain data: nothing in it is run or shown as
-markup.
+and the stored position must follow from the steps. A file's ``check`` (a digest of the game
+it records, see :func:`record_check`) must fit, so an edit that still makes a possible game (a
+player's name, a hand-set roll) is refused too; annotations (headers, comments, marks,
+highlights) stay editable by hand, and a file without ``check`` is read with every other
+check.
+Any problem raises :class:`RecordError` with a sentence a teacher can act on. A file is
+plain data: nothing in it is run or shown as markup.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +41,7 @@ MAX_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 32  # JSON nesting (objects and lists inside each other)
 
 _TOP = ("format", "version", "game", "config", "headers", "start", "root", "nodes")
+_OPTIONAL = ("position", "check")
 _ANNOTATIONS = ("comments", "mark", "highlights")
 
 
@@ -54,7 +61,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         )
         stack.extend(reversed(node._vars))
     end = record._state_at(_last(record))
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": record.game,
@@ -65,6 +72,18 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "nodes": nodes,
         "position": record._adapter.position(end),
     }
+    data["check"] = record_check(data)
+    return data
+
+
+def record_check(data: Mapping[str, Any]) -> str:
+    """A file's ``check``: 16 hex digits of BLAKE2b over the game it records, as compact JSON
+    with sorted keys: every field but ``check`` and the annotations (``headers``, ``root``,
+    and of each node only ``parent`` and ``step``), so a teacher may still edit a comment."""
+    game = {k: v for k, v in data.items() if k not in ("check", "headers", "root", "nodes")}
+    game["nodes"] = [[n.get("parent"), n.get("step")] for n in data["nodes"]]
+    text = json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return blake2b(text.encode("ascii"), digest_size=8).hexdigest()
 
 
 def to_json(record: GameRecord, indent: int | None = None) -> str:
@@ -142,7 +161,10 @@ def from_dict(data: Any) -> GameRecord:
             f"This record is version {version!r}; this levelwidgets reads version {VERSION} "
             "(a newer levelwidgets may read it)."
         )
-    need_keys(data, "The record", _TOP, ("position",))
+    need_keys(data, "The record", _TOP, _OPTIONAL)
+    check = data.get("check")
+    if "check" in data and (not isinstance(check, str) or len(check) != 16):
+        raise RecordError("The record's 'check' must be the 16 characters a save writes.")
     adapter = adapter_named(data["game"])
     config = data["config"]
     if not isinstance(config, dict):
@@ -215,12 +237,18 @@ def from_dict(data: Any) -> GameRecord:
             not children
             and "position" in data
             and node.is_main_line()
-            and data["position"] != adapter.position(game)
+            and not _same_json(data["position"], adapter.position(game))
         ):
             raise RecordError(
                 "The record's stored position (scores, pieces or cards) does not follow "
                 "from its steps: the file was edited or damaged."
             )
+    if check is not None and check != record_check(data):
+        raise RecordError(
+            "The record was changed after it was saved: its players, set-up or steps no "
+            "longer match its check. (Comments, marks, highlights and headers may be edited; "
+            "to change the game by hand, remove its 'check'.)"
+        )
     return record
 
 
@@ -285,6 +313,11 @@ def _where(record: GameRecord, node: Node, names: list[str]) -> str:
     line = "main line" if node.is_main_line() else "a variation"
     text = adapter.notation(data, names)
     return f"Step {node._depth} ({who}: {text!r:.60}, {line})"
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
+    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _not_a_number(name: str) -> RecordError:

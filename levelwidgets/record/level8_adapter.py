@@ -75,7 +75,8 @@ class Level8Adapter:
         return [list(c) for c in game.history[0].chance]
 
     def check_start(self, game: Level8, chance: Any) -> None:
-        if chance != self.start_chance(game):
+        start = self.start_chance(game)
+        if chance != start or json.dumps(chance) != json.dumps(start):
             raise RecordError(
                 "The record's first deal is not the one its seed (or stacked deck) makes."
             )
@@ -110,6 +111,11 @@ class Level8Adapter:
             return tuple(game.apply_recorded(action, data["chance"]))
         except Level8Error as exc:
             raise RecordError(_sentence(exc)) from None
+        except (LookupError, TypeError, ValueError, OverflowError) as exc:
+            raise RecordError(
+                f"The {data['action'].get('kind', 'step')!s:.20} step cannot be played "
+                f"({type(exc).__name__}: {str(exc)[:120]})."
+            ) from None
 
     def play(self, game: Level8, spec: object) -> tuple[dict[str, Any], tuple[Any, ...]]:
         if isinstance(spec, Mapping) and "chance" in spec:

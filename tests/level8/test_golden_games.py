@@ -1,7 +1,8 @@
 """Seeded games must stay exactly the same when the engine or the bots are sped up.
 
 The digests below are of :meth:`Level8.to_json` (config, full history with shuffles, state,
-RNG state) for games recorded before the speed work; a behaviour change in the rules, the
+RNG state; without the record's own ``check`` digest of them) for games recorded before the
+speed work; a behaviour change in the rules, the
 solver or the HeuristicBot changes them. If a change is *meant* to alter play, re-record
 them on purpose (and say so in the commit).
 """
@@ -9,6 +10,7 @@ them on purpose (and say so in the commit).
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -34,5 +36,7 @@ def _game(name: str):
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_seeded_game_is_unchanged(name):
-    digest = hashlib.sha256(_game(name).to_json().encode()).hexdigest()
+    record = json.loads(_game(name).to_json())
+    record.pop("check", None)  # a digest of the rest (records carry one since issue 14)
+    digest = hashlib.sha256(json.dumps(record).encode()).hexdigest()
     assert digest == GOLDEN[name]

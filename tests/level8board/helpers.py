@@ -75,7 +75,8 @@ def land(game: Level8Board, field: int) -> list:
 
 
 def refused(game: Level8Board, error: type, fn, *args, match: str | None = None, **kwargs):
-    """``fn(*args, **kwargs)`` raises exactly ``error`` (a Level8Error), the game's snapshot
+    """``fn(*args, **kwargs)`` raises exactly ``error`` (a Level8Error; for a wrong type its
+    TypeError twin), the game's snapshot
     stays the same, no listener hears of it and the invariants still hold."""
     heard: list = []
     remove = game.on_change(lambda g, events: heard.append(events))
@@ -85,7 +86,11 @@ def refused(game: Level8Board, error: type, fn, *args, match: str | None = None,
             fn(*args, **kwargs)
     finally:
         remove()
-    assert type(info.value) is error, f"{type(info.value).__name__} instead of {error.__name__}"
+    got = type(info.value)
+    # exactly ``error``, or its TypeError twin for an argument of the wrong type (issue 14)
+    assert got is error or (isinstance(info.value, TypeError) and issubclass(got, error)), (
+        f"{got.__name__} instead of {error.__name__}"
+    )
     assert isinstance(info.value, Level8Error)
     assert game.snapshot() == before
     assert heard == []

@@ -14,7 +14,8 @@ history, so records replay exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from ..actions import Action, Event
@@ -28,18 +29,24 @@ from ..cards import (
     NUMBER_IDS,
     parse_cards,
 )
+from ..checks import bounded, is_int, refuse, short, show
 from ..combos import is_full
 from ..errors import (
     ChoiceError,
+    ChoiceTypeError,
+    ConfigError,
+    ConfigLimitError,
+    ConfigTypeError,
     CorruptStateError,
     IllegalActionError,
     MoveError,
+    MoveTypeError,
     SkipError,
 )
-from ..game import Level8
+from ..game import Level8, _not_an_action
 from ..levels import LevelSequence
 from ..observation import TEACHER
-from .layout import ACTIONS, BoardLayout, next_free, reachable
+from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT
 from .setup import make_board_config
@@ -85,10 +92,12 @@ _BOARD_HELP = {
 
 
 def _int(value: object, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not is_int(value):
+        raise refuse(ChoiceTypeError, what, f"a whole number from {lo} to {hi}", value)
+    if not lo <= value <= hi:  # type: ignore[operator]
         raise ChoiceError.coded(
             "level8.board_bad_value", "the {what} must be a whole number {lo}–{hi}, not {value!r}",
-            what=what, lo=lo, hi=hi, value=value,
+            what=what, lo=lo, hi=hi, value=short(value),
         )  # fmt: skip
     return value
 
@@ -100,7 +109,16 @@ def _colour(value: object) -> int:
         for i, (letter, name) in enumerate(zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True)):
             if v in (letter.lower(), name):
                 return i
+        raise ChoiceError.coded(
+            "level8.board_bad_value", "the {what} must be a whole number {lo}–{hi}, not {value!r}",
+            what="colour", lo=0, hi=5, value=short(value),
+        )  # fmt: skip
+    if not is_int(value):
+        raise refuse(ChoiceTypeError, "colour", _COLOURS, value)
     return _int(value, "colour", 0, 5)
+
+
+_COLOURS = "a colour 0–5, a letter like 'R' or a name like 'red'"
 
 
 class Level8Board(Level8):
@@ -135,6 +153,7 @@ class Level8Board(Level8):
         deck: Sequence[object] | None = None,
         lay_down_cap: int = 20,
     ) -> None:
+        layout, towers = _read_board_lists(layout, towers)
         config, seqs = make_board_config(
             players, seed, sides, layout, towers, dealer, start_levels, deck, lay_down_cap
         )
@@ -319,19 +338,7 @@ class Level8Board(Level8):
         p = self._check("roll", player, "roll the dice")
         handset: tuple[int, int] | None = None
         if dice is not None:
-            if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence) or len(dice) != 2:
-                raise MoveError.coded(
-                    "level8.board_bad_dice", "dice must be two numbers 1–6, not {dice!r}", dice=dice
-                )
-            a, b = dice
-            for d in (a, b):
-                if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-                    raise MoveError.coded(
-                        "level8.board_bad_dice",
-                        "dice must be two numbers 1–6, not {dice!r}",
-                        dice=dice,
-                    )
-            handset = (a, b)
+            handset = _two_dice(dice)
         self._begin_entry()
         rolled = handset if handset is not None else self._roll_dice()
         self._dice = rolled
@@ -348,13 +355,15 @@ class Level8Board(Level8):
 
     def move(self, field: int, *, player: int | None = None) -> list[Event]:
         """Stack both movers on ``field`` (one of :attr:`reachable`) and perform its action."""
+        if type(field) is not int:
+            raise refuse(MoveTypeError, "field", "a field number the dice reach", field)
         p = self._check("move", player, "move")
-        if isinstance(field, bool) or not isinstance(field, int) or field not in self._reach:
+        if field not in self._reach:
             raise MoveError.coded(
                 "level8.board_not_reachable",
                 "{name} cannot move to field {field!r}: the dice {dice:-} reach {fields: or }",
                 name=self._names[p],
-                field=field,
+                field=short(field),
                 dice=list(self._dice or ()),
                 fields=list(self._reach),
             )
@@ -439,11 +448,13 @@ class Level8Board(Level8):
             )
         num = None if number is None else _int(number, "number", 1, 15)
         col = None if colour is None else _colour(colour)
+        if not isinstance(direction, str):
+            raise refuse(ChoiceTypeError, "direction", '"left" or "right"', direction)
         if direction not in DIRECTIONS:
             raise ChoiceError.coded(
                 "level8.board_bad_direction",
                 'the direction must be "left" or "right", not {direction!r}',
-                direction=direction,
+                direction=short(direction),
             )
         n = self._n
         sign = 1 if direction == "left" else -1
@@ -538,12 +549,14 @@ class Level8Board(Level8):
 
     def choose(self, action: str, *, player: int | None = None) -> list[Event]:
         """Move the tower to the next free field (clockwise) of ``action`` and perform it."""
+        if not isinstance(action, str):
+            raise refuse(ChoiceTypeError, "action", "the name of an action, like 'swap'", action)
         p = self._check("choose", player, "choose an action")
         if action not in ACTIONS or action == "choose":
             raise ChoiceError.coded(
                 "level8.board_bad_choice",
-                "{action!r} cannot be chosen; choose one of {actions:, }",
-                action=action,
+                "{action} cannot be chosen; choose one of {actions:, }",
+                action=show(action),
                 actions=[a for a in ACTIONS if a != "choose"],
             )
         field = next_free(self._layout, self._towers, p, action)
@@ -599,10 +612,19 @@ class Level8Board(Level8):
                     name=self._names[p], what=what, least=least, most=most, count="so many",
                 )  # fmt: skip
             items: list[object] = list(cards.replace(",", " ").split())  # "7R 8R": codes
+        elif isinstance(cards, Mapping):
+            raise refuse(ChoiceTypeError, "cards", f"a list of {least} to {most} cards", cards)
         elif isinstance(cards, bytes) or not isinstance(cards, Iterable):
             items = [cards]  # one card
-        else:
-            items = list(cards)[: most + 1]
+        elif isinstance(cards, (list, tuple)):
+            items = list(cards[: most + 1])
+        else:  # read no further than one card too many: a generator may never end
+            try:
+                items = list(islice(iter(cards), most + 1))
+            except Exception:
+                raise refuse(
+                    ChoiceTypeError, "cards", f"a list of {least} to {most} cards", cards
+                ) from None
         ids = parse_cards(items[: most + 1])
         if not least <= len(ids) <= most or len(set(ids)) != len(ids):
             raise ChoiceError.coded(
@@ -626,7 +648,7 @@ class Level8Board(Level8):
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an Action")
+            raise _not_an_action(action)
         k = action.kind
         pl = action.player
         if k == "roll":
@@ -710,6 +732,7 @@ class Level8Board(Level8):
         """Whether ``player`` may discard two cards: they laid down, hold at least two cards,
         and every laid combination is full: no natural card outside the laid combinations
         fits any of them (see :func:`~levelwidgets.level8.combos.is_full`)."""
+        player = self._seat(player)
         if not self._laid[player] or len(self._hands[player]) < 2:
             return False
         combos = [m.combo() for ms in self._melds for m in ms]
@@ -820,6 +843,41 @@ class Level8Board(Level8):
         from .svg import render_board
 
         return render_board(self.observation(viewer))
+
+
+def _two_dice(dice: object) -> tuple[int, int]:
+    """Dice set by hand: two whole numbers 1–6 (a list or tuple)."""
+    if not isinstance(dice, (list, tuple)):
+        raise refuse(MoveTypeError, "dice", "two numbers 1–6, like (3, 5)", dice)
+    if len(dice) == 2 and not all(is_int(d) for d in dice):
+        raise refuse(MoveTypeError, "dice", "two numbers 1–6, like (3, 5)", dice)
+    if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+        raise MoveError.coded(
+            "level8.board_bad_dice", "dice must be two numbers 1–6, not {dice!r}", dice=show(dice)
+        )
+    return (dice[0], dice[1])
+
+
+def _read_board_lists(layout: object, towers: object) -> tuple[object, object]:
+    """``layout`` and ``towers`` with any other iterable read into a tuple, no further than a
+    board's fields (an endless generator is refused, not followed)."""
+    other = not isinstance(layout, (BoardLayout, Mapping, str, bytes))
+    if layout is not None and other and isinstance(layout, Iterable):
+        layout = _config_list(layout, MAX_FIELDS, "layout", "a list of action ids")
+    listed = not isinstance(towers, (str, bytes)) and isinstance(towers, Iterable)
+    if towers is not None and not listed:
+        raise refuse(ConfigTypeError, "towers", "a list of one field per player", towers)
+    if towers is not None and listed:
+        towers = _config_list(towers, 64, "towers", "a list of one field per player")
+        for field in towers:
+            if not is_int(field) or abs(field) > MAX_FIELDS:  # type: ignore[arg-type]
+                error = ConfigError if is_int(field) else ConfigTypeError
+                raise refuse(error, "a tower's field", "a field number of the board", field)
+    return layout, towers
+
+
+def _config_list(items: object, most: int, what: str, allowed: str) -> tuple[object, ...]:
+    return bounded(items, most, what, allowed, error=ConfigLimitError, type_error=ConfigTypeError)
 
 
 def _matches(cid: int, number: int | None, colour: int | None) -> bool:

@@ -1,11 +1,13 @@
 """Board game records: the JSON form of a :class:`~levelwidgets.level8.board.Level8Board`.
 
 The same shape as a card game record (config, history with every chance outcome, state,
-RNG state) under its own format marker. Loading never trusts the stored state: the history is
+RNG state) under its own format marker, read by the card game's loader with all its checks
+(:mod:`levelwidgets.level8.serial`): sizes first, unknown keys refused everywhere, the history
 replayed from the config with every shuffle and every random dice roll checked against the
 seed's generator, and the result must equal the stored state and RNG state, so a record
 cannot lie. A roll set by hand is kept in its action (``dice``) and does not use the
-generator.
+generator; a random roll has no ``dice`` in its action and keeps its dice in ``chance``.
+Flipping one into the other changes how far the generator moves, so the record is refused.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError, CorruptStateError, Level8Error
 from ..levels import LevelSequence
 from ..serial import FORMAT_VERSION as _CARD_VERSION
-from ..serial import game_from_json
+from ..serial import _key_problem, _short, bound_config, game_from_json, same_json
 
 if TYPE_CHECKING:
     from .game import Level8Board
@@ -39,11 +41,12 @@ _CONFIG_KEYS = {
 def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
     """A record's config must be one the constructor accepts, in the form it writes; returns
     the game it starts (after the first deal)."""
-    if not isinstance(cfg, dict) or set(cfg) != _CONFIG_KEYS:
-        raise CorruptStateError("malformed board game config")
+    cfg = bound_config(cfg, "board game config")
+    if set(cfg) != _CONFIG_KEYS:
+        raise CorruptStateError(f"malformed board game config: {_key_problem(cfg, _CONFIG_KEYS)}")
     try:
-        if not isinstance(cfg["sides"], list):
-            raise ConfigError("malformed sides")
+        if not isinstance(cfg["sides"], list) or not 2 <= len(cfg["sides"]) <= 6:
+            raise ConfigError("malformed sides: one level sequence per player (2–6)")
         seqs = [LevelSequence.from_dict(s) for s in cfg["sides"]]
         made = cls(
             cfg["players"],
@@ -57,8 +60,8 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
             lay_down_cap=cfg["lay_down_cap"],
         )
     except (Level8Error, TypeError, KeyError, ValueError) as e:
-        raise CorruptStateError(f"invalid config: {e}") from None
-    if made._config != cfg:
+        raise CorruptStateError(f"invalid config: {_short(e)}") from None
+    if not same_json(made._config, cfg):
         raise CorruptStateError("the config is not written in its normal form")
     return made
 
