@@ -1,0 +1,361 @@
+"""Issue 14 (Level 8 board game): a stateful test that mixes legal play with careless and
+hostile calls.
+
+Hypothesis drives one board game through legal steps (chosen by index from
+``legal_actions()``), bot turns, undo, save/load round trips and random calls of the public
+methods with arguments a careless or hostile caller passes: wrong or boolean seats, floats,
+cards not held, ``14.0``, ``None``, huge lists, unknown strings and fields, dice that are no
+dice, steps of the wrong phase or of another seat, the card game's own steps. After
+every step the spec's invariants hold (``check_invariants()``); every refusal is a
+:class:`Level8Error` and leaves the game exactly as it was (JSON record, snapshot, random
+generator), and no listener is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from levelwidgets.level8 import Action, Level8Error
+from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
+
+#: Arguments a careless or hostile caller passes (each is wrong somewhere, some are right
+#: somewhere: a seat, a card code).
+HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 110),
+    st.sampled_from(
+        [
+            2**63,
+            -(2**63),
+            10**30,
+            14.0,
+            1.5,
+            0.0,
+            float("nan"),
+            "",
+            "ZZ",
+            "7R",
+            "J1",
+            "S1",
+            "pile",
+            "teacher",
+            "spectator",
+            "x" * 5000,
+            "7R " * 2000,
+            b"7R",
+            [None],
+            [14.0],
+            list(range(200)),
+            [0] * 100_000,
+            (),
+            {},
+            {"a": 1},
+            {5},
+            object(),
+        ]
+    ),
+    st.text(max_size=6),
+    st.lists(st.integers(0, 110), max_size=6),
+)
+
+
+def _card(g: Level8Board) -> int:
+    """A card the player to act holds (or card 0 if they hold none)."""
+    hand = g.hand(g.current_player)
+    return hand[0] if hand else 0
+
+
+#: Public methods, each called with one hostile value (``g``: the game).
+CALLS: dict[str, Callable[[Level8Board, Any], object]] = {
+    "roll(dice)": lambda g, v: g.roll(v),
+    "roll(player)": lambda g, v: g.roll(player=v),
+    "move": lambda g, v: g.move(v),
+    "move(player)": lambda g, v: g.move((g.reachable or (0,))[0], player=v),
+    "take": lambda g, v: g.take(v),
+    "take(player)": lambda g, v: g.take(player=v),
+    "swap": lambda g, v: g.swap(v),
+    "ask(number)": lambda g, v: g.ask(number=v),
+    "ask(colour)": lambda g, v: g.ask(colour=v),
+    "ask(direction)": lambda g, v: g.ask(number=5, direction=v),
+    "give": lambda g, v: g.give(v),
+    "show": lambda g, v: g.show(v),
+    "steal": lambda g, v: g.steal(v),
+    "choose": lambda g, v: g.choose(v),
+    "discard_two": lambda g, v: g.discard_two(v),
+    "discard": lambda g, v: g.discard(v),
+    "discard(player)": lambda g, v: g.discard(_card(g), player=v),
+    "lay_down": lambda g, v: g.lay_down(v),
+    "lay_down(combo)": lambda g, v: g.lay_down([v]),
+    "add_on(card)": lambda g, v: g.add_on(v, g.current_player, 0),
+    "add_on(target)": lambda g, v: g.add_on(_card(g), v, 0),
+    "add_on(index)": lambda g, v: g.add_on(_card(g), 0, v),
+    "keep": lambda g, v: g.keep(v),
+    "next_round(player)": lambda g, v: g.next_round(player=v),
+    "draw": lambda g, v: g.draw(v),
+    "skip": lambda g, v: g.skip(v),
+    "apply": lambda g, v: g.apply(v),
+    "preview": lambda g, v: g.preview(v),
+    "undo": lambda g, v: g.undo(v),
+    "goto": lambda g, v: g.goto(v),
+    "after": lambda g, v: g.after(v),
+    "observation": lambda g, v: g.observation(v),
+    "events_for": lambda g, v: g.events_for([], v),
+    "to_svg": lambda g, v: g.to_svg(v),
+    "hand": lambda g, v: g.hand(v),
+    "melds": lambda g, v: g.melds(v),
+    "current_level": lambda g, v: g.current_level(v),
+    "may_discard_two": lambda g, v: g.may_discard_two(v),
+    "on_change": lambda g, v: g.on_change(v),
+    "from_json": lambda g, v: Level8Board.from_json(v),
+    "from_config": lambda g, v: Level8Board.from_config(v),
+    "from_position": lambda g, v: Level8Board.from_position(hands=v),
+    "Level8Board(players)": lambda g, v: Level8Board(v),
+    "Level8Board(seed)": lambda g, v: Level8Board(seed=v),
+    "Level8Board(sides)": lambda g, v: Level8Board(sides=v),
+    "Level8Board(layout)": lambda g, v: Level8Board(layout=v),
+    "Level8Board(towers)": lambda g, v: Level8Board(towers=v),
+    "Level8Board(dealer)": lambda g, v: Level8Board(dealer=v),
+    "Level8Board(start_levels)": lambda g, v: Level8Board(start_levels=v),
+    "Level8Board(deck)": lambda g, v: Level8Board(deck=v),
+    "Level8Board(lay_down_cap)": lambda g, v: Level8Board(lay_down_cap=v),
+}
+#: Calls that never change the game, whether they are accepted or refused.
+QUERIES = {
+    "preview",
+    "after",
+    "observation",
+    "events_for",
+    "to_svg",
+    "hand",
+    "melds",
+    "current_level",
+    "may_discard_two",
+    "from_json",
+    "from_config",
+    "from_position",
+} | {name for name in CALLS if name.startswith("Level8Board(")}
+
+#: The step kinds of each phase (any other kind is a wrong-phase step).
+PHASE_KINDS = {
+    "roll": {"roll"},
+    "move": {"move"},
+    "take": {"take"},
+    "swap": {"swap"},
+    "ask": {"ask"},
+    "give": {"give"},
+    "show": {"show"},
+    "steal": {"steal"},
+    "choose": {"choose"},
+    "play": {"lay_down", "add_on", "discard", "discard_two"},
+    "keep": {"keep"},
+    "round_over": {"next_round"},
+    "over": set(),
+}
+
+
+def _wrong_calls(g: Level8Board) -> list[tuple[str, Callable[[Level8Board], object]]]:
+    """Calls that are wrong in this position whatever it is (each must be refused)."""
+    n, p = g.n_players, g.current_player
+    other = (p + 1) % n
+    held = g.hand(p)
+    card = held[0] if held else 0
+    not_held = next(c for c in range(98) if c not in held)
+    kinds = PHASE_KINDS[g.phase]
+    wrong_phase = {
+        "roll": Action("roll", p),
+        "move": Action("move", p, field=0),
+        "take": Action("take", p),
+        "choose": Action("choose", p, choice="swap"),
+        "discard": Action("discard", p, card=card),
+        "keep": Action("keep", p),
+        "next_round": Action("next_round", p),
+    }
+    calls: list[tuple[str, Callable[[Level8Board], object]]] = [
+        (f"apply({kind}) in phase {g.phase}", lambda g, a=action: g.apply(a))
+        for kind, action in wrong_phase.items()
+        if kind not in kinds
+    ]
+    for kind in sorted(kinds & {"roll", "take", "next_round", "keep"}):
+        action = Action(kind, other)
+        calls.append((f"apply({kind}) by seat {other}", lambda g, a=action: g.apply(a)))
+    calls += [
+        ("apply(draw): a card game step", lambda g: g.apply(Action("draw", p))),
+        ("apply(skip): a card game step", lambda g: g.apply(Action("skip", p, target=other))),
+        ("skip_turn()", lambda g: g.skip_turn()),
+        ("roll(player=True)", lambda g: g.roll(player=bool(p))),
+        ("roll(player=float)", lambda g: g.roll(player=float(p))),
+        ("roll((7, 1))", lambda g: g.roll((7, 1))),
+        ("roll((1.0, 2))", lambda g: g.roll((1.0, 2))),
+        ("move(999)", lambda g: g.move(999)),
+        ("move(True)", lambda g: g.move(True)),
+        ("take(True)", lambda g: g.take(True)),
+        ("take(n)", lambda g: g.take(n)),
+        ("swap([card] * 10)", lambda g: g.swap([card] * 10)),
+        (f"swap([{not_held}]) not held", lambda g: g.swap([not_held])),
+        ("ask(number=16)", lambda g: g.ask(number=16)),
+        ("ask(number=14.0)", lambda g: g.ask(number=14.0)),
+        ("ask(number=5, colour='R')", lambda g: g.ask(number=5, colour="R")),
+        (f"give({not_held}) not held", lambda g: g.give(not_held)),
+        ("show(huge list)", lambda g: g.show([card] * 100_000)),
+        ("choose('fly')", lambda g: g.choose("fly")),
+        ("choose('choose')", lambda g: g.choose("choose")),
+        (f"discard({not_held}) not held", lambda g: g.discard(not_held)),
+        ("discard(14.0)", lambda g: g.discard(14.0)),
+        ("discard_two([card, card])", lambda g: g.discard_two([card, card])),
+        ("keep(huge list)", lambda g: g.keep([card] * 100_000)),
+        ("apply(Action('fly'))", lambda g: g.apply(Action("fly", p))),
+        ("apply(None)", lambda g: g.apply(None)),
+        ("undo(plies + 1)", lambda g: g.undo(g.plies + 1)),
+        ("undo(-1)", lambda g: g.undo(-1)),
+        ("goto(1.0)", lambda g: g.goto(1.0)),
+        ("hand(n)", lambda g: g.hand(n)),
+        ("hand(-1)", lambda g: g.hand(-1)),
+        ("may_discard_two(True)", lambda g: g.may_discard_two(True)),
+        ("observation(n)", lambda g: g.observation(n)),
+        ("Level8Board(players=2**63)", lambda g: Level8Board(2**63)),
+    ]
+    return calls
+
+
+#: Phases the machine reached (to see the rules were all exercised; read by the last test).
+PHASES_SEEN: set[str] = set()
+
+
+class BoardMachine(RuleBasedStateMachine):
+    game: Level8Board
+
+    @initialize(
+        players=st.sampled_from([2, 3, 4, 5, 6, ["Ann", "Bén"], ("Ann", "Ben", "<Cy>")]),
+        seed=st.integers(0, 2**32),
+        sides=st.sampled_from(["one", "two", "two"]),
+        start=st.lists(st.sampled_from([1, 5, 6, 7, 8]), min_size=6, max_size=6),
+    )
+    def start(self, players: Any, seed: int, sides: str, start: list[int]) -> None:
+        n = players if isinstance(players, int) else len(players)
+        self.game = Level8Board(players, seed=seed, sides=sides, start_levels=start[:n])
+        self.heard: list[Any] = []
+        self.game.on_change(lambda game, events: self.heard.append(events))
+
+    # ------------------------------------------------------------------ what a refusal keeps
+
+    def _state(self) -> tuple[Any, ...]:
+        g = self.game
+        return g.to_json(), g.snapshot(), g._rng.getstate(), len(self.heard)
+
+    def _refused(self, name: str, action: Callable[[Level8Board], object]) -> None:
+        before = self._state()
+        try:
+            action(self.game)
+        except Level8Error:
+            assert self._state() == before, f"{name}: a refusal must change nothing"
+        else:
+            raise AssertionError(f"{name} was accepted")
+
+    # ------------------------------------------------------------------ legal actions
+
+    @rule(data=st.data())
+    def apply_a_legal_action(self, data: st.DataObject) -> None:
+        legal = self.game.legal_actions()
+        if not legal:
+            assert self.game.is_over
+            return
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="index")]
+        heard = len(self.heard)
+        self.game.apply(action)
+        assert len(self.heard) == heard + 1, "one action, one notification"
+
+    @rule(steps=st.integers(1, 60), seed=st.integers(0, 99), heuristic=st.booleans())
+    def bots_play_on(self, steps: int, seed: int, heuristic: bool) -> None:
+        g = self.game
+        bot = BoardHeuristicBot(seed) if heuristic else BoardRandomBot(seed)
+        for _ in range(steps):
+            if g.is_over:
+                break
+            g.apply(bot.choose(g.observation(g.current_player)))
+            g.check_invariants()
+
+    @rule(n=st.integers(0, 4))
+    def undo(self, n: int) -> None:
+        g = self.game
+        if n <= g.plies:
+            earlier = g.after(g.plies - n).snapshot()
+            heard = len(self.heard)
+            g.undo(n)
+            assert g.snapshot() == earlier
+            assert len(self.heard) == heard + (n > 0)
+        else:
+            self._refused(f"undo({n})", lambda g: g.undo(n))
+
+    @rule()
+    def save_and_load(self) -> None:
+        text = self.game.to_json()
+        loaded = Level8Board.from_json(text)
+        assert loaded == self.game and loaded.to_json() == text
+        assert Level8Board.from_json(text.encode()).to_json() == text
+
+    @rule(data=st.data())
+    def preview_changes_nothing(self, data: st.DataObject) -> None:
+        legal = self.game.legal_actions()
+        if legal:
+            action = legal[data.draw(st.integers(0, len(legal) - 1), label="index")]
+            before = self._state()
+            self.game.preview(action)
+            assert self._state() == before
+
+    # ------------------------------------------------------------------ refusals
+
+    @rule(call=st.sampled_from(sorted(CALLS)), value=HOSTILE)
+    def a_careless_call(self, call: str, value: Any) -> None:
+        """Any method with any argument: accepted only if valid, else a clean refusal."""
+        before = self._state()
+        try:
+            CALLS[call](self.game, value)
+        except Level8Error:
+            assert self._state() == before, f"{call} refused but changed the game"
+        else:
+            if call in QUERIES:
+                assert self._state() == before, f"{call} changed the game"
+
+    @rule(data=st.data())
+    def a_wrong_call(self, data: st.DataObject) -> None:
+        """A call that is wrong here (wrong phase, other seat, card not held...): refused."""
+        name, action = data.draw(st.sampled_from(_wrong_calls(self.game)), label="call")
+        self._refused(name, action)
+
+    # ------------------------------------------------------------------ after every step
+
+    @invariant()
+    def the_spec_holds(self) -> None:
+        game = getattr(self, "game", None)
+        if game is None:
+            return
+        game.check_invariants()
+        assert game.is_over or game.legal_actions(), "a game that is not over has a move"
+        assert game.plies == len(game.history) - 1
+        PHASES_SEEN.add(game.phase)
+
+
+BoardMachine.TestCase.settings = settings(
+    max_examples=150,
+    stateful_step_count=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestLevel8Board = BoardMachine.TestCase
+
+
+def test_the_machine_reached_every_phase():
+    """The machine above (run first: tests run in file order) played far enough to reach
+    the usual phases, most field actions, the round's end and the game's end."""
+    if not PHASES_SEEN:  # run on its own
+        TestLevel8Board("runTest").runTest()
+    assert {"roll", "move", "take", "play", "keep", "over"} <= PHASES_SEEN, PHASES_SEEN
+    assert len(PHASES_SEEN) >= 9, PHASES_SEEN
