@@ -23,9 +23,11 @@ from .actions import Action, Event
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
 from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
+from .hands import _NUMBER_BIT
 from .levels import Level
 from .observation import Observation
-from .solver import Missing, cards_missing, solve
+from .solver import Missing, _missing_search, _summary, cards_missing, solve
+from .solver import _missing as _solver_missing
 
 
 class RandomBot:
@@ -51,19 +53,17 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         if name:
             self.name = name
-        # (hand, level) -> Missing for the hand left after our last discard: a discarded card
-        # outside the best plan leaves the minimum unchanged, so next turn can reuse it.
-        # The hand is also kept as the tuple the next observation will show (the engine
-        # keeps hand order), to recognise it without more work; hands as card bits.
-        self._cache: tuple[int, object, Missing, tuple[int, ...]] | None = None
-        # exact cards_missing results by (natural cards as bits, level), the last 16
-        self._memo: dict[tuple[int, int], tuple[Level, Missing]] = {}
-        # (Missing, its plan's cards, numbers and colours it finds useful): see _useful
-        self._useful_of: tuple[Missing, frozenset[int], frozenset[int], frozenset[int]] | None = (
-            None
-        )
+        # (hand bits, level, evaluation, hand) for the hand left after our last discard: a
+        # discarded card outside the best plan leaves the minimum unchanged, so next turn can
+        # reuse it. The hand is also kept as the tuple the next observation will show (the
+        # engine keeps hand order), to recognise it without more work; hands as card bits.
+        self._cache: tuple[int, object, _Eval, tuple[int, ...]] | None = None
+        # exact searches by (natural cards as bits, level), the last 16
+        self._memo: dict[tuple[int, int], tuple[Level, _Eval]] = {}
 
-    def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
+    def _eval(self, hand: tuple[int, ...], level: Level) -> _Eval:
+        """The cards-missing evaluation of ``hand`` (see :class:`_Eval`): reused from our last
+        discard or an earlier search of the same natural cards, else searched."""
         c = self._cache
         if c is not None and c[1] is level and c[3] == hand:
             return c[2]
@@ -74,49 +74,35 @@ class HeuristicBot:
                 return c[2]
             extra = key & ~c[0]
             if not c[0] & ~key and extra and not extra & (extra - 1):
-                hint = len(c[2].needs) - 1  # one more card closes at most one open place
+                hint = c[2][1] - 1  # one more card closes at most one open place
         # the search only looks at natural cards (jokers just fill open places), so a hand
         # that differs from an earlier one only in jokers or skip cards has the same plan
         memo_key = (key & _NATURALS, id(level))
         known = self._memo.get(memo_key)
+        jokers = (key >> FIRST_JOKER & _JOKER_BITS).bit_count()
         if known is not None and known[0] is level:
-            base = known[1]
-            total = len(base.needs)
-            jokers = sum(1 for x in hand if is_joker(x))
-            miss = Missing(max(0, total - jokers), base.needs, base.plan, min(jokers, total))
+            ev = _with_jokers(known[1], jokers)
         else:
-            miss = cards_missing(hand, level, at_least=hint)
+            h, total, chosen = _missing_search(hand, level, hint)
+            used, nums, cols = _summary(h, chosen)
+            count = total - jokers if total > jokers else 0
+            ev = (count, total, used, nums, cols, (h, level, chosen))
+            if not count:
+                ev = (0, total, used, 0, 0, ev[5])
             if len(self._memo) >= 16:
                 del self._memo[next(iter(self._memo))]  # forget the oldest
-            self._memo[memo_key] = (level, miss)
-        self._cache = (key, level, miss, hand)
-        return miss
+            self._memo[memo_key] = (level, ev)
+        self._cache = (key, level, ev, hand)
+        return ev
 
-    def _useful(self, miss: Missing) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
-        """``miss``'s plan cards, and the numbers and colours of the natural cards it finds
-        useful (a natural card is useful when its number or its colour is listed): the same
-        answers as :attr:`Missing.used_cards` and :meth:`Missing.useful`, worked out once per
-        Missing (the draw and the discard of a turn ask the same one)."""
-        u = self._useful_of
-        if u is not None and u[0] is miss:
-            return u[1], u[2], u[3]
-        nums: set[int] = set()
-        cols: set[int] = set()
-        if miss.count > 0:
-            for nd in miss.needs:
-                colour = nd.colour
-                if colour is not None:
-                    cols.add(colour)
-                elif nd.number is None:
-                    nums.update(range(1, MAX_NUMBER + 1))
-                else:
-                    nums.add(nd.number)
-                    if nd.alternatives:
-                        nums.update(nd.alternatives)
-        used = frozenset([c for part in miss.plan for c in part])  # Missing.used_cards
-        fn, fc = frozenset(nums), frozenset(cols)
-        self._useful_of = (miss, used, fn, fc)
-        return used, fn, fc
+    def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
+        """:func:`cards_missing` of ``hand`` as this bot sees it (the board game's bot asks)."""
+        _count, total, _used, _nums, _cols, (h, lv, chosen) = self._eval(hand, level)
+        miss = _solver_missing(h, lv, total, chosen)
+        jokers = sum(1 for x in hand if is_joker(x))
+        if jokers != h.nj:  # the search was of a hand with the same natural cards
+            miss = Missing(max(0, total - jokers), miss.needs, miss.plan, min(jokers, total))
+        return miss
 
     # -- helpers
     def _fits_any(self, obs: Observation, cid: int) -> tuple[int, int, int] | None:
@@ -164,12 +150,11 @@ class HeuristicBot:
             for q, t in tops:
                 if FIRST_JOKER <= t < FIRST_SKIP or t == JOKER8:  # is_joker, inlined
                     return q
-            miss = self._missing(obs.hand, level)
-            if miss.count > 0:
-                _used, nums, cols = self._useful(miss)
+            _count, _total, _used, nums, cols, _src = self._eval(obs.hand, level)
+            if nums or cols:  # (both empty when no card is missing)
                 for q, t in tops:
                     # Missing.useful: no joker here (see above), no skip card
-                    if t < FIRST_JOKER and (t % 15 + 1 in nums or t // 15 in cols):
+                    if t < FIRST_JOKER and (_NUMBER_BIT[t] & nums or _COLOUR_BIT[t] & cols):
                         return q
         elif laid:
             table = _table(obs.melds)
@@ -189,7 +174,7 @@ class HeuristicBot:
         if not laid and level is not None:
             final = obs.levels[p] == obs.level_counts[p]
             # the "cards missing" search is cached for the discard; it says when to solve
-            if (final or len(hand) > _n_cards(level)) and self._missing(hand, level).count == 0:
+            if (final or len(hand) > _n_cards(level)) and self._eval(hand, level)[0] == 0:
                 way = solve(hand, level)
                 if way is not None:
                     return Action("lay_down", p, combos=way)
@@ -230,8 +215,8 @@ class HeuristicBot:
                     best_c, best_d = c, d
             return best_c
         has_set, has_colour, has_run = _kinds(level)
-        miss = self._missing(hand, level)
-        used, useful_nums, useful_cols = self._useful(miss)
+        ev = self._eval(hand, level)
+        _count, _total, used, useful_nums, useful_cols, _src = ev
         pool = [c for c in naturals if c not in used] or naturals
         num_count = [0] * (MAX_NUMBER + 3)  # by number; 0, 16, 17 (and -1 = 17) stay 0
         col_count = [0] * 6
@@ -254,7 +239,7 @@ class HeuristicBot:
                 # cards numbered within 2 of this one (other numbers only)
                 near = num_count[num - 2] + num_count[num - 1]
                 sc += (near + num_count[num + 1] + num_count[num + 2]) * 0.5
-            if num in useful_nums or col in useful_cols:
+            if 1 << num & useful_nums or 1 << col & useful_cols:
                 sc += 2
             if num in fit_nums or col in fit_cols:
                 sc += 1.5  # do not feed opponents' laid combinations
@@ -262,7 +247,7 @@ class HeuristicBot:
                 choice, best = c, sc
         if choice not in used:
             rest = tuple([c for c in hand if c != choice])
-            self._cache = (_hand_bits(rest), level, miss, rest)
+            self._cache = (_hand_bits(rest), level, ev, rest)
         return choice
 
     def _keep(self, obs: Observation) -> Action:
@@ -285,6 +270,26 @@ class HeuristicBot:
 
 _BIT = {c: 1 << c for c in range(N_IDS)}
 _NATURALS = (1 << FIRST_JOKER) - 1
+#: The jokers among card bits shifted down by FIRST_JOKER: ids 90–96 and JOKER8.
+_JOKER_BITS = (1 << (FIRST_SKIP - FIRST_JOKER)) - 1 | 1 << (JOKER8 - FIRST_JOKER)
+#: A natural card's colour as a bit (its number's bit is hands._NUMBER_BIT).
+_COLOUR_BIT = tuple(1 << (c // 15) for c in range(FIRST_JOKER))
+
+_Eval = tuple[int, int, frozenset, int, int, tuple]
+"""What the bot keeps of a cards-missing search: (cards missing, open places, the plan's
+cards, the numbers and colours as bits that fill an open place — both 0 when no card is
+missing —, ``(Hand, level, chosen)`` to build the :class:`Missing` from)."""
+
+
+def _with_jokers(ev: _Eval, jokers: int) -> _Eval:
+    """``ev`` for a hand with the same natural cards holding ``jokers`` jokers."""
+    total = ev[1]
+    if total > jokers:
+        if ev[0]:
+            return (total - jokers, *ev[1:])  # type: ignore[return-value]
+        summary = _summary(ev[5][0], ev[5][2])
+        return (total - jokers, total, ev[2], summary[1], summary[2], ev[5])
+    return (0, total, ev[2], 0, 0, ev[5])
 
 
 def _hand_bits(hand: tuple[int, ...]) -> int:

@@ -498,6 +498,16 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     of the answer), e.g. one less than before a card was added; it only saves time.
     """
     lv = level if type(level) is Level else _level(level)
+    h, total, chosen = _missing_search(hand, lv, at_least)
+    return _missing(h, lv, total, chosen)
+
+
+def _missing_search(
+    hand: Iterable[object], lv: Level, at_least: int
+) -> tuple[_Hand, int, list[tuple[int, str, int, _Cand]]]:
+    """The search of :func:`cards_missing`: the hand, the total joker need and the candidates
+    chosen (``(requirement index, kind, n, candidate)``). Bots summarise the choice
+    (:func:`_summary`) without building the :class:`Missing`."""
     h = _Hand(hand)
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
@@ -519,7 +529,7 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
             chosen = [(0, kind, n, first[0])]
             if type(hand) is tuple:
                 _LAST_WAY[0] = (hand, lv, h, total, None, chosen)
-            return _missing(h, lv, total, chosen)
+            return h, total, chosen
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
     # shape's own minimum are empty)
@@ -550,7 +560,51 @@ def cards_missing(hand: Iterable[object], level: Level | str, *, at_least: int =
     chosen = _chosen(slots, choice)
     if type(hand) is tuple:
         _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
-    return _missing(h, lv, total, chosen)
+    return h, total, chosen
+
+
+#: Every number (bits 1–15): an open place that any natural card fills.
+_ALL_NUMBERS = ((1 << (MAX_NUMBER + 1)) - 1) & ~1
+
+
+@lru_cache(maxsize=4096)
+def _run_need_numbers(lo: int, n: int, have: int) -> int:
+    """The numbers (as bits) of :func:`_run_needs`' open places and their alternatives."""
+    bits = 0
+    for nd in _run_needs(lo, n, have):
+        bits |= 1 << nd.number  # type: ignore[operator]
+        for v in nd.alternatives:
+            bits |= 1 << v
+    return bits
+
+
+def _summary(
+    h: _Hand, chosen: list[tuple[int, str, int, _Cand]]
+) -> tuple[frozenset[int], int, int]:
+    """What a bot reads of the :class:`Missing` of ``chosen``, without building it: the plan's
+    cards (:attr:`Missing.used_cards`), and the numbers and colours (as bits) of the open
+    places, a natural card being useful (:meth:`Missing.useful`, when cards are missing)
+    exactly when its number or its colour is among them."""
+    used = 0
+    nums = 0
+    cols = 0
+    for _ri, kind, n, (mask, j, info) in chosen:
+        used |= mask
+        if j == 0:
+            continue
+        if kind == "run":
+            if mask:
+                have = sum(map(_NUMBER_BIT.__getitem__, h.cards(mask)))
+                nums |= _run_need_numbers(info, n, have)
+            else:
+                nums |= ((1 << n) - 1) << info
+        elif not mask:  # a set or colour group of jokers only: any number
+            nums = _ALL_NUMBERS
+        elif kind == "set":
+            nums |= 1 << info
+        else:
+            cols |= 1 << info
+    return frozenset(h.cards(used)), nums, cols
 
 
 def _missing(h: _Hand, lv: Level, total: int, chosen: list[tuple[int, str, int, _Cand]]) -> Missing:

@@ -179,3 +179,44 @@ def test_cards_missing_hints_and_joker_swaps_do_not_change_the_answer():
             more = cards_missing([*hand, 90, 100], level)
             assert (more.plan, more.needs) == (miss.plan, miss.needs)
             assert more.count == max(0, miss.count - 1)
+
+
+@pytest.mark.parametrize("focused", [False, True])
+def test_bot_summary_reads_the_same_as_missing(focused):
+    """The HeuristicBot reads a search through ``_summary`` (plan cards, numbers and colours
+    that fill an open place) instead of building the Missing: the same answers as
+    ``used_cards`` and ``useful`` for every natural card."""
+    rng = random.Random(77 + focused)
+    for _ in range(80):
+        hand = tuple(random_hand(rng, rng.choice([10, 11]), focused))
+        for level in ALL_LEVELS:
+            miss = cards_missing(hand, level)
+            h, total, chosen = solver._missing_search(hand, level, 0)
+            assert total == len(miss.needs)
+            used, nums, cols = solver._summary(h, chosen)
+            assert used == miss.used_cards
+            if miss.count:
+                for c in range(90):
+                    by_bits = bool(nums >> (c % 15 + 1) & 1 or cols >> (c // 15) & 1)
+                    assert by_bits == miss.useful(c), (hand, level, c)
+
+
+def test_bot_evaluations_equal_fresh_searches():
+    """A HeuristicBot's kept evaluations (its last discard's, the memo of natural cards, joker
+    swaps) give the same Missing as a fresh search, over hands that change card by card."""
+    from levelwidgets.level8.bots import HeuristicBot
+
+    rng = random.Random(9)
+    for level in ALL_LEVELS:
+        bot = HeuristicBot(1)
+        deck = list(range(101))
+        rng.shuffle(deck)
+        hand = [deck.pop() for _ in range(10)]
+        for _ in range(40):
+            hand.append(deck.pop())  # draw
+            for h in (tuple(hand), tuple(reversed(hand))):
+                miss = bot._missing(h, level)
+                fresh = cards_missing(h, level)
+                assert miss == fresh, (h, level)
+                assert bot._eval(h, level)[0] == fresh.count
+            deck.insert(0, hand.pop(rng.randrange(len(hand))))  # discard
