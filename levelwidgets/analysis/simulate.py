@@ -15,10 +15,12 @@ is identical in-process, on all cores or on a Dask cluster, and memory stays fla
 
 from __future__ import annotations
 
+import gc
 import os
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -139,7 +141,26 @@ def simulate(
 
 def play_chunk(study: Study, ks: Sequence[int]) -> list[dict[str, Any]]:
     """Play games ``ks`` of a study (in a worker); one compact row each."""
-    return [play_one(study, k) for k in ks]
+    with fewer_collections():
+        return [play_one(study, k) for k in ks]
+
+
+#: Allocations between two young-generation collections while a chunk plays (Python's
+#: default is 700). A game allocates many short-lived objects that reference counting frees;
+#: the collector mostly walks the live game. Measured on 4 HeuristicBots: 8 % more games/s.
+CHUNK_GC_THRESHOLD = 20_000
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the garbage collector's young generation less often, then restore its settings
+    (a chunk's games are dropped as they finish, so memory stays flat)."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], CHUNK_GC_THRESHOLD), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def play_one(study: Study, k: int) -> dict[str, Any]:
