@@ -23,7 +23,7 @@ from .actions import Action, Event
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
 from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
-from .hands import _NUMBER_BIT
+from .hands import _COLOUR, _NUMBER, _NUMBER_BIT
 from .levels import Level
 from .observation import Observation
 from .solver import Missing, _missing_search, _summary, cards_missing, solve
@@ -67,7 +67,7 @@ class HeuristicBot:
         c = self._cache
         if c is not None and c[1] is level and c[3] == hand:
             return c[2]
-        key = _hand_bits(hand)
+        key = sum(map(_BIT.__getitem__, hand))  # _hand_bits
         hint = 0
         if c is not None and c[1] is level:
             if c[0] == key:
@@ -221,15 +221,16 @@ class HeuristicBot:
         num_count = [0] * (MAX_NUMBER + 3)  # by number; 0, 16, 17 (and -1 = 17) stay 0
         col_count = [0] * 6
         for c in naturals:
-            num_count[c % 15 + 1] += 1
-            col_count[c // 15] += 1
+            num_count[_NUMBER[c]] += 1
+            col_count[_COLOUR[c]] += 1
         table = _table(obs.melds)
         fit_nums, fit_cols = table.by_num, table.by_col
         # the lowest score wins, ties to the highest card; scores are sums of halves (exact)
         choice = -1
         best = 0.0
         for c in pool:
-            num, col = c % 15 + 1, c // 15
+            num = _NUMBER[c]
+            col = _COLOUR[c]
             sc = 0.0
             if has_set:
                 sc += num_count[num] - 1
@@ -351,13 +352,12 @@ def play_game(
     seat_view = game._seat_view
     apply = game.apply
     count = 0
+    # the engine's own bots read a few fields and keep no observation: they get a view that
+    # fills in the rest on demand (see seatview.py)
+    observe = [seat_view if type(bot) in _VIEW_BOTS else observation for bot in bots]
     while not game.is_over and count < max_actions:
         p = game.current_player
-        bot = bots[p]
-        # the engine's own bots read a few fields and keep no observation: they get a view
-        # that fills in the rest on demand (see seatview.py)
-        obs = seat_view(p) if type(bot) in _VIEW_BOTS else observation(p)
-        events = apply(bot.choose(obs))  # type: ignore[attr-defined]
+        events = apply(bots[p].choose(observe[p](p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

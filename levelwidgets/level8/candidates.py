@@ -105,13 +105,14 @@ def _min_layer(h: Hand, kind: str, n: int, j: int) -> list[_Cand]:
     """
     if kind == "run":
         multi = h.multi
+        nm = h.num_mask
         out: list[_Cand] = []
         for lo, held in _run_table(n, h.numbers)[1]:
-            if not held & multi:  # one card per held number: the only way
-                out.append((h.window(lo, n), j, lo))
+            if not held & multi:  # one card per held number: the only way (Hand.window)
+                out.append((sum(nm[lo : lo + n]), j, lo))
                 continue
             partial = [0]
-            for m in h.num_mask[lo : lo + n]:
+            for m in nm[lo : lo + n]:
                 if m & (m - 1):
                     partial = [x | b for x in partial for b in _bits(m)]
                 elif m:
@@ -263,7 +264,7 @@ def _run_layers(h: Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
             # only one joker count fits: every held number takes a natural card
             bucket = buckets[forced - jlo]
             if not (multi >> lo) & w:
-                bucket.append((h.window(lo, n), forced, lo))  # one card per number
+                bucket.append((sum(nm[lo : lo + n]), forced, lo))  # one card per number
                 continue
             partial = [0]
             for m in nm[lo : lo + n]:

@@ -18,6 +18,9 @@ _NUMBER = tuple(c % 15 + 1 for c in range(FIRST_JOKER))
 _COLOUR = tuple(c // 15 for c in range(FIRST_JOKER))
 #: A natural card's number as a bit (bit v for number v).
 _NUMBER_BIT = tuple(1 << v for v in _NUMBER)
+#: Bit v for number v, and bit i for a hand's i-th natural card: look-ups, not shifts.
+_VBIT = tuple(1 << v for v in range(17))
+_POW = tuple(1 << i for i in range(FIRST_JOKER))
 
 _bit_count = int.bit_count
 _INT = frozenset([int])  # (bool and other int types go the long way, through parse_card)
@@ -29,9 +32,11 @@ class Hand:
     the solver derives from them."""
 
     __slots__ = (
+        "_col_items",
         "_col_mask",
-        "_items",
-        "_most",
+        "_col_most",
+        "_set_items",
+        "_set_most",
         "jokers",
         "multi",
         "n_nat",
@@ -47,8 +52,12 @@ class Hand:
         if {*map(type, hand)} <= _INT:  # ids (the engine's hands): sorted, naturals come first
             cards = sorted(hand)
             k = bisect_left(cards, FIRST_JOKER)
-            naturals = cards[:k]
-            jokers = [c for c in cards[k:] if not FIRST_SKIP <= c < END_SKIP] if cards[k:] else []
+            if k < len(cards):
+                naturals = cards[:k]
+                jokers = [c for c in cards[k:] if not FIRST_SKIP <= c < END_SKIP]
+            else:
+                naturals = cards  # (a new list)
+                jokers = []
         else:
             naturals = []
             jokers = []
@@ -63,15 +72,15 @@ class Hand:
         num_mask = [0] * 17  # by number 1–15 (0 and 16 stay empty: run windows at the ends)
         numbers = 0  # bit v set when the hand holds a natural card numbered v
         multi = 0  # bit v set when it holds two or more
-        b = 1
-        for c in naturals:
+        # b: the card's bit, 1 << its position (at most 90 natural ids, unless repeated)
+        bits = _POW if len(naturals) <= len(_POW) else [1 << i for i in range(len(naturals))]
+        for c, b in zip(naturals, bits, strict=False):  # (bits: the longer)
             v = _NUMBER[c]
             if num_mask[v]:
-                multi |= 1 << v
+                multi |= _VBIT[v]
             else:
-                numbers |= 1 << v
+                numbers |= _VBIT[v]
             num_mask[v] |= b
-            b <<= 1
         self.numbers = numbers
         self.multi = multi
         self.naturals = naturals
@@ -80,8 +89,10 @@ class Hand:
         self.nj = len(jokers)
         self.num_mask = num_mask
         self._col_mask: list[int] | None = None
-        self._items: dict[str, list[_Item]] = {}
-        self._most: dict[str, int] = {}
+        self._set_items: list[_Item] | None = None
+        self._col_items: list[_Item] | None = None
+        self._set_most = -1
+        self._col_most = -1
 
     @property
     def col_mask(self) -> list[int]:
@@ -98,18 +109,30 @@ class Hand:
     def items(self, kind: str) -> list[_Item]:
         """``(number, mask, count)`` of every number the hand holds (kind "set"), or
         ``(colour, mask, count)`` of every colour (kind "colour"), lowest first."""
-        got = self._items.get(kind)
-        if got is None:
-            masks = self.num_mask if kind == "set" else self.col_mask
-            got = self._items[kind] = [(v, m, m.bit_count()) for v, m in enumerate(masks) if m]
+        if kind == "set":
+            got = self._set_items
+            if got is None:
+                got = self._set_items = [
+                    (v, m, _bit_count(m)) for v, m in enumerate(self.num_mask) if m
+                ]
+        else:
+            got = self._col_items
+            if got is None:
+                got = self._col_items = [
+                    (v, m, _bit_count(m)) for v, m in enumerate(self.col_mask) if m
+                ]
         return got
 
     def most(self, kind: str) -> int:
         """The most cards of one number (kind "set") or one colour the hand holds."""
-        got = self._most.get(kind)
-        if got is None:
-            masks = self.num_mask if kind == "set" else self.col_mask
-            got = self._most[kind] = max(map(_bit_count, masks))
+        if kind == "set":
+            got = self._set_most
+            if got < 0:
+                got = self._set_most = max(map(_bit_count, self.num_mask))
+        else:
+            got = self._col_most
+            if got < 0:
+                got = self._col_most = max(map(_bit_count, self.col_mask))
         return got
 
     def window(self, lo: int, n: int) -> int:

@@ -38,7 +38,7 @@ from .cards import (
     N_COLOURS,
 )
 from .combos import Combo
-from .hands import _NUMBER_BIT
+from .hands import _NUMBER_BIT, _positions
 from .levels import Level, parse_level
 
 LayDown = tuple[Combo, ...]
@@ -512,15 +512,29 @@ def _missing_search(
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
     shapes, repeated, n_cards = _level_info(lv)
-    lower, mins = _bound(h, shapes)
+    mins = []  # _bound, inlined
+    lower = 0
+    for kind, n, idxs in shapes:
+        if kind == "run":
+            m = n - _run_table(n, h.numbers)[0]
+        else:
+            m = n - h.most(kind)
+            if m < 0:
+                m = 0
+        mins.append(m)
+        lower += m * len(idxs)
     # start higher where a requirement repeats (the slack for the candidate lists still
     # counts from ``lower``, so each search step is the same as when starting at ``lower``)
     start = lower
     for kind, pos, sizes in repeated:
         own = sum([mins[g] for g in pos])
         need = _run_pair_need(h, sizes[0]) if kind == "run" else _group_need(h, kind, sizes)
-        start += max(own, need) - own
-    total = max(start, min(at_least, n_cards))
+        if need > own:
+            start += need - own
+    # total = max(start, min(at_least, n_cards))
+    total = at_least if at_least < n_cards else n_cards
+    if total < start:
+        total = start
     if len(shapes) == 1 and len(shapes[0][2]) == 1:
         # one requirement: the search takes the first candidate, one of the fewest jokers
         kind, n, _ = shapes[0]
@@ -539,7 +553,9 @@ def _missing_search(
         slack = total - lower
         built = []
         for g, (kind, n, idxs) in enumerate(shapes):
-            lim = min(n, mins[g] + slack)
+            lim = mins[g] + slack
+            if lim > n:
+                lim = n
             cands = lists[g]
             if lim > lims[g]:
                 if lim == mins[g]:  # the usual first step: the shape's own fewest jokers
@@ -548,7 +564,10 @@ def _missing_search(
                     cands += _layers(h, kind, n, lims[g] + 1, lim)
                 lims[g] = lim
             built.append((kind, n, idxs, cands))
-        if len(built) > 1:
+        if len(built) == 2:  # the stable sort by list length of two
+            if len(built[1][3]) < len(built[0][3]):
+                built.reverse()
+        elif len(built) > 2:
             built.sort(key=_by_count)
         slots = [
             (i, kind, n, cands, k > 0) for kind, n, idxs, cands in built for k, i in enumerate(idxs)
@@ -557,7 +576,8 @@ def _missing_search(
         if choice is not None:
             break
         total += 1
-    chosen = _chosen(slots, choice)
+    # the candidates chosen, one per slot (_chosen, inlined)
+    chosen = [(s[0], s[1], s[2], s[3][idx]) for s, idx in zip(slots, choice, strict=True)]
     if type(hand) is tuple:
         _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
     return h, total, chosen
@@ -578,6 +598,11 @@ def _run_need_numbers(lo: int, n: int, have: int) -> int:
     return bits
 
 
+#: :func:`_run_need_numbers` by ``(have << 4 | n) << 4 | lo`` (an int key: faster than the
+#: lru_cache's; cleared past 32768 entries)
+_RUN_NEED_NUMBERS: dict[int, int] = {}
+
+
 def _summary(
     h: _Hand, chosen: list[tuple[int, str, int, _Cand]]
 ) -> tuple[frozenset[int], int, int]:
@@ -588,14 +613,21 @@ def _summary(
     used = 0
     nums = 0
     cols = 0
+    naturals = h.naturals
     for _ri, kind, n, (mask, j, info) in chosen:
         used |= mask
         if j == 0:
             continue
         if kind == "run":
             if mask:
-                have = sum(map(_NUMBER_BIT.__getitem__, h.cards(mask)))
-                nums |= _run_need_numbers(info, n, have)
+                have = sum([_NUMBER_BIT[naturals[i]] for i in _positions(mask)])
+                key = (have << 4 | n) << 4 | info  # have: bits 1-15; n, info < 16
+                got = _RUN_NEED_NUMBERS.get(key)
+                if got is None:
+                    if len(_RUN_NEED_NUMBERS) >= 1 << 15:
+                        _RUN_NEED_NUMBERS.clear()
+                    got = _RUN_NEED_NUMBERS[key] = _run_need_numbers(info, n, have)
+                nums |= got
             else:
                 nums |= ((1 << n) - 1) << info
         elif not mask:  # a set or colour group of jokers only: any number
@@ -604,7 +636,7 @@ def _summary(
             nums |= 1 << info
         else:
             cols |= 1 << info
-    return frozenset(h.cards(used)), nums, cols
+    return frozenset(map(naturals.__getitem__, _positions(used))), nums, cols
 
 
 def _missing(h: _Hand, lv: Level, total: int, chosen: list[tuple[int, str, int, _Cand]]) -> Missing:

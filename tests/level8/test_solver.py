@@ -167,6 +167,32 @@ def test_joker_layers_extend_candidate_lists_exactly():
                     assert grown == solver._candidates(h, kind, n, lim + 1), (hand, kind, n, lim)
 
 
+def test_hand_masks_items_and_most_equal_a_direct_count():
+    """The Hand's masks by number and colour, its items and its most cards of one kind, as
+    counted directly from the sorted natural cards (any order of ids, jokers, skip cards)."""
+    rng = random.Random(23)
+    for t in range(300):
+        hand = rng.sample(range(101), rng.choice([0, 1, 5, 11, 14, 30]))
+        if t % 4 == 0:
+            hand = tuple(hand)
+        h = solver._Hand(hand)
+        naturals = sorted(c for c in hand if c < 90)
+        assert h.naturals == naturals and h.n_nat == len(naturals)
+        by_num = [0] * 17
+        by_col = [0] * 6
+        for i, c in enumerate(naturals):
+            by_num[c % 15 + 1] |= 1 << i
+            by_col[c // 15] |= 1 << i
+        assert h.num_mask == by_num and h.col_mask == by_col
+        assert h.numbers == sum(1 << v for v in range(17) if by_num[v])
+        assert h.multi == sum(1 << v for v in range(17) if by_num[v].bit_count() > 1)
+        for kind, masks in (("set", by_num), ("colour", by_col)):
+            items = [(v, m, m.bit_count()) for v, m in enumerate(masks) if m]
+            assert h.items(kind) == items and h.items(kind) == items  # (kept on the hand)
+            most = max([k for _v, _m, k in items], default=0)
+            assert h.most(kind) == most and h.most(kind) == most
+
+
 def test_cards_missing_hints_and_joker_swaps_do_not_change_the_answer():
     rng = random.Random(4)
     for _ in range(60):

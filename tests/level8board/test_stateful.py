@@ -280,6 +280,18 @@ class BoardMachine(RuleBasedStateMachine):
             g.apply(bot.choose(g.observation(g.current_player)))
             g.check_invariants()
 
+    @rule(seed=st.integers(0, 99))
+    def bots_finish_the_round(self, seed: int) -> None:
+        """Bots play to the round's end, so its end, keeping cards and the game's end are
+        reached in every run, not only when the steps above happen to get there."""
+        g = self.game
+        bot = BoardHeuristicBot(seed)
+        for _ in range(600):
+            if g.phase in ("keep", "round_over", "over"):
+                break
+            g.apply(bot.choose(g.observation(g.current_player)))
+            g.check_invariants()
+
     @rule(n=st.integers(0, 4))
     def undo(self, n: int) -> None:
         g = self.game
