@@ -512,17 +512,7 @@ def _missing_search(
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
     shapes, repeated, n_cards = _level_info(lv)
-    mins = []  # _bound, inlined
-    lower = 0
-    for kind, n, idxs in shapes:
-        if kind == "run":
-            m = n - _run_table(n, h.numbers)[0]
-        else:
-            m = n - h.most(kind)
-            if m < 0:
-                m = 0
-        mins.append(m)
-        lower += m * len(idxs)
+    lower, mins = _bound(h, shapes)
     # start higher where a requirement repeats (the slack for the candidate lists still
     # counts from ``lower``, so each search step is the same as when starting at ``lower``)
     start = lower
@@ -576,8 +566,7 @@ def _missing_search(
         if choice is not None:
             break
         total += 1
-    # the candidates chosen, one per slot (_chosen, inlined)
-    chosen = [(s[0], s[1], s[2], s[3][idx]) for s, idx in zip(slots, choice, strict=True)]
+    chosen = _chosen(slots, choice)
     if type(hand) is tuple:
         _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
     return h, total, chosen

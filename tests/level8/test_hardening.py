@@ -16,6 +16,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+import refusals  # tests/ is on sys.path
+from refusals import Watched
 
 from levelwidgets.errors import GameLimitError, GameTypeError, GameValueError
 from levelwidgets.level8 import (
@@ -51,31 +53,9 @@ from .helpers import cs, stacked
 # ---------------------------------------------------------------------------- helpers
 
 
-class Watched:
-    """A game and everything a refusal must leave alone."""
-
-    def __init__(self, game: Level8) -> None:
-        self.game = game
-        self.heard: list[Any] = []
-        game.on_change(lambda g, events: self.heard.append(events))
-        self.before = self.state()
-
-    def state(self) -> tuple[Any, ...]:
-        g = self.game
-        return g.to_json(), g.snapshot(), g._rng.getstate()
-
-    def unchanged(self) -> bool:
-        return self.state() == self.before and not self.heard
-
-
 def refused(game: Level8, action: Callable[[Level8], object], error: type = Level8Error):
     """``action(game)`` raises ``error`` (a Level8Error) and changes nothing at all."""
-    watched = Watched(game)
-    with pytest.raises(error) as info:
-        action(game)
-    assert isinstance(info.value, Level8Error), type(info.value)
-    assert watched.unchanged(), "a refused call must leave the game exactly as it was"
-    return info.value
+    return refusals.refused(game, action, error, Level8Error)
 
 
 def round_trips(game: Level8) -> None:

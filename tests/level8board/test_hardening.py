@@ -11,6 +11,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+import refusals  # tests/ is on sys.path
+from refusals import Watched
 
 from levelwidgets.level8 import Action, Level8Error
 from levelwidgets.level8.board import Level8Board
@@ -25,30 +27,9 @@ from levelwidgets.level8.errors import (
 from .helpers import board, land
 
 
-class Watched:
-    """A game and everything a refusal must leave alone."""
-
-    def __init__(self, game: Level8Board) -> None:
-        self.game = game
-        self.heard: list[Any] = []
-        game.on_change(lambda g, events: self.heard.append(events))
-        self.before = self.state()
-
-    def state(self) -> tuple[Any, ...]:
-        g = self.game
-        return g.to_json(), g.snapshot(), g._rng.getstate()
-
-    def unchanged(self) -> bool:
-        return self.state() == self.before and not self.heard
-
-
 def refused(game: Level8Board, call: Callable[[Level8Board], object], error: type = Level8Error):
-    watched = Watched(game)
-    with pytest.raises(error) as info:
-        call(game)
-    assert isinstance(info.value, Level8Error), type(info.value)
-    assert watched.unchanged(), "a refused step must leave the game exactly as it was"
-    return info.value
+    """``call(game)`` raises ``error`` (a Level8Error) and changes nothing at all."""
+    return refusals.refused(game, call, error, Level8Error)
 
 
 def round_trips(game: Level8Board) -> None:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+import refusals  # tests/ is on sys.path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,33 +58,20 @@ FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 # ---------------------------------------------------------------------------- helpers
 
 
-class Watched:
-    """A game and everything a refusal must leave alone."""
+def dice(game: LevelX) -> tuple[Any, ...]:
+    """Level X's dice, which a refusal must leave alone too."""
+    return game.dice, game.dice_drawn
 
-    def __init__(self, game: LevelX) -> None:
-        self.game = game
-        self.heard: list[Any] = []
-        game.on_change(lambda g, events: self.heard.append(events))
-        self.before = self.state()
 
-    def state(self) -> tuple[Any, ...]:
-        g = self.game
-        return g.to_json(), g.snapshot(), g._rng.getstate(), g.dice, g.dice_drawn
-
-    def unchanged(self) -> bool:
-        return self.state() == self.before and not self.heard
+def Watched(game: LevelX) -> refusals.Watched:
+    return refusals.Watched(game, dice)
 
 
 def refused(
     game: LevelX, action: Callable[[LevelX], object], error: type[Exception] = LevelXError
 ) -> LevelXError:
     """``action(game)`` raises ``error`` (a LevelXError) and changes nothing at all."""
-    watched = Watched(game)
-    with pytest.raises(error) as info:
-        action(game)
-    assert isinstance(info.value, LevelXError), type(info.value)
-    assert watched.unchanged(), "a refused call must leave the game exactly as it was"
-    return info.value
+    return refusals.refused(game, action, error, LevelXError, dice)
 
 
 def games() -> list[LevelX]:
