@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -47,3 +48,25 @@ def refused(
     assert isinstance(info.value, base), type(info.value)
     assert watched.unchanged(), "a refused call must leave the game exactly as it was"
     return info.value
+
+
+def accepted_or_refused_cleanly(
+    watched: Watched,
+    action: Callable[[Any, object], object],
+    value: object,
+    base: type[GameError],
+    label: object,
+) -> bool:
+    """``action(game, value)`` on the watched game: True if it was accepted; else it must
+    have raised a ``base`` error that changed nothing, with a short message and params the
+    browser can read. Any other exception fails the test."""
+    try:
+        action(watched.game, value)
+    except base as exc:
+        assert watched.unchanged(), label
+        assert len(str(exc)) < 600, "a message never writes the input out in full"
+        json.dumps(exc.params)  # the browser can always be told
+        return False
+    except Exception as exc:  # pragma: no cover - the failure being looked for
+        pytest.fail(f"{label}: {type(exc).__name__}: {exc}")
+    return True

@@ -18,6 +18,7 @@ from levelwidgets.level8 import Action, Level8Error
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.checks import show
 from levelwidgets.level8.errors import (
+    ChoiceError,
     ChoiceTypeError,
     ConfigError,
     Level8TypeError,
@@ -158,6 +159,12 @@ def _in_phase(phase: str) -> Level8Board:
 def test_wrong_types_are_type_errors_that_name_the_argument(phase, call, error, what):
     err = refused(_in_phase(phase), call, error)
     assert isinstance(err, Level8TypeError) and what in str(err), str(err)
+
+
+def test_an_unknown_colour_word_is_refused_saying_which_colours_there_are():
+    err = refused(_in_phase("ask"), lambda g: g.ask(colour="pink"), ChoiceError)
+    assert "a name like 'red'" in str(err) and "'pink'" in str(err), str(err)
+    assert not isinstance(err, TypeError)  # text is the right kind; "pink" is the wrong value
 
 
 @pytest.mark.parametrize("seat", [2, -1, True, 1.0])

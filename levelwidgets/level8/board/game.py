@@ -109,10 +109,7 @@ def _colour(value: object) -> int:
         for i, (letter, name) in enumerate(zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True)):
             if v in (letter.lower(), name):
                 return i
-        raise ChoiceError.coded(
-            "level8.board_bad_value", "the {what} must be a whole number {lo}–{hi}, not {value!r}",
-            what="colour", lo=0, hi=5, value=short(value),
-        )  # fmt: skip
+        raise refuse(ChoiceError, "colour", _COLOURS, value)  # "pink" is no colour
     if not is_int(value):
         raise refuse(ChoiceTypeError, "colour", _COLOURS, value)
     return _int(value, "colour", 0, 5)
