@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from hashlib import blake2b
 from typing import Any
 
 
@@ -78,3 +79,19 @@ def check_limits(
                 stack.append((item, depth + 1))
             elif kind is str and len(item) > max_text:
                 raise too_long(len(item))
+
+
+def canonical(value: object) -> str:
+    """``value`` as compact JSON with sorted keys, in ASCII: one text per value, so records
+    compare and digest the same whatever order or spacing they were written in."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def same_json(a: object, b: object) -> bool:
+    """Equal as JSON: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
+    return a == b and canonical(a) == canonical(b)
+
+
+def digest(text: str) -> str:
+    """A record's check: 16 hex digits of BLAKE2b (8-byte digest) of ``text`` in UTF-8."""
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()

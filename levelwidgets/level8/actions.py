@@ -7,10 +7,10 @@ the chance outcomes (shuffle orders) it caused, so any position can be rebuilt.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .._json import same_json
 from .cards import CODES, parse_card
 from .checks import refuse, show
 from .combos import Combo
@@ -393,7 +393,7 @@ class HistoryEntry:
             raise
         except (Level8Error, LookupError, TypeError, ValueError, AttributeError) as e:
             raise CorruptStateError(f"malformed action in history: {str(e)[:200]}") from None
-        if action.to_dict() != raw or not _same_json(action.to_dict(), raw):
+        if action.to_dict() != raw or not same_json(action.to_dict(), raw):
             raise CorruptStateError(
                 f"the {action.kind} action of a history entry is not written in its normal "
                 "form (a field the action does not use, or a value of the wrong type)"
@@ -427,8 +427,3 @@ def _check_action_size(raw: object) -> None:
                 stack.append(item)
             elif isinstance(item, str) and len(item) > 40:
                 raise CorruptStateError("a history entry's action holds an overlong text")
-
-
-def _same_json(a: object, b: object) -> bool:
-    """Equal as JSON: ``1``, ``1.0`` and ``true`` differ (Python's ``==`` mixes them)."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

@@ -39,10 +39,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
-from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
-from .._json import check_limits, strict_loads
+from .._json import canonical, check_limits, digest, same_json, strict_loads
 from .actions import HistoryEntry
 from .errors import ConfigError, CorruptStateError, Level8Error, Level8LimitError
 from .levels import LevelSequence
@@ -133,24 +132,12 @@ def game_to_dict(game: Level8) -> dict[str, Any]:
 
 
 def record_check(data: Mapping[str, Any]) -> str:
-    """The record's check: 16 hex digits of BLAKE2b over every field but ``check``, as
-    compact JSON with sorted keys."""
-    rest = {k: v for k, v in data.items() if k != "check"}
-    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return blake2b(text.encode("ascii"), digest_size=8).hexdigest()
+    """The record's check: the digest of every field but ``check`` (:func:`canonical` JSON)."""
+    return digest(canonical({k: v for k, v in data.items() if k != "check"}))
 
 
 def game_to_json(game: Level8, indent: int | None = None) -> str:
     return json.dumps(game_to_dict(game), indent=indent)
-
-
-def same_json(a: object, b: object) -> bool:
-    """Equal as JSON text: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
-    return a == b and _canonical(a) == _canonical(b)
-
-
-def _canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def bound_config(cfg: object, what: str = "config") -> dict[str, Any]:

@@ -23,9 +23,9 @@ A record cannot lie. Loading never trusts it:
   one player swapped, a name changed) is refused as well.
 
 The checks find edits and damage, not forgeries: the digest (BLAKE2b, 64 bits, see
-:func:`_digest`) is public, and a record whose hand-set dice and checks were all rewritten
-together is a different game that could have been played. Version 1 records (no checks) still
-load with every other check and are written back as version 2.
+:func:`levelwidgets._json.digest`) is public, and a record whose hand-set dice and checks were
+all rewritten together is a different game that could have been played. Version 1 records (no
+checks) still load with every other check and are written back as version 2.
 
 Every refusal is a :class:`RecordError` (``RecordTooLargeError`` for sizes,
 ``RecordTypeError`` for a record that is not text or plain JSON data).
@@ -36,9 +36,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
+from .._json import canonical as _canonical
+from .._json import digest as _digest
 from .._json import strict_loads
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError
@@ -124,11 +125,6 @@ def _position(game: LevelX) -> dict[str, Any]:
     }
 
 
-def _digest(text: str) -> str:
-    """16 hex digits of BLAKE2b (8-byte digest) of ``text`` in UTF-8."""
-    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-
-
 def _turn_check(previous: str, player: int, dice: Any, drawn: bool, move: str) -> str:
     """The check of one turn: the previous check, then ``player|dice|drawn|move``."""
     d = "".join(map(str, dice))
@@ -140,10 +136,6 @@ def _record_check(last: str, data: Mapping[str, Any]) -> str:
     (the turns are in the chain), as compact JSON with sorted keys."""
     rest = {k: v for k, v in data.items() if k not in ("turns", "check")}
     return _digest(last + "|" + _canonical(rest))
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 # ---------------------------------------------------------------------------- reading

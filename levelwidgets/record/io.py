@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
-from .._json import strict_loads
+from .._json import canonical, digest, same_json, strict_loads
 from ._checks import is_int, need_keys, need_list
 from .annotations import (
     FREE_HEADERS,
@@ -82,8 +81,7 @@ def record_check(data: Mapping[str, Any]) -> str:
     and of each node only ``parent`` and ``step``), so a teacher may still edit a comment."""
     game = {k: v for k, v in data.items() if k not in ("check", "headers", "root", "nodes")}
     game["nodes"] = [[n.get("parent"), n.get("step")] for n in data["nodes"]]
-    text = json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return blake2b(text.encode("ascii"), digest_size=8).hexdigest()
+    return digest(canonical(game))
 
 
 def to_json(record: GameRecord, indent: int | None = None) -> str:
@@ -237,7 +235,7 @@ def from_dict(data: Any) -> GameRecord:
             not children
             and "position" in data
             and node.is_main_line()
-            and not _same_json(data["position"], adapter.position(game))
+            and not same_json(data["position"], adapter.position(game))
         ):
             raise RecordError(
                 "The record's stored position (scores, pieces or cards) does not follow "
@@ -313,11 +311,6 @@ def _where(record: GameRecord, node: Node, names: list[str]) -> str:
     line = "main line" if node.is_main_line() else "a variation"
     text = adapter.notation(data, names)
     return f"Step {node._depth} ({who}: {text!r:.60}, {line})"
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """Equal as JSON: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
-    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _not_a_number(name: str) -> RecordError:
