@@ -1,11 +1,12 @@
 """Collect a study's rows compactly: a million games must fit in a few hundred MB.
 
-Rows arrive from workers as dicts (≈ 1.5 kB each in Python objects). Each chunk becomes a
-small DataFrame at once, with the narrowest dtypes that hold the values (``int8`` seats and
-chips, ``int16``/``int32`` counts; bot names and ``winner_seats`` as one shared object per
-distinct value, not one per game as unpickled from a worker), and the chunks are merged as
-they pile up, so memory grows by about a hundred bytes per game instead of kilobytes. Bot
-names stay plain strings (not categoricals), so renaming or combining frames just works.
+Rows arrive from workers as dicts (≈ 1.5 kB each in Python objects). Every
+:data:`_COMPACT_EVERY` rows (whatever the chunk sizes) become one small DataFrame, with the
+narrowest dtypes that hold the values (``int8`` seats and chips, ``int16``/``int32`` counts;
+bot names and ``winner_seats`` as one shared object per distinct value, not one per game as
+unpickled from a worker), and those frames are merged as they pile up, so memory grows by
+about a hundred bytes per game instead of kilobytes. Bot names stay plain strings (not
+categoricals), so renaming or combining frames just works.
 """
 
 from __future__ import annotations
@@ -19,7 +20,11 @@ from ._deps import pandas
 if TYPE_CHECKING:
     import pandas as pd
 
-_MERGE_EVERY = 64  # chunk frames held before they are merged into one
+_MERGE_EVERY = 64  # compacted frames held before they are merged into one
+#: Rows held as dicts before they become one compact frame. A frame costs a few milliseconds
+#: of pandas work however few rows it holds, so small chunks (a short study in-process sends
+#: chunks of 5 games, for a lively progress bar) are pooled; 200 dict rows are ~300 kB.
+_COMPACT_EVERY = 200
 
 _TYPES: dict[str, str] = {
     "game_index": "int64",
@@ -46,6 +51,7 @@ class RowCollector:
         self._shared: dict[object, object] = {label: label for label in labels}
         self._frames: list[pd.DataFrame] = []
         self._pending: list[pd.DataFrame] = []
+        self._rows: list[dict[str, Any]] = []  # rows not compacted yet
         self.count = 0
 
     def add(self, rows: Iterable[dict[str, Any]]) -> None:
@@ -58,13 +64,22 @@ class RowCollector:
             for key, value in row.items():
                 if isinstance(value, (str, tuple)) and key != "record":
                     row[key] = shared.setdefault(value, value)
-        self._pending.append(self._compact(pandas().DataFrame(rows)))
+        self._rows += rows
         self.count += len(rows)
-        if len(self._pending) >= _MERGE_EVERY:
-            self._merge()
+        if len(self._rows) >= _COMPACT_EVERY:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Turn the rows held as dicts into one compact frame."""
+        if self._rows:
+            self._pending.append(self._compact(pandas().DataFrame(self._rows)))
+            self._rows = []
+            if len(self._pending) >= _MERGE_EVERY:
+                self._merge()
 
     def frame(self) -> pd.DataFrame:
         """Every row so far, ordered by ``game_index``, with a fresh 0… index."""
+        self._flush()
         self._merge()
         if not self._frames:
             return pandas().DataFrame(columns=["game_index", "seed", "turns", "winner_seat"])

@@ -23,7 +23,7 @@ from .actions import Action, Event
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
 from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
-from .hands import _COLOUR, _NUMBER, _NUMBER_BIT
+from .hands import _COLOUR, _NUMBER, _NUMBER_BIT, _VBIT
 from .levels import Level
 from .observation import Observation
 from .solver import Missing, _missing_search, _summary, cards_missing, solve
@@ -143,27 +143,36 @@ class HeuristicBot:
         """Where to draw from: a seat's discard pile, or None for the draw pile."""
         p = obs.viewer
         assert isinstance(p, int) and obs.hand is not None
-        tops = [(q, t) for q, t in enumerate(obs.discard_tops) if t is not None]
+        tops = obs.discard_tops  # (None for an empty pile)
         level = obs.requirements[p]
         laid = obs.laid[p]
         if not laid and level is not None:
-            for q, t in tops:
-                if FIRST_JOKER <= t < FIRST_SKIP or t == JOKER8:  # is_joker, inlined
+            for q, t in enumerate(tops):
+                if t is not None and (FIRST_JOKER <= t < FIRST_SKIP or t == JOKER8):  # is_joker
                     return q
-            _count, _total, _used, nums, cols, _src = self._eval(obs.hand, level)
+            ev = self._eval(obs.hand, level)
+            nums = ev[3]
+            cols = ev[4]
             if nums or cols:  # (both empty when no card is missing)
-                for q, t in tops:
+                for q, t in enumerate(tops):
                     # Missing.useful: no joker here (see above), no skip card
-                    if t < FIRST_JOKER and (_NUMBER_BIT[t] & nums or _COLOUR_BIT[t] & cols):
+                    if (
+                        t is not None
+                        and t < FIRST_JOKER
+                        and (_NUMBER_BIT[t] & nums or _COLOUR_BIT[t] & cols)
+                    ):
                         return q
         elif laid:
             table = _table(obs.melds)
-            for q, t in tops:
-                if not FIRST_SKIP <= t < END_SKIP and table.fit(t):
+            for q, t in enumerate(tops):
+                if t is not None and not FIRST_SKIP <= t < END_SKIP and table.fit(t):
                     return q
-        if obs.draw_count or not tops:
+        if obs.draw_count:
             return None
-        return tops[0][0]
+        for q, t in enumerate(tops):  # the draw pile is empty: the first discard pile
+            if t is not None:
+                return q
+        return None
 
     def _play(self, obs: Observation) -> Action:
         p = obs.viewer
@@ -171,13 +180,16 @@ class HeuristicBot:
         hand = obs.hand
         level = obs.requirements[p]
         laid = obs.laid[p]
+        ev = None
         if not laid and level is not None:
             final = obs.levels[p] == obs.level_counts[p]
             # the "cards missing" search is cached for the discard; it says when to solve
-            if (final or len(hand) > _n_cards(level)) and self._eval(hand, level)[0] == 0:
-                way = solve(hand, level)
-                if way is not None:
-                    return Action("lay_down", p, combos=way)
+            if final or len(hand) > _n_cards(level):
+                ev = self._eval(hand, level)
+                if ev[0] == 0:
+                    way = solve(hand, level)
+                    if way is not None:
+                        return Action("lay_down", p, combos=way)
         elif laid and len(hand) >= 2:
             # naturals first, jokers last (they fit almost anywhere, keep them flexible)
             table = _table(obs.melds)
@@ -186,16 +198,17 @@ class HeuristicBot:
                 if fit is not None:
                     owner, i, meaning = fit
                     return Action("add_on", p, card=c, target=owner, index=i, meaning=meaning)
-        if len(hand) > 1:
+        if len(hand) > 1 and max(hand) >= FIRST_SKIP:  # (skip cards are the highest ids)
             for c in hand:
                 if FIRST_SKIP <= c < END_SKIP:
                     target = self._leader(obs)
                     if target is not None:
                         return Action("skip", p, card=c, target=target)
                     break
-        return Action("discard", p, card=self._discard_choice(obs))
+        return Action("discard", p, card=self._discard_choice(obs, ev))
 
-    def _discard_choice(self, obs: Observation) -> int:
+    def _discard_choice(self, obs: Observation, ev: _Eval | None = None) -> int:
+        """The card to discard; ``ev``: this hand's :meth:`_eval`, when already known."""
         p = obs.viewer
         assert isinstance(p, int) and obs.hand is not None
         hand = obs.hand
@@ -215,7 +228,8 @@ class HeuristicBot:
                     best_c, best_d = c, d
             return best_c
         has_set, has_colour, has_run = _kinds(level)
-        ev = self._eval(hand, level)
+        if ev is None:
+            ev = self._eval(hand, level)
         _count, _total, used, useful_nums, useful_cols, _src = ev
         pool = [c for c in naturals if c not in used] or naturals
         num_count = [0] * (MAX_NUMBER + 3)  # by number; 0, 16, 17 (and -1 = 17) stay 0
@@ -225,27 +239,30 @@ class HeuristicBot:
             col_count[_COLOUR[c]] += 1
         table = _table(obs.melds)
         fit_nums, fit_cols = table.by_num, table.by_col
-        # the lowest score wins, ties to the highest card; scores are sums of halves (exact)
+        # the lowest score wins, ties to the highest card. Scores are counted in halves (as
+        # whole numbers): 2 per other card of its number (sets) or colour (colour groups),
+        # 1 per card numbered within 2 of it (runs), 4 if it fills an open place of the
+        # plan, 3 if it fits an opponent's laid combination (do not feed them).
         choice = -1
-        best = 0.0
+        best = 0
         for c in pool:
             num = _NUMBER[c]
             col = _COLOUR[c]
-            sc = 0.0
+            sc = 0
             if has_set:
-                sc += num_count[num] - 1
+                sc = 2 * num_count[num] - 2
             if has_colour:
-                sc += col_count[col] - 1
-            if has_run:
-                # cards numbered within 2 of this one (other numbers only)
-                near = num_count[num - 2] + num_count[num - 1]
-                sc += (near + num_count[num + 1] + num_count[num + 2]) * 0.5
-            if 1 << num & useful_nums or 1 << col & useful_cols:
-                sc += 2
+                sc += 2 * col_count[col] - 2
+            if has_run:  # cards numbered within 2 of this one (other numbers only)
+                sc += num_count[num - 2] + num_count[num - 1] + num_count[num + 1]
+                sc += num_count[num + 2]
+            if _VBIT[num] & useful_nums or _VBIT[col] & useful_cols:
+                sc += 4
             if num in fit_nums or col in fit_cols:
-                sc += 1.5  # do not feed opponents' laid combinations
-            if choice < 0 or sc < best or (sc == best and c > choice):
-                choice, best = c, sc
+                sc += 3
+            if sc < best or choice < 0 or (sc == best and c > choice):
+                choice = c
+                best = sc
         if choice not in used:
             rest = tuple([c for c in hand if c != choice])
             self._cache = (_hand_bits(rest), level, ev, rest)
@@ -355,8 +372,8 @@ def play_game(
     # the engine's own bots read a few fields and keep no observation: they get a view that
     # fills in the rest on demand (see seatview.py)
     observe = [seat_view if type(bot) in _VIEW_BOTS else observation for bot in bots]
-    while not game.is_over and count < max_actions:
-        p = game.current_player
+    while game._phase != "over" and count < max_actions:  # (not game.is_over)
+        p = game._current  # (game.current_player)
         events = apply(bots[p].choose(observe[p](p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)

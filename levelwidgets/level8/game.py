@@ -49,6 +49,8 @@ from .invariants import InvariantError, check_invariants
 from .levels import Level, LevelSequence
 from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
 from .seatview import Getters, SeatView
+from .seatview import set_fields as _set_view_fields
+from .seatview import set_src as _set_view_src
 from .serial import (
     FORMAT,
     FORMAT_VERSION,
@@ -105,6 +107,21 @@ MAX_COMBOS = 10
 MAX_EVENTS = 100_000
 MAX_ENTRIES = 200_000
 _COMBOS = "a list of combinations, one per part of the level"
+
+
+#: The history's actions of the common steps, made once and shared by every game (an
+#: :class:`Action` is immutable, and finding one here is cheaper than making it): keyed by
+#: ``(player, source)`` for draws, ``(player, card)`` discards, ``(player, card, target)``
+#: skips, ``(player, card, target, index, meaning)`` add-ons (up to :data:`_MAX_SHARED`) and
+#: the player for skipped turns and next rounds.
+_DRAW_ACTIONS: dict[tuple[int, int | None], Action] = {}
+_DISCARD_ACTIONS: dict[tuple[int, int], Action] = {}
+_SKIP_ACTIONS: dict[tuple[int, int, int], Action] = {}
+_ADD_ON_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
+_SKIP_TURN_ACTIONS: dict[int, Action] = {}
+_NEXT_ROUND_ACTIONS: dict[int, Action] = {}
+_MAX_SHARED = 4096
+_new_view = object.__new__
 
 
 def _not_an_action(action: object) -> ActionTypeError:
@@ -300,7 +317,7 @@ class Level8:
         self._listeners = Listeners()
 
     # ------------------------------------------------------------------ chance
-    def _shuffled(self, cards: list[int], forced: list[int] | None = None) -> list[int]:
+    def _shuffled(self, cards: Sequence[int], forced: list[int] | None = None) -> list[int]:
         """A shuffle order (first = top); from the RNG, a stacked deck or a replay script."""
         out = list(forced) if forced is not None else None
         if self._script is not None:
@@ -333,7 +350,7 @@ class Level8:
             self._chance = []
         else:  # most steps shuffle nothing
             self._history.append(HistoryEntry(action, (), tuple(events)))
-        if self._listeners:
+        if self._listeners._callbacks:  # (as bool(self._listeners), without calling __len__)
             self._notify(events)
         return events
 
@@ -353,7 +370,9 @@ class Level8:
         discard; :meth:`_round_started` adds what a game variant sets up besides."""
         n = self._n
         kept_all = {c for k in self._kept for c in k}
-        pool = [c for c in self._deal_pool if c not in kept_all]
+        pool = self._deal_pool  # (_shuffled copies it)
+        if kept_all:
+            pool = [c for c in pool if c not in kept_all]
         order = self._shuffled(pool, forced)
         hands = [list(k) for k in self._kept]
         self._kept = [[] for _ in range(n)]
@@ -417,10 +436,15 @@ class Level8:
         events.append(Event("rebuild", None, {"count": len(order), "skip_surfaced": surfaced}))
 
     def _next_turn(self, events: list[Event]) -> None:
-        self._rebuild_if_needed(events)
-        self._current = (self._current + 1) % self._n
-        self._phase = "skipped" if self._skips[self._current] is not None else "draw"
-        self._skip_draw_if_nothing(events)
+        if not self._draw:  # (_rebuild_if_needed and _skip_draw_if_nothing: nothing to do)
+            self._rebuild_if_needed(events)
+        q = self._current = (self._current + 1) % self._n
+        if self._skips[q] is not None:
+            self._phase = "skipped"
+        else:
+            self._phase = "draw"
+            if not self._draw:
+                self._skip_draw_if_nothing(events)
 
     def _skip_draw_if_nothing(self, events: list[Event]) -> None:
         """Decision: with the draw pile and every discard pile empty (and nothing to rebuild
@@ -576,7 +600,13 @@ class Level8:
     # ------------------------------------------------------------------ actions
     def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
         """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
-        p = self._check("draw", player, "draw")
+        p = self._current
+        if (  # _check's usual case, inline; anything else goes through its checks
+            self._phase != "draw"
+            or (player is not None and (type(player) is not int or player != p))
+            or len(self._history) >= MAX_HISTORY
+        ):
+            p = self._check("draw", player, "draw")
         nm = self._names
         if source is None or source == "pile":
             if not self._draw:
@@ -588,7 +618,11 @@ class Level8:
                 )
             src = None
         else:
-            src = self._player_index(source, "discard pile owner")
+            src = (
+                source
+                if type(source) is int and 0 <= source < self._n  # _player_index's usual case
+                else self._player_index(source, "discard pile owner")
+            )
             if not self._discards[src]:
                 raise EmptyPileError.coded(
                     "level8.discard_pile_empty",
@@ -596,18 +630,22 @@ class Level8:
                     name=nm[p],
                     owner=nm[src],
                 )
-        self._begin_entry()
-        events: list[Event] = []
+        if self._chance:  # _begin_entry
+            self._chance = []
         if src is None:
             card = self._draw.pop()
-            events.append(Event("draw", p, {"source": "pile", "card": card}))
-            self._rebuild_if_needed(events)
+            events = [Event("draw", p, {"source": "pile", "card": card})]
+            if not self._draw:
+                self._rebuild_if_needed(events)
         else:
             card = self._discards[src].pop()
-            events.append(Event("draw", p, {"source": src, "card": card}))
+            events = [Event("draw", p, {"source": src, "card": card})]
         self._hands[p].append(card)
         self._phase = "play"
-        return self._end_entry(Action("draw", p, source=src), events)
+        action = _DRAW_ACTIONS.get((p, src))
+        if action is None:
+            action = _DRAW_ACTIONS[(p, src)] = Action("draw", p, source=src)
+        return self._end_entry(action, events)
 
     def lay_down(self, combos: Iterable[object], *, player: int | None = None) -> list[Event]:
         """Lay down the complete current level at once: one combination per requirement.
@@ -706,7 +744,13 @@ class Level8:
         """
         if type(index) is not int or (number is not None and type(number) is not int):
             self._add_on_types(index, number)
-        p = self._check("play", player, "add a card")
+        p = self._current
+        if (  # _check's usual case, inline; anything else goes through its checks
+            self._phase != "play"
+            or (player is not None and (type(player) is not int or player != p))
+            or len(self._history) >= MAX_HISTORY
+        ):
+            p = self._check("play", player, "add a card")
         nm = self._names
         if not self._laid[p]:
             raise AddOnError.coded(
@@ -714,8 +758,15 @@ class Level8:
                 "{name} must lay down their own level before adding cards",
                 name=nm[p],
             )
-        cid = self._hand_card(p, card, "add")
-        owner = self._player_index(target, "owner of the combination")
+        if type(card) is int and card in self._deck_ids and card in self._hands[p]:
+            cid = card  # what _hand_card returns for it
+        else:
+            cid = self._hand_card(p, card, "add")
+        owner = (
+            target
+            if type(target) is int and 0 <= target < self._n  # _player_index's usual case
+            else self._player_index(target, "owner of the combination")
+        )
         melds = self._melds[owner]
         if not 0 <= index < len(melds):
             raise AddOnError.coded(
@@ -760,7 +811,8 @@ class Level8:
                 "{name} must keep one card to discard at the end of the turn",
                 name=nm[p],
             )
-        self._begin_entry()
+        if self._chance:  # _begin_entry
+            self._chance = []
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
         self._meld_rev += 1
@@ -777,9 +829,13 @@ class Level8:
                 {"card": cid, "owner": owner, "index": index, "meaning": meaning, "combo": shape},
             )
         ]
-        return self._end_entry(
-            Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning), events
-        )
+        key = (p, cid, owner, index, meaning)
+        action = _ADD_ON_ACTIONS.get(key)
+        if action is None:
+            action = Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning)
+            if len(_ADD_ON_ACTIONS) < _MAX_SHARED:
+                _ADD_ON_ACTIONS[key] = action
+        return self._end_entry(action, events)
 
     @staticmethod
     def _add_on_types(index: object, number: object) -> None:
@@ -836,17 +892,31 @@ class Level8:
 
     def discard(self, card: object, *, player: int | None = None) -> list[Event]:
         """Put a hand card on your own discard pile, ending the turn (or the round)."""
-        p = self._check("play", player, "discard")
-        cid = self._hand_card(p, card, "discard")
-        self._begin_entry()
-        self._hands[p].remove(cid)
+        p = self._current
+        if (  # _check's usual case, inline; anything else goes through its checks
+            self._phase != "play"
+            or (player is not None and (type(player) is not int or player != p))
+            or len(self._history) >= MAX_HISTORY
+        ):
+            p = self._check("play", player, "discard")
+        hand = self._hands[p]
+        if type(card) is int and card in self._deck_ids and card in hand:
+            cid = card  # what _hand_card returns for it
+        else:
+            cid = self._hand_card(p, card, "discard")
+        if self._chance:  # _begin_entry
+            self._chance = []
+        hand.remove(cid)
         self._discards[p].append(cid)
         events = [Event("discard", p, {"card": cid})]
-        if not self._hands[p]:
+        if not hand:
             self._end_round(p, events)
         else:
             self._next_turn(events)
-        return self._end_entry(Action("discard", p, card=cid), events)
+        action = _DISCARD_ACTIONS.get((p, cid))
+        if action is None:
+            action = _DISCARD_ACTIONS[(p, cid)] = Action("discard", p, card=cid)
+        return self._end_entry(action, events)
 
     def skip(
         self, target: int | str, card: object = None, *, player: int | None = None
@@ -889,7 +959,10 @@ class Level8:
             self._pub_rev += 1
             events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
-        return self._end_entry(Action("skip", p, card=cid, target=q), events)
+        action = _SKIP_ACTIONS.get((p, cid, q))
+        if action is None:
+            action = _SKIP_ACTIONS[(p, cid, q)] = Action("skip", p, card=cid, target=q)
+        return self._end_entry(action, events)
 
     def skip_turn(self, *, player: int | None = None) -> list[Event]:
         """The skipped player's whole turn: the skip card goes face up under the draw pile."""
@@ -902,7 +975,10 @@ class Level8:
         self._pub_rev += 1
         events = [Event("skip_turn", p, {"card": cid})]
         self._next_turn(events)
-        return self._end_entry(Action("skip_turn", p), events)
+        action = _SKIP_TURN_ACTIONS.get(p)
+        if action is None:
+            action = _SKIP_TURN_ACTIONS[p] = Action("skip_turn", p)
+        return self._end_entry(action, events)
 
     def keep(self, cards: Iterable[object] = (), *, player: int | None = None) -> list[Event]:
         """Two-star rule: keep up to 4 hand cards for the next round (may be none)."""
@@ -947,7 +1023,10 @@ class Level8:
         self._begin_entry()
         self._dealer = self._next_dealer()
         events = self._deal()
-        return self._end_entry(Action("next_round", p), events)
+        action = _NEXT_ROUND_ACTIONS.get(p)
+        if action is None:
+            action = _NEXT_ROUND_ACTIONS[p] = Action("next_round", p)
+        return self._end_entry(action, events)
 
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
@@ -955,18 +1034,18 @@ class Level8:
             raise _not_an_action(action)
         k = action.kind
         pl = action.player
-        if k == "draw":
+        if k == "draw":  # (the kinds in the order of how often bots take them)
             return self.draw(action.source, player=pl)
-        if k == "lay_down":
-            return self.lay_down(action.combos, player=pl)
-        if k == "add_on":
-            if action.card is None or action.target is None or action.index is None:
-                raise AddOnError("an add-on needs a card, a target player and an index")
-            return self.add_on(action.card, action.target, action.index, action.meaning, player=pl)
         if k == "discard":
             if action.card is None:
                 raise CardNotInHandError("a discard needs a card")
             return self.discard(action.card, player=pl)
+        if k == "add_on":
+            if action.card is None or action.target is None or action.index is None:
+                raise AddOnError("an add-on needs a card, a target player and an index")
+            return self.add_on(action.card, action.target, action.index, action.meaning, player=pl)
+        if k == "lay_down":
+            return self.lay_down(action.combos, player=pl)
         if k == "skip":
             if action.target is None:
                 raise SkipError("a skip needs a target player")
@@ -1118,37 +1197,45 @@ class Level8:
         """Seat ``player``'s :meth:`observation` as a :class:`~.seatview.SeatView`: the fields
         the engine's bots read are set, the others computed on first read (valid only until
         the game changes; for :func:`~levelwidgets.level8.bots.play_game`)."""
-        names, _sides, levels, counts, reqs, laid, _under, melds, _sk, _skips, _kc = (
-            self._obs_public()[1]
-        )
-        phase = self._phase
-        fields = {
-            "viewer": player,
-            "names": names,
+        rev, base = self._view_base
+        if rev != self._pub_rev:
+            base = self._new_view_base()
+        fields = base.copy()  # names, levels, level_counts, requirements, laid, melds
+        fields["viewer"] = player
+        fields["hand"] = tuple(self._hands[player])
+        fields["draw_count"] = len(self._draw)
+        phase = fields["phase"] = self._phase
+        if phase == "draw":  # a draw looks at the discard tops
+            fields["discard_tops"] = tuple([d[-1] if d else None for d in self._discards])
+        view = _new_view(SeatView)  # SeatView._make(self, _SEAT_LAZY, fields), inline
+        _set_view_fields(view, fields)
+        _set_view_src(view, (self, _SEAT_LAZY))
+        return view
+
+    #: ``(revision, fields)``: the fields of :meth:`_seat_view` every seat sees alike, for
+    #: :attr:`_pub_rev` ``revision`` (see :meth:`_new_view_base`); none yet.
+    _view_base: tuple[int, dict] = (-1, {})
+
+    def _new_view_base(self) -> dict:
+        """The fields of :meth:`_seat_view` every seat sees alike, kept as
+        :attr:`_view_base` until :attr:`_pub_rev` moves on (they change only with a level, a
+        lay-down or add-on, or a deal, which all move it): each view gets a copy."""
+        levels, reqs, counts, _sides = self._level_fields()
+        base = {
+            "names": self._names,
             "levels": levels,
             "level_counts": counts,
             "requirements": reqs,
-            "laid": laid,
-            "hand": tuple(self._hands[player]),
-            "draw_count": len(self._draw),
-            "melds": melds,
-            "phase": phase,
+            "laid": tuple(self._laid),
+            "melds": self._public_melds(),
         }
-        if phase == "draw":  # a draw looks at the discard tops
-            fields["discard_tops"] = tuple([d[-1] if d else None for d in self._discards])
-        return SeatView._make(self, _SEAT_LAZY, fields)
+        self._view_base = (self._pub_rev, base)
+        return base
 
-    def _obs_public(self) -> tuple[int, tuple]:
-        """The observation fields every seat sees alike that change only with a level, a
-        lay-down or add-on, a skip card, kept cards or a deal: kept until :attr:`_pub_rev`
-        (bumped by each of those changes) moves on. The tuples are immutable, so
-        observations share them; the melds tuple stays the same object while no laid
-        combination changes (bots cache on its identity)."""
-        rev = self._pub_rev
+    def _level_fields(self) -> tuple[tuple, tuple, tuple, tuple]:
+        """``(levels, requirements, level_counts, sides)`` as observations show them; the
+        requirements are kept while the levels stay, the counts and sides for the game."""
         cache = self.__dict__
-        got = cache.get("_obs_pub")
-        if got is not None and got[0] == rev:
-            return got
         static = cache.get("_obs_static")
         if static is None:  # fixed for the whole game: sides' names and level counts
             seqs = self._seqs
@@ -1169,15 +1256,28 @@ class Level8:
                     ]
                 ),
             )
+        return reqs[0], reqs[1], static[1], static[0]
+
+    def _obs_public(self) -> tuple[int, tuple]:
+        """The observation fields every seat sees alike that change only with a level, a
+        lay-down or add-on, a skip card, kept cards or a deal: kept until :attr:`_pub_rev`
+        (bumped by each of those changes) moves on. The tuples are immutable, so
+        observations share them; the melds tuple stays the same object while no laid
+        combination changes (bots cache on its identity)."""
+        rev = self._pub_rev
+        got = self.__dict__.get("_obs_pub")
+        if got is not None and got[0] == rev:
+            return got
+        levels, reqs, counts, sides = self._level_fields()
         skips = tuple(self._skips)
         got = self._obs_pub = (
             rev,
             (
                 self._names,
-                static[0],
-                reqs[0],
-                static[1],
-                reqs[1],
+                sides,
+                levels,
+                counts,
+                reqs,
                 tuple(self._laid),
                 len(self._under),
                 self._public_melds(),
@@ -1205,7 +1305,7 @@ class Level8:
         cached = self._melds_cache
         if cached is not None and cached[0] == rev:
             return cached[1]
-        value = tuple([tuple([m.combo() for m in ms]) for ms in self._melds])
+        value = tuple([tuple([m.combo() for m in ms]) if ms else () for ms in self._melds])
         self._melds_cache = (rev, value)
         return value
 

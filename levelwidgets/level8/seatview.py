@@ -32,8 +32,8 @@ class SeatView(Observation):
     @classmethod
     def _make(cls, game: object, getters: Getters, fields: dict) -> SeatView:
         view = object.__new__(cls)
-        object.__setattr__(view, "__dict__", fields)
-        object.__setattr__(view, "_src", (game, getters))
+        set_fields(view, fields)
+        set_src(view, (game, getters))
         return view
 
     def __getattr__(self, name: str) -> object:  # only for fields not set yet
@@ -56,3 +56,10 @@ class SeatView(Observation):
 
     def __repr__(self) -> str:
         return repr(self.full())
+
+
+#: ``set_fields(view, fields)`` makes ``fields`` the view's dict and ``set_src(view, src)``
+#: sets its ``_src``: the descriptors themselves, cheaper than ``object.__setattr__`` (the
+#: frozen dataclass refuses plain assignment). The engine makes a view with these.
+set_fields = Observation.__dict__["__dict__"].__set__
+set_src = SeatView.__dict__["_src"].__set__

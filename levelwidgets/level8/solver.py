@@ -40,6 +40,7 @@ from .cards import (
 from .combos import Combo
 from .hands import _NUMBER_BIT, _positions
 from .levels import Level, parse_level
+from .patterns import _Memo, _pattern, _recall, _remember, _set_memo
 
 LayDown = tuple[Combo, ...]
 """One concrete lay-down: one :class:`Combo` per requirement of the level, in level order."""
@@ -453,7 +454,7 @@ def _run_needs(lo: int, n: int, have: int) -> tuple[Need, ...]:
 
 _Shape = tuple[str, int, list[int]]  # (kind, n, indices of the requirements of that shape)
 _LevelInfo = tuple[list[_Shape], tuple[tuple[str, list[int], list[int]], ...], int]
-_INFO: dict[int, tuple[Level, _LevelInfo]] = {}
+_INFO: dict[int, tuple[Level, _LevelInfo, _Memo | None]] = {}
 
 
 def _level_info(level: Level) -> _LevelInfo:
@@ -464,7 +465,8 @@ def _level_info(level: Level) -> _LevelInfo:
     cards the level asks for.
 
     Cached by the level's identity (levels are immutable; the entry keeps the level, so its
-    id cannot be reused while cached).
+    id cannot be reused while cached), with the level's kept search answers
+    (:func:`.patterns._set_memo`) for :func:`_missing_search`.
     """
     got = _INFO.get(id(level))
     if got is not None and got[0] is level:
@@ -483,7 +485,7 @@ def _level_info(level: Level) -> _LevelInfo:
             repeated.append(("run", [g, g], [n, n]))
     info = (shapes, tuple(repeated), sum(r.n for r in level.requirements))
     if len(_INFO) < 1024:
-        _INFO[id(level)] = (level, info)
+        _INFO[id(level)] = (level, info, _set_memo(level))
     return info
 
 
@@ -507,11 +509,54 @@ def _missing_search(
 ) -> tuple[_Hand, int, list[tuple[int, str, int, _Cand]]]:
     """The search of :func:`cards_missing`: the hand, the total joker need and the candidates
     chosen (``(requirement index, kind, n, candidate)``). Bots summarise the choice
-    (:func:`_summary`) without building the :class:`Missing`."""
+    (:func:`_summary`) without building the :class:`Missing`.
+
+    On a level made only of sets the answer depends on the hand's counts per number alone,
+    and is kept by that pattern (:mod:`.patterns`): most calls are a look-up."""
     h = _Hand(hand)
+    got = _INFO.get(id(lv))
+    if got is not None and got[0] is lv:  # (_level_info, with the kept answers)
+        _lv, info, memo = got
+    else:
+        info = _level_info(lv)
+        memo = _set_memo(lv)
+    if memo is None:
+        total, lims, chosen, _certified = _deepen(h, info, at_least)
+    else:
+        key = _pattern(h)
+        n_cards = info[2]
+        kept = _recall(memo.get(key), h, at_least if at_least < n_cards else n_cards)
+        if kept is None:
+            total, lims, chosen, certified = _deepen(h, info, at_least)
+            _remember(memo, key, h, total, lims, chosen, certified)  # type: ignore[arg-type]
+        else:
+            total, lims, chosen = kept
+    if type(hand) is tuple:
+        _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
+    return h, total, chosen
+
+
+def _missing_search_uncached(
+    hand: Iterable[object], lv: Level, at_least: int
+) -> tuple[_Hand, int, list[tuple[int, str, int, _Cand]]]:
+    """:func:`_missing_search` without the kept answers (the reference the tests compare)."""
+    h = _Hand(hand)
+    total, lims, chosen, _certified = _deepen(h, _level_info(lv), at_least)
+    if type(hand) is tuple:
+        _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
+    return h, total, chosen
+
+
+def _deepen(
+    h: _Hand, info: _LevelInfo, at_least: int
+) -> tuple[int, list[int] | None, list[tuple[int, str, int, _Cand]], bool]:
+    """The search proper: the total joker need, the lists' joker limits (None: one
+    requirement), the candidates chosen, and whether every ``at_least`` up to the total gives
+    this same answer (*certified*: a smaller budget failed, so the total is the fewest and
+    the search at it is the same from any start; or ``at_least`` did not raise the start)."""
     # Iterative deepening on the total joker need: start at a lower bound (each requirement
     # on its own) and allow one more joker at a time, so candidate lists stay small.
-    shapes, repeated, n_cards = _level_info(lv)
+    shapes, repeated, n_cards = info
     lower, mins = _bound(h, shapes)
     # start higher where a requirement repeats (the slack for the candidate lists still
     # counts from ``lower``, so each search step is the same as when starting at ``lower``)
@@ -525,15 +570,13 @@ def _missing_search(
     total = at_least if at_least < n_cards else n_cards
     if total < start:
         total = start
+    first_budget = total
     if len(shapes) == 1 and len(shapes[0][2]) == 1:
         # one requirement: the search takes the first candidate, one of the fewest jokers
         kind, n, _ = shapes[0]
         first = _min_layer(h, kind, n, mins[0])
         if first:
-            chosen = [(0, kind, n, first[0])]
-            if type(hand) is tuple:
-                _LAST_WAY[0] = (hand, lv, h, total, None, chosen)
-            return h, total, chosen
+            return total, None, [(0, kind, n, first[0])], first_budget == start
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
     # shape's own minimum are empty)
@@ -566,10 +609,7 @@ def _missing_search(
         if choice is not None:
             break
         total += 1
-    chosen = _chosen(slots, choice)
-    if type(hand) is tuple:
-        _LAST_WAY[0] = (hand, lv, h, total, lims, chosen)
-    return h, total, chosen
+    return total, lims, _chosen(slots, choice), total > first_budget or first_budget == start
 
 
 #: Every number (bits 1–15): an open place that any natural card fills.

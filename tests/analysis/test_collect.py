@@ -63,3 +63,22 @@ def test_values_survive_compaction_unfinished_and_ties_included():
         got = [plain_value(v) for v in frame[column].tolist()]
         assert got == [plain_value(v) for v in plain[column].tolist()], column
     assert pd.isna(frame.loc[1, "winner_seat"]) and frame.loc[2, "winner_seat"] == -1
+
+
+def test_small_chunks_are_pooled_into_few_frames_and_nothing_is_lost():
+    """A short study in-process sends chunks of a few games: the collector pools them, so
+    pandas builds one frame per ~200 rows (not one per chunk), and holds no more than that
+    as dicts."""
+    from levelwidgets.analysis.collect import _COMPACT_EVERY
+
+    rows, labels = real_rows("level8", ["heuristic", "random"], 7)
+    collector = RowCollector(labels)
+    frames_built = 0
+    for chunk in range(300):  # 300 chunks of 3 games
+        collector.add([dict(rows[(chunk + i) % 7], game_index=chunk * 3 + i) for i in range(3)])
+        assert len(collector._rows) < _COMPACT_EVERY
+        frames_built = max(frames_built, len(collector._pending) + len(collector._frames))
+    frame = collector.frame()
+    assert frames_built <= 900 // _COMPACT_EVERY
+    assert list(frame["game_index"]) == list(range(900))
+    assert frame["rounds"].tolist() == [rows[(k // 3 + k % 3) % 7]["rounds"] for k in range(900)]
