@@ -125,19 +125,14 @@ class HeuristicBot:
         if phase == "play":
             return self._play(obs)
         if phase == "draw":
-            return self._draw(obs)
+            return _shared_action("draw", p, self.draw_source(obs))
         if phase == "skipped":
-            return Action("skip_turn", p)
+            return _shared_action("skip_turn", p, None)
         if phase == "round_over":
-            return Action("next_round", p)
+            return _shared_action("next_round", p, None)
         if phase == "keep":
             return self._keep(obs)
         return self._play(obs)
-
-    def _draw(self, obs: Observation) -> Action:
-        p = obs.viewer
-        assert isinstance(p, int)
-        return Action("draw", p, source=self.draw_source(obs))
 
     def draw_source(self, obs: Observation) -> int | None:
         """Where to draw from: a seat's discard pile, or None for the draw pile."""
@@ -175,9 +170,8 @@ class HeuristicBot:
         return None
 
     def _play(self, obs: Observation) -> Action:
-        p = obs.viewer
-        assert isinstance(p, int) and obs.hand is not None
-        hand = obs.hand
+        p: int = obs.viewer  # type: ignore[assignment]  (choose checked it)
+        hand: tuple[int, ...] = obs.hand  # type: ignore[assignment]
         level = obs.requirements[p]
         laid = obs.laid[p]
         ev = None
@@ -205,7 +199,7 @@ class HeuristicBot:
                     if target is not None:
                         return Action("skip", p, card=c, target=target)
                     break
-        return Action("discard", p, card=self._discard_choice(obs, ev))
+        return _shared_action("discard", p, self._discard_choice(obs, ev))
 
     def _discard_choice(self, obs: Observation, ev: _Eval | None = None) -> int:
         """The card to discard; ``ev``: this hand's :meth:`_eval`, when already known."""
@@ -284,6 +278,24 @@ class HeuristicBot:
     missing = _missing
     fits = _fits_any
     discard_choice = _discard_choice
+
+
+#: The bots' draws, discards, skipped turns and next rounds, one shared :class:`Action` per
+#: ``(kind, player, source or card)`` (immutable, and finding one is cheaper than making it;
+#: at most 6 players × 102 cards × 4 kinds).
+_SHARED: dict[tuple[str, int, int | None], Action] = {}
+
+
+def _shared_action(kind: str, player: int, what: int | None) -> Action:
+    """``Action(kind, player, ...)`` with ``what`` as the draw's source or the discarded card."""
+    action = _SHARED.get((kind, player, what))
+    if action is None:
+        if kind == "draw":
+            action = Action(kind, player, source=what)
+        else:
+            action = Action(kind, player, card=what)
+        _SHARED[(kind, player, what)] = action
+    return action
 
 
 _BIT = {c: 1 << c for c in range(N_IDS)}

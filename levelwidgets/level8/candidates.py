@@ -15,7 +15,7 @@ share most of them.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 from .hands import Hand
 
@@ -28,6 +28,8 @@ _RunTable = tuple[int, tuple[tuple[int, int], ...]]
 _RUN_TABLES: dict[int, _RunTable] = {}
 _SUBMASKS: dict[int, tuple[int, ...]] = {}
 _PAIR_NEEDS: dict[int, int] = {}
+_BITS: dict[int, tuple[int, ...]] = {}
+_NO_TABLE: dict[int, tuple[int, ...]] = {}  # (always empty: look-ups that must miss)
 
 
 def _run_table(n: int, numbers: int) -> _RunTable:
@@ -79,14 +81,23 @@ def _submasks(m: int, k: int) -> tuple[int, ...]:
 _Hand = Hand  # the solver's name for it (the tests build hands through it)
 
 
-def _bits(m: int) -> list[int]:
-    """The single-bit masks of ``m``, lowest first."""
-    out = []
-    while m:
-        b = m & -m
-        out.append(b)
-        m ^= b
-    return out
+def _bits(m: int) -> tuple[int, ...]:
+    """The single-bit masks of ``m``, lowest first; a pure function, kept (the hot loops
+    read the table first: ``_BITS.get(m) or _bits(m)``, for ``m`` not 0)."""
+    got = _BITS.get(m)
+    if got is None:
+        out = []
+        x = m
+        while x:
+            b = x & -x
+            out.append(b)
+            x ^= b
+        got = tuple(out)
+        if m >= 0:
+            if len(_BITS) >= _TABLE_LIMIT:
+                _BITS.clear()
+            _BITS[m] = got
+    return got
 
 
 def _min_need(h: Hand, kind: str, n: int) -> int:
@@ -107,27 +118,27 @@ def _min_layer(h: Hand, kind: str, n: int, j: int) -> list[_Cand]:
         multi = h.multi
         nm = h.num_mask
         out: list[_Cand] = []
+        get = _BITS.get
         for lo, held in _run_table(n, h.numbers)[1]:
             if not held & multi:  # one card per held number: the only way (Hand.window)
                 out.append((sum(nm[lo : lo + n]), j, lo))
                 continue
-            partial = [0]
-            for m in nm[lo : lo + n]:
-                if m & (m - 1):
-                    partial = [x | b for x in partial for b in _bits(m)]
-                elif m:
-                    partial = [x | m for x in partial]
-            out += [(x, j, lo) for x in partial]
+            # one natural card per held number, the later numbers' cards varying fastest
+            # (bits of different numbers never overlap: a sum is their union)
+            ways = product(*[get(m) or _bits(m) for m in nm[lo : lo + n] if m])
+            out += [(x, j, lo) for x in map(sum, ways)]
         return out
     pc = n - j
     if pc <= 0:
         return [(0, n, 1 if kind == "set" else 0)]
     out = []
+    # the table first, as _submasks does (0 < pc < k: never empty; its keys hold pc < 128)
+    get = _SUBMASKS.get if pc < 128 else _NO_TABLE.get
     for v, m, k in h.items(kind):
         if k == pc:
             out.append((m, j, v))
         elif k > pc:
-            out += [(x, j, v) for x in _submasks(m, pc)]
+            out += [(x, j, v) for x in get(m << 7 | pc) or _submasks(m, pc)]
     return out
 
 
@@ -223,6 +234,7 @@ def _layers(h: Hand, kind: str, n: int, jlo: int, jhi: int) -> list[_Cand]:
         return _run_layers(h, n, jlo, jhi)
     items = h.items(kind)
     out: list[_Cand] = []
+    get = _SUBMASKS.get if n < 128 else _NO_TABLE.get  # (as in _min_layer; pc <= n)
     for j in range(max(jlo, 0), jhi + 1):  # one layer: candidates of n - j natural cards
         pc = n - j
         if pc <= 0:
@@ -234,7 +246,7 @@ def _layers(h: Hand, kind: str, n: int, jlo: int, jhi: int) -> list[_Cand]:
                 out.append((m, j, v))
             elif k > pc:
                 # the submasks of pc bits, in decreasing numeric order
-                out += [(x, j, v) for x in _submasks(m, pc)]
+                out += [(x, j, v) for x in get(m << 7 | pc) or _submasks(m, pc)]
     return out
 
 
@@ -253,6 +265,7 @@ def _run_layers(h: Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
     multi = h.multi
     numbers = h.numbers
     w = (1 << n) - 1
+    get = _BITS.get
     for lo in range(1, 17 - n):
         if lo > 1 and not numbers >> (lo + n - 1) & 1:
             continue  # no natural card at the top: every way came in an earlier window
@@ -266,13 +279,8 @@ def _run_layers(h: Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
             if not (multi >> lo) & w:
                 bucket.append((sum(nm[lo : lo + n]), forced, lo))  # one card per number
                 continue
-            partial = [0]
-            for m in nm[lo : lo + n]:
-                if m & (m - 1):
-                    partial = [x | b for x in partial for b in _bits(m)]
-                elif m:
-                    partial = [x | m for x in partial]
-            bucket += [(x, forced, lo) for x in partial]
+            ways = product(*[get(m) or _bits(m) for m in nm[lo : lo + n] if m])
+            bucket += [(x, forced, lo) for x in map(sum, ways)]
             continue
         # (mask, jokers so far), place by place; forced: empty places still ahead; above
         # window 1 the top place takes a natural card (see above)
@@ -285,7 +293,7 @@ def _run_layers(h: Hand, n: int, jlo: int, jhi: int) -> list[_Cand]:
                 forced -= 1
                 states = [(x, u + 1) for x, u in states]
                 continue
-            bits = _bits(m)
+            bits = get(m) or _bits(m)
             joker_ok = left or top_joker
             new = []
             for x, u in states:

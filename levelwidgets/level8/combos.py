@@ -26,12 +26,14 @@ from .checks import refuse, show
 from .errors import CombinationTypeError, InvalidCombinationError
 from .levels import KINDS
 
+_setattr = object.__setattr__
+
 
 def _fmt_value(kind: str, value: int) -> str:
     return f"colour {COLOUR_LETTERS[value]}" if kind == "colour" else str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Combo:
     """A combination as declared by a player: its kind, cards and what each joker stands for.
 
@@ -42,6 +44,17 @@ class Combo:
     kind: str
     cards: tuple[int, ...]
     jokers: tuple[tuple[int, int], ...] = ()
+
+    def __init__(
+        self, kind: str, cards: tuple[int, ...], jokers: tuple[tuple[int, int], ...] = ()
+    ) -> None:
+        # the generated frozen __init__ looks up object.__setattr__ for each field; the solver
+        # and every add-on make Combos, so use it once bound (the same fields, set in the same
+        # order: the instance keeps CPython's compact attribute storage, which reads faster
+        # than an instance dict filled directly)
+        _setattr(self, "kind", kind)
+        _setattr(self, "cards", cards)
+        _setattr(self, "jokers", jokers)
 
     @property
     def meanings(self) -> dict[int, int]:
@@ -67,11 +80,13 @@ class Combo:
         return f"{self.kind} [{' '.join(parts)}]"
 
     def to_dict(self) -> dict:
+        cards = self.cards
+        jokers = self.jokers
         return {
             "kind": self.kind,
-            "cards": list(self.cards),
-            "codes": [CODES[c] for c in self.cards],
-            "jokers": {str(j): v for j, v in self.jokers},
+            "cards": list(cards),
+            "codes": [CODES[c] for c in cards],
+            "jokers": {str(j): v for j, v in jokers} if jokers else {},
         }
 
     @classmethod
@@ -292,64 +307,77 @@ def is_normal(combo: Combo) -> bool:
     jokers = combo.jokers
     if type(cards) is not tuple or type(jokers) is not tuple or not cards:
         return False
-    n_jokers = 0
-    for c in cards:
-        if type(c) is not int or not 0 <= c < N_IDS or FIRST_SKIP <= c < END_SKIP:
-            return False
-        if c >= FIRST_JOKER:
-            n_jokers += 1
-    if len(jokers) != n_jokers or len(set(cards)) != len(cards):
-        return False
-    meaning: dict[int, int] = {}
-    prev = -1
-    for pair in jokers:
-        if type(pair) is not tuple or len(pair) != 2:
-            return False
-        j, v = pair
-        if type(j) is not int or j <= prev or type(v) is not int:
-            return False
-        prev = j
-        meaning[j] = v
+    meaning: dict[int, int] | None = None
+    if jokers:  # int pairs (joker, meaning), jokers strictly ascending
+        meaning = {}
+        prev = -1
+        for pair in jokers:
+            if type(pair) is not tuple or len(pair) != 2:
+                return False
+            j, v = pair
+            if type(j) is not int or j <= prev or type(v) is not int:
+                return False
+            prev = j
+            meaning[j] = v
     kind = combo.kind
+    n_jokers = 0
     if kind == "run":
         if len(cards) > MAX_NUMBER:
             return False
-        first = 0
-        for i, c in enumerate(cards):
-            v = meaning.get(c) if c >= FIRST_JOKER else c % 15 + 1
-            if v is None:  # a joker of the cards without a declared meaning
+        # every card an int id (no skip), numbers consecutive from ``first`` >= 1 up to 15
+        # at most; consecutive numbers also mean no card twice (a joker has one meaning)
+        want = -1
+        for c in cards:
+            if type(c) is not int:
                 return False
-            if not i:
-                first = v
-            elif v != first + i:
+            if 0 <= c < FIRST_JOKER:
+                v = c % 15 + 1
+            elif FIRST_JOKER <= c < N_IDS and not FIRST_SKIP <= c < END_SKIP:
+                if meaning is None:
+                    return False
+                v = meaning.get(c)
+                if v is None:  # a joker of the cards without a declared meaning
+                    return False
+                n_jokers += 1
+            else:
                 return False
-        return first >= 1 and first + len(cards) - 1 <= MAX_NUMBER
+            if want < 0:
+                if v < 1:
+                    return False
+                want = v
+            elif v != want:
+                return False
+            want += 1
+        return n_jokers == len(jokers) and want <= MAX_NUMBER + 1
     if kind != "set" and kind != "colour":
         return False
-    k = len(cards) - n_jokers
-    value = None
+    # naturals ascending sharing one value, then jokers ascending standing for it (ids in
+    # ascending order put the naturals, all below FIRST_JOKER, first)
+    is_set = kind == "set"
+    value = -1
     prev = -1
-    for i, c in enumerate(cards):  # naturals ascending, then jokers ascending
-        if (c >= FIRST_JOKER) != (i >= k) or c <= prev:
+    for c in cards:
+        if type(c) is not int or c <= prev:
             return False
         prev = c
-        if i < k:
-            v = c % 15 + 1 if kind == "set" else c // 15
-            if value is None:
-                value = v
-            elif v != value:
+        if c < FIRST_JOKER:
+            v = c % 15 + 1 if is_set else c // 15
+        elif c < N_IDS and not FIRST_SKIP <= c < END_SKIP:
+            if meaning is None:
                 return False
-        else:
             v = meaning.get(c)
             if v is None:
                 return False
-            if value is None:
-                if not (1 <= v <= MAX_NUMBER if kind == "set" else 0 <= v < N_COLOURS):
-                    return False
-                value = v
-            elif v != value:
-                return False
-    return True
+            n_jokers += 1
+            if value < 0 and not (1 <= v <= MAX_NUMBER if is_set else 0 <= v < N_COLOURS):
+                return False  # jokers only: their declared value must be a possible one
+        else:
+            return False
+        if value < 0:
+            value = v
+        elif v != value:
+            return False
+    return n_jokers == len(jokers)
 
 
 def as_combo(obj: object) -> Combo:
@@ -440,20 +468,23 @@ def is_full(combo: Combo, laid: Iterable[int] = ()) -> bool:
 class Meld:
     """A laid combination on the table; it only grows by add-ons."""
 
-    __slots__ = ("_combo", "cards", "hi", "kind", "lo", "meanings", "owner", "value")
+    __slots__ = ("_combo", "_jokers", "cards", "hi", "kind", "lo", "meanings", "owner", "value")
 
     def __init__(self, owner: int, combo: Combo) -> None:
         self.owner = owner
         self._combo: Combo | None = combo
-        self.kind = combo.kind
-        self.cards = list(combo.cards)
-        self.meanings = dict(combo.jokers)
-        if combo.kind == "run":
-            self.lo = combo.value
-            self.hi = self.lo + len(self.cards) - 1
-            self.value = self.lo
+        kind = self.kind = combo.kind
+        cards = self.cards = list(combo.cards)
+        jokers = combo.jokers
+        self.meanings = dict(jokers) if jokers else {}
+        # the sorted meanings as Combo.jokers, kept until a joker is added (None: not made)
+        self._jokers: tuple[tuple[int, int], ...] | None = None if jokers else ()
+        value = combo.value
+        if kind == "run":
+            self.lo = self.value = value
+            self.hi = value + len(cards) - 1
         else:
-            self.value = combo.value
+            self.value = value
             self.lo = self.hi = 0
 
     def options(self, cid: int) -> tuple[int, ...]:
@@ -475,19 +506,23 @@ class Meld:
             self.cards.append(cid)
         if cid >= FIRST_JOKER:
             self.meanings[cid] = meaning
+            self._jokers = None
 
     def combo(self) -> Combo:
         """The meld as an immutable :class:`Combo` (cached until the next add-on)."""
         c = self._combo
         if c is None:
-            c = Combo(self.kind, tuple(self.cards), tuple(sorted(self.meanings.items())))
-            self._combo = c
+            jokers = self._jokers
+            if jokers is None:
+                jokers = self._jokers = tuple(sorted(self.meanings.items()))
+            c = self._combo = Combo(self.kind, tuple(self.cards), jokers)
         return c
 
     def copy(self) -> Meld:
         m = Meld.__new__(Meld)
         m.owner, m.kind, m.lo, m.hi, m.value = self.owner, self.kind, self.lo, self.hi, self.value
         m._combo = self._combo
+        m._jokers = self._jokers
         m.cards = list(self.cards)
         m.meanings = dict(self.meanings)
         return m

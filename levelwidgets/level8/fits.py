@@ -28,17 +28,13 @@ def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
     pos = 0
     for owner, ms in enumerate(melds):
         for i, combo in enumerate(ms):
-            value = combo.value
-            kind = combo.kind
+            kind, value, hi, joker_means = _facts(combo)
             if kind == "run":
-                lo, hi = value, value + len(combo.cards) - 1
-                for num in (lo - 1, hi + 1):
+                for num in (value - 1, hi + 1):
                     if 1 <= num <= MAX_NUMBER and num not in by_num:
                         by_num[num] = (pos, (owner, i, num))
-                if joker is None:
-                    opts = combo_options(combo, FIRST_JOKER)
-                    if opts:
-                        joker = (pos, (owner, i, opts[0]))
+                if joker is None and joker_means is not None:
+                    joker = (pos, (owner, i, joker_means))
             else:
                 table = by_num if kind == "set" else by_col
                 if value not in table:
@@ -47,6 +43,34 @@ def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
                     joker = (pos, (owner, i, value))
             pos += 1
     return by_num, by_col, joker
+
+
+_Facts = tuple[str, int, int, int | None]
+#: :func:`_facts` by the combination's id (the entry keeps the combination, so the id is not
+#: reused while kept; cleared past 4096 entries). A laid combination stays the same object
+#: until a card is added to it, so each table rebuild finds all the others here.
+_FACTS: dict[int, tuple[Combo, _Facts]] = {}
+
+
+def _facts(combo: Combo) -> _Facts:
+    """What the tables read of a laid combination: ``(kind, value, highest number, what a
+    joker added would mean)`` — for a set or colour group the highest number is its value
+    and a joker means the value; for a run, the first of :func:`combo_options` (None when
+    full)."""
+    got = _FACTS.get(id(combo))
+    if got is not None and got[0] is combo:
+        return got[1]
+    kind = combo.kind
+    value = combo.value
+    if kind == "run":
+        opts = combo_options(combo, FIRST_JOKER)
+        facts = (kind, value, value + len(combo.cards) - 1, opts[0] if opts else None)
+    else:
+        facts = (kind, value, value, value)
+    if len(_FACTS) >= 4096:
+        _FACTS.clear()
+    _FACTS[id(combo)] = (combo, facts)
+    return facts
 
 
 class _Table:
@@ -89,10 +113,8 @@ class _Table:
             cols: set[int] = set()
             for ms in self.melds:
                 for combo in ms:
-                    v = combo.value
-                    kind = combo.kind
+                    kind, v, hi, _joker = _facts(combo)
                     if kind == "run":
-                        hi = v + len(combo.cards) - 1
                         ends.extend([e for e in (v - 1, hi + 1) if 1 <= e <= MAX_NUMBER])
                     elif kind == "set":
                         zero.add(v)

@@ -20,7 +20,7 @@ from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
-from .combos import Combo, Meld, as_combo
+from .combos import Combo, Meld, as_combo, is_normal
 from .errors import (
     ActionLimitError,
     ActionTypeError,
@@ -653,9 +653,20 @@ class Level8:
         Each combination is a :class:`Combo` (e.g. from :func:`solve`) or
         ``(kind, cards, {joker: meaning})``; meanings may be left out when unambiguous.
         """
-        p = self._check("play", player, "lay down")
+        p = self._current
+        if (  # _check's usual case, inline; anything else goes through its checks
+            self._phase != "play"
+            or (player is not None and (type(player) is not int or player != p))
+            or len(self._history) >= MAX_HISTORY
+        ):
+            p = self._check("play", player, "lay down")
         nm = self._names
-        level = self.current_level(p)
+        seq = self._seqs[p]
+        lv = self._levels[p]
+        if type(seq) is LevelSequence and 0 < lv <= len(seq.levels):
+            level = seq.levels[lv - 1]  # current_level(p), inline
+        else:
+            level = self.current_level(p)
         assert level is not None
         if self._laid[p]:
             raise LayDownError.coded(
@@ -663,7 +674,7 @@ class Level8:
                 "{name} has already laid down level {level} this round; now they may only add "
                 "cards to laid combinations",
                 name=nm[p],
-                level=self._levels[p],
+                level=lv,
             )
         if isinstance(combos, (Combo, str)):
             combos = [combos]
@@ -671,61 +682,55 @@ class Level8:
             combos = bounded(combos, MAX_COMBOS, "combos", _COMBOS)
         elif len(combos) > MAX_COMBOS:
             raise refuse(ActionLimitError, "combos", _COMBOS, combos)
-        parsed = [_as_combo(c) for c in combos]
-        used = [c for combo in parsed for c in combo.cards]
-        dup = (
-            [CODES[c] for c, k in Counter(used).items() if k > 1]
-            if len(set(used)) != len(used)
-            else None
-        )
-        if dup:
+        # a Combo in normal form (the solver's) is taken as it is; anything else is parsed
+        parsed = [c if type(c) is Combo and is_normal(c) else _as_combo(c) for c in combos]
+        used: list[int] = []
+        for combo in parsed:
+            used += combo.cards
+        used_set = set(used)
+        if len(used_set) != len(used):
+            dup = [CODES[c] for c, k in Counter(used).items() if k > 1]
             raise InvalidCombinationError.coded(
                 "level8.card_twice", "a card cannot be used twice: {cards:, }", cards=dup
             )
         hand = self._hands[p]
-        missing = [CODES[c] for c in used if c not in hand]
-        if missing:
+        if not used_set.issubset(hand):
+            missing = [CODES[c] for c in used if c not in hand]
             raise CardNotInHandError.coded(
                 "level8.not_held", "{name} does not hold {cards:, }", name=nm[p], cards=missing
             )
         # the same parts in any order: equal as sorted lists (multisets)
-        want = sorted([(r.kind, r.n) for r in level.requirements])
-        if want != sorted([(c.kind, len(c.cards)) for c in parsed]):
+        if level.shape() != sorted([(c.kind, len(c.cards)) for c in parsed]):
             offered = " + ".join(f"{c.kind} of {len(c.cards)}" for c in parsed) or "nothing"
             raise LevelMismatchError.coded(
                 "level8.level_mismatch",
                 "level {level} of {name} needs exactly {need} (all at once, no more, no less); "
                 "offered: {offered}",
-                level=self._levels[p],
+                level=lv,
                 name=nm[p],
                 need=level.describe(),
                 offered=offered,
                 req=[[r.kind, r.n] for r in level.requirements],
             )
-        final = self._levels[p] == len(self._seqs[p])
+        final = lv == len(seq)
         if len(used) >= len(hand) and not final:
             raise LayDownError.coded(
                 "level8.keep_one",
                 "{name} must keep one card to discard at the end of the turn",
                 name=nm[p],
             )
-        self._begin_entry()
-        used_set = set(used)
+        if self._chance:  # _begin_entry
+            self._chance = []
         self._hands[p] = [c for c in hand if c not in used_set]
+        melds = self._melds[p]
         for combo in parsed:
-            self._melds[p].append(Meld(p, combo))
+            melds.append(Meld(p, combo))
         self._meld_rev += 1
         self._pub_rev += 1
         self._laid[p] = True
-        events = [
-            Event(
-                "lay_down",
-                p,
-                {"level": self._levels[p], "combos": [c.to_dict() for c in parsed]},
-            )
-        ]
+        events = [Event("lay_down", p, {"level": lv, "combos": [c.to_dict() for c in parsed]})]
         if final:
-            self._win(p, "last_level", self._levels[p], events)
+            self._win(p, "last_level", lv, events)
             self._levels[p] += 1
         return self._end_entry(Action("lay_down", p, combos=tuple(parsed)), events)
 
@@ -815,7 +820,14 @@ class Level8:
             self._chance = []
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
-        self._meld_rev += 1
+        cached = self._melds_cache
+        rev = self._meld_rev = self._meld_rev + 1
+        if cached is not None and cached[0] == rev - 1:
+            # _public_melds was up to date (someone looks at the table): only the owner's row
+            # changed, the other rows keep their tuples
+            rows = list(cached[1])
+            rows[owner] = tuple([m.combo() for m in melds])
+            self._melds_cache = (rev, tuple(rows))
         self._pub_rev += 1
         shape = (
             {"kind": "run", "lo": meld.lo, "hi": meld.hi}

@@ -49,10 +49,10 @@ class Hand:
     def __init__(self, hand: Iterable[object]) -> None:
         if type(hand) is not tuple and type(hand) is not list:
             hand = list(hand)
-        if {*map(type, hand)} <= _INT:  # ids (the engine's hands): sorted, naturals come first
+        if _INT.issuperset(map(type, hand)):  # ids (the engine's hands): sorted, naturals first
             cards = sorted(hand)
-            k = bisect_left(cards, FIRST_JOKER)
-            if k < len(cards):
+            if cards and cards[-1] >= FIRST_JOKER:
+                k = bisect_left(cards, FIRST_JOKER)
                 naturals = cards[:k]
                 jokers = [c for c in cards[k:] if not FIRST_SKIP <= c < END_SKIP]
             else:

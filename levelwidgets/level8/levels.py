@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from .errors import LevelSpecError
 
 KINDS = ("run", "set", "colour")
+#: Sets a frozen instance's cached attribute (kept out of the fields: not compared, hashed
+#: or shown). Unlike writing to ``__dict__``, it keeps CPython's compact attribute storage.
+_setattr = object.__setattr__
 #: A level may ask for at most this many cards: a player holds 11 after drawing and must
 #: keep one to discard.
 MAX_LEVEL_CARDS = 10
@@ -69,7 +72,22 @@ class Level:
 
     def spec(self) -> str:
         """Round-trippable text, e.g. ``"run 4 + set 2 + set 2"``."""
-        return " + ".join(str(r) for r in self.requirements)
+        reqs = self.requirements
+        got = getattr(self, "_spec", None)  # (requirements, text), made once per level
+        if got is None or got[0] is not reqs:
+            got = (reqs, " + ".join(str(r) for r in reqs))
+            _setattr(self, "_spec", got)
+        return got[1]
+
+    def shape(self) -> list[tuple[str, int]]:
+        """The requirements as sorted ``(kind, n)`` pairs (a fresh list; order is irrelevant
+        to a level, so two lay-downs match when their shapes are equal)."""
+        reqs = self.requirements
+        got = getattr(self, "_shape", None)  # (requirements, pairs), made once per level
+        if got is None or got[0] is not reqs:
+            got = (reqs, tuple(sorted([(r.kind, r.n) for r in reqs])))
+            _setattr(self, "_shape", got)
+        return list(got[1])
 
     def describe(self) -> str:
         """Human text in the rulebook's style, e.g. ``"1 run of 4 + 2 pairs"``."""
@@ -207,10 +225,17 @@ class LevelSequence:
         return self.levels[number - 1]
 
     def to_dict(self) -> dict:
+        levels, keep = self.levels, self.keep_levels
+        # the texts are made once per sequence (it is immutable; every new game records its
+        # sides), kept with the very tuple and set they were made from
+        got = getattr(self, "_texts", None)
+        if got is None or got[0] is not levels or got[1] is not keep:
+            got = (levels, keep, tuple([lv.spec() for lv in levels]), tuple(sorted(keep)))
+            _setattr(self, "_texts", got)
         return {
             "name": self.name,
-            "levels": [lv.spec() for lv in self.levels],
-            "keep_levels": sorted(self.keep_levels),
+            "levels": list(got[2]),
+            "keep_levels": list(got[3]),
             "reconstruction": self.reconstruction,
         }
 

@@ -53,6 +53,12 @@ _PLAYERS = "a number 2–6 or a list of 2 to 6 names"
 def parse_players(players: object) -> list[str]:
     """Player names from a count (2–6) or a list of distinct, non-empty names (each at most
     :data:`MAX_NAME` characters)."""
+    if (type(players) is list or type(players) is tuple) and 2 <= len(players) <= MAX_PLAYERS:
+        # the usual case, a list of fine names, without the generic checks (same result)
+        names = list(players)
+        fine = all([type(nm) is str and len(nm) <= MAX_NAME and nm.strip() for nm in names])
+        if fine and len(set(names)) == len(names):
+            return names
     if isinstance(players, bool) or not isinstance(players, (int, str, Iterable)):
         raise refuse(ConfigTypeError, "players", _PLAYERS, players)
     if isinstance(players, int):

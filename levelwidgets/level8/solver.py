@@ -27,6 +27,7 @@ from .candidates import (
     _min_layer,
     _run_pair_need,
     _run_table,
+    _submasks,
 )
 from .cards import (
     CODES,
@@ -261,6 +262,11 @@ def _level(level: Level | str | object) -> Level:
 #: tuple: the candidates its search chose with ``total`` jokers when shape ``g``'s candidates
 #: had up to ``lims[g]`` jokers (None: one requirement). See :func:`_same_way`.
 _LAST_WAY: list[tuple | None] = [None]
+#: ``(Hand, level info, lower, lims, lists)`` of the last search that built candidate lists
+#: (:func:`_deepen`): shape ``g``'s list holds its layers ``mins[g]`` to ``lims[g]``, and
+#: ``lower`` is the sum of the shapes' own fewest jokers. :func:`solve` grows them for the
+#: same Hand instead of building its lists again.
+_LAST_LISTS: list[tuple | None] = [None]
 
 
 def _same_way(hand: object, lv: Level) -> tuple[_Hand, list[tuple[int, str, int, _Cand]]] | None:
@@ -294,18 +300,47 @@ def _same_way(hand: object, lv: Level) -> tuple[_Hand, list[tuple[int, str, int,
 def solve(hand: Iterable[object], level: Level | str) -> LayDown | None:
     """One concrete way (combos with joker meanings) to lay ``level`` from ``hand``, or None."""
     lv = level if type(level) is Level else _level(level)
-    same = _same_way(hand, lv)
-    if same is not None:
-        return _build(same[0], lv, same[1])
-    h = _Hand(hand)
-    shapes, _repeated, n_cards = _level_info(lv)
+    last = _LAST_WAY[0]
+    if last is not None and last[0] is hand and last[1] is lv:
+        same = _same_way(hand, lv)
+        if same is not None:
+            return _build(same[0], lv, same[1])
+        h = last[2]  # this very tuple's Hand (a pure function of the immutable hand)
+    else:
+        h = _Hand(hand)
+    info = _level_info(lv)
+    shapes, _repeated, n_cards = info
     nj = h.nj
     if n_cards > h.n_nat + nj:
         return None
-    lower, mins = _bound(h, shapes)
-    if lower > nj:
-        return None
-    slots = _slots(h, shapes, mins, nj)
+    kept = _LAST_LISTS[0]
+    if kept is not None and kept[0] is h and kept[1] is info:
+        # the lists of that search: shape g's holds layers mins[g] .. lims[g]; solve's
+        # hold layers mins[g] .. min(n, jokers), the same list grown or cut (layers are
+        # concatenated in joker order)
+        _h, _lv, lower, lims, lists = kept
+        if lower > nj:
+            return None
+        built = []
+        for g, (kind, n, idxs) in enumerate(shapes):
+            top = n if n < nj else nj
+            cands = lists[g]
+            lim = lims[g]
+            if top > lim:
+                cands = cands + _layers(h, kind, n, lim + 1, top)
+            elif top < lim:
+                cands = [c for c in cands if c[1] <= top]
+            built.append((kind, n, idxs, cands))
+        if len(built) > 1:
+            built.sort(key=_by_count)
+        slots = [
+            (i, kind, n, cands, k > 0) for kind, n, idxs, cands in built for k, i in enumerate(idxs)
+        ]
+    else:
+        lower, mins = _bound(h, shapes)
+        if lower > nj:
+            return None
+        slots = _slots(h, shapes, mins, nj)
     choice = _search_one(slots, nj)
     return None if choice is None else _build(h, lv, _chosen(slots, choice))
 
@@ -574,9 +609,9 @@ def _deepen(
     if len(shapes) == 1 and len(shapes[0][2]) == 1:
         # one requirement: the search takes the first candidate, one of the fewest jokers
         kind, n, _ = shapes[0]
-        first = _min_layer(h, kind, n, mins[0])
-        if first:
-            return total, None, [(0, kind, n, first[0])], first_budget == start
+        first = _first_cand(h, kind, n, mins[0])
+        if first is not None:
+            return total, None, [(0, kind, n, first)], first_budget == start
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
     # shape's own minimum are empty)
@@ -609,7 +644,30 @@ def _deepen(
         if choice is not None:
             break
         total += 1
+    _LAST_LISTS[0] = (h, info, lower, lims, lists)
     return total, lims, _chosen(slots, choice), total > first_budget or first_budget == start
+
+
+def _first_cand(h: _Hand, kind: str, n: int, j: int) -> _Cand | None:
+    """``_min_layer(h, kind, n, j)[0]`` (None for an empty layer), without the rest of the
+    layer: a run's first window takes the lowest card of each held number (the first of
+    their product); a set or colour group the first number or colour with enough cards, its
+    highest ``n - j`` cards (the first submask in decreasing numeric order)."""
+    if kind == "run":
+        firsts = _run_table(n, h.numbers)[1]
+        if not firsts:
+            return None
+        lo = firsts[0][0]
+        return (sum([m & -m for m in h.num_mask[lo : lo + n]]), j, lo)
+    pc = n - j
+    if pc <= 0:
+        return (0, n, 1 if kind == "set" else 0)
+    for v, m, k in h.items(kind):
+        if k == pc:
+            return (m, j, v)
+        if k > pc:
+            return (_submasks(m, pc)[0], j, v)
+    return None
 
 
 #: Every number (bits 1–15): an open place that any natural card fills.
