@@ -600,13 +600,7 @@ class Level8:
     # ------------------------------------------------------------------ actions
     def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
         """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
-        p = self._current
-        if (  # _check's usual case, inline; anything else goes through its checks
-            self._phase != "draw"
-            or (player is not None and (type(player) is not int or player != p))
-            or len(self._history) >= MAX_HISTORY
-        ):
-            p = self._check("draw", player, "draw")
+        p = self._check("draw", player, "draw")
         nm = self._names
         if source is None or source == "pile":
             if not self._draw:
@@ -653,13 +647,7 @@ class Level8:
         Each combination is a :class:`Combo` (e.g. from :func:`solve`) or
         ``(kind, cards, {joker: meaning})``; meanings may be left out when unambiguous.
         """
-        p = self._current
-        if (  # _check's usual case, inline; anything else goes through its checks
-            self._phase != "play"
-            or (player is not None and (type(player) is not int or player != p))
-            or len(self._history) >= MAX_HISTORY
-        ):
-            p = self._check("play", player, "lay down")
+        p = self._check("play", player, "lay down")
         nm = self._names
         seq = self._seqs[p]
         lv = self._levels[p]
@@ -749,13 +737,7 @@ class Level8:
         """
         if type(index) is not int or (number is not None and type(number) is not int):
             self._add_on_types(index, number)
-        p = self._current
-        if (  # _check's usual case, inline; anything else goes through its checks
-            self._phase != "play"
-            or (player is not None and (type(player) is not int or player != p))
-            or len(self._history) >= MAX_HISTORY
-        ):
-            p = self._check("play", player, "add a card")
+        p = self._check("play", player, "add a card")
         nm = self._names
         if not self._laid[p]:
             raise AddOnError.coded(
@@ -904,13 +886,7 @@ class Level8:
 
     def discard(self, card: object, *, player: int | None = None) -> list[Event]:
         """Put a hand card on your own discard pile, ending the turn (or the round)."""
-        p = self._current
-        if (  # _check's usual case, inline; anything else goes through its checks
-            self._phase != "play"
-            or (player is not None and (type(player) is not int or player != p))
-            or len(self._history) >= MAX_HISTORY
-        ):
-            p = self._check("play", player, "discard")
+        p = self._check("play", player, "discard")
         hand = self._hands[p]
         if type(card) is int and card in self._deck_ids and card in hand:
             cid = card  # what _hand_card returns for it
