@@ -111,11 +111,22 @@ class HeuristicBot:
 
     @staticmethod
     def _leader(obs: Observation) -> int | None:
+        """The player to skip: highest level, then laid down, then fewest cards, then the
+        lowest seat, among the others not skipped already (None when there is none)."""
         p = obs.viewer
-        cands = [q for q in range(obs.n_players) if q != p and not obs.skipped[q]]
-        if not cands:
-            return None
-        return max(cands, key=lambda q: (obs.levels[q], obs.laid[q], -obs.hand_counts[q], -q))
+        skipped = obs.skipped
+        levels = obs.levels
+        laid = obs.laid
+        counts = obs.hand_counts
+        leader = None
+        best = None
+        for q in range(len(levels)):
+            if q != p and not skipped[q]:
+                rank = (levels[q], laid[q], -counts[q], -q)
+                if best is None or rank > best:
+                    leader = q
+                    best = rank
+        return leader
 
     # -- decisions
     def choose(self, obs: Observation) -> Action:
@@ -259,7 +270,9 @@ class HeuristicBot:
                 best = sc
         if choice not in used:
             rest = tuple([c for c in hand if c != choice])
-            self._cache = (_hand_bits(rest), level, ev, rest)
+            known = self._cache  # (its card bits are the hand's when it is of this hand)
+            bits = known[0] if known is not None and known[3] == hand else _hand_bits(hand)
+            self._cache = (bits & ~_BIT[choice], level, ev, rest)
         return choice
 
     def _keep(self, obs: Observation) -> Action:

@@ -121,18 +121,7 @@ class _Table:
                     elif kind == "colour":
                         cols.add(v)
             self.ends = ends
-            # the distance to the nearest end, by two sweeps (99.0 when there is none)
-            by_num: list[float] = [99.0] * (MAX_NUMBER + 1)
-            if ends:
-                by_num = [99] * (MAX_NUMBER + 1)
-                for e in ends:
-                    by_num[e] = 0
-                for v in range(2, MAX_NUMBER + 1):
-                    if by_num[v - 1] + 1 < by_num[v]:
-                        by_num[v] = by_num[v - 1] + 1
-                for v in range(MAX_NUMBER - 1, 0, -1):
-                    if by_num[v + 1] + 1 < by_num[v]:
-                        by_num[v] = by_num[v + 1] + 1
+            by_num = list(_end_distances(sum({1 << e for e in ends})))
             for v in zero:
                 by_num[v] = 0
             self.dist = (by_num, cols)
@@ -143,6 +132,27 @@ class _Table:
         distance to the nearest run end, 99 when there is none."""
         by_num, cols = self.distances()
         return 0 if cid // 15 in cols else by_num[cid % 15 + 1]
+
+
+_END_DISTANCES: dict[int, tuple[float, ...]] = {}
+
+
+def _end_distances(ends: int) -> tuple[float, ...]:
+    """By number (index 1–15), the distance to the nearest of the numbers ``ends`` (bits
+    1–15), 99.0 for every number when there is none: a pure function of 15 bits, kept."""
+    got = _END_DISTANCES.get(ends)
+    if got is None:
+        by_num: list[float] = [99.0] * (MAX_NUMBER + 1)
+        if ends:  # two sweeps
+            by_num = [0 if ends >> v & 1 else 99 for v in range(MAX_NUMBER + 1)]
+            for v in range(2, MAX_NUMBER + 1):
+                if by_num[v - 1] + 1 < by_num[v]:
+                    by_num[v] = by_num[v - 1] + 1
+            for v in range(MAX_NUMBER - 1, 0, -1):
+                if by_num[v + 1] + 1 < by_num[v]:
+                    by_num[v] = by_num[v + 1] + 1
+        got = _END_DISTANCES[ends] = tuple(by_num)
+    return got
 
 
 _LAST_TABLE: list[_Table | None] = [None]

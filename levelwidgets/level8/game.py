@@ -1606,8 +1606,8 @@ _SEAT_LAZY: Getters = {
     "under_count": lambda g, p: g._obs_public()[1][6],
     "discard_tops": lambda g, p: tuple([d[-1] if d else None for d in g._discards]),
     "discard_counts": lambda g, p: tuple(map(len, g._discards)),
-    "skipped": lambda g, p: g._obs_public()[1][8],
-    "skip_cards": lambda g, p: g._obs_public()[1][9],
+    "skipped": lambda g, p: tuple([c is not None for c in g._skips]),  # (as _obs_public)
+    "skip_cards": lambda g, p: tuple(g._skips),
     "kept": lambda g, p: tuple(g._kept[p]),
     "kept_counts": lambda g, p: g._obs_public()[1][10],
     "current_player": lambda g, p: g._current,

@@ -262,3 +262,18 @@ def test_svg_shows_the_skip_card_that_lies_in_front_not_always_s1():
     svg = g.to_svg(None)
     assert "<title>S3</title>" in svg
     assert "<title>S1</title>" not in svg
+
+
+def test_distances_to_laid_run_ends_are_the_nearest_end():
+    """The bots' table of how far each number is from a laid run's end (kept by the set of
+    ends) is the plain minimum over the ends; 99 with no run laid."""
+    import random
+
+    from levelwidgets.level8.fits import _end_distances
+
+    rng = random.Random(5)
+    assert _end_distances(0)[1:] == (99.0,) * 15
+    for _ in range(300):
+        ends = rng.sample(range(1, 16), rng.randint(1, 6))
+        got = _end_distances(sum(1 << e for e in ends))
+        assert got[1:] == tuple(min(abs(v - e) for e in ends) for v in range(1, 16)), ends
