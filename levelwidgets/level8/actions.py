@@ -253,6 +253,35 @@ class Action:
 
 
 #: Most combinations and cards a recorded action may list (more: a corrupt record).
+#: :func:`shared_action`'s actions by their fields (at most :data:`_MAX_SHARED`).
+_SHARED: dict[tuple, Action] = {}
+_MAX_SHARED = 4096
+
+
+def shared_action(
+    kind: str,
+    player: int,
+    source: int | None = None,
+    card: int | None = None,
+    target: int | None = None,
+    index: int | None = None,
+    meaning: int | None = None,
+) -> Action:
+    """``Action(kind, player, source=..., card=..., ...)``, one shared object per distinct
+    set of fields: the engine records one per step and bots return one per choice, and an
+    Action is immutable, so finding one is cheaper than making it (draws, discards, skips,
+    add-ons, skipped turns and next rounds; plain int fields only)."""
+    key = (kind, player, source, card, target, index, meaning)
+    action = _SHARED.get(key)
+    if action is None:
+        action = Action(
+            kind, player, source=source, card=card, target=target, index=index, meaning=meaning
+        )
+        if len(_SHARED) < _MAX_SHARED:
+            _SHARED[key] = action
+    return action
+
+
 _MAX_COMBOS = 10
 _MAX_CARDS = 16
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .actions import Action, Event
+from .actions import Action, Event, shared_action
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
 from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
 from .game import Level8
@@ -136,11 +136,11 @@ class HeuristicBot:
         if phase == "play":
             return self._play(obs)
         if phase == "draw":
-            return _shared_action("draw", p, self.draw_source(obs))
+            return shared_action("draw", p, self.draw_source(obs))
         if phase == "skipped":
-            return _shared_action("skip_turn", p, None)
+            return shared_action("skip_turn", p)
         if phase == "round_over":
-            return _shared_action("next_round", p, None)
+            return shared_action("next_round", p)
         if phase == "keep":
             return self._keep(obs)
         return self._play(obs)
@@ -210,7 +210,7 @@ class HeuristicBot:
                     if target is not None:
                         return Action("skip", p, card=c, target=target)
                     break
-        return _shared_action("discard", p, self._discard_choice(obs, ev))
+        return shared_action("discard", p, None, self._discard_choice(obs, ev))
 
     def _discard_choice(self, obs: Observation, ev: _Eval | None = None) -> int:
         """The card to discard; ``ev``: this hand's :meth:`_eval`, when already known."""
@@ -291,24 +291,6 @@ class HeuristicBot:
     missing = _missing
     fits = _fits_any
     discard_choice = _discard_choice
-
-
-#: The bots' draws, discards, skipped turns and next rounds, one shared :class:`Action` per
-#: ``(kind, player, source or card)`` (immutable, and finding one is cheaper than making it;
-#: at most 6 players × 102 cards × 4 kinds).
-_SHARED: dict[tuple[str, int, int | None], Action] = {}
-
-
-def _shared_action(kind: str, player: int, what: int | None) -> Action:
-    """``Action(kind, player, ...)`` with ``what`` as the draw's source or the discarded card."""
-    action = _SHARED.get((kind, player, what))
-    if action is None:
-        if kind == "draw":
-            action = Action(kind, player, source=what)
-        else:
-            action = Action(kind, player, card=what)
-        _SHARED[(kind, player, what)] = action
-    return action
 
 
 _BIT = {c: 1 << c for c in range(N_IDS)}

@@ -17,18 +17,16 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from .hands import Hand
+from .hands import _BITS, _TABLE_LIMIT, Hand, _bits
 
 _Cand = tuple[int, int, int]  # (natural-card mask, jokers needed, info: run lo / number / colour)
 
-#: Cached tables are pure functions of small ints; past this many entries a table is cleared
-#: (a bound on memory, not on correctness).
-_TABLE_LIMIT = 1 << 15
+# Cached tables are pure functions of small ints; past _TABLE_LIMIT entries a table is
+# cleared (a bound on memory, not on correctness).
 _RunTable = tuple[int, tuple[tuple[int, int], ...]]
 _RUN_TABLES: dict[int, _RunTable] = {}
 _SUBMASKS: dict[int, tuple[int, ...]] = {}
 _PAIR_NEEDS: dict[int, int] = {}
-_BITS: dict[int, tuple[int, ...]] = {}
 _NO_TABLE: dict[int, tuple[int, ...]] = {}  # (always empty: look-ups that must miss)
 
 
@@ -79,25 +77,6 @@ def _submasks(m: int, k: int) -> tuple[int, ...]:
 
 
 _Hand = Hand  # the solver's name for it (the tests build hands through it)
-
-
-def _bits(m: int) -> tuple[int, ...]:
-    """The single-bit masks of ``m``, lowest first; a pure function, kept (the hot loops
-    read the table first: ``_BITS.get(m) or _bits(m)``, for ``m`` not 0)."""
-    got = _BITS.get(m)
-    if got is None:
-        out = []
-        x = m
-        while x:
-            b = x & -x
-            out.append(b)
-            x ^= b
-        got = tuple(out)
-        if m >= 0:
-            if len(_BITS) >= _TABLE_LIMIT:
-                _BITS.clear()
-            _BITS[m] = got
-    return got
 
 
 def _min_need(h: Hand, kind: str, n: int) -> int:

@@ -17,7 +17,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .._listeners import Listeners
-from .actions import Action, Event, HistoryEntry
+from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
 from .combos import Combo, Meld, as_combo, is_normal
@@ -109,18 +109,6 @@ MAX_ENTRIES = 200_000
 _COMBOS = "a list of combinations, one per part of the level"
 
 
-#: The history's actions of the common steps, made once and shared by every game (an
-#: :class:`Action` is immutable, and finding one here is cheaper than making it): keyed by
-#: ``(player, source)`` for draws, ``(player, card)`` discards, ``(player, card, target)``
-#: skips, ``(player, card, target, index, meaning)`` add-ons (up to :data:`_MAX_SHARED`) and
-#: the player for skipped turns and next rounds.
-_DRAW_ACTIONS: dict[tuple[int, int | None], Action] = {}
-_DISCARD_ACTIONS: dict[tuple[int, int], Action] = {}
-_SKIP_ACTIONS: dict[tuple[int, int, int], Action] = {}
-_ADD_ON_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
-_SKIP_TURN_ACTIONS: dict[int, Action] = {}
-_NEXT_ROUND_ACTIONS: dict[int, Action] = {}
-_MAX_SHARED = 4096
 _new_view = object.__new__
 
 
@@ -636,10 +624,7 @@ class Level8:
             events = [Event("draw", p, {"source": src, "card": card})]
         self._hands[p].append(card)
         self._phase = "play"
-        action = _DRAW_ACTIONS.get((p, src))
-        if action is None:
-            action = _DRAW_ACTIONS[(p, src)] = Action("draw", p, source=src)
-        return self._end_entry(action, events)
+        return self._end_entry(shared_action("draw", p, src), events)
 
     def lay_down(self, combos: Iterable[object], *, player: int | None = None) -> list[Event]:
         """Lay down the complete current level at once: one combination per requirement.
@@ -823,12 +808,7 @@ class Level8:
                 {"card": cid, "owner": owner, "index": index, "meaning": meaning, "combo": shape},
             )
         ]
-        key = (p, cid, owner, index, meaning)
-        action = _ADD_ON_ACTIONS.get(key)
-        if action is None:
-            action = Action("add_on", p, card=cid, target=owner, index=index, meaning=meaning)
-            if len(_ADD_ON_ACTIONS) < _MAX_SHARED:
-                _ADD_ON_ACTIONS[key] = action
+        action = shared_action("add_on", p, None, cid, owner, index, meaning)
         return self._end_entry(action, events)
 
     @staticmethod
@@ -901,10 +881,7 @@ class Level8:
             self._end_round(p, events)
         else:
             self._next_turn(events)
-        action = _DISCARD_ACTIONS.get((p, cid))
-        if action is None:
-            action = _DISCARD_ACTIONS[(p, cid)] = Action("discard", p, card=cid)
-        return self._end_entry(action, events)
+        return self._end_entry(shared_action("discard", p, None, cid), events)
 
     def skip(
         self, target: int | str, card: object = None, *, player: int | None = None
@@ -947,10 +924,7 @@ class Level8:
             self._pub_rev += 1
             events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
-        action = _SKIP_ACTIONS.get((p, cid, q))
-        if action is None:
-            action = _SKIP_ACTIONS[(p, cid, q)] = Action("skip", p, card=cid, target=q)
-        return self._end_entry(action, events)
+        return self._end_entry(shared_action("skip", p, None, cid, q), events)
 
     def skip_turn(self, *, player: int | None = None) -> list[Event]:
         """The skipped player's whole turn: the skip card goes face up under the draw pile."""
@@ -963,10 +937,7 @@ class Level8:
         self._pub_rev += 1
         events = [Event("skip_turn", p, {"card": cid})]
         self._next_turn(events)
-        action = _SKIP_TURN_ACTIONS.get(p)
-        if action is None:
-            action = _SKIP_TURN_ACTIONS[p] = Action("skip_turn", p)
-        return self._end_entry(action, events)
+        return self._end_entry(shared_action("skip_turn", p), events)
 
     def keep(self, cards: Iterable[object] = (), *, player: int | None = None) -> list[Event]:
         """Two-star rule: keep up to 4 hand cards for the next round (may be none)."""
@@ -1011,10 +982,7 @@ class Level8:
         self._begin_entry()
         self._dealer = self._next_dealer()
         events = self._deal()
-        action = _NEXT_ROUND_ACTIONS.get(p)
-        if action is None:
-            action = _NEXT_ROUND_ACTIONS[p] = Action("next_round", p)
-        return self._end_entry(action, events)
+        return self._end_entry(shared_action("next_round", p), events)
 
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""

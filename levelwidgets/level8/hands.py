@@ -144,22 +144,38 @@ class Hand:
         return tuple(map(self.naturals.__getitem__, _positions(mask)))
 
 
+#: Tables of pure functions of a mask, cleared past 32768 entries (a bound on memory only).
+_TABLE_LIMIT = 1 << 15
+_BITS: dict[int, tuple[int, ...]] = {}
 _POSITIONS: dict[int, tuple[int, ...]] = {}
+
+
+def _bits(m: int) -> tuple[int, ...]:
+    """The single-bit masks of ``m``, lowest first; a pure function, kept (the solver's hot
+    loops read the table first: ``_BITS.get(m) or _bits(m)``, for ``m`` not 0)."""
+    got = _BITS.get(m)
+    if got is None:
+        out = []
+        x = m
+        while x:
+            b = x & -x
+            out.append(b)
+            x ^= b
+        got = tuple(out)
+        if m >= 0:
+            if len(_BITS) >= _TABLE_LIMIT:
+                _BITS.clear()
+            _BITS[m] = got
+    return got
 
 
 def _positions(mask: int) -> tuple[int, ...]:
     """The set bits of ``mask``, lowest first: a pure function of a small int, kept (a hand's
-    masks have at most a dozen bits or so; the table is cleared past 32768 entries)."""
+    masks have at most a dozen bits or so)."""
     got = _POSITIONS.get(mask)
     if got is None:
-        out = []
-        m = mask
-        while m:
-            b = m & -m
-            out.append(b.bit_length() - 1)
-            m ^= b
-        got = tuple(out)
-        if len(_POSITIONS) >= 1 << 15:
+        got = tuple([b.bit_length() - 1 for b in _bits(mask)])
+        if len(_POSITIONS) >= _TABLE_LIMIT:
             _POSITIONS.clear()
         _POSITIONS[mask] = got
     return got
