@@ -67,7 +67,10 @@ class HeuristicBot:
         c = self._cache
         if c is not None and c[1] is level and c[3] == hand:
             return c[2]
-        key = sum(map(_BIT.__getitem__, hand))  # _hand_bits
+        if c is not None and hand and hand[:-1] == c[3]:  # our last hand, and the card drawn
+            key = c[0] | _BIT[hand[-1]]
+        else:
+            key = sum(map(_BIT.__getitem__, hand))  # _hand_bits
         hint = 0
         if c is not None and c[1] is level:
             if c[0] == key:
@@ -189,7 +192,7 @@ class HeuristicBot:
         if not laid and level is not None:
             final = obs.levels[p] == obs.level_counts[p]
             # the "cards missing" search is cached for the discard; it says when to solve
-            if final or len(hand) > _n_cards(level):
+            if final or len(hand) > _level_facts(level)[1]:  # its card count
                 ev = self._eval(hand, level)
                 if ev[0] == 0:
                     way = solve(hand, level)
@@ -228,11 +231,11 @@ class HeuristicBot:
             best_c = -1
             best_d = -1.0
             for c in naturals:
-                d = 0 if c // 15 in cols else by_num[c % 15 + 1]  # _Table.distance
+                d = 0 if cols >> c // 15 & 1 else by_num[c % 15 + 1]  # _Table.distance
                 if d > best_d or (d == best_d and c > best_c):
                     best_c, best_d = c, d
             return best_c
-        has_set, has_colour, has_run = _kinds(level)
+        has_set, has_colour, has_run = _level_facts(level)[2]
         if ev is None:
             ev = self._eval(hand, level)
         _count, _total, used, useful_nums, useful_cols, _src = ev
@@ -269,7 +272,8 @@ class HeuristicBot:
                 choice = c
                 best = sc
         if choice not in used:
-            rest = tuple([c for c in hand if c != choice])
+            i = hand.index(choice)
+            rest = hand[:i] + hand[i + 1 :]
             known = self._cache  # (its card bits are the hand's when it is of this hand)
             bits = known[0] if known is not None and known[3] == hand else _hand_bits(hand)
             self._cache = (bits & ~_BIT[choice], level, ev, rest)
@@ -293,7 +297,7 @@ class HeuristicBot:
     discard_choice = _discard_choice
 
 
-_BIT = {c: 1 << c for c in range(N_IDS)}
+_BIT = tuple(1 << c for c in range(N_IDS))
 _NATURALS = (1 << FIRST_JOKER) - 1
 #: The jokers among card bits shifted down by FIRST_JOKER: ids 90–96 and JOKER8.
 _JOKER_BITS = (1 << (FIRST_SKIP - FIRST_JOKER)) - 1 | 1 << (JOKER8 - FIRST_JOKER)
@@ -337,14 +341,6 @@ def _level_facts(level: Level) -> tuple[Level, int, tuple[bool, bool, bool]]:
         if len(_LEVEL_FACTS) < 1024:
             _LEVEL_FACTS[id(level)] = got
     return got
-
-
-def _n_cards(level: Level) -> int:
-    return _level_facts(level)[1]
-
-
-def _kinds(level: Level) -> tuple[bool, bool, bool]:
-    return _level_facts(level)[2]
 
 
 Bot = RandomBot | HeuristicBot

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, MAX_NUMBER
 from .combos import Combo, combo_options
 
-_Fit = tuple[int, tuple[int, int, int]]  # (position in seat/index order, (owner, index, meaning))
+_Fit = tuple[int, int, int]  # (owner, index, meaning): tuples compare in seat/index order
 _FitTable = tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None]
 
 
@@ -22,27 +22,42 @@ def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
     Each entry is the first combination in seat/index order that takes such a card, with
     the meaning :func:`combo_options` would give first, so one look-up replaces a scan.
     """
+    return _scan(melds)[:3]  # type: ignore[return-value]
+
+
+def _scan(
+    melds: Sequence[Sequence[Combo]],
+) -> tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None, int, int, int]:
+    """:func:`_fit_table` and, as bits, the numbers that extend a laid run, the numbers of
+    the laid sets and the colours of the laid colour groups (for :meth:`_Table.distances`),
+    in one pass."""
     by_num: dict[int, _Fit] = {}
     by_col: dict[int, _Fit] = {}
     joker: _Fit | None = None
-    pos = 0
+    ends = sets = cols = 0
     for owner, ms in enumerate(melds):
         for i, combo in enumerate(ms):
             kind, value, hi, joker_means = _facts(combo)
             if kind == "run":
                 for num in (value - 1, hi + 1):
-                    if 1 <= num <= MAX_NUMBER and num not in by_num:
-                        by_num[num] = (pos, (owner, i, num))
+                    if 1 <= num <= MAX_NUMBER:
+                        ends |= 1 << num
+                        if num not in by_num:
+                            by_num[num] = (owner, i, num)
                 if joker is None and joker_means is not None:
-                    joker = (pos, (owner, i, joker_means))
+                    joker = (owner, i, joker_means)
             else:
-                table = by_num if kind == "set" else by_col
+                if kind == "set":
+                    sets |= 1 << value
+                    table = by_num
+                else:
+                    cols |= 1 << value
+                    table = by_col
                 if value not in table:
-                    table[value] = (pos, (owner, i, value))
+                    table[value] = (owner, i, value)
                 if joker is None:
-                    joker = (pos, (owner, i, value))
-            pos += 1
-    return by_num, by_col, joker
+                    joker = (owner, i, value)
+    return by_num, by_col, joker, ends, sets, cols
 
 
 _Facts = tuple[str, int, int, int | None]
@@ -82,56 +97,40 @@ class _Table:
     changes, and :func:`_table` keeps that tuple referenced, so identity cannot be reused.
     """
 
-    __slots__ = ("by_col", "by_num", "dist", "ends", "joker", "melds")
+    __slots__ = ("bits", "by_col", "by_num", "dist", "joker", "melds")
 
     def __init__(self, melds: Sequence[Sequence[Combo]]) -> None:
         self.melds = melds
-        self.by_num, self.by_col, self.joker = _fit_table(melds)
-        self.dist: tuple[list[float], set[int]] | None = None
-        self.ends: list[int] = []  # the numbers that extend a laid run
+        self.by_num, self.by_col, self.joker, *bits = _scan(melds)
+        self.bits = bits  # run ends, set numbers, colour-group colours (see _scan)
+        self.dist: tuple[tuple[float, ...], int] | None = None
 
     def fit(self, cid: int) -> tuple[int, int, int] | None:
         """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
         if FIRST_SKIP <= cid < END_SKIP:
             return None
         if cid >= FIRST_JOKER:
-            fit = self.joker
-        else:
-            fit = self.by_num.get(cid % 15 + 1)
-            other = self.by_col.get(cid // 15)
-            if other is not None and (fit is None or other[0] < fit[0]):
-                fit = other
-        return None if fit is None else fit[1]
+            return self.joker
+        fit = self.by_num.get(cid % 15 + 1)
+        other = self.by_col.get(cid // 15)
+        if other is not None and (fit is None or other < fit):
+            return other
+        return fit
 
-    def distances(self) -> tuple[list[float], set[int]]:
+    def distances(self) -> tuple[tuple[float, ...], int]:
         """How far natural cards are from fitting a laid combination: a distance by number
         (index 1–15: 0 for a set's number, else to the nearest run end, 99 when there is
-        none) and the colours of the colour groups (distance 0)."""
+        none) and the colours of the colour groups as bits (distance 0)."""
         if self.dist is None:
-            ends: list[int] = []
-            zero: set[int] = set()  # numbers of the sets
-            cols: set[int] = set()
-            for ms in self.melds:
-                for combo in ms:
-                    kind, v, hi, _joker = _facts(combo)
-                    if kind == "run":
-                        ends.extend([e for e in (v - 1, hi + 1) if 1 <= e <= MAX_NUMBER])
-                    elif kind == "set":
-                        zero.add(v)
-                    elif kind == "colour":
-                        cols.add(v)
-            self.ends = ends
-            by_num = list(_end_distances(sum({1 << e for e in ends})))
-            for v in zero:
-                by_num[v] = 0
-            self.dist = (by_num, cols)
+            ends, sets, cols = self.bits
+            self.dist = (_number_distances(ends, sets), cols)
         return self.dist
 
     def distance(self, cid: int) -> float:
         """0 when natural card ``cid`` fits a set or colour group or is a run's end, else its
         distance to the nearest run end, 99 when there is none."""
         by_num, cols = self.distances()
-        return 0 if cid // 15 in cols else by_num[cid % 15 + 1]
+        return 0 if cols >> cid // 15 & 1 else by_num[cid % 15 + 1]
 
 
 _END_DISTANCES: dict[int, tuple[float, ...]] = {}
@@ -152,6 +151,25 @@ def _end_distances(ends: int) -> tuple[float, ...]:
                 if by_num[v + 1] + 1 < by_num[v]:
                     by_num[v] = by_num[v + 1] + 1
         got = _END_DISTANCES[ends] = tuple(by_num)
+    return got
+
+
+#: :func:`_number_distances` by ``ends | sets << 16`` (cleared past 4096 entries).
+_NUMBER_DISTANCES: dict[int, tuple[float, ...]] = {}
+
+
+def _number_distances(ends: int, sets: int) -> tuple[float, ...]:
+    """:func:`_end_distances` of run ends ``ends`` with 0 at the numbers of the sets
+    ``sets`` (both as bits of numbers): a pure function of the two, kept."""
+    key = ends | sets << 16
+    got = _NUMBER_DISTANCES.get(key)
+    if got is None:
+        got = _end_distances(ends)
+        if sets:
+            got = tuple([0 if sets >> v & 1 else d for v, d in enumerate(got)])
+        if len(_NUMBER_DISTANCES) >= 4096:
+            _NUMBER_DISTANCES.clear()
+        _NUMBER_DISTANCES[key] = got
     return got
 
 

@@ -15,6 +15,7 @@ import copy
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 
 from .._listeners import Listeners
 from .actions import Action, Event, HistoryEntry, shared_action
@@ -110,6 +111,7 @@ _COMBOS = "a list of combinations, one per part of the level"
 
 
 _new_view = object.__new__
+_top = itemgetter(-1)  # the top card of a pile that is not empty
 
 
 def _not_an_action(action: object) -> ActionTypeError:
@@ -240,6 +242,7 @@ class Level8:
             [Meld(q, Combo.from_dict(c)) for c in ms] for q, ms in enumerate(position["melds"])
         ]
         self._meld_rev += 1
+        self._table_rev += 1
         self._laid = [bool(ms) for ms in self._melds]
         self._discards = [list(d) for d in position["discards"]]
         self._skips = list(position["skips"])
@@ -287,6 +290,8 @@ class Level8:
         self._under: list[int] = []  # face-up skip cards under the draw pile
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._meld_rev = 0  # bumped whenever a laid combination appears, grows or goes
+        # bumped with _meld_rev and whenever a level or laid flag changes (see _view_base)
+        self._table_rev = 0
         # bumped whenever a level, laid flag or combination, skip card, the cards under the
         # draw pile or kept cards change (see _obs_public)
         self._pub_rev = 0
@@ -357,12 +362,13 @@ class Level8:
         every hand is filled up to 10 from the dealer's left and the dealer turns up the first
         discard; :meth:`_round_started` adds what a game variant sets up besides."""
         n = self._n
-        kept_all = {c for k in self._kept for c in k}
+        kept = self._kept
+        kept_all = {c for k in kept for c in k} if any(kept) else set()
         pool = self._deal_pool  # (_shuffled copies it)
         if kept_all:
             pool = [c for c in pool if c not in kept_all]
         order = self._shuffled(pool, forced)
-        hands = [list(k) for k in self._kept]
+        hands = [list(k) for k in kept]
         self._kept = [[] for _ in range(n)]
         first = (self._dealer + 1) % n
         if kept_all:  # fill each hand up to 10, one card at a time round the table
@@ -382,10 +388,11 @@ class Level8:
         self._hands = hands
         self._discards = [[] for _ in range(n)]
         self._discards[self._dealer] = [order[idx]]
-        self._draw = list(reversed(order[idx + 1 :]))
+        self._draw = order[:idx:-1]  # the rest, top (first) last
         self._under = []
         self._melds = [[] for _ in range(n)]
         self._meld_rev += 1
+        self._table_rev += 1
         self._pub_rev += 1
         self._skips = [None] * n
         self._draws_skipped = [0] * n
@@ -446,6 +453,7 @@ class Level8:
 
     def _end_round(self, ender: int, events: list[Event]) -> None:
         self._pub_rev += 1
+        self._table_rev += 1  # the levels move
         moves = []
         for q in range(self._n):
             mv = 2 if q == ender else (1 if self._laid[q] else 0)
@@ -588,7 +596,10 @@ class Level8:
     # ------------------------------------------------------------------ actions
     def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
         """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
-        p = self._check("draw", player, "draw")
+        return self._do_draw(self._check("draw", player, "draw"), source)
+
+    def _do_draw(self, p: int, source: object) -> list[Event]:
+        """:meth:`draw` for ``p``, who may act now (checked)."""
         nm = self._names
         if source is None or source == "pile":
             if not self._draw:
@@ -632,7 +643,10 @@ class Level8:
         Each combination is a :class:`Combo` (e.g. from :func:`solve`) or
         ``(kind, cards, {joker: meaning})``; meanings may be left out when unambiguous.
         """
-        p = self._check("play", player, "lay down")
+        return self._do_lay_down(self._check("play", player, "lay down"), combos)
+
+    def _do_lay_down(self, p: int, combos: Iterable[object]) -> list[Event]:
+        """:meth:`lay_down` for ``p``, who may act now (checked)."""
         nm = self._names
         seq = self._seqs[p]
         lv = self._levels[p]
@@ -695,17 +709,19 @@ class Level8:
         if self._chance:  # _begin_entry
             self._chance = []
         self._hands[p] = [c for c in hand if c not in used_set]
+        laid = tuple(parsed)
         melds = self._melds[p]
-        for combo in parsed:
+        row = None if melds else laid  # the owner's new row of the public melds (no others)
+        for combo in laid:
             melds.append(Meld(p, combo))
-        self._meld_rev += 1
-        self._pub_rev += 1
         self._laid[p] = True
-        events = [Event("lay_down", p, {"level": lv, "combos": [c.to_dict() for c in parsed]})]
+        self._melds_changed(p, row)
+        events = [Event("lay_down", p, {"level": lv, "combos": [c.to_dict() for c in laid]})]
         if final:
             self._win(p, "last_level", lv, events)
             self._levels[p] += 1
-        return self._end_entry(Action("lay_down", p, combos=tuple(parsed)), events)
+            self._table_rev += 1
+        return self._end_entry(Action("lay_down", p, combos=laid), events)
 
     def add_on(
         self,
@@ -721,8 +737,17 @@ class Level8:
         ``number`` declares what a joker stands for at a run's end when both ends are open.
         """
         if type(index) is not int or (number is not None and type(number) is not int):
-            self._add_on_types(index, number)
-        p = self._check("play", player, "add a card")
+            self._add_on_types(index, number)  # (refused before the turn is checked)
+        return self._do_add_on(
+            self._check("play", player, "add a card"), card, target, index, number
+        )
+
+    def _do_add_on(
+        self, p: int, card: object, target: object, index: object, number: object
+    ) -> list[Event]:
+        """:meth:`add_on` for ``p``, who may act now (checked)."""
+        if type(index) is not int or (number is not None and type(number) is not int):
+            self._add_on_types(index, number)  # (apply's usual case comes here directly)
         nm = self._names
         if not self._laid[p]:
             raise AddOnError.coded(
@@ -787,15 +812,7 @@ class Level8:
             self._chance = []
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
-        cached = self._melds_cache
-        rev = self._meld_rev = self._meld_rev + 1
-        if cached is not None and cached[0] == rev - 1:
-            # _public_melds was up to date (someone looks at the table): only the owner's row
-            # changed, the other rows keep their tuples
-            rows = list(cached[1])
-            rows[owner] = tuple([m.combo() for m in melds])
-            self._melds_cache = (rev, tuple(rows))
-        self._pub_rev += 1
+        self._melds_changed(owner)
         shape = (
             {"kind": "run", "lo": meld.lo, "hi": meld.hi}
             if meld.kind == "run"
@@ -810,6 +827,28 @@ class Level8:
         ]
         action = shared_action("add_on", p, None, cid, owner, index, meaning)
         return self._end_entry(action, events)
+
+    def _melds_changed(self, owner: int, row: tuple[Combo, ...] | None = None) -> None:
+        """``owner``'s laid combinations (or laid flag) changed: the revisions move on. When
+        :meth:`_public_melds` and the view base were up to date (someone looks at the table),
+        they get the owner's new row at once (``row``, when the caller has it), the other
+        rows keep their tuples."""
+        rev = self._meld_rev = self._meld_rev + 1
+        table = self._table_rev = self._table_rev + 1
+        self._pub_rev += 1
+        cached = self._melds_cache
+        if cached is None or cached[0] != rev - 1:
+            return
+        rows = list(cached[1])
+        rows[owner] = tuple([m.combo() for m in self._melds[owner]]) if row is None else row
+        melds = tuple(rows)
+        self._melds_cache = (rev, melds)
+        view_rev, base = self._view_base
+        if view_rev == table - 1:  # (a copy: a clone may share the old base)
+            base = base.copy()
+            base["laid"] = tuple(self._laid)
+            base["melds"] = melds
+            self._view_base = (table, base)
 
     @staticmethod
     def _add_on_types(index: object, number: object) -> None:
@@ -866,7 +905,10 @@ class Level8:
 
     def discard(self, card: object, *, player: int | None = None) -> list[Event]:
         """Put a hand card on your own discard pile, ending the turn (or the round)."""
-        p = self._check("play", player, "discard")
+        return self._do_discard(self._check("play", player, "discard"), card)
+
+    def _do_discard(self, p: int, card: object) -> list[Event]:
+        """:meth:`discard` for ``p``, who may act now (checked)."""
         hand = self._hands[p]
         if type(card) is int and card in self._deck_ids and card in hand:
             cid = card  # what _hand_card returns for it
@@ -887,7 +929,10 @@ class Level8:
         self, target: int | str, card: object = None, *, player: int | None = None
     ) -> list[Event]:
         """Instead of discarding, put a skip card in front of ``target`` (ends the turn)."""
-        p = self._check("play", player, "play a skip card")
+        return self._do_skip(self._check("play", player, "play a skip card"), target, card)
+
+    def _do_skip(self, p: int, target: object, card: object) -> list[Event]:
+        """:meth:`skip` for ``p``, who may act now (checked)."""
         nm = self._names
         if card is None:
             skips = [c for c in self._hands[p] if FIRST_SKIP <= c < END_SKIP]
@@ -928,7 +973,10 @@ class Level8:
 
     def skip_turn(self, *, player: int | None = None) -> list[Event]:
         """The skipped player's whole turn: the skip card goes face up under the draw pile."""
-        p = self._check("skipped", player, "take the skipped turn")
+        return self._do_skip_turn(self._check("skipped", player, "take the skipped turn"))
+
+    def _do_skip_turn(self, p: int) -> list[Event]:
+        """:meth:`skip_turn` for ``p``, who may act now (checked)."""
         self._begin_entry()
         cid = self._skips[p]
         assert cid is not None
@@ -990,23 +1038,42 @@ class Level8:
             raise _not_an_action(action)
         k = action.kind
         pl = action.player
+        # the usual case, the player on turn in the action's phase (as _check would find it),
+        # goes straight to the step (_do_draw, ...); anything else through the public method,
+        # which checks in order and raises (a subclass changes a step in its _do_ method,
+        # which both paths call)
+        phase = self._phase
+        if type(pl) is not int or pl != self._current or len(self._history) >= MAX_HISTORY:
+            phase = None
         if k == "draw":  # (the kinds in the order of how often bots take them)
+            if phase == "draw":
+                return self._do_draw(pl, action.source)
             return self.draw(action.source, player=pl)
         if k == "discard":
             if action.card is None:
                 raise CardNotInHandError("a discard needs a card")
+            if phase == "play":
+                return self._do_discard(pl, action.card)
             return self.discard(action.card, player=pl)
         if k == "add_on":
             if action.card is None or action.target is None or action.index is None:
                 raise AddOnError("an add-on needs a card, a target player and an index")
+            if phase == "play":
+                return self._do_add_on(pl, action.card, action.target, action.index, action.meaning)
             return self.add_on(action.card, action.target, action.index, action.meaning, player=pl)
         if k == "lay_down":
+            if phase == "play":
+                return self._do_lay_down(pl, action.combos)
             return self.lay_down(action.combos, player=pl)
         if k == "skip":
             if action.target is None:
                 raise SkipError("a skip needs a target player")
+            if phase == "play":
+                return self._do_skip(pl, action.target, action.card)
             return self.skip(action.target, action.card, player=pl)
         if k == "skip_turn":
+            if phase == "skipped":
+                return self._do_skip_turn(pl)
             return self.skip_turn(player=pl)
         if k == "keep":
             return self.keep(action.cards, player=pl)
@@ -1154,7 +1221,7 @@ class Level8:
         the engine's bots read are set, the others computed on first read (valid only until
         the game changes; for :func:`~levelwidgets.level8.bots.play_game`)."""
         rev, base = self._view_base
-        if rev != self._pub_rev:
+        if rev != self._table_rev:
             base = self._new_view_base()
         fields = base.copy()  # names, levels, level_counts, requirements, laid, melds
         fields["viewer"] = player
@@ -1162,19 +1229,24 @@ class Level8:
         fields["draw_count"] = len(self._draw)
         phase = fields["phase"] = self._phase
         if phase == "draw":  # a draw looks at the discard tops
-            fields["discard_tops"] = tuple([d[-1] if d else None for d in self._discards])
+            piles = self._discards
+            fields["discard_tops"] = (
+                tuple(map(_top, piles))
+                if all(piles)
+                else tuple([d[-1] if d else None for d in piles])
+            )
         view = _new_view(SeatView)  # SeatView._make(self, _SEAT_LAZY, fields), inline
         _set_view_fields(view, fields)
         _set_view_src(view, (self, _SEAT_LAZY))
         return view
 
     #: ``(revision, fields)``: the fields of :meth:`_seat_view` every seat sees alike, for
-    #: :attr:`_pub_rev` ``revision`` (see :meth:`_new_view_base`); none yet.
+    #: :attr:`_table_rev` ``revision`` (see :meth:`_new_view_base`); none yet.
     _view_base: tuple[int, dict] = (-1, {})
 
     def _new_view_base(self) -> dict:
         """The fields of :meth:`_seat_view` every seat sees alike, kept as
-        :attr:`_view_base` until :attr:`_pub_rev` moves on (they change only with a level, a
+        :attr:`_view_base` until :attr:`_table_rev` moves on (they change only with a level, a
         lay-down or add-on, or a deal, which all move it): each view gets a copy."""
         levels, reqs, counts, _sides = self._level_fields()
         base = {
@@ -1185,7 +1257,7 @@ class Level8:
             "laid": tuple(self._laid),
             "melds": self._public_melds(),
         }
-        self._view_base = (self._pub_rev, base)
+        self._view_base = (self._table_rev, base)
         return base
 
     def _level_fields(self) -> tuple[tuple, tuple, tuple, tuple]:
