@@ -50,7 +50,7 @@ class HeuristicBot:
     name = "Heuristic"
 
     def __init__(self, seed: int | str | None = None, name: str | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         if name:
             self.name = name
         # (hand bits, level, evaluation, hand) for the hand left after our last discard: a
@@ -60,6 +60,15 @@ class HeuristicBot:
         self._cache: tuple[int, object, _Eval, tuple[int, ...]] | None = None
         # exact searches by (natural cards as bits, level), the last 16
         self._memo: dict[tuple[int, int], tuple[Level, _Eval]] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """A random generator from the bot's seed, made on first use: the heuristic itself
+        draws no random numbers (and seeding one costs more than a bot's whole set-up)."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     def _eval(self, hand: tuple[int, ...], level: Level) -> _Eval:
         """The cards-missing evaluation of ``hand`` (see :class:`_Eval`): reused from our last

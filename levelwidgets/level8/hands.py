@@ -21,6 +21,8 @@ _NUMBER_BIT = tuple(1 << v for v in _NUMBER)
 #: Bit v for number v, and bit i for a hand's i-th natural card: look-ups, not shifts.
 _VBIT = tuple(1 << v for v in range(17))
 _POW = tuple(1 << i for i in range(FIRST_JOKER))
+#: (colour, one past its last natural id) for the colour items' bisection.
+_COLOUR_ENDS = tuple((c, 15 * c + 15) for c in range(6))
 
 _bit_count = int.bit_count
 _INT = frozenset([int])  # (bool and other int types go the long way, through parse_card)
@@ -33,7 +35,6 @@ class Hand:
 
     __slots__ = (
         "_col_items",
-        "_col_mask",
         "_col_most",
         "_set_items",
         "_set_most",
@@ -54,7 +55,10 @@ class Hand:
             if cards and cards[-1] >= FIRST_JOKER:
                 k = bisect_left(cards, FIRST_JOKER)
                 naturals = cards[:k]
-                jokers = [c for c in cards[k:] if not FIRST_SKIP <= c < END_SKIP]
+                if cards[-1] < FIRST_SKIP:  # jokers only (the usual case)
+                    jokers = cards[k:]
+                else:
+                    jokers = [c for c in cards[k:] if not FIRST_SKIP <= c < END_SKIP]
             else:
                 naturals = cards  # (a new list)
                 jokers = []
@@ -88,7 +92,6 @@ class Hand:
         self.jokers = jokers
         self.nj = len(jokers)
         self.num_mask = num_mask
-        self._col_mask: list[int] | None = None
         self._set_items: list[_Item] | None = None
         self._col_items: list[_Item] | None = None
         self._set_most = -1
@@ -97,13 +100,9 @@ class Hand:
     @property
     def col_mask(self) -> list[int]:
         """The natural cards of each colour (0–5), as masks."""
-        col_mask = self._col_mask
-        if col_mask is None:
-            col_mask = self._col_mask = [0] * 6
-            b = 1
-            for c in self.naturals:
-                col_mask[_COLOUR[c]] |= b
-                b <<= 1
+        col_mask = [0] * 6
+        for c, m, _k in self.items("colour"):
+            col_mask[c] = m
         return col_mask
 
     def items(self, kind: str) -> list[_Item]:
@@ -112,16 +111,33 @@ class Hand:
         if kind == "set":
             got = self._set_items
             if got is None:
+                nm = self.num_mask
                 got = self._set_items = [
-                    (v, m, _bit_count(m)) for v, m in enumerate(self.num_mask) if m
+                    (v, nm[v], _bit_count(nm[v])) for v in _positions(self.numbers)
                 ]
         else:
             got = self._col_items
             if got is None:
-                got = self._col_items = [
-                    (v, m, _bit_count(m)) for v, m in enumerate(self.col_mask) if m
-                ]
+                got = self._col_items = self._colours()
         return got
+
+    def _colours(self) -> list[_Item]:
+        """The colour items: natural cards go by id, colour by colour (id // 15), so each
+        colour's cards are a run of positions, found by bisection; keeps the most of one."""
+        naturals = self.naturals
+        out = []
+        most = 0
+        lo = 0
+        for colour, edge in _COLOUR_ENDS:
+            hi = bisect_left(naturals, edge, lo)
+            if hi > lo:
+                k = hi - lo
+                out.append((colour, (1 << hi) - (1 << lo), k))
+                if k > most:
+                    most = k
+                lo = hi
+        self._col_most = most
+        return out
 
     def most(self, kind: str) -> int:
         """The most cards of one number (kind "set") or one colour the hand holds."""
@@ -132,7 +148,8 @@ class Hand:
         else:
             got = self._col_most
             if got < 0:
-                got = self._col_most = max(map(_bit_count, self.col_mask))
+                self._col_items = self._colours()
+                got = self._col_most
         return got
 
     def window(self, lo: int, n: int) -> int:

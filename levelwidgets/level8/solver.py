@@ -43,6 +43,8 @@ from .hands import _NUMBER_BIT, _positions
 from .levels import Level, parse_level
 from .patterns import _Memo, _pattern, _recall, _remember, _set_memo
 
+_bit_count = int.bit_count
+
 LayDown = tuple[Combo, ...]
 """One concrete lay-down: one :class:`Combo` per requirement of the level, in level order."""
 
@@ -137,7 +139,9 @@ def _search_one(slots, budget: int) -> list[int] | None:
                 return True
         return False
 
-    return chosen if rec(0, 0, budget, 0) else None
+    found = rec(0, 0, budget, 0)
+    rec = None  # type: ignore[assignment]  (the closure holds itself: free it without the GC)
+    return chosen if found else None
 
 
 # The same search for two and three slots as loops (most levels have two or three parts):
@@ -223,6 +227,7 @@ def _search_all(slots, budget: int, cap: int) -> list[list[int]]:
 
     if suffix[0] <= budget:
         rec(0, 0, budget, 0)
+    rec = None  # type: ignore[assignment]  (as in _search_one)
     return out
 
 
@@ -612,6 +617,10 @@ def _deepen(
         first = _first_cand(h, kind, n, mins[0])
         if first is not None:
             return total, None, [(0, kind, n, first)], first_budget == start
+    if (len(shapes) == 2 and len(shapes[0][2]) == len(shapes[1][2]) == 1) or (
+        len(shapes) == 1 and len(shapes[0][2]) == 2
+    ):
+        return _deepen_two(h, info, lower, mins, total, first_budget > start)
     # one candidate list per requirement shape, grown by one joker layer per deepening step
     # (a list for ``lim`` jokers is a prefix of the list for ``lim + 1``; the layers below a
     # shape's own minimum are empty)
@@ -626,10 +635,7 @@ def _deepen(
                 lim = n
             cands = lists[g]
             if lim > lims[g]:
-                if lim == mins[g]:  # the usual first step: the shape's own fewest jokers
-                    cands += _min_layer(h, kind, n, lim)
-                else:
-                    cands += _layers(h, kind, n, lims[g] + 1, lim)
+                cands += _grown(h, kind, n, mins[g], lims[g], lim)
                 lims[g] = lim
             built.append((kind, n, idxs, cands))
         if len(built) == 2:  # the stable sort by list length of two
@@ -646,6 +652,64 @@ def _deepen(
         total += 1
     _LAST_LISTS[0] = (h, info, lower, lims, lists)
     return total, lims, _chosen(slots, choice), total > first_budget or first_budget == start
+
+
+def _deepen_two(
+    h: _Hand, info: _LevelInfo, lower: int, mins: list[int], total: int, raised: bool
+) -> tuple[int, list[int], list[tuple[int, str, int, _Cand]], bool]:
+    """:func:`_deepen`'s loop for a level of two requirements (most levels), from its first
+    budget ``total`` (``raised``: above the search's own start): the same lists, order and
+    search without the per-shape lists of lists and slot tuples. Two shapes: the shorter
+    list is searched first (the stable sort of two); one shape asked twice: its list twice,
+    the second choice from the first's index on."""
+    shapes = info[0]
+    kind0, n0, idxs0 = shapes[0]
+    min0 = mins[0]
+    if len(shapes) == 1:  # two requirements of one shape
+        kind1, n1, idxs1, min1 = kind0, n0, idxs0[1:], min0
+        idxs0 = idxs0[:1]
+    else:
+        kind1, n1, idxs1 = shapes[1]
+        min1 = mins[1]
+    one = len(shapes) == 1
+    c0: list[_Cand] = []
+    c1: list[_Cand] = c0 if one else []
+    lim0 = min0 - 1
+    lim1 = min1 - 1
+    first_budget = total
+    while True:
+        slack = total - lower
+        top = min(min0 + slack, n0)
+        if top > lim0:
+            c0 += _grown(h, kind0, n0, min0, lim0, top)
+            lim0 = top
+        top = min(min1 + slack, n1)
+        if not one and top > lim1:
+            c1 += _grown(h, kind1, n1, min1, lim1, top)
+            lim1 = top
+        swap = len(c1) < len(c0)
+        a, b = (c1, c0) if swap else (c0, c1)
+        choice = _search_two(a, b, one, total) if a and b else None
+        if choice is not None:
+            break
+        total += 1
+    lims = [lim0] if one else [lim0, lim1]
+    _LAST_LISTS[0] = (h, info, lower, lims, [c0] if one else [c0, c1])
+    i0, i1 = choice
+    if swap:  # (the search ran on c1 first)
+        i0, i1 = i1, i0
+    part0 = (idxs0[0], kind0, n0, c0[i0])
+    part1 = (idxs1[0], kind1, n1, c1[i1])
+    chosen = [part1, part0] if swap else [part0, part1]
+    return total, lims, chosen, total > first_budget or not raised
+
+
+def _grown(h: _Hand, kind: str, n: int, own: int, lim: int, top: int) -> list[_Cand]:
+    """The layers ``lim + 1`` to ``top`` a shape's list (layers ``own`` .. ``lim``) gains:
+    the usual first step (only the shape's own fewest jokers) from :func:`_min_layer`."""
+    if top == own:
+        return _min_layer(h, kind, n, own)
+    return _layers(h, kind, n, lim + 1, top)
 
 
 def _first_cand(h: _Hand, kind: str, n: int, j: int) -> _Cand | None:
@@ -707,7 +771,12 @@ def _summary(
             continue
         if kind == "run":
             if mask:
-                have = sum([_NUMBER_BIT[naturals[i]] for i in _positions(mask)])
+                # the numbers held: those of the window when the run takes a card of each
+                # (its cards have distinct numbers), else read from its cards
+                window = h.numbers & ((1 << n) - 1) << info
+                if _bit_count(mask) != _bit_count(window):
+                    window = sum([_NUMBER_BIT[naturals[i]] for i in _positions(mask)])
+                have = window
                 key = (have << 4 | n) << 4 | info  # have: bits 1-15; n, info < 16
                 got = _RUN_NEED_NUMBERS.get(key)
                 if got is None:

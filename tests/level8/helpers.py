@@ -1,9 +1,13 @@
-"""Shared helpers for the Level 8 tests: stacked deals and card shorthands."""
+"""Shared helpers for the Level 8 tests: stacked deals, card shorthands, recorded searches."""
 
 from __future__ import annotations
 
-from levelwidgets.level8 import Level8, parse_card, stack_deck
-from levelwidgets.level8.cards import parse_cards
+import random
+
+from levelwidgets.level8 import HeuristicBot, Level8, parse_card, play_game, stack_deck
+from levelwidgets.level8 import bots as bots_module
+from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_cards
+from levelwidgets.level8.levels import Level
 
 
 def c(code: str) -> int:
@@ -43,3 +47,41 @@ def stacked(
 
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
+
+
+def recorded_searches(seeds: list[object]) -> list[tuple[tuple[int, ...], Level, int]]:
+    """The HeuristicBots' own cards-missing searches ``(hand, level, at_least)`` in 4-player
+    games of these seeds, as a game makes them (recorded through the function they call)."""
+    calls = []
+    search = bots_module._missing_search
+
+    def record(hand, level, at_least):  # type: ignore[no-untyped-def]
+        calls.append((hand, level, at_least))
+        return search(hand, level, at_least)
+
+    bots_module._missing_search = record
+    try:
+        for i, seed in enumerate(seeds):
+            play_game([HeuristicBot(seed=i * 4 + k) for k in range(4)], seed=seed)
+    finally:
+        bots_module._missing_search = search
+    return calls
+
+
+def random_hand(rng: random.Random, fewest: int = 5) -> tuple[int, ...] | list[int]:
+    """``fewest``–14 cards for the solver's tests: 0–3 jokers, 0–2 skip cards, the natural
+    cards often from a few numbers only; a tuple (as the engine's hands), sometimes a list."""
+    nj = rng.randint(0, 3)
+    ns = rng.randint(0, 2)
+    pool = list(range(FIRST_JOKER))
+    if rng.random() < 0.5:
+        nums = rng.sample(range(15), rng.randint(2, 6))
+        pool = [c for c in pool if c % 15 in nums]
+    nn = max(0, min(rng.randint(fewest, 14) - nj - ns, len(pool)))
+    hand = (
+        rng.sample(pool, nn)
+        + rng.sample(range(FIRST_JOKER, FIRST_SKIP), nj)
+        + rng.sample(range(FIRST_SKIP, END_SKIP), ns)
+    )
+    rng.shuffle(hand)
+    return tuple(hand) if rng.random() < 0.8 else hand

@@ -11,9 +11,10 @@ import random
 
 import pytest
 
-from levelwidgets.level8 import HeuristicBot, bots, parse_level, play_game, solver
+from levelwidgets.level8 import parse_level, solver
 from levelwidgets.level8 import patterns as P
-from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP
+
+from .helpers import random_hand, recorded_searches
 
 SET_LEVELS = [
     "set 2 + set 3 + set 3",
@@ -54,31 +55,13 @@ def _same_as_search(hand, lv, at_least: int) -> int:
     return total
 
 
-def _random_hand(rng: random.Random) -> tuple[int, ...] | list[int]:
-    """8–14 cards: 0–3 jokers, 0–2 skip cards, naturals often from a few numbers only."""
-    nj = rng.randint(0, 3)
-    ns = rng.randint(0, 2)
-    pool = list(range(FIRST_JOKER))
-    if rng.random() < 0.5:
-        nums = rng.sample(range(15), rng.randint(2, 6))
-        pool = [c for c in pool if c % 15 in nums]
-    nn = min(rng.randint(8, 14) - nj - ns, len(pool))
-    hand = (
-        rng.sample(pool, nn)
-        + rng.sample(range(FIRST_JOKER, FIRST_SKIP), nj)
-        + rng.sample(range(FIRST_SKIP, END_SKIP), ns)
-    )
-    rng.shuffle(hand)
-    return tuple(hand) if rng.random() < 0.8 else hand
-
-
 def test_random_set_hands_match_the_search() -> None:
     P._forget()
     rng = random.Random(8)
     levels = [parse_level(spec) for spec in SET_LEVELS]
     for _ in range(3000):
         lv = rng.choice(levels)
-        hand = _random_hand(rng)
+        hand = random_hand(rng, 8)
         total = solver._missing_search_uncached(hand, lv, 0)[1]
         bounds = list(range(total + 3))  # true lower bounds, and too high ones
         rng.shuffle(bounds)
@@ -98,7 +81,7 @@ def test_forgetting_keeps_results(monkeypatch: pytest.MonkeyPatch) -> None:
     levels = [parse_level(spec) for spec in SET_LEVELS[:4]]
     for _ in range(300):
         lv = rng.choice(levels)
-        hand = _random_hand(rng)
+        hand = random_hand(rng, 8)
         _same_as_search(hand, lv, 0)
         _same_as_search(hand, lv, 0)
         assert P._KEPT[0] <= 5
@@ -106,19 +89,7 @@ def test_forgetting_keeps_results(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_bot_game_searches_match() -> None:
-    calls = []
-    search = bots._missing_search
-
-    def record(hand, level, hint):
-        calls.append((hand, level, hint))
-        return search(hand, level, hint)
-
-    bots._missing_search = record
-    try:
-        for s in range(4):
-            play_game([HeuristicBot(s * 10 + i) for i in range(4)], seed=s)
-    finally:
-        bots._missing_search = search
+    calls = recorded_searches(list(range(4)))
     assert any(P._set_memo(lv) is not None for _h, lv, _a in calls)
     P._forget()
     for hand, level, hint in calls:
