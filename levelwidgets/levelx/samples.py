@@ -14,6 +14,10 @@ from .checks import refuse, show
 from .errors import LevelXError, RulesTypeError
 from .game import LevelX
 
+#: The most turns :func:`long_game` plays while looking for a game that lasts (a few seconds):
+#: past them no seed is likely to come, so it says so instead of searching on.
+SEARCH_TURNS = 300_000
+
 
 def long_game(
     turns: int = 200, players: Sequence[str] = ("Ann", "Ben"), move_chance: float = 0.15
@@ -36,7 +40,8 @@ def long_game(
         raise refuse(RulesTypeError, "players", "a list of names", players)
     LevelX(list(players), seed=0)  # the names are checked once, before the search
     seed = 0
-    while True:
+    played = 0
+    while played <= SEARCH_TURNS:
         rng, game = random.Random(seed), LevelX(list(players), seed=seed)
         while game.turns < turns and not game.is_over:
             game.roll()
@@ -44,4 +49,13 @@ def long_game(
             game.play(rng.choice(moves) if rng.random() < move_chance else moves[-1])
         if game.turns == turns:
             return game
+        played += game.turns
         seed += 1
+    raise LevelXError.coded(
+        "levelx.sample_not_found",
+        "No game lasted {turns} turns with move_chance {chance} (seeds 0 to {last} all ended "
+        "sooner): ask for fewer turns or a lower move_chance.",
+        turns=turns,
+        chance=move_chance,
+        last=seed - 1,
+    )

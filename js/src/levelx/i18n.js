@@ -279,6 +279,8 @@ export const ERRORS = {
     "levelx.no_row": "There is no row {row}: rows are 5 to 10.",
     "levelx.autoplay_bots": "autoplay needs one bot per seat: {seats}, not {bots}.",
     "levelx.sample_turns": "turns is a whole number from 0 to 10000, not {turns}.",
+    "levelx.sample_not_found":
+      "No game lasted {turns} turns with move_chance {chance} (seeds 0 to {last} all ended sooner): ask for fewer turns or a lower move_chance.",
     "levelx.rules_type": "rules must be a Rules(...) object.",
     "levelx.seed": "seed must be a whole number, not {seed}.",
     "levelx.empty_name": "Player names must not be empty.",
@@ -364,6 +366,8 @@ export const ERRORS = {
     "levelx.no_row": "Eine Reihe {row} gibt es nicht: Die Reihen gehen von 5 bis 10.",
     "levelx.autoplay_bots": "autoplay braucht einen Bot pro Platz: {seats}, nicht {bots}.",
     "levelx.sample_turns": "turns ist eine ganze Zahl von 0 bis 10000, nicht {turns}.",
+    "levelx.sample_not_found":
+      "Kein Spiel dauerte {turns} Züge mit move_chance {chance} (die Seeds 0 bis {last} endeten alle früher): Bitte weniger Züge oder eine kleinere move_chance wählen.",
     "levelx.rules_type": "rules muss ein Rules(...)-Objekt sein.",
     "levelx.seed": "seed muss eine ganze Zahl sein, nicht {seed}.",
     "levelx.empty_name": "Spielernamen dürfen nicht leer sein.",
