@@ -252,7 +252,6 @@ class Action:
         return f"{who} deals"
 
 
-#: Most combinations and cards a recorded action may list (more: a corrupt record).
 #: :func:`shared_action`'s actions by their fields (at most :data:`_MAX_SHARED`).
 _SHARED: dict[tuple, Action] = {}
 _MAX_SHARED = 4096
@@ -274,14 +273,13 @@ def shared_action(
     key = (kind, player, source, card, target, index, meaning)
     action = _SHARED.get(key)
     if action is None:
-        action = Action(
-            kind, player, source=source, card=card, target=target, index=index, meaning=meaning
-        )
+        action = Action(*key)  # (the key holds Action's first seven parameters, in order)
         if len(_SHARED) < _MAX_SHARED:
             _SHARED[key] = action
     return action
 
 
+#: Most combinations and cards a recorded action may list (more: a corrupt record).
 _MAX_COMBOS = 10
 _MAX_CARDS = 16
 

@@ -611,11 +611,7 @@ class Level8:
                 )
             src = None
         else:
-            src = (
-                source
-                if type(source) is int and 0 <= source < self._n  # _player_index's usual case
-                else self._player_index(source, "discard pile owner")
-            )
+            src = self._player_index(source, "discard pile owner")
             if not self._discards[src]:
                 raise EmptyPileError.coded(
                     "level8.discard_pile_empty",
@@ -623,8 +619,7 @@ class Level8:
                     name=nm[p],
                     owner=nm[src],
                 )
-        if self._chance:  # _begin_entry
-            self._chance = []
+        self._begin_entry()
         if src is None:
             card = self._draw.pop()
             events = [Event("draw", p, {"source": "pile", "card": card})]
@@ -706,8 +701,7 @@ class Level8:
                 "{name} must keep one card to discard at the end of the turn",
                 name=nm[p],
             )
-        if self._chance:  # _begin_entry
-            self._chance = []
+        self._begin_entry()
         self._hands[p] = [c for c in hand if c not in used_set]
         laid = tuple(parsed)
         melds = self._melds[p]
@@ -755,15 +749,8 @@ class Level8:
                 "{name} must lay down their own level before adding cards",
                 name=nm[p],
             )
-        if type(card) is int and card in self._deck_ids and card in self._hands[p]:
-            cid = card  # what _hand_card returns for it
-        else:
-            cid = self._hand_card(p, card, "add")
-        owner = (
-            target
-            if type(target) is int and 0 <= target < self._n  # _player_index's usual case
-            else self._player_index(target, "owner of the combination")
-        )
+        cid = self._hand_card(p, card, "add")
+        owner = self._player_index(target, "owner of the combination")
         melds = self._melds[owner]
         if not 0 <= index < len(melds):
             raise AddOnError.coded(
@@ -808,8 +795,7 @@ class Level8:
                 "{name} must keep one card to discard at the end of the turn",
                 name=nm[p],
             )
-        if self._chance:  # _begin_entry
-            self._chance = []
+        self._begin_entry()
         self._hands[p].remove(cid)
         meld.add(cid, meaning)
         self._melds_changed(owner)
@@ -909,13 +895,9 @@ class Level8:
 
     def _do_discard(self, p: int, card: object) -> list[Event]:
         """:meth:`discard` for ``p``, who may act now (checked)."""
+        cid = self._hand_card(p, card, "discard")
         hand = self._hands[p]
-        if type(card) is int and card in self._deck_ids and card in hand:
-            cid = card  # what _hand_card returns for it
-        else:
-            cid = self._hand_card(p, card, "discard")
-        if self._chance:  # _begin_entry
-            self._chance = []
+        self._begin_entry()
         hand.remove(cid)
         self._discards[p].append(cid)
         events = [Event("discard", p, {"card": cid})]
