@@ -133,25 +133,19 @@ class _Table:
         return 0 if cols >> cid // 15 & 1 else by_num[cid % 15 + 1]
 
 
-_END_DISTANCES: dict[int, tuple[float, ...]] = {}
-
-
 def _end_distances(ends: int) -> tuple[float, ...]:
     """By number (index 1–15), the distance to the nearest of the numbers ``ends`` (bits
-    1–15), 99.0 for every number when there is none: a pure function of 15 bits, kept."""
-    got = _END_DISTANCES.get(ends)
-    if got is None:
-        by_num: list[float] = [99.0] * (MAX_NUMBER + 1)
-        if ends:  # two sweeps
-            by_num = [0 if ends >> v & 1 else 99 for v in range(MAX_NUMBER + 1)]
-            for v in range(2, MAX_NUMBER + 1):
-                if by_num[v - 1] + 1 < by_num[v]:
-                    by_num[v] = by_num[v - 1] + 1
-            for v in range(MAX_NUMBER - 1, 0, -1):
-                if by_num[v + 1] + 1 < by_num[v]:
-                    by_num[v] = by_num[v + 1] + 1
-        got = _END_DISTANCES[ends] = tuple(by_num)
-    return got
+    1–15), 99.0 for every number when there is none (kept by :func:`_number_distances`)."""
+    if not ends:
+        return (99.0,) * (MAX_NUMBER + 1)
+    by_num: list[float] = [0 if ends >> v & 1 else 99 for v in range(MAX_NUMBER + 1)]
+    for v in range(2, MAX_NUMBER + 1):  # two sweeps
+        if by_num[v - 1] + 1 < by_num[v]:
+            by_num[v] = by_num[v - 1] + 1
+    for v in range(MAX_NUMBER - 1, 0, -1):
+        if by_num[v + 1] + 1 < by_num[v]:
+            by_num[v] = by_num[v + 1] + 1
+    return tuple(by_num)
 
 
 #: :func:`_number_distances` by ``ends | sets << 16`` (cleared past 4096 entries).

@@ -265,8 +265,8 @@ def test_svg_shows_the_skip_card_that_lies_in_front_not_always_s1():
 
 
 def test_distances_to_laid_run_ends_are_the_nearest_end():
-    """The bots' table of how far each number is from a laid run's end (kept by the set of
-    ends) is the plain minimum over the ends; 99 with no run laid."""
+    """The bots' table of how far each number is from a laid run's end (kept with the set
+    numbers by fits._number_distances) is the plain minimum over the ends; 99 with no run laid."""
     import random
 
     from levelwidgets.level8.fits import _end_distances
