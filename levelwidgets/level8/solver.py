@@ -140,7 +140,8 @@ def _search_one(slots, budget: int) -> list[int] | None:
         return False
 
     found = rec(0, 0, budget, 0)
-    rec = None  # type: ignore[assignment]  (the closure holds itself: free it without the GC)
+    # the closure holds itself: free it without the GC
+    rec = None  # type: ignore[assignment]
     return chosen if found else None
 
 
@@ -227,7 +228,8 @@ def _search_all(slots, budget: int, cap: int) -> list[list[int]]:
 
     if suffix[0] <= budget:
         rec(0, 0, budget, 0)
-    rec = None  # type: ignore[assignment]  (as in _search_one)
+    # the closure holds itself: free it without the GC (as in _search_one)
+    rec = None  # type: ignore[assignment]
     return out
 
 
@@ -454,23 +456,16 @@ class Missing:
         }
 
 
-def _need(kind: str, number: int | None, colour: int | None, alternatives: tuple[int, ...]) -> Need:
-    """Fast :class:`Need` constructor (skips the frozen dataclass's per-field setattr)."""
-    nd = object.__new__(Need)
-    nd.__dict__.update(kind=kind, number=number, colour=colour, alternatives=alternatives)
-    return nd
-
-
 # The open places without alternatives, made once: a Need is immutable, so one instance can
 # stand in every Missing that has such a place (they compare by value, as before).
-_RUN_NEEDS = (None, *(_need("run", v, None, ()) for v in range(1, MAX_NUMBER + 1)))
+_RUN_NEEDS = (Need("run"), *(Need("run", v) for v in range(1, MAX_NUMBER + 1)))  # ([0]: unused)
 _SET_NEEDS = (
-    _need("set", None, None, ()),
-    *(_need("set", v, None, ()) for v in range(1, MAX_NUMBER + 1)),
+    Need("set"),
+    *(Need("set", v) for v in range(1, MAX_NUMBER + 1)),
 )
 _COLOUR_NEEDS = (
-    *(_need("colour", None, c, ()) for c in range(N_COLOURS)),
-    _need("colour", None, None, ()),  # index -1: any colour
+    *(Need("colour", None, c) for c in range(N_COLOURS)),
+    Need("colour"),  # index -1: any colour
 )
 
 
@@ -488,7 +483,7 @@ def _run_needs(lo: int, n: int, have: int) -> tuple[Need, ...]:
     out = []
     for v in gaps:
         alts = tuple([o for o in opts if o != v]) if len(gaps) < n else ()
-        out.append(_need("run", v, None, alts) if alts else _RUN_NEEDS[v])
+        out.append(Need("run", v, None, alts) if alts else _RUN_NEEDS[v])
     return tuple(out)
 
 
@@ -815,15 +810,6 @@ def _missing(h: _Hand, lv: Level, total: int, chosen: list[tuple[int, str, int, 
         else:
             needs.extend([_COLOUR_NEEDS[info if mask else -1]] * j)
     nj = h.nj
-    miss = object.__new__(Missing)  # the frozen dataclass's fields, set without its __init__
-    object.__setattr__(
-        miss,
-        "__dict__",
-        {
-            "count": total - nj if total > nj else 0,
-            "needs": tuple(needs),
-            "plan": tuple(plan),
-            "jokers": nj if nj < total else total,
-        },
+    return Missing(
+        total - nj if total > nj else 0, tuple(needs), tuple(plan), nj if nj < total else total
     )
-    return miss
