@@ -18,7 +18,9 @@ The study figures use :func:`levelwidgets.analysis.simulate`, the analysts' entr
 - ``level8_heuristic_games_per_s``: 4 HeuristicBots, CPU time, best of repetitions (each a
   study of 40 games with its own seed) after a first study, whose rate is printed apart as
   ``level8_heuristic_first_study_games_per_s``: the solver's memo of set-only levels fills
-  during the first ~100 games a process plays.
+  during the first ~100 games a process plays. The line says whether the card solver ran
+  from the sources or compiled (``python -m levelwidgets.level8.fast build``;
+  ``benchmarks/compiled_solver.py`` measures both in one run).
 - ``peak_rss_mb_per_million_rows``: in a fresh process, the peak resident memory added while
   a million rows go through the same collector ``simulate`` uses, in chunks of 200 as workers
   send them (rows of real games, repeated: playing a million games here would take hours; the
@@ -227,7 +229,13 @@ def main() -> None:
     games = max(4, int(40 * scale))
     rate, first = level8_heuristic_rate(games)
     print(f"level8_heuristic_first_study_games_per_s: {first:.0f} games/s ({games} games)")
-    print(f"level8_heuristic_games_per_s: {rate:.0f} games/s (4 players; target ≥ 200)")
+    from levelwidgets.level8 import native
+
+    solver = native.state()  # "compiled" after python -m levelwidgets.level8.fast build
+    print(
+        f"level8_heuristic_games_per_s: {rate:.0f} games/s "
+        f"(4 players, {solver} solver; target ≥ 200)"
+    )
     rss = peak_rss_mb_per_million_rows()
     print(f"peak_rss_mb_per_million_rows: {rss:.0f} MB (target ≤ 300)")
     print(f"summary_ms_per_1000_games: {summary_ms_per_1000_games(int(250_000 * scale)):.1f} ms")

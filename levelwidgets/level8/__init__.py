@@ -5,7 +5,13 @@ The engine is the single source of truth for the rules (spec:
 see :data:`TWO_STAR`.
 """
 
+# ruff: noqa: E402  (the solver's compiled-or-source choice comes before every import)
+
 from __future__ import annotations
+
+from .native import choose as _choose_solver
+
+_choose_solver()  # the compiled solver when it was built and matches the sources (native.py)
 
 from .actions import EVENT_KINDS, Action, Event, HistoryEntry
 from .bots import HeuristicBot, RandomBot, play_game
