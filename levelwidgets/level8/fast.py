@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .native import HERE, _built, _stale_reason, build, clean
+from .native import HERE, build, clean, status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,8 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     elif command == "clean":
         print(f"removed {len(clean())} files from {HERE}")
     elif command == "status":
-        reason = _stale_reason(HERE) if _built(HERE) else "nothing is built"
-        print("compiled solver: " + ("in use" if reason is None else f"not used ({reason})"))
+        print(status())
     else:
         print("usage: python -m levelwidgets.level8.fast build|clean|status", file=sys.stderr)
         return 2

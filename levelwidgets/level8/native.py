@@ -90,6 +90,12 @@ def _stale_reason(folder: Path) -> str | None:
     return None
 
 
+def status(folder: Path = HERE) -> str:
+    """Whether the compiled solver in ``folder`` is used, in words (``fast status``)."""
+    reason = _stale_reason(folder) if _built(folder) else "nothing is built"
+    return "compiled solver: " + ("in use" if reason is None else f"not used ({reason})")
+
+
 def choose(package: str = __package__ or "levelwidgets.level8") -> None:
     """Leave the compiled solver to the usual import when it matches the sources, else
     import the sources now (see the module docstring). Called once, before the solver is

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..names import two_yous
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
 from .checks import MAX_TEXT, bounded, is_int, need_int, refuse, show
 from .combos import as_combo
@@ -52,12 +53,13 @@ _PLAYERS = "a number 2–6 or a list of 2 to 6 names"
 
 def parse_players(players: object) -> list[str]:
     """Player names from a count (2–6) or a list of distinct, non-empty names (each at most
-    :data:`MAX_NAME` characters)."""
+    :data:`MAX_NAME` characters, at most one of them "You" or "Du": see
+    :mod:`levelwidgets.names`)."""
     if (type(players) is list or type(players) is tuple) and 2 <= len(players) <= MAX_PLAYERS:
         # the usual case, a list of fine names, without the generic checks (same result)
         names = list(players)
         fine = all([type(nm) is str and len(nm) <= MAX_NAME and nm.strip() for nm in names])
-        if fine and len(set(names)) == len(names):
+        if fine and len(set(names)) == len(names) and two_yous(names) is None:
             return names
     if isinstance(players, bool) or not isinstance(players, (int, str, Iterable)):
         raise refuse(ConfigTypeError, "players", _PLAYERS, players)
@@ -80,6 +82,12 @@ def parse_players(players: object) -> list[str]:
             )  # fmt: skip
     if len(set(names)) != len(names):
         raise ConfigError("player names must be different from each other")
+    yous = two_yous(names)
+    if yous is not None:
+        raise ConfigError(
+            "only one player can be called You or Du (the person at the screen), not both "
+            f"{yous[0]!r} and {yous[1]!r}"
+        )
     return names
 
 

@@ -20,29 +20,19 @@ same for its own sentences (``js/src/common/i18n.js``: ``isYou``, ``t.about``).
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..names import is_you
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, is_joker
 from .errors import ConfigError
 
 LANGUAGES = ("en", "de")
 
-#: Names that mean the person at the screen: either word counts in every language (a
-#: notebook written with "You" may be shown in German), as in ``js/src/common/i18n.js``.
-_YOU = re.compile(r"^(you|du)$", re.IGNORECASE)
-
 #: The players a sentence may name, in the order their "you" variants are spelt in a key
 #: ("deal_dealer_you_starts_you"); ``p`` is the acting player, whose variant is just "_you".
 YOU_ROLES = ("p", "dealer", "starts", "owner", "target", "to")
-
-
-def is_you(name: object) -> bool:
-    """Whether a player's name is "you" ("You", "du", " YOU ", in any language): sentences
-    about that player are written in the second person."""
-    return isinstance(name, str) and bool(_YOU.match(name.strip()))
 
 
 def you_key(key: str, roles: Sequence[str]) -> str:

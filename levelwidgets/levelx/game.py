@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .._listeners import Listeners
+from ..names import two_yous
 from . import moves as _moves
 from .checks import bounded, is_int, need_int, refuse, show
 from .errors import (
@@ -924,6 +925,15 @@ def _player_names(players: int | Sequence[str]) -> list[str]:
     if len(set(names)) != len(names):
         raise RulesError.coded(
             "levelx.same_names", "Player names must be different from each other."
+        )
+    yous = two_yous(names)
+    if yous is not None:
+        raise RulesError.coded(
+            "levelx.two_yous",
+            "Only one player can be called You or Du (the person at the screen), not both "
+            "{first} and {second}.",
+            first=yous[0],
+            second=yous[1],
         )
     return names
 

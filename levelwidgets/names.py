@@ -1,0 +1,26 @@
+"""Player names as both games read them: which seat is "you", the person at the screen.
+
+A player called "You" or "Du" (either word in every language, any case: a notebook written
+with "You" may be shown in German) is spoken to in the second person by the event texts and
+the widgets' status lines (``js/src/common/i18n.js``: ``isYou``). A game has one person at
+the screen, so at most one seat may have such a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_YOU = re.compile(r"^(you|du)$", re.IGNORECASE)
+
+
+def is_you(name: object) -> bool:
+    """Whether a player's name is "you" ("You", "du", " YOU ", in any language): sentences
+    about that player are written in the second person."""
+    return isinstance(name, str) and bool(_YOU.match(name.strip()))
+
+
+def two_yous(names: Sequence[object]) -> tuple[str, str] | None:
+    """The first two names that both mean "you" (see the module docstring), or None."""
+    yous = [name for name in names if is_you(name)]
+    return (yous[0], yous[1]) if len(yous) > 1 else None  # type: ignore[return-value]
