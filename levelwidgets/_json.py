@@ -47,16 +47,23 @@ def check_limits(
     too_deep: Callable[[], Exception],
     too_many: Callable[[], Exception],
     too_long: Callable[[int], Exception],
+    scalar: Callable[[Any], None] | None = None,
+    bad_key: Callable[[Any], Exception] | None = None,
 ) -> None:
-    """Walk parsed JSON ``data`` once, without recursion, raising ``too_deep()`` when lists and
+    """Walk JSON ``data`` once, without recursion, raising ``too_deep()`` when lists and
     objects nest more than ``max_depth`` levels, ``too_many()`` past ``max_values`` values
-    and ``too_long(length)`` for a text (or key) longer than ``max_text`` characters."""
+    and ``too_long(length)`` for a text (or key) longer than ``max_text`` characters. For
+    data that was not parsed from JSON text: ``scalar(value)``, when given, is called with
+    every value that is no list, object or text (it raises what is wrong with it), and a key
+    that is no text raises ``bad_key(key)``."""
     values = 1
     if type(data) is str:
         if len(data) > max_text:
             raise too_long(len(data))
         return
     if type(data) is not dict and type(data) is not list:
+        if scalar is not None:
+            scalar(data)
         return
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
@@ -68,6 +75,8 @@ def check_limits(
             raise too_many()
         if type(value) is dict:
             for key in value:
+                if bad_key is not None and type(key) is not str:
+                    raise bad_key(key)
                 if len(key) > max_text:
                     raise too_long(len(key))
             items = value.values()
@@ -77,8 +86,11 @@ def check_limits(
             kind = type(item)
             if kind is dict or kind is list:
                 stack.append((item, depth + 1))
-            elif kind is str and len(item) > max_text:
-                raise too_long(len(item))
+            elif kind is str:
+                if len(item) > max_text:
+                    raise too_long(len(item))
+            elif scalar is not None:
+                scalar(item)
 
 
 def canonical(value: object) -> str:

@@ -19,8 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     if command == "build":
         try:
             made = build()
-        except RuntimeError as error:
+        except RuntimeError as error:  # no mypy, or mypyc failed (its output is the message)
             print(error, file=sys.stderr)
+            return 1
+        except OSError as error:  # e.g. a package folder this user may not write to
+            print(f"could not write the compiled solver to {HERE}: {error}", file=sys.stderr)
             return 1
         print(f"built {len(made)} files in {HERE}")
     elif command == "clean":

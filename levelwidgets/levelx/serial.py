@@ -39,8 +39,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._json import canonical as _canonical
+from .._json import check_limits, strict_loads
 from .._json import digest as _digest
-from .._json import strict_loads
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError
 from .moves import MAX_NOTATION, ROLL_INDEX, ROLLS, Move, parse_groups
@@ -391,45 +391,24 @@ def _check_plain(data: Any) -> None:
     most :data:`MAX_TEXT` characters, numbers, booleans and None; at most :data:`MAX_DEPTH`
     levels and :data:`MAX_VALUES` values. One pass without recursion (a record that contains
     itself stops at the depth limit)."""
-    values = 1
-    if type(data) is dict or type(data) is list:
-        stack = [(data, 1)]
-    else:
-        _check_scalar(data)
-        stack = []
-    while stack:
-        value, depth = stack.pop()
-        if depth >= MAX_DEPTH:
-            raise _too_deep()
-        values += len(value)
-        if values > MAX_VALUES:
-            raise _too_large(f"it holds more than {MAX_VALUES:,} values")
-        if type(value) is dict:
-            for key in value:
-                if type(key) is not str:
-                    raise _not_plain(key)
-                if len(key) > MAX_TEXT:
-                    raise _too_large(f"a key has {len(key):,} characters")
-            items = value.values()
-        else:
-            items = value
-        for item in items:
-            kind = type(item)
-            if kind is dict or kind is list:
-                stack.append((item, depth + 1))
-            elif kind is int:
-                if not -_BIG < item < _BIG:
-                    raise _malformed(f"the number {show(item)} is larger than any in a record")
-            elif kind is not str or len(item) > MAX_TEXT:
-                _check_scalar(item)
+    check_limits(
+        data,
+        max_depth=MAX_DEPTH - 1,
+        max_values=MAX_VALUES,
+        max_text=MAX_TEXT,
+        too_deep=_too_deep,
+        too_many=lambda: _too_large(f"it holds more than {MAX_VALUES:,} values"),
+        too_long=lambda n: _too_large(f"a text has {n:,} characters; at most {MAX_TEXT} are read"),
+        scalar=_check_scalar,
+        bad_key=_not_plain,
+    )
 
 
 def _check_scalar(value: Any) -> None:
+    """A value that is no list, object or text: a number within a record's range, a boolean
+    or None."""
     kind = type(value)
-    if kind is str:
-        if len(value) > MAX_TEXT:
-            raise _too_large(f"a text has {len(value):,} characters; at most {MAX_TEXT} are read")
-    elif kind is int:
+    if kind is int:
         if not -_BIG < value < _BIG:
             raise _malformed(f"the number {show(value)} is larger than any in a record")
     elif not (value is None or kind is bool or kind is float):

@@ -93,3 +93,23 @@ def test_clean_removes_the_build(tree: Path) -> None:
     assert _run(tree, "-c", WHICH).stdout.split() == ["source", *["py"] * 4]
     status = _run(tree, "-m", "levelwidgets.level8.fast", "status").stdout
     assert status.strip() == "compiled solver: not used (nothing is built)"
+
+
+def test_build_without_mypy_says_what_to_install_and_changes_nothing() -> None:
+    code = (
+        "import sys; sys.modules['mypyc'] = None\n"  # (import mypyc now fails)
+        "from levelwidgets.level8.fast import main; sys.exit(main(['build']))"
+    )
+    level8 = Path(__file__).resolve().parents[2] / "levelwidgets" / "level8"
+    before = sorted(p.name for p in level8.iterdir())
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 1
+    assert 'pip install "levelwidgets[fast]"' in run.stderr
+    assert sorted(p.name for p in level8.iterdir()) == before
+    usage = subprocess.run(
+        [sys.executable, "-m", "levelwidgets.level8.fast", "compile"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert usage.returncode == 2 and "usage:" in usage.stderr
