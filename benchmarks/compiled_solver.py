@@ -1,10 +1,10 @@
 """The Level 8 solver compiled with mypyc: the same games, and how much faster.
 
-``levelwidgets.level8.native`` compiles the solver's four modules on request
-(``python -m levelwidgets.level8.fast build``). This script builds them in a copy of the
-package in a build folder, so the checkout stays as it is (it needs ``pip install mypy
-setuptools``, a C compiler and the Python headers), and runs the copy both ways: compiled,
-and with ``LEVELWIDGETS_PURE=1`` (the sources). Then:
+``levelwidgets.level8.native`` compiles the card solver's modules and the bots' fit tables
+on request (``python -m levelwidgets.level8.fast build``). This script builds them in a copy
+of the package in a build folder, so the checkout stays as it is (it needs ``pip install
+mypy setuptools``, a C compiler and the Python headers), and runs the copy both ways:
+compiled, and with ``LEVELWIDGETS_PURE=1`` (the sources). Then:
 
 - ``--check N`` plays N seeded HeuristicBot games (2, 3 and 4 players, both level sides)
   both ways and exits 1 unless every game record is the same and the compiled run really

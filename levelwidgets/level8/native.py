@@ -1,8 +1,9 @@
 """The solver compiled with mypyc, for long bot studies: built on request, never stale.
 
-The solver's four modules (:data:`MODULES`) are plain annotated Python that mypyc compiles
-unchanged; compiled, HeuristicBot games run about 1.3 times as fast and play exactly the
-same (``benchmarks/compiled_solver.py`` measures both, and the tests compare the games).
+The card solver's four modules and the bots' fit tables (:data:`MODULES`) are plain
+annotated Python that mypyc compiles unchanged; compiled, HeuristicBot games run about 1.3
+times as fast and play exactly the same (``benchmarks/compiled_solver.py`` measures both,
+and the tests compare the games). HeuristicBot itself stays Python, so it can be subclassed.
 ``pip install`` needs no compiler, so the package ships the source only. An analyst builds
 the compiled modules once, into the installed package::
 
@@ -13,7 +14,7 @@ The compiled modules lie beside the sources, and Python imports a compiled modul
 its source. They are used only while they match the sources: :func:`choose` (run by
 ``levelwidgets.level8`` before anything imports the solver) reads the hashes kept at build
 time, and when a source has changed since, or ``LEVELWIDGETS_PURE=1`` is set, it imports all
-four sources instead (all or none: compiled modules call each other directly), so an edit
+five sources instead (all or none: compiled modules call each other directly), so an edit
 is never hidden by an old build.
 """
 
@@ -29,8 +30,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 #: The compiled modules, in import order (each imports only the ones before it).
-MODULES = ("hands", "candidates", "patterns", "solver")
-#: mypyc's shared library of the four (``levelwidgets/level8/_solver_native__mypyc.*.so``).
+MODULES = ("hands", "candidates", "patterns", "solver", "fits")
+#: mypyc's shared library of the five (``levelwidgets/level8/_solver_native__mypyc.*.so``).
 GROUP = "_solver_native"
 #: The sources' hashes at build time, beside the compiled modules.
 MANIFEST = "_solver_native.json"

@@ -1,10 +1,11 @@
 """The compiled solver (``levelwidgets.level8.native``): same games, never stale, removable.
 
-``benchmarks/compiled_solver.py --check`` builds the four solver modules with mypyc in a copy
-of the package and compares seeded game records of the compiled solver with the sources',
+``benchmarks/compiled_solver.py --check`` builds the solver's modules and the fit tables
+with mypyc in a copy of the package and compares seeded game records of the compiled solver
+with the sources',
 after making sure each run used the solver it meant to. The copy then shows the rules of
 :func:`~levelwidgets.level8.native.choose`: a changed source turns the build off with a
-warning (all four modules come from the sources), the pure switch turns it off silently, and
+warning (all five modules come from the sources), the pure switch turns it off silently, and
 ``python -m levelwidgets.level8.fast clean`` removes it. This also keeps the source free of
 what mypyc cannot compile.
 """
@@ -21,9 +22,9 @@ import pytest
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "compiled_solver.py"
 GAMES = 12
 WHICH = (
-    "from levelwidgets.level8 import candidates, hands, native, patterns, solver\n"
+    "from levelwidgets.level8 import candidates, fits, hands, native, patterns, solver\n"
     "print(native.state(), *[m.__file__.rsplit('/', 1)[1].split('.')[1] "
-    "for m in (hands, candidates, patterns, solver)])"
+    "for m in (hands, candidates, patterns, solver, fits)])"
 )
 
 
@@ -54,18 +55,19 @@ def test_the_compiled_solver_plays_the_same_games_and_is_used(tree: Path) -> Non
     assert sorted(p.name.split(".")[0] for p in level8.glob("*.so")) == [
         "_solver_native__mypyc",
         "candidates",
+        "fits",
         "hands",
         "patterns",
         "solver",
     ]
     used = _run(tree, "-c", WHICH)
     state, *kinds = used.stdout.split()
-    assert state == "compiled" and "py" not in kinds and len(kinds) == 4  # extension modules
+    assert state == "compiled" and "py" not in kinds and len(kinds) == 5  # extension modules
     assert used.stderr == ""
     assert _run(tree, "-m", "levelwidgets.level8.fast", "status").stdout.strip() == (
         "compiled solver: in use"
     )
-    assert _run(tree, "-c", WHICH, pure="1").stdout.split() == ["source", *["py"] * 4]
+    assert _run(tree, "-c", WHICH, pure="1").stdout.split() == ["source", *["py"] * 5]
 
 
 def test_a_changed_source_turns_the_build_off_with_a_warning(tree: Path) -> None:
@@ -74,7 +76,7 @@ def test_a_changed_source_turns_the_build_off_with_a_warning(tree: Path) -> None
     source.write_text(text + "\n# edited after the build\n")
     try:
         used = _run(tree, "-c", WHICH)
-        assert used.stdout.split() == ["source", *["py"] * 4]
+        assert used.stdout.split() == ["source", *["py"] * 5]
         assert "compiled Level 8 solver is not used (a source changed since the build)" in (
             used.stderr
         )
@@ -87,10 +89,10 @@ def test_a_changed_source_turns_the_build_off_with_a_warning(tree: Path) -> None
 
 def test_clean_removes_the_build(tree: Path) -> None:
     gone = _run(tree, "-m", "levelwidgets.level8.fast", "clean").stdout
-    assert gone.startswith("removed 6 files")
+    assert gone.startswith("removed 7 files")
     level8 = tree / "levelwidgets" / "level8"
     assert not list(level8.glob("*.so")) and not (level8 / "_solver_native.json").exists()
-    assert _run(tree, "-c", WHICH).stdout.split() == ["source", *["py"] * 4]
+    assert _run(tree, "-c", WHICH).stdout.split() == ["source", *["py"] * 5]
     status = _run(tree, "-m", "levelwidgets.level8.fast", "status").stdout
     assert status.strip() == "compiled solver: not used (nothing is built)"
 
