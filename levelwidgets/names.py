@@ -20,7 +20,7 @@ def is_you(name: object) -> bool:
     return isinstance(name, str) and bool(_YOU.match(name.strip()))
 
 
-def two_yous(names: Sequence[object]) -> tuple[str, str] | None:
+def two_yous(names: Sequence[str]) -> tuple[str, str] | None:
     """The first two names that both mean "you" (see the module docstring), or None."""
     yous = [name for name in names if is_you(name)]
-    return (yous[0], yous[1]) if len(yous) > 1 else None  # type: ignore[return-value]
+    return (yous[0], yous[1]) if len(yous) > 1 else None
