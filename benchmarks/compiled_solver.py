@@ -9,9 +9,9 @@ compiled, and with ``LEVELWIDGETS_PURE=1`` (the sources). Then:
 - ``--check N`` plays N seeded HeuristicBot games (2, 3 and 4 players, both level sides)
   both ways and exits 1 unless every game record is the same and the compiled run really
   used the compiled solver. The test suite runs it.
-- Without ``--check`` it prints ``level8_heuristic_games_per_s`` both ways, measured as
-  ``simulation_speed.py`` measures it (a first study of 40 four-player games, then the best
-  of three more), each in a fresh process.
+- Without ``--check`` it prints ``level8_heuristic_games_per_s`` both ways, measured by
+  ``simulation_speed.py``'s own ``level8_heuristic_rate`` (a first study of 40 four-player
+  games, then the best of three more), each in a fresh process.
 
 Run: ``python benchmarks/compiled_solver.py [--check N] [--build-dir D]``.
 """
@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from levelwidgets.level8.native import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,16 +45,11 @@ print(native.state())
 """
 
 RATE = """
-import time
-from levelwidgets.analysis import simulate
+import sys
+sys.path.insert(0, {benchmarks!r})
+from simulation_speed import level8_heuristic_rate
 from levelwidgets.level8 import native
-simulate("level8", ["heuristic"] * 4, 40, seed=100, progress=False)
-best = 0.0
-for rep in range(3):
-    start = time.process_time()
-    simulate("level8", ["heuristic"] * 4, 40, seed=rep, progress=False)
-    best = max(best, 40 / (time.process_time() - start))
-print(best, native.state())
+print(level8_heuristic_rate(40)[0], native.state())
 """
 
 
@@ -64,7 +61,7 @@ def build(where: Path) -> Path:
     shutil.copytree(
         ROOT / "levelwidgets",
         tree / "levelwidgets",
-        ignore=shutil.ignore_patterns("__pycache__", "*.so", "_solver_native.json"),
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", MANIFEST),
     )
     run_in(tree, "from levelwidgets.level8 import native; native.build()", pure=True)
     return tree
@@ -102,8 +99,9 @@ def main() -> None:
         tree = build(args.build_dir or Path(tmp))
         if args.check is not None:
             sys.exit(check(tree, args.check))
-        source, _ = run_in(tree, RATE, pure=True).split()
-        compiled, used = run_in(tree, RATE, pure=False).split()
+        rate = RATE.format(benchmarks=str(ROOT / "benchmarks"))
+        source, _ = run_in(tree, rate, pure=True).split()
+        compiled, used = run_in(tree, rate, pure=False).split()
         if used != "compiled":
             sys.exit("the compiled solver was not used")
         print(f"level8_heuristic_games_per_s_source: {float(source):.0f} games/s")
