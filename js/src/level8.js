@@ -239,9 +239,8 @@ function render({ model, el }) {
     // the hand: drop selected cards that left it; mark cards that just arrived (a draw)
     const cards = S.handCards(view);
     ui.selected = S.prune(ui.selected, cards);
-    lastHand = cards ? [...cards] : null;
-    ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
-    if (ui.fresh && ui.fresh.size > 3) ui.fresh = null; // a new deal, not a draw
+    lastHand = S.handMemo(view);
+    ui.fresh = S.freshCards(prevHand, view, 3); // a draw; not a new deal or another's hand
     addOn.follow(view);
     layDown.follow(view); // the dialog follows view.proposal (Python drops it once the hand changes)
     drawAll();
@@ -423,7 +422,7 @@ function render({ model, el }) {
   root.addEventListener("click", onClick); // mouse presses: see common/focus.js
 
   if (view) {
-    lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
+    lastHand = S.handMemo(view);
     layDown.follow(view);
     drawAll();
     pacer.schedule(view);

@@ -266,9 +266,8 @@ function render({ model, el }) {
     const cards = S.handCards(view);
     ui.selected = S.prune(ui.selected, cards);
     if (view.phase !== prevPhase) ui.selected = []; // a new step starts with a fresh choice
-    lastHand = cards ? [...cards] : null;
-    ui.fresh = prevHand && cards ? new Set(cards.filter((c) => !prevHand.includes(c))) : null;
-    if (ui.fresh && ui.fresh.size > 4) ui.fresh = null; // a new deal, not a draw
+    lastHand = S.handMemo(view);
+    ui.fresh = S.freshCards(prevHand, view, 4); // a draw; not a new deal or another's hand
     if (view.phase !== "ask") ui.ask = null;
     addOn.follow(view);
     layDown.follow(view);
@@ -501,7 +500,7 @@ function render({ model, el }) {
   root.addEventListener("click", onClick);
 
   if (view) {
-    lastHand = S.handCards(view) ? [...S.handCards(view)] : null;
+    lastHand = S.handMemo(view);
     layDown.follow(view);
     drawAll();
     pacer.schedule(view);

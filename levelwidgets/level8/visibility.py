@@ -34,9 +34,9 @@ others     none                    everyone (setup, draw_skipped, rebuild, round
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from .actions import Event
+from .actions import Action, Event
 from .errors import IllegalActionError
 from .observation import SPECTATOR, TEACHER
 
@@ -91,3 +91,60 @@ def events_for(events: Iterable[Event], viewer: int | str | None) -> list[Event]
     """:func:`visible_event` for each event, in order."""
     viewer = check_viewer(viewer)
     return [visible_event(e, viewer) for e in events]
+
+
+#: Event kinds whose cards leave the acting player's hand for a place other players see (the
+#: filter above still decides who: a given card only its receiver), with the key naming them.
+FROM_HAND: dict[str, str] = {
+    "discard": "card",
+    "add_on": "card",
+    "skip": "card",
+    "lay_down": "combos",
+    "swap": "cards",
+    "show": "cards",
+    "give": "card",
+}
+
+
+def shows_new_card(event: Event, viewer: int | str | None) -> bool:
+    """Whether ``event`` shows ``viewer`` a card ``viewer`` could not see just before.
+
+    Taking such an event back would hide that card again while ``viewer`` remembers it: a
+    free look at the pile or at a hand, so a widget's ``takebacks="no_peeking"`` stops there.
+    A deal shows new hands and the first discard; a blind draw shows its card to the drawer;
+    a card leaving a hand face up (discard, lay-down, add-on, skip, swap, show, give) shows it
+    to everyone else who may see it. Cards that already lay face up (a discard pile's top, a
+    skip card, shown cards taken in a steal, the jokers in the middle) show nothing new.
+    """
+    viewer = check_viewer(viewer)
+    kind = event.kind
+    if kind == "deal":
+        return True
+    if kind == "draw":
+        return event.data.get("source", "pile") == "pile" and "card" in (
+            visible_event(event, viewer).data
+        )
+    key = FROM_HAND.get(kind)
+    if key is None or viewer == event.player:
+        return False
+    return key in visible_event(event, viewer).data
+
+
+#: Actions whose cards only their player (and the teacher) may see, with the words that
+#: replace them for everyone else: kept cards stay hidden; a given card is the giver's and the
+#: asker's, and the action does not name the asker.
+PRIVATE_ACTIONS: dict[str, str] = {
+    "keep": "keeps {n} card(s) for the next round",
+    "give": "gives a card",
+}
+
+
+def action_text(action: Action, names: Sequence[str], viewer: int | str | None) -> str:
+    """``action`` in words (its notation) as ``viewer`` may read it: without the cards of
+    :data:`PRIVATE_ACTIONS` for anyone but the player and the teacher."""
+    viewer = check_viewer(viewer)
+    words = PRIVATE_ACTIONS.get(action.kind)
+    if words is None or viewer in (TEACHER, action.player):
+        return action.describe(tuple(names))
+    who = names[action.player] if 0 <= action.player < len(names) else f"player {action.player}"
+    return f"{who} " + words.format(n=len(action.cards))

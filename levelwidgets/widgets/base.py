@@ -38,9 +38,11 @@ from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, chec
 from .picture import PictureOutput, picture_html
 from .review import ReviewMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
+from .takebacks import TAKEBACKS, TakebacksMixin, check_takebacks
 
 __all__ = [
     "LANGUAGES",
+    "TAKEBACKS",
     "GameWidget",
     "Handler",
     "Intent",
@@ -53,7 +55,7 @@ LOG_SIZE = 8  # events kept in the view's log
 MAX_SEQ = 2**53 - 1
 
 
-class GameWidget(ReviewMixin, IntentWidget):
+class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -106,9 +108,11 @@ class GameWidget(ReviewMixin, IntentWidget):
         bot_delay: int = 700,
         read_only: bool = False,
         record_dir: str | Path = ".",
+        takebacks: str | None = None,
         **traits: Any,
     ) -> None:
         self._check_game(game)
+        self._takebacks = check_takebacks(takebacks)
         #: The folder the browser's Save and Open use (a notebook's kernel runs next to it).
         self.record_dir = Path(record_dir)
         self._file = ""  # the record file last saved or opened
@@ -178,6 +182,8 @@ class GameWidget(ReviewMixin, IntentWidget):
             )
         adapter = adapter_for(self._game)
         config = adapter.config_of(self._game)
+        if seed is not None and seed == config.get("seed"):
+            self._check_takeback(None)  # the same cards again: a takeback to the start
         config["seed"] = secrets.randbelow(1_000_000) if seed is None else seed
         try:
             game = adapter.new_game(config)
@@ -187,7 +193,11 @@ class GameWidget(ReviewMixin, IntentWidget):
         self.game = game
 
     def undo(self) -> None:
-        """Take back the last action; :meth:`redo` brings it back."""
+        """Take back the last action; :meth:`redo` brings it back. The :attr:`takebacks`
+        policy may refuse it (nothing changes then)."""
+        target = self._undo_target()
+        if target is not None:
+            self._check_takeback(target)
         self._take_back_one()
         if self._undo_to_person:
             while self._bot_to_act() is not None and self._can_take_back():
@@ -391,7 +401,11 @@ class GameWidget(ReviewMixin, IntentWidget):
             "canRedo": bool(self._future()),
         }
         view.update(self._view_fields())
+        if view.get("canUndo") and self._undo_refusal() is not None:
+            view["canUndo"] = False  # the takeback policy stops it (Undo would say why)
+        view.update(self._takebacks_view())
         view["review"] = self._review_view()
+        view["review"]["floor"] = self._review_floor()
         self.view = view
         self._refresh_picture()
 

@@ -39,6 +39,7 @@ from ..level8.cards import BOARD_JOKER_IDS, MAX_NUMBER, N_CARDS, is_skip
 from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
+from ..level8.visibility import action_text, shows_new_card
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, IntKey, ListOf, MapOf, Obj, Opt, Shape, Text
@@ -83,6 +84,7 @@ class Level8Widget(GameWidget):
         sides: object = "one",
         read_only: bool = False,
         record_dir: str | Path = ".",
+        takebacks: str | None = None,
     ) -> None:
         if game is None:
             game = Level8(players, seed=seed, sides=sides)
@@ -90,8 +92,10 @@ class Level8Widget(GameWidget):
             raise TypeError(f"game must be a Level8, not {type(game).__name__}.")
         self._perspective = _check_perspective(view)
         self._seat = _check_seat(seat, game.n_players)
-        self._revealed: int | None = None  # hot-seat: whose hand the screen shows
-        self._proposal: dict[str, Any] | None = None
+        # hot-seat: the person to act who confirmed at the screen (None once another acts)
+        self._revealed: int | None = None
+        # the lay-down dialog's arrangement, for the seat and position it was made for
+        self._proposal: tuple[object, dict[str, Any]] | None = None
         self._can_lay_cache: dict[tuple, bool] = {}
         super().__init__(
             game,
@@ -100,6 +104,7 @@ class Level8Widget(GameWidget):
             bot_delay=bot_delay,
             read_only=read_only,
             record_dir=record_dir,
+            takebacks=takebacks,
             hints=hints,
         )
         self._publish([])
@@ -192,12 +197,10 @@ class Level8Widget(GameWidget):
                 need=level.describe(),
                 req=[[r.kind, r.n] for r in level.requirements],
             )
-        self._proposal = {
-            "cards": sorted(chosen),
-            "combos": [_proposal_combo(c) for c in way],
-        }
+        proposal = {"cards": sorted(chosen), "combos": [_proposal_combo(c) for c in way]}
+        self._proposal = (self._proposal_key(actor), proposal)
         self._publish([])
-        return self._proposal
+        return proposal
 
     def reveal(self) -> None:
         """Hot-seat: the person whose turn it is confirms they sit at the screen."""
@@ -289,7 +292,13 @@ class Level8Widget(GameWidget):
         return game.plies, game.state_dict(), rng.getstate()
 
     def _state_mark(self) -> object:
-        return (super()._state_mark(), self._revealed, id(self._proposal), self._perspective)
+        return (
+            super()._state_mark(),
+            self._revealed,
+            id(self._proposal),
+            self._perspective,
+            self._takebacks,
+        )
 
     def _require_actor(self) -> int:
         _viewer, actor, handoff = self._who()
@@ -321,9 +330,7 @@ class Level8Widget(GameWidget):
 
     def _who(self) -> tuple[int | str, int | None, int | None]:
         """(engine viewer, seat this screen may act for, hot-seat handoff seat)."""
-        game = self._game
-        cur = None if game.is_over else game.current_player
-        human_cur = cur if cur is not None and self._bots[cur] is None else None
+        human_cur = self._human_to_act()
         if self._perspective == "teacher":
             return TEACHER, human_cur, None
         if self._perspective == "spectator":
@@ -390,8 +397,59 @@ class Level8Widget(GameWidget):
         super()._after_change(events, run_bots)
 
     def _log_entries(self, events: list[Any]) -> list[Any]:
-        viewer, _actor, _handoff = self._who()
-        return list(self._game.events_for(events, viewer))
+        return list(events)  # kept whole: _log_view filters them for whoever looks then
+
+    def _publish(self, events: list[Any]) -> None:
+        # The screen is revealed to the person to act only: once someone else is to act
+        # (they played, or the position moved), the next person confirms at the screen first.
+        if self._revealed is not None and self._revealed != self._human_to_act():
+            self._revealed = None
+        super()._publish(events)
+
+    def _human_to_act(self) -> int | None:
+        """The person's seat that is to act now (None: a bot's turn, or the game is over)."""
+        game = self._game
+        cur = None if game.is_over else game.current_player
+        return cur if cur is not None and self._bots[cur] is None else None
+
+    def _proposal_key(self, actor: int) -> object:
+        """What the lay-down dialog's arrangement belongs to: the seat and the position."""
+        cursor = self._cursor
+        return actor, self._plies(), None if cursor is None else id(cursor.node)
+
+    def _shown_proposal(self, actor: int | None) -> dict[str, Any] | None:
+        """The arrangement to show ``actor``: only the one made for them, here."""
+        if actor is None or self._proposal is None:
+            return None
+        key, proposal = self._proposal
+        return proposal if key == self._proposal_key(actor) else None
+
+    def _line_text(self, step: Step) -> str:
+        # a line's label names no card this screen's viewer may not see (kept, given cards)
+        name = step.player_name
+        text = action_text(_step_action(step), self._game.names, self.viewer)
+        return f"{name}: {text[len(name) + 1 :]}" if text.startswith(name + " ") else text
+
+    # ------------------------------------------------------------------ takebacks
+
+    def _default_takebacks(self) -> str:
+        # people playing may not look at hidden cards by taking back; a teacher or a class
+        # watching bots steps freely
+        return "free" if self._perspective in ("teacher", "spectator") else "no_peeking"
+
+    def _person_seats(self) -> set[int]:
+        return set(self._humans()) if self._seat is None else {self._seat}
+
+    def _peek_at(self, step: Step, persons: set[int]) -> Level8Error | None:
+        events = self._game.history[step.ply].events
+        if not any(shows_new_card(e, seat) for seat in persons for e in events):
+            return None
+        return Level8Error.coded(
+            "level8.no_peeking",
+            "Undo stops here: step {step} showed someone at this screen a card that was hidden "
+            "before, and taking it back would be a free look (takebacks are no_peeking).",
+            step=step.ply,
+        )
 
     def _static_svg(self) -> str:
         viewer, _actor, _handoff = self._who()
@@ -448,7 +506,7 @@ class Level8Widget(GameWidget):
             "round": obs.round,
             "winners": list(obs.winners),
             "legal": None if actor is None else _legal(obs, actor, self._can_lay_cached),
-            "proposal": self._proposal if actor is not None else None,
+            "proposal": self._shown_proposal(actor),
             "hint": self._hint(obs, actor),
             "moves": moves,
             "future": future,
@@ -473,10 +531,14 @@ class Level8Widget(GameWidget):
         return _move_rows([a for a, _c in steps], start_ply, first_round, shown_round)
 
     def _log_view(self) -> list[Any]:
-        # The log keeps engine events (already filtered for this viewer by _log_entries) and
-        # renders them now, so switching the language re-renders the whole log.
+        # The log keeps whole engine events and filters them for the viewer of this moment
+        # (a hot-seat pass screen shows nobody's hidden cards), in the language of now.
+        viewer, _actor, _handoff = self._who()
         names, lang = self._game.names, self.language
-        return [[e.describe(names, language=lang), e.kind, e.player] for e in self._log]
+        return [
+            [e.describe(names, language=lang), e.kind, e.player]
+            for e in self._game.events_for(self._log, viewer)
+        ]
 
     def _hint(self, obs: Observation, actor: int | None) -> dict[str, Any] | None:
         if actor is None or not (self.hints or self._perspective == "teacher"):

@@ -67,6 +67,7 @@ class Level8BoardWidget(Level8Widget):
         layout: object = None,
         read_only: bool = False,
         record_dir: str | Path = ".",
+        takebacks: str | None = None,
     ) -> None:
         if game is None:
             game = Level8Board(players, seed=seed, sides=sides, layout=layout)
@@ -82,6 +83,7 @@ class Level8BoardWidget(Level8Widget):
             hints=hints,
             read_only=read_only,
             record_dir=record_dir,
+            takebacks=takebacks,
         )
 
     # ------------------------------------------------------------------ public API (= clicks)
@@ -232,10 +234,6 @@ class Level8BoardWidget(Level8Widget):
             act_row=lambda i: _board_act_row(*steps[i], layout),
             ends=TURN_ENDS | {"discard_two"},
         )
-
-    def _log_entries(self, events: list[Any]) -> list[Any]:
-        viewer, _actor, _handoff = self._who()
-        return list(self._game.events_for(events, viewer))
 
     def _view_fields(self) -> dict[str, Any]:
         view = super()._view_fields()

@@ -76,6 +76,7 @@ class LevelXWidget(GameWidget):
         teach: bool = False,
         read_only: bool = False,
         record_dir: str | Path = ".",
+        takebacks: str | None = None,
     ) -> None:
         if game is None:
             game = LevelX(players=players, seed=seed, rules=rules)
@@ -87,6 +88,7 @@ class LevelXWidget(GameWidget):
             bot_delay=bot_delay,
             read_only=read_only,
             record_dir=record_dir,
+            takebacks=takebacks,
             animate=animate,
             teach=teach,
         )
@@ -332,6 +334,18 @@ class LevelXWidget(GameWidget):
         if step.kind != "move":
             return None  # a roll is half a turn: the turn is told when it is played
         return self._game.history[step.ply // 2 - 1]
+
+    def _peek_at(self, step: Step, persons: set[int]) -> GameError | None:
+        # Level X hides no cards, but a roll taken back would come again (the seed decides
+        # it): who took it back would know the dice before choosing the move before it.
+        if step.kind != "roll" or not persons:
+            return None
+        return LevelXError.coded(
+            "levelx.no_peeking",
+            "Undo stops here: the dice rolled at step {step} are known now, and taking the "
+            "roll back would be a free look (takebacks are no_peeking).",
+            step=step.ply,
+        )
 
     def _can_take_back(self) -> bool:
         return self._game.dice is not None or bool(self._game.history)

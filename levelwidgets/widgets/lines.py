@@ -9,11 +9,12 @@ the browser sends them back as they came, and they are checked like any other in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import GameError
-from ..record import GameRecord, Node, RecordError
+from ..record import GameRecord, Node, RecordError, Step
 from .shapes import given
 
 #: Lines sent to the browser at most (a record with more lists the first ones and a count).
@@ -60,15 +61,25 @@ def node_at(record: GameRecord, path: object) -> Node:
 
 
 def lines_of(
-    record: GameRecord, shown: Node, starts: tuple[list[tuple[Node, int]], int] | None = None
+    record: GameRecord,
+    shown: Node,
+    starts: tuple[list[tuple[Node, int]], int] | None = None,
+    text_of: Callable[[Step], str] | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """The record's lines in tree order (main line first) as the view carries them, and how
     many were left out past :data:`MAX_LINES`. ``shown`` is the last step of the line shown;
-    ``starts`` is :func:`line_starts` of the record if the caller keeps it."""
+    ``starts`` is :func:`line_starts` of the record if the caller keeps it; ``text_of`` names
+    a line's first step for the viewer (default: its player and notation)."""
     first_nodes, left_out = line_starts(record) if starts is None else starts
     on_shown = {id(n) for n in shown.path()}
-    out = [_line(record, first, depth, id(first) in on_shown) for first, depth in first_nodes]
+    text = text_of or step_text
+    out = [_line(record, first, depth, id(first) in on_shown, text) for first, depth in first_nodes]
     return out, left_out
+
+
+def step_text(step: Step) -> str:
+    """A step as a line's label: its player and its notation (every card it names)."""
+    return f"{step.player_name}: {step.notation}"
 
 
 def line_starts(record: GameRecord) -> tuple[list[tuple[Node, int]], int]:
@@ -93,14 +104,16 @@ def line_starts(record: GameRecord) -> tuple[list[tuple[Node, int]], int]:
     return out, left_out
 
 
-def _line(record: GameRecord, first: Node, depth: int, shown: bool) -> dict[str, Any]:
+def _line(
+    record: GameRecord, first: Node, depth: int, shown: bool, text_of: Callable[[Step], str]
+) -> dict[str, Any]:
     step = first if first is not record else (first.variations[0] if first.variations else None)
     end = line_end(first)
     return {
         "path": path_of(first),
         "at": first.ply or 1,
         "depth": depth,
-        "text": "" if step is None else f"{step.player_name}: {step.notation}",  # type: ignore[attr-defined]
+        "text": "" if step is None else text_of(step),  # type: ignore[arg-type]
         "player": None if step is None else step.player,  # type: ignore[attr-defined]
         "steps": end.ply - (first.ply or 1) + 1 if step is not None else 0,
         "shown": shown,

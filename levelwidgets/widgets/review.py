@@ -407,6 +407,7 @@ class ReviewMixin:
         (one replay), then forward along ``node``'s line step by step."""
         cursor = self._cursor
         assert cursor is not None
+        self._check_takeback(node)  # type: ignore[attr-defined]
         target, here = node.path(), cursor.node.path()
         common = 0
         while common + 1 < min(len(target), len(here)) and target[common + 1] is here[common + 1]:
@@ -482,6 +483,10 @@ class ReviewMixin:
         self._follow_game()
         return list(events)
 
+    def _line_text(self, step: Step) -> str:
+        """A line's first step as its label in the view (games hiding cards redact it)."""
+        return lines.step_text(step)
+
     def _review_view(self) -> dict[str, Any]:
         """The record part of the view: where the position shown is, its annotations, the
         variation tree and the headers (see ``js/src/common/lines.js``)."""
@@ -502,7 +507,7 @@ class ReviewMixin:
             }
         node, future = cursor.node, self._future()
         tree, more = lines.lines_of(
-            cursor.record, future[-1] if future else node, self._line_starts()
+            cursor.record, future[-1] if future else node, self._line_starts(), self._line_text
         )
         headers = cursor.record.headers
         return {

@@ -230,7 +230,7 @@ def test_shown_cards_only_for_the_stealer_and_their_owner() -> None:
 
 
 def test_bots_advance_one_step_at_a_time_and_undo_returns_to_the_person() -> None:
-    w = widget(bot_delay=500)
+    w = widget(bot_delay=500, takebacks="free")
     send(w, type="roll")
     send(w, type="move", field=w.game.reachable[0])
     while w.game.current_player == 0 and w.game.phase != "round_over":
@@ -262,7 +262,7 @@ def test_german_and_the_log() -> None:
 
 
 def test_record_adapter_replays_the_game() -> None:
-    w = widget()
+    w = widget(takebacks="free")
     rng = random.Random(9)
     for _ in range(30):
         play_person(w, rng)

@@ -178,7 +178,9 @@ def test_hot_seat_hides_the_hand_until_the_next_person_confirms() -> None:
 
 
 def test_undo_with_bots_goes_back_to_the_person_and_redo_replays() -> None:
-    w = Level8Widget(players=["Ann", "Bot"], bots=[None, "heuristic"], seed=5, bot_delay=0)
+    w = Level8Widget(
+        players=["Ann", "Bot"], bots=[None, "heuristic"], seed=5, bot_delay=0, takebacks="free"
+    )
     start = w.game.snapshot()
     send(w, type="draw")
     hand = list(w.game.hand(0))

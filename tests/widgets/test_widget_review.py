@@ -64,7 +64,13 @@ def test_seek_shows_the_recorded_position_at_every_step(seed: int) -> None:
 
 
 def test_seek_on_level8_and_goto_are_the_same_steps() -> None:
-    w = Level8Widget(players=["Ann", "Ben"], bots=["heuristic", "heuristic"], seed=2, bot_delay=0)
+    w = Level8Widget(
+        players=["Ann", "Ben"],
+        bots=["heuristic", "heuristic"],
+        seed=2,
+        bot_delay=0,
+        takebacks="free",
+    )
     for _ in range(40):
         w.advance()
     w.bots = [None, None]
@@ -353,7 +359,13 @@ def test_new_game_keeps_players_bots_and_rules(make: str) -> None:
         w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=7, bot_delay=0)
         w.roll()
     else:
-        w = Level8Widget(players=["Ann", "Ben"], bots=[None, "heuristic"], seed=7, bot_delay=0)
+        w = Level8Widget(
+            players=["Ann", "Ben"],
+            bots=[None, "heuristic"],
+            seed=7,
+            bot_delay=0,
+            takebacks="free",  # the same cards again after a blind draw (see test_takebacks)
+        )
         send(w, type="draw")
     old_record, bots = w.record, w.bots
     send(w, type="new_game", same=True)  # the same seed: the same game from its start

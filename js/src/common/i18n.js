@@ -186,6 +186,7 @@ export const COMMON = {
 export const WIDGET_ERRORS = {
   en: {
     "widget.read_only": "This record is read-only: step through it, but it cannot be changed.",
+    "widget.takebacks_off": "Takebacks are off in this game: a move stands once it is played.",
     "widget.game_over": "The game is over: press New game to play again (or Undo a move).",
     "widget.bot_turn": "It is a bot's turn: wait for it to play.",
     "widget.not_recorded": "This game cannot be recorded: its history does not rebuild it from its seed.",
@@ -214,6 +215,7 @@ export const WIDGET_ERRORS = {
   },
   de: {
     "widget.read_only": "Diese Partie ist nur zum Ansehen: Du kannst sie durchblättern, aber nicht ändern.",
+    "widget.takebacks_off": "Zurücknehmen ist in diesem Spiel ausgeschaltet: Ein gespielter Zug gilt.",
     "widget.game_over": "Das Spiel ist vorbei: Klicke auf „Neues Spiel“, um noch einmal zu spielen (oder nimm einen Zug zurück).",
     "widget.bot_turn": "Ein Bot ist am Zug: Warte, bis er gespielt hat.",
     "widget.not_recorded": "Dieses Spiel lässt sich nicht aufzeichnen: Sein Verlauf ergibt sich nicht aus seinem Seed.",

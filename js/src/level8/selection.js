@@ -32,6 +32,21 @@ export function handCards(view) {
   return null;
 }
 
+/** The hand shown and whose it is, to tell which cards a later view adds to it. */
+export function handMemo(view) {
+  const cards = handCards(view);
+  return cards ? { viewer: view.viewer, actor: view.actor, cards: [...cards] } : null;
+}
+
+/** The cards of the view's hand that were not in the memo's (a draw), or null: nothing to
+ * compare (no hand, another person's hand, or more than `most` new cards: a new deal). */
+export function freshCards(memo, view, most) {
+  const cards = handCards(view);
+  if (!memo || !cards || memo.viewer !== view.viewer || memo.actor !== view.actor) return null;
+  const fresh = new Set(cards.filter((c) => !memo.cards.includes(c)));
+  return fresh.size > most ? null : fresh;
+}
+
 /** True when this screen may act now for the current player (not a bot, no hand-off pending,
  * not a read-only record). */
 export function canAct(view) {

@@ -39,6 +39,9 @@ export function createNav(ctx, badge = null) {
   );
   (badge || el).append(roBadge);
 
+  /** The earliest step the takeback policy lets this screen go back to (Python decides). */
+  const floorOf = (r, steps) => clamp(Number(r.floor) || 0, 0, steps);
+
   /** The step navigation starts from: the one asked for last, else the one shown. */
   const baseStep = () => {
     if (wanted != null) return wanted;
@@ -62,7 +65,7 @@ export function createNav(ctx, badge = null) {
     tip(back, "rvBack");
     tip(forward, "rvForward");
     tip(last, "rvLast");
-    first.disabled = back.disabled = at <= 0;
+    first.disabled = back.disabled = at <= floorOf(r, steps);
     forward.disabled = last.disabled = at >= steps;
     scrub.setAttribute("max", String(steps));
     scrub.setAttribute("aria-label", L("rvScrub"));
@@ -111,11 +114,13 @@ export function createNav(ctx, badge = null) {
     sendNav({ type: "seek", step });
   }
 
-  /** Show step n of the line shown: at most one seek in flight, the newest wish goes next. */
+  /** Show step n of the line shown: at most one seek in flight, the newest wish goes next.
+   *  Steps before the takeback floor (what Python's takeback policy allows) are not asked for. */
   function seek(n) {
     const r = review();
     if (!r) return false;
-    const step = clamp(Math.round(Number(n)) || 0, 0, Math.max(0, Number(r.steps) || 0));
+    const steps = Math.max(0, Number(r.steps) || 0);
+    const step = clamp(Math.round(Number(n)) || 0, floorOf(r, steps), steps);
     if (inflight != null) {
       wanted = step === inflight ? null : step;
     } else if (step !== Number(r.step)) sendSeek(step);

@@ -1,0 +1,146 @@
+"""Takebacks: how far Undo, the review bar and the move list may take a game back.
+
+In a game with hidden cards, Undo can be a free look: draw a card from the pile, see it, Undo,
+take a discard instead, and the card you saw is still on top for the next person. The policy
+decides what a screen where people play may take back:
+
+- ``"free"``: anything (a teacher's view, a class watching bots, a read-only record);
+- ``"no_peeking"``: nothing before a step that showed a person at this screen a card (or, in
+  Level X, dice) they could not see before: going back would hide it again while they
+  remember it. The default of the player and hot-seat views of the card games;
+- ``"off"``: nothing at all; a move stands once it is played.
+
+Going forward (Redo, the steps after the position shown) is always allowed: it shows what
+was already seen. :class:`TakebacksMixin` is one part of
+:class:`~levelwidgets.widgets.base.GameWidget`; each game says which steps show a person
+something new (:meth:`TakebacksMixin._peek_at`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..errors import GameError
+from ..record import Cursor, Node, Step
+
+#: The takeback policies a widget takes.
+TAKEBACKS = ("free", "no_peeking", "off")
+
+
+def check_takebacks(value: object) -> str | None:
+    """A takeback policy, or None for the default of the widget's view."""
+    if value is None or value in TAKEBACKS:
+        return value  # type: ignore[return-value]
+    raise ValueError(
+        f"takebacks must be one of {', '.join(map(repr, TAKEBACKS))} (or None for the "
+        f"default of the view), not {value!r:.40}."
+    )
+
+
+class TakebacksMixin:
+    """The takeback policy of a game widget (mixed into GameWidget, which provides the game,
+    the record's cursor, the bots and publishing)."""
+
+    _cursor: Cursor | None
+    _bots: list[object | None]
+    _undo_to_person: ClassVar[bool]
+    _takebacks: str | None = None
+    read_only: bool
+
+    @property
+    def takebacks(self) -> str:
+        """What Undo, the review bar and the move list may take back: ``"free"``,
+        ``"no_peeking"`` (nothing before a step that showed a person at this screen a card
+        they could not see before) or ``"off"``. Set None for the default of the view."""
+        return self._takebacks or self._default_takebacks()
+
+    @takebacks.setter
+    def takebacks(self, value: str | None) -> None:
+        self._takebacks = check_takebacks(value)
+        self._publish([])  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_takeback(self, target: Node | None) -> None:
+        """Refuse to show ``target`` (None: the start of a new game with the same cards) when
+        that takes back more than the policy allows. Call it before anything changes."""
+        refusal = self._takeback_refusal(target)
+        if refusal is not None:
+            raise refusal
+
+    def _takeback_refusal(self, target: Node | None) -> GameError | None:
+        if self.read_only or self.takebacks == "free":
+            return None
+        cursor = self._cursor
+        if cursor is None:  # an unrecorded game: nothing tells what was seen
+            return _off()
+        path = cursor.node.path()
+        floor, refusal = self._takeback_floor(path)
+        if floor == 0 or (target is not None and any(n is path[floor] for n in target.path())):
+            return None  # the floor is on the target's line: nothing seen is taken back
+        return refusal
+
+    def _takeback_floor(self, path: Sequence[Node]) -> tuple[int, GameError | None]:
+        """The earliest step of ``path`` (the record's line up to the position shown) this
+        screen may go back to, and the refusal of anything before it."""
+        if self.read_only or self.takebacks == "free":
+            return 0, None
+        if self.takebacks == "off":
+            return len(path) - 1, _off()
+        persons = self._person_seats()
+        for ply in range(len(path) - 1, 0, -1):
+            refusal = self._peek_at(path[ply], persons)  # type: ignore[arg-type]
+            if refusal is not None:
+                return ply, refusal
+        return 0, None
+
+    def _undo_target(self) -> Node | None:
+        """The position :meth:`undo` returns to: one step back, and on over the bots' steps
+        when a press returns to where a person was to act (None: nothing to take back)."""
+        cursor = self._cursor
+        if cursor is None or cursor.ply == 0:
+            return None
+        path = cursor.node.path()
+        back = 1
+        if self._undo_to_person and not self.read_only:
+            # before step s its player was to act: go on while that was a bot
+            while back < len(path) - 1 and self._bots[path[-back].player] is not None:  # type: ignore[attr-defined]
+                back += 1
+        return path[-1 - back]
+
+    def _undo_refusal(self) -> GameError | None:
+        """Why Undo is not allowed now by the policy (None: it is, or there is nothing)."""
+        target = self._undo_target()
+        return None if target is None else self._takeback_refusal(target)
+
+    def _review_floor(self) -> int:
+        """The earliest step of the line shown that the review bar may go to."""
+        cursor = self._cursor
+        if cursor is None or self.read_only or self.takebacks == "free":
+            return 0
+        return self._takeback_floor(cursor.node.path())[0]
+
+    # ------------------------------------------------------------------ hooks for each game
+
+    def _default_takebacks(self) -> str:
+        """The policy of this widget's view when none was chosen."""
+        return "free"
+
+    def _person_seats(self) -> set[int]:
+        """The seats of the people at this screen (what they saw may not be taken back)."""
+        return {seat for seat, bot in enumerate(self._bots) if bot is None}
+
+    def _peek_at(self, step: Step, persons: set[int]) -> GameError | None:
+        """The refusal to take back ``step`` if it showed one of ``persons`` something they
+        could not see before, else None (a game without hidden things: always None)."""
+        return None
+
+    def _takebacks_view(self) -> dict[str, Any]:
+        return {"takebacks": self.takebacks}
+
+
+def _off() -> GameError:
+    return GameError.coded(
+        "widget.takebacks_off", "Takebacks are off in this game: a move stands once it is played."
+    )

@@ -1,0 +1,122 @@
+"""Hot seat in a real JupyterLab: every pass screen shows only what everyone may see (issue 25).
+
+Ann and Ben share one screen. They play several turns by clicks (draw from the pile, discard);
+on every "Pass the screen to …" screen the page holds no hand card, no card that is not face up
+on the table, and its text (log, move list, status) names no card that only one of them ever
+saw. Undo on a pass screen is refused with the reason (``no_peeking``, the default); with
+``takebacks="free"`` it ends on Ann's pass screen, never on her hand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lab import run_code
+from .test_level8_browser import ROOT, add_table, after, dom_cards, settled, start
+from .test_levelx_browser import py
+
+#: Kernel helpers, worked out from the engine alone: the codes and English names of the cards
+#: only one person ever saw (drawn blind from the pile, still held, never face up since), less
+#: the words of cards that lay face up (a duplicate may be named), and the face-up cards.
+HELPERS = """
+from levelwidgets.level8.cards import CODES
+from levelwidgets.level8.text import card_name
+
+def secret_words(g):
+    blind, public = set(), set()
+    for entry in g.history:
+        for e in entry.events:
+            d = e.data
+            if e.kind == 'draw':
+                (blind if d.get('source', 'pile') == 'pile' else public).add(d['card'])
+            elif e.kind in ('discard', 'add_on', 'skip', 'skip_turn'):
+                public.add(d['card'])
+            elif e.kind == 'lay_down':
+                public.update(c for combo in d['combos'] for c in combo['cards'])
+            elif e.kind == 'deal':
+                public.add(d['first_discard'])
+    held = {c for q in range(g.n_players) for c in g.hand(q)}
+    words = lambda cards: {w for c in cards for w in (CODES[c], card_name(c))}
+    return sorted(words((blind - public) & held) - words(public))
+
+def public_cards(g):
+    return sorted({t for t in g.discard_tops if t is not None}
+                  | {c for ms in g.observation('spectator').melds for m in ms for c in m.cards})
+"""
+
+
+def check_pass_screen(page, table, index: int, searched: list[int]) -> None:
+    """Nothing on this pass screen is one person's: no hand card, no secret in the text."""
+    state = settled(page, index)
+    assert table.locator("[data-handoff]").count() == 1, "a pass screen"
+    assert table.locator("[data-hand] [data-card]").count() == 0
+    shown = set(dom_cards(table, ""))
+    public = set(py(page, "public_cards(hs.game)"))
+    assert shown <= public, f"cards on the pass screen: {sorted(shown - public)}"
+    text = table.inner_text()
+    secrets = py(page, "secret_words(hs.game)")
+    for word in secrets:
+        found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
+        assert not found, f"{word!r} on the pass screen (view {state['seq']})"
+    searched.append(len(secrets))
+
+
+def test_a_two_person_hot_seat_game_shows_nothing_private_on_a_pass_screen(
+    page, lab, artifacts, request
+) -> None:
+    start(page, lab, request)
+    run_code(page, HELPERS)
+    index = page.locator(ROOT).count()
+    table = add_table(
+        page,
+        "hs = Level8Widget(players=['Ann', 'Ben'], bots=[None, None], seed=1, bot_delay=0)\nhs",
+        index,
+    )
+    searched: list[int] = []  # how many secret words each pass screen was searched for
+    for turn in range(8):
+        state = settled(page, index)
+        if state["phase"] not in ("draw", "play", "skipped"):
+            break
+        check_pass_screen(page, table, index, searched)
+        if turn == 1:
+            table.screenshot(path=str(artifacts / "level8-hotseat-pass.png"))
+        person = py(page, "hs.game.current_player")
+        seq = int(state["seq"])
+        table.locator("[data-action=reveal]").click()
+        state = after(page, seq, index)
+        hand = py(page, f"sorted(hs.game.hand({person}))")
+        assert dom_cards(table, f"[data-hand='{person}']") == hand
+        if turn == 1:
+            table.screenshot(path=str(artifacts / "level8-hotseat-hand.png"))
+        seq = int(state["seq"])
+        if state["phase"] == "skipped":
+            table.locator("[data-action=skipTurn]").click()
+            after(page, seq, index)
+            continue
+        table.locator("[data-draw-pile]").click()
+        seq = int(after(page, seq, index)["seq"])
+        table.locator(f"[data-hand='{person}'] [data-card]").last.click()
+        table.locator("[data-action=discard]").click()
+        after(page, seq, index)
+    assert len(searched) >= 6 and sum(searched) > 0, searched
+
+    # Undo on a pass screen: off by default (no peeking), and refused with the reason
+    check_pass_screen(page, table, index, searched)
+    assert table.locator("button[data-action=undo]").is_disabled()
+    run_code(page, "hs._handle_message(hs, {'type': 'undo'}, [])")  # what the ← key sends
+    assert py(page, "hs.error_info['code']") == "level8.no_peeking"
+    table.locator("[data-error]").wait_for()
+    assert "free look" in table.locator("[data-error]").inner_text()
+    table.screenshot(path=str(artifacts / "level8-hotseat-undo-refused.png"))
+    check_pass_screen(page, table, index, searched)
+
+    # A teacher allows takebacks: Undo on Ben's pass screen ends on Ann's pass screen
+    before = py(page, "hs.game.current_player")
+    run_code(page, "hs.takebacks = 'free'")
+    seq = int(settled(page, index)["seq"])
+    table.locator("button[data-action=undo]").click()
+    after(page, seq, index)
+    now = py(page, "hs.game.current_player")
+    assert now != before
+    assert table.locator(f"[data-handoff='{now}']").count() == 1
+    check_pass_screen(page, table, index, searched)
