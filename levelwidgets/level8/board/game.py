@@ -20,8 +20,6 @@ from typing import Any
 
 from ..actions import Action, Event
 from ..cards import (
-    BOARD_IDS,
-    BOARD_JOKER_IDS,
     CODES,
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -47,6 +45,7 @@ from ..game import Level8, _not_an_action
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
+from .material import BOARD_IDS, BOARD_JOKER_IDS
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT
 from .setup import make_board_config
@@ -81,7 +80,7 @@ _BOARD_HELP = {
     "swap": "discard 1 to 3 cards, then draw one more than that (swap)",
     "ask": "ask for a number or a colour, to the left or the right (ask)",
     "give": "give the asking player one matching card (give)",
-    "show": "show the active player 1 to 3 hand cards (show)",
+    "show": "lay 3 hand cards face up for everyone, all of them if you hold fewer (show)",
     "steal": "take one of the shown cards (steal)",
     "choose": "choose an action; the tower moves to its next free field (choose)",
     "play": "lay down your level, add cards on, then discard",
@@ -171,6 +170,7 @@ class Level8Board(Level8):
     def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
         super()._init_state(config, seqs)
         self._layout = BoardLayout.from_dict(config["layout"])
+        self._rules: int = config.get("rules", 1)  # 1: a record from before rule set 2
         self._towers = list(config["towers"])
         self._middle: list[int] = list(BOARD_JOKER_IDS)
         self._turn = self._current
@@ -339,7 +339,9 @@ class Level8Board(Level8):
         self._begin_entry()
         rolled = handset if handset is not None else self._roll_dice()
         self._dice = rolled
-        self._reach = reachable(len(self._layout.fields), self._towers, p, rolled)
+        self._reach = reachable(
+            len(self._layout.fields), self._towers, p, rolled, start_blocks=self._rules > 1
+        )
         self._phase = "move"
         events = [
             Event(
@@ -507,10 +509,13 @@ class Level8Board(Level8):
         return self._end_entry(Action("give", p, card=cid), events)
 
     def show(self, cards: Iterable[object], *, player: int | None = None) -> list[Event]:
-        """Show the active player 1–3 of your hand cards (all of them if you hold fewer)."""
+        """Lay exactly 3 hand cards of your choice face up in front of you, for the whole
+        table to see (all your cards if you hold fewer): „Hat ein Mitspieler keine 3
+        Handkarten mehr, legt er eben weniger offen aus.“"""
         p = self._check("show", player, "show cards")
-        least = min(1, len(self._hands[p]))
-        ids = self._distinct_hand_cards(p, cards, least, SHOW_MAX, "show")
+        need = min(SHOW_MAX, len(self._hands[p]))
+        least = need if self._rules > 1 else min(1, need)  # rule set 1: 1–3 cards
+        ids = self._distinct_hand_cards(p, cards, least, need, "show", exact=need)
         self._begin_entry()
         shown = dict(self._pending["shown"])
         shown[p] = tuple(ids)
@@ -556,7 +561,7 @@ class Level8Board(Level8):
                 action=show(action),
                 actions=[a for a in ACTIONS if a != "choose"],
             )
-        field = next_free(self._layout, self._towers, p, action)
+        field = self.next_free(action)
         if field is None:
             raise ChoiceError.coded(
                 "level8.board_all_occupied",
@@ -599,8 +604,16 @@ class Level8Board(Level8):
         raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
 
     def _distinct_hand_cards(
-        self, p: int, cards: Iterable[object], least: int, most: int, what: str
+        self,
+        p: int,
+        cards: Iterable[object],
+        least: int,
+        most: int,
+        what: str,
+        exact: int | None = None,
     ) -> list[int]:
+        """``least``–``most`` different cards of ``p``'s hand; with ``exact``, the refusal
+        names that one count (a show: exactly 3, or all cards of a smaller hand)."""
         if isinstance(cards, str):
             if len(cards) > 200:
                 raise ChoiceError.coded(
@@ -623,7 +636,17 @@ class Level8Board(Level8):
                     ChoiceTypeError, "cards", f"a list of {least} to {most} cards", cards
                 ) from None
         ids = parse_cards(items[: most + 1])
-        if not least <= len(ids) <= most or len(set(ids)) != len(ids):
+        bad = not least <= len(ids) <= most or len(set(ids)) != len(ids)
+        if bad and exact is not None:
+            raise ChoiceError.coded(
+                "level8.board_show_count",
+                "{name} must lay exactly {need} different hand cards face up (3, or all of "
+                "them with fewer than 3 in hand), not {count}",
+                name=self._names[p],
+                need=exact,
+                count=len(set(ids)),
+            )
+        if bad:
             raise ChoiceError.coded(
                 "level8.board_card_count",
                 "{name} must {what} {least}–{most} different hand cards, not {count}",
@@ -709,7 +732,7 @@ class Level8Board(Level8):
     @property
     def pending(self) -> dict[str, Any]:
         """What the current step is about (a copy): the action, takes left, the question,
-        the cards shown so far (all of them: a teacher's view)."""
+        the cards shown so far (face up: everyone sees them)."""
         d = dict(self._pending)
         if "shown" in d:
             d["shown"] = {q: list(cs) for q, cs in d["shown"].items()}
@@ -717,13 +740,16 @@ class Level8Board(Level8):
             d["queue"] = list(d["queue"])
         return d
 
+    def next_free(self, action: str) -> int | None:
+        """The field a choose field would move the tower to for ``action`` (the next one
+        clockwise without another player's tower), or None."""
+        return next_free(
+            self._layout, self._towers, self._turn, action, start_blocks=self._rules > 1
+        )
+
     def choosable(self) -> tuple[str, ...]:
         """The actions a "choose" field may pick now (a free field exists)."""
-        return tuple(
-            a
-            for a in ACTIONS
-            if a != "choose" and next_free(self._layout, self._towers, self._turn, a) is not None
-        )
+        return tuple(a for a in ACTIONS if a != "choose" and self.next_free(a) is not None)
 
     def may_discard_two(self, player: int) -> bool:
         """Whether ``player`` may discard two cards: they laid down, hold at least two cards,
@@ -743,16 +769,12 @@ class Level8Board(Level8):
 
     def observation(self, player: int | str | None) -> BoardObservation:  # type: ignore[override]
         """The view of ``player`` (a seat, "spectator"/None or "teacher"): the card table's
-        view plus the board. Shown cards are seen by their owner, the active player and the
-        teacher; the cards a giver could give only by the giver and the teacher."""
+        view plus the board. Shown cards lie face up for the whole table, so every viewer
+        sees them; the cards a giver could give only the giver and the teacher."""
         table = super().observation(player)
-        viewer = table.viewer
         pend = self._pending
         shown = pend.get("shown", {})
-        see_all = viewer == TEACHER or viewer == self._turn
-        visible_shown = tuple(
-            (q, tuple(cs) if see_all or viewer == q else None) for q, cs in sorted(shown.items())
-        )
+        visible_shown = tuple((q, tuple(cs)) for q, cs in sorted(shown.items()))
         giver = pend.get("giver")
         return BoardObservation(
             table=table,

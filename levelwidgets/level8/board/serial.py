@@ -18,6 +18,7 @@ from ..errors import ConfigError, CorruptStateError, Level8Error
 from ..levels import LevelSequence
 from ..serial import FORMAT_VERSION as _CARD_VERSION
 from ..serial import _key_problem, _short, bound_config, game_from_json, same_json
+from .setup import RULES
 
 if TYPE_CHECKING:
     from .game import Level8Board
@@ -42,8 +43,15 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
     """A record's config must be one the constructor accepts, in the form it writes; returns
     the game it starts (after the first deal)."""
     cfg = bound_config(cfg, "board game config")
-    if set(cfg) != _CONFIG_KEYS:
-        raise CorruptStateError(f"malformed board game config: {_key_problem(cfg, _CONFIG_KEYS)}")
+    if set(cfg) - {"rules"} != _CONFIG_KEYS:
+        problem = _key_problem(cfg, _CONFIG_KEYS, "rules")
+        raise CorruptStateError(f"malformed board game config: {problem}")
+    legacy = "rules" not in cfg  # a record from before rule set 2 (see setup.RULES)
+    if not legacy and (type(cfg["rules"]) is not int or cfg["rules"] != RULES):
+        raise CorruptStateError(
+            f"unknown board game rules {str(cfg['rules'])[:20]}: this levelwidgets plays "
+            f"rule set {RULES} (and reads records of rule set 1, written without 'rules')"
+        )
     try:
         if not isinstance(cfg["sides"], list) or not 2 <= len(cfg["sides"]) <= 6:
             raise ConfigError("malformed sides: one level sequence per player (2–6)")
@@ -61,6 +69,9 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
         )
     except (Level8Error, TypeError, KeyError, ValueError) as e:
         raise CorruptStateError(f"invalid config: {_short(e)}") from None
+    if legacy:
+        del made._config["rules"]
+        made._rules = 1
     if not same_json(made._config, cfg):
         raise CorruptStateError("the config is not written in its normal form")
     return made

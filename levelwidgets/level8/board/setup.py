@@ -16,6 +16,13 @@ from ..levels import LevelSequence, board_sequence_for
 from ..setup import make_config
 from .layout import BoardLayout
 
+#: The board game's rule set, written in every new game's config as ``"rules"``. 2: the
+#: printed rules as checked in issue 26 (a steal shows exactly 3 cards, all of a smaller hand;
+#: the start field is skipped while another tower stands on it). A config without it is a
+#: record from before (rule set 1: 1–3 cards, the start field never blocks): it replays and
+#: plays on under its own rules, so it keeps loading.
+RULES = 2
+
 
 def check_towers(towers: object, n: int, n_fields: int) -> list[int]:
     """Each player's start field (default: all on the start field, 0). Two towers may share
@@ -65,4 +72,5 @@ def make_board_config(
     board = BoardLayout.parse(layout)
     config["layout"] = board.to_dict()
     config["towers"] = check_towers(towers, len(config["players"]), len(board))
+    config["rules"] = RULES
     return config, seqs
