@@ -20,7 +20,7 @@ from levelwidgets.level8 import (
     WrongPhaseError,
 )
 from levelwidgets.level8.board import Level8Board
-from levelwidgets.level8.errors import ChoiceError, MoveError
+from levelwidgets.level8.errors import ChoiceError, ConfigTypeError, MoveError
 
 from .helpers import board, cs, land, refused
 
@@ -323,5 +323,5 @@ def test_undo_and_setup_refusals():
     refused(g, UndoError, g.undo, True)
     refused(g, UndoError, g.goto, g.plies + 1)
     refused(g, UndoError, g.after, -1)
-    with pytest.raises(IllegalActionError):
-        Level8Board.from_position({})
+    with pytest.raises(ConfigTypeError):  # set-up positions exist now (test_position.py)
+        Level8Board.from_position(hands="1R 2R")

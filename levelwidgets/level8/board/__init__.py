@@ -13,6 +13,7 @@ from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reac
 from .material import BOARD_CARDS
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT, FORMAT_VERSION
+from .setup import stack_board_deck
 
 __all__ = [
     "ACTIONS",
@@ -32,4 +33,5 @@ __all__ = [
     "next_free",
     "play_board_game",
     "reachable",
+    "stack_board_deck",
 ]

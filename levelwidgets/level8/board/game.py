@@ -42,6 +42,7 @@ from ..errors import (
     SkipError,
 )
 from ..game import Level8, _not_an_action
+from ..invariants import InvariantError
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
@@ -161,11 +162,133 @@ class Level8Board(Level8):
         self._end_entry(Action("deal", config["dealer"]), events)
 
     @classmethod
-    def from_position(cls, *args: object, **kwargs: object) -> Level8Board:
-        raise IllegalActionError(
-            "the board game cannot be set up from a hand-made position yet; start a game "
-            "with deck= (the first deal), towers= and start_levels= instead"
+    def from_position(  # type: ignore[override]
+        cls,
+        players: int | Sequence[str] | None = None,
+        *,
+        hands: Sequence[Iterable[object]],
+        melds: Sequence[Iterable[object]] | None = None,
+        discards: Sequence[Iterable[object]] | None = None,
+        draw_pile: Iterable[object] | None = None,
+        middle: int | Iterable[object] | None = None,
+        levels: Sequence[int] | None = None,
+        laid: Sequence[bool] | None = None,
+        towers: Sequence[int] | None = None,
+        layout: object = None,
+        sides: object = "one",
+        turn: int = 0,
+        phase: str = "roll",
+        dice: Sequence[int] | None = None,
+        takes: int | None = None,
+        ask: Mapping[str, object] | None = None,
+        shown: Mapping[int, Iterable[object]] | None = None,
+        extra_turns: int | None = None,
+        dealer: int | None = None,
+        round: int = 1,
+        seed: int | str | None = None,
+        lay_down_cap: int = 20,
+    ) -> Level8Board:
+        """A board game that starts from a position a teacher describes (lessons, puzzles).
+
+        Cards (ids or codes like ``"7R"``, ``"J1"``–``"J8"``): ``hands`` (jokers included),
+        ``melds`` (each player's laid combinations, as for the card game), ``discards``
+        (bottom to top), ``draw_pile`` (top first; None: every card placed nowhere else,
+        shuffled with ``seed``), ``middle`` (the jokers left in the middle: a list, a count,
+        or None for every joker placed nowhere else). The board: ``towers``, ``layout``,
+        ``levels``, ``sides``. The step: ``turn`` (whose turn), ``phase`` ("roll", "move",
+        "take", "swap", "ask", "give", "show", "steal", "choose" or "play"), with what a
+        step in the middle of an action needs: ``dice`` (phase "move"; optional later in the
+        turn), ``takes`` (cards still to take, default 2 on a draw2 field), ``ask``
+        (phase "give": ``{"number": 7, "direction": "left"}`` or ``{"colour": "red"}``; the
+        giver is the first player that way holding such a card), ``shown`` (phases "show"
+        and "steal": ``{seat: cards}`` laid face up so far, in turn order), ``extra_turns``
+        (owed from draw-again fields). The action in progress is the one of the field the
+        active player's tower stands on.
+
+        Checked like a loaded record (:class:`ConfigError` naming the problem): each of the
+        98 cards exactly once, valid combinations that are the player's level, towers on the
+        circuit, a step that the field's action leads to. The set-up is the game's start:
+        :meth:`undo` cannot go before it, and :meth:`to_json`/:meth:`from_json` keep it.
+        """
+        from .position import make_board_position
+
+        config, seqs = make_board_position(
+            players,
+            hands=hands,
+            melds=melds,
+            discards=discards,
+            draw_pile=draw_pile,
+            middle=middle,
+            levels=levels,
+            laid=laid,
+            towers=towers,
+            layout=layout,
+            sides=sides,
+            turn=turn,
+            phase=phase,
+            dice=dice,
+            takes=takes,
+            ask=ask,
+            shown=shown,
+            extra_turns=extra_turns,
+            dealer=dealer,
+            round=round,
+            seed=seed,
+            lay_down_cap=lay_down_cap,
         )
+        g = cls.__new__(cls)
+        g._init_state(config, seqs)
+        g._script = None
+        g._verify_rng = False
+        g._begin_entry()
+        position = config["position"]
+        g._end_entry(Action("setup", position["current"]), g._place(position))
+        try:
+            g.check_invariants()
+        except InvariantError as e:  # make_board_position's checks should have caught it
+            raise ConfigError(f"the position breaks a rule: {e}") from None
+        return g
+
+    def _place(self, position: Mapping) -> list[Event]:
+        """Lay out a checked board position: the card game's table, then the board's step."""
+        self._turn = position["turn"]
+        self._middle = list(position["middle"])
+        self._extra = position["extra"]
+        dice = position["dice"]
+        self._dice = None if dice is None else (dice[0], dice[1])
+        phase = position["phase"]
+        action = self._layout.fields[self._towers[self._turn]]
+        pend: dict[str, Any] = {}
+        if phase == "take":
+            pend = {"action": action, "takes": position["takes"]}
+        elif phase in ("swap", "ask", "choose"):
+            pend = {"action": action}
+        elif phase == "give":
+            ask = position["ask"]
+            pend = {
+                "action": "ask",
+                "giver": position["current"],
+                "number": ask["number"],
+                "colour": ask["colour"],
+            }
+        elif phase in ("show", "steal"):
+            shown = {q: tuple(cs) for q, cs in position["shown"]}
+            n = self._n
+            others = ((self._turn + k) % n for k in range(1, n))
+            queue = [q for q in others if position["hands"][q] and q not in shown]
+            pend = {"action": "steal", "shown": shown, "queue": queue}
+        self._pending = pend
+        events = super()._place(position)
+        if phase == "move":
+            self._reach = reachable(
+                len(self._layout.fields), self._towers, self._turn, self._dice,  # type: ignore[arg-type]
+                start_blocks=self._rules > 1,
+            )  # fmt: skip
+        return events
+
+    def _unplaced(self) -> list[int]:
+        middle = set(self._middle)
+        return [c for c in super()._unplaced() if c not in middle]
 
     def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
         super()._init_state(config, seqs)
