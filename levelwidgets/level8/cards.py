@@ -2,10 +2,12 @@
 
 Ids are the engine's currency (cheap to hash, copy and serialise): 0–89 are number cards
 (``id = colour * 15 + number - 1``), 90–96 the seven jokers, 97–100 the four skip cards: the
-101 cards of the card game (:data:`ALL_IDS`). Ids are append-only, so records stay valid: the
-board game's eighth joker ``J8`` is id 101, and the board game plays with :data:`BOARD_IDS`
-(90 number cards and 8 jokers, no skip cards). Codes such as ``"7R"``, ``"J3"`` or ``"S1"``
-are for people and tests.
+101 cards of the card game (:data:`ALL_IDS`, and :data:`CARDS`, the printed material). Ids are
+append-only, so records stay valid: the board game's eighth joker ``J8`` is id 101; the
+board game's own material (90 number cards and 8 jokers, no skip cards) is
+:data:`levelwidgets.level8.board.BOARD_CARDS` (ids :data:`BOARD_IDS`). Every id of either game
+parses and has a code here, since both games share the parser. Codes such as ``"7R"``,
+``"J3"`` or ``"S1"`` are for people and tests.
 """
 
 from __future__ import annotations
@@ -157,7 +159,8 @@ class Card:
 
     @classmethod
     def from_code(cls, code: str) -> Card:
-        return CARDS[parse_card(code)]
+        """The card of either game with this code (``"J8"`` is the board game's)."""
+        return cls(parse_card(code))
 
     @property
     def kind(self) -> str:
@@ -200,5 +203,6 @@ class Card:
         return f"Card({self.code})"
 
 
-#: Every card of either game, indexed by id (``CARDS[101]`` is the board game's ``J8``).
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_IDS))
+#: The card game's 101 cards, as the printed material lists them, indexed by id (the board
+#: game's material, with its eighth joker ``J8``, is ``levelwidgets.level8.board.BOARD_CARDS``).
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_CARDS))

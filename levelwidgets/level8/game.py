@@ -245,15 +245,11 @@ class Level8:
         self._table_rev += 1
         self._laid = [bool(ms) for ms in self._melds]
         self._discards = [list(d) for d in position["discards"]]
-        self._skips = list(position["skips"])
-        self._under = list(position["under"])
+        self._skips = list(position.get("skips") or [None] * self._n)  # (none in the board game)
+        self._under = list(position.get("under") or ())
         order = position["draw"]
         if order is None:
-            placed = {c for zone in ("hands", "discards") for h in position[zone] for c in h}
-            placed |= {c for ms in self._melds for m in ms for c in m.cards}
-            placed |= {c for c in self._skips if c is not None}
-            placed |= set(self._under)
-            order = self._shuffled([c for c in ALL_IDS if c not in placed])
+            order = self._shuffled(self._unplaced())
         self._draw = list(reversed(order))
         events = [
             Event(
@@ -265,6 +261,14 @@ class Level8:
         self._rebuild_if_needed(events)
         self._skip_draw_if_nothing(events)
         return events
+
+    def _unplaced(self) -> list[int]:
+        """The cards a set-up position leaves for its shuffled draw pile, in id order."""
+        placed = {c for h in self._hands for c in h} | {c for d in self._discards for c in d}
+        placed |= {c for ms in self._melds for m in ms for c in m.cards}
+        placed |= {c for c in self._skips if c is not None}
+        placed |= set(self._under)
+        return [c for c in sorted(self._deck_ids) if c not in placed]
 
     # ------------------------------------------------------------------ setup helpers
     _parse_players = staticmethod(parse_players)

@@ -255,10 +255,16 @@ def stack_deck(
     first_discard: object,
     draw_pile: Iterable[object] = (),
     dealer: int | None = None,
+    *,
+    cards: Sequence[int] = ALL_IDS,
+    dealt: str = "the card game's card",
 ) -> list[int]:
     """The deck order (first = top) that deals exactly ``hands`` (10 cards each, seat order),
     turns up ``first_discard`` and leaves ``draw_pile`` on top of the draw pile (first = top;
-    all remaining cards follow in id order). For teachers' set-ups and tests."""
+    all remaining cards follow in id order). For teachers' set-ups and tests.
+
+    ``cards`` is what the deal shuffles (the board game passes its 90 number cards, see
+    :func:`levelwidgets.level8.board.stack_board_deck`; ``dealt`` names them in errors)."""
     hand_list = _bounded(hands, MAX_PLAYERS, "hands", "a list of 2 to 6 hands")
     n = len(hand_list)
     if n < 2:
@@ -278,7 +284,10 @@ def stack_deck(
     if dup:
         raise ConfigError(f"the stacked cards name {', '.join(dup)} more than once")
     seen = set(order)
-    order += [c for c in ALL_IDS if c not in seen]
+    alien = [CODES[c] for c in order if c not in set(cards)]
+    if alien:
+        raise ConfigError(f"{', '.join(alien)} is not dealt: this deal has {dealt}s only")
+    order += [c for c in cards if c not in seen]
     return order
 
 
@@ -363,40 +372,10 @@ def make_position(
             f"not {show(phase)}"
         )
 
-    where: dict[int, str] = {}
-    twice: list[str] = []
-
-    def place(cards: object, label: str) -> list[int]:
-        try:
-            ids = parse_cards(cards, label)
-        except CardTypeError as e:
-            raise ConfigTypeError(f"{label}: {e}") from None
-        except CardLimitError as e:
-            raise ConfigLimitError(f"{label}: {e}") from None
-        except Level8Error as e:
-            raise ConfigError(f"{label}: {e}") from None
-        for cid in ids:
-            if cid in where:
-                twice.append(f"{CODES[cid]} ({where[cid]} and {label})")
-            else:
-                where[cid] = label
-        return ids
-
+    placed = Placement()
+    place = placed.place
     hand_ids = [place(h, f"{names[q]}'s hand") for q, h in enumerate(hand_list)]
-    meld_dicts: list[list[dict]] = []
-    for q, ms in enumerate(_per_player(melds, n, "melds", list)):
-        row = []
-        listed = _bounded(ms, 20, f"melds of {names[q]}", "a list of combinations")
-        for i, m in enumerate(listed):
-            try:
-                combo = as_combo(m)
-            except Level8TypeError as e:
-                raise ConfigTypeError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
-            except Level8Error as e:
-                raise ConfigError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
-            place(combo.cards, f"{names[q]}'s combination #{i + 1}")
-            row.append(combo.to_dict())
-        meld_dicts.append(row)
+    meld_dicts = position_melds(placed, melds, names)
     pile_ids = [
         place(d, f"{names[q]}'s discard pile")
         for q, d in enumerate(_per_player(discards, n, "discards", list))
@@ -415,45 +394,8 @@ def make_position(
         wrong = " ".join(CODES[cid] for cid in under_ids if not FIRST_SKIP <= cid < END_SKIP)
         raise ConfigError(f"only skip cards lie face up under the draw pile, not {wrong}")
     draw_ids = None if draw_pile is None else place(draw_pile, "the draw pile")
-    if twice:
-        raise ConfigError("every card exists once, but these are placed twice: " + "; ".join(twice))
-    if draw_ids is not None and len(where) != len(ALL_IDS):
-        missing = [CODES[c] for c in ALL_IDS if c not in where]
-        raise ConfigError(
-            f"all 101 cards must be placed exactly once; {len(missing)} are missing: "
-            f"{' '.join(missing)} (or leave draw_pile=None: the rest is shuffled into it)"
-        )
-
-    is_laid = [bool(row) for row in meld_dicts]
-    if laid is not None:
-        flags = _per_player(laid, n, "laid", False)
-        for q in range(n):
-            if bool(flags[q]) != is_laid[q]:
-                raise ConfigError(
-                    f"{names[q]} is marked as laid down but has no laid combination"
-                    if flags[q]
-                    else f"{names[q]} is marked as not laid down but has "
-                    f"{len(meld_dicts[q])} laid combination(s)"
-                )
-    for q in range(n):
-        if not is_laid[q]:
-            continue
-        level = seqs[q].level(lvls[q])
-        if lvls[q] == len(seqs[q]):
-            raise ConfigError(
-                f"{names[q]} cannot have laid down level {lvls[q]}: laying down the last "
-                "level wins the game at once"
-            )
-        have = sorted((m["kind"], len(m["cards"])) for m in meld_dicts[q])
-        need = sorted((r.kind, r.n) for r in level.requirements)
-        if len(have) != len(need) or any(
-            hk != nk or hn < nn for (hk, hn), (nk, nn) in zip(have, need, strict=True)
-        ):
-            shown = " + ".join(f"{k} of {k_n}" for k, k_n in have)
-            raise ConfigError(
-                f"the laid combinations of {names[q]} ({shown}) are not level {lvls[q]} "
-                f"({level.describe()}), not even grown by add-ons"
-            )
+    placed.check(ALL_IDS, complete=draw_ids is not None, what="all 101 cards")
+    is_laid = check_laid(meld_dicts, laid, names, seqs, lvls)
     for q in range(n):
         size = len(hand_ids[q])
         drawn = q == cur and phase == "play"
@@ -497,3 +439,110 @@ def make_position(
         },
     }
     return config, seqs
+
+
+class Placement:
+    """Where each card of a hand-made position lies (a label per card), for one clear error
+    naming every card placed twice or missing."""
+
+    def __init__(self) -> None:
+        self.where: dict[int, str] = {}
+        self.twice: list[str] = []
+
+    def place(self, cards: object, label: str) -> list[int]:
+        """The ids of ``cards`` (a list or text of codes), noted as lying at ``label``."""
+        try:
+            ids = parse_cards(cards, label)
+        except CardTypeError as e:
+            raise ConfigTypeError(f"{label}: {e}") from None
+        except CardLimitError as e:
+            raise ConfigLimitError(f"{label}: {e}") from None
+        except Level8Error as e:
+            raise ConfigError(f"{label}: {e}") from None
+        for cid in ids:
+            if cid in self.where:
+                self.twice.append(f"{CODES[cid]} ({self.where[cid]} and {label})")
+            else:
+                self.where[cid] = label
+        return ids
+
+    def check(self, cards: Sequence[int], complete: bool, what: str, rest: str = "") -> None:
+        """No card twice, only ``cards`` (the game's material), and with ``complete`` every
+        one of them placed (``rest``: what an unplaced card becomes otherwise)."""
+        if self.twice:
+            raise ConfigError(
+                "every card exists once, but these are placed twice: " + "; ".join(self.twice)
+            )
+        allowed = set(cards)
+        alien = [f"{CODES[c]} ({self.where[c]})" for c in self.where if c not in allowed]
+        if alien:
+            raise ConfigError(f"this game has no card {', '.join(alien)}")
+        if complete and len(self.where) != len(allowed):
+            missing = [CODES[c] for c in cards if c not in self.where]
+            raise ConfigError(
+                f"{what} must be placed exactly once; {len(missing)} are missing: "
+                f"{' '.join(missing)} (or leave draw_pile=None: the rest is shuffled into it"
+                f"{rest})"
+            )
+
+
+def position_melds(placed: Placement, melds: object, names: Sequence[str]) -> list[list[dict]]:
+    """Each player's laid combinations (checked, their cards placed), as plain data."""
+    meld_dicts: list[list[dict]] = []
+    for q, ms in enumerate(_per_player(melds, len(names), "melds", list)):
+        row = []
+        listed = _bounded(ms, 20, f"melds of {names[q]}", "a list of combinations")
+        for i, m in enumerate(listed):
+            try:
+                combo = as_combo(m)
+            except Level8TypeError as e:
+                raise ConfigTypeError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
+            except Level8Error as e:
+                raise ConfigError(f"laid combination #{i + 1} of {names[q]}: {e}") from None
+            placed.place(combo.cards, f"{names[q]}'s combination #{i + 1}")
+            row.append(combo.to_dict())
+        meld_dicts.append(row)
+    return meld_dicts
+
+
+def check_laid(
+    meld_dicts: Sequence[Sequence[dict]],
+    laid: object,
+    names: Sequence[str],
+    seqs: Sequence[LevelSequence],
+    lvls: Sequence[int],
+) -> list[bool]:
+    """Who has laid down (whoever has laid combinations): optional ``laid`` flags must agree,
+    and laid combinations must be the player's level, grown only by add-ons."""
+    n = len(names)
+    is_laid = [bool(row) for row in meld_dicts]
+    if laid is not None:
+        flags = _per_player(laid, n, "laid", False)
+        for q in range(n):
+            if bool(flags[q]) != is_laid[q]:
+                raise ConfigError(
+                    f"{names[q]} is marked as laid down but has no laid combination"
+                    if flags[q]
+                    else f"{names[q]} is marked as not laid down but has "
+                    f"{len(meld_dicts[q])} laid combination(s)"
+                )
+    for q in range(n):
+        if not is_laid[q]:
+            continue
+        level = seqs[q].level(lvls[q])
+        if lvls[q] == len(seqs[q]):
+            raise ConfigError(
+                f"{names[q]} cannot have laid down level {lvls[q]}: laying down the last "
+                "level wins the game at once"
+            )
+        have = sorted((m["kind"], len(m["cards"])) for m in meld_dicts[q])
+        need = sorted((r.kind, r.n) for r in level.requirements)
+        if len(have) != len(need) or any(
+            hk != nk or hn < nn for (hk, hn), (nk, nn) in zip(have, need, strict=True)
+        ):
+            shown = " + ".join(f"{k} of {k_n}" for k, k_n in have)
+            raise ConfigError(
+                f"the laid combinations of {names[q]} ({shown}) are not level {lvls[q]} "
+                f"({level.describe()}), not even grown by add-ons"
+            )
+    return is_laid

@@ -21,10 +21,8 @@ skip_turn  ``card``                everyone (the skip card that lay face up)
 keep       ``cards``               the keeper and the teacher only (``count`` stays)
 give       ``card``                (board game) the giver, the asking player (``to``) and
                                    the teacher
-show       ``cards``               (board game) the player who shows, the active player
-                                   (``to``) and the teacher (``count`` stays)
-steal      ``card``                (board game) the taker, the player who showed it
-                                   (``from``) and the teacher
+show       ``cards``               (board game) everyone (laid face up for the whole table)
+steal      ``card``                (board game) everyone (one of the cards lying face up)
 swap       ``cards``               (board game) everyone (face up onto the discard pile)
 joker      ``card``                (board game) everyone (a joker from the middle)
 others     none                    everyone (setup, draw_skipped, rebuild, round_end, win,
@@ -45,11 +43,9 @@ HIDDEN_KEYS: dict[str, tuple[str, ...]] = {
     "draw": ("card",),
     "keep": ("cards",),
     "give": ("card",),
-    "show": ("cards",),
-    "steal": ("card",),
 }
 #: Event kinds whose hidden cards a second player sees too, with the key naming that player.
-ALSO_SEEN_BY = {"give": "to", "show": "to", "steal": "from"}
+ALSO_SEEN_BY = {"give": "to"}
 
 
 def check_viewer(viewer: object) -> int | str:

@@ -17,6 +17,7 @@ from levelwidgets.level8 import (
     parse_level,
     parse_levels,
 )
+from levelwidgets.level8.board import BOARD_CARDS
 from levelwidgets.level8.cards import ALL_IDS, BOARD_IDS
 
 
@@ -30,14 +31,22 @@ def test_one_hundred_and_one_distinct_cards():
     assert numbers == {(n, col) for n in range(1, 16) for col in range(6)}
 
 
+def test_cards_is_the_card_games_printed_material_of_101_cards():
+    """The card game's box: 90 number cards, 7 jokers, 4 skip cards (seeds 003/004)."""
+    assert len(CARDS) == 101 and [c.id for c in CARDS] == list(ALL_IDS)
+    assert len({c.code for c in CARDS}) == 101 and "J8" not in {c.code for c in CARDS}
+
+
 def test_the_board_game_has_ninety_numbers_and_eight_jokers():
-    board = [CARDS[i] for i in BOARD_IDS]
-    kinds = [c.kind for c in board]
-    assert len(set(BOARD_IDS)) == 98
+    """„90 Zahlenkarten (je 1 — 15 in 6 Farben), 8 Joker“: the board game's own material."""
+    kinds = [c.kind for c in BOARD_CARDS]
+    assert len(BOARD_CARDS) == len(set(BOARD_CARDS)) == 98
+    assert [c.id for c in BOARD_CARDS] == list(BOARD_IDS)
     assert kinds.count("number") == 90 and kinds.count("joker") == 8 and "skip" not in kinds
     # ids are append-only: the eighth joker is 101, every card game id keeps its meaning
-    assert Card.from_code("J8").id == 101 and CARDS[101].is_joker and not CARDS[101].is_skip
-    assert len({c.code for c in CARDS}) == len(CARDS) == 102
+    j8 = Card.from_code("J8")
+    assert j8.id == 101 and j8.is_joker and not j8.is_skip and j8 == BOARD_CARDS[-1]
+    assert [c.code for c in BOARD_CARDS[90:]] == [f"J{k}" for k in range(1, 9)]
 
 
 def test_card_ids_and_codes_are_stable():

@@ -283,31 +283,32 @@ STEAL_HANDS = [
 ]
 
 
-def test_steal_every_other_player_shows_then_the_active_player_takes_one():
+def test_steal_every_other_player_shows_three_then_the_active_player_takes_one():
+    """„Alle Mitspieler müssen, reihum im Uhrzeigersinn, drei Karten aus ihrer Hand offen vor
+    sich auslegen. Der Spieler am Zug muss sich von allen offengelegten Karten eine aussuchen
+    … der „bestohlene“ Mitspieler erhält … die oberste Karte vom Nachziehstapel.“"""
     g = board(STEAL_HANDS, "14O", "13P 14P", towers=[4, 0, 0])
     ev = land(g, 7)
     assert kinds(ev) == ["move"]
     assert g.phase == "show" and g.current_player == 1 and g.turn_player == 0
     assert g.pending["queue"] == [1, 2]
-    ev = g.show(["3Y", "4Y"], player=1)
+    ev = g.show(["3Y", "4Y", "5Y"], player=1)
     assert kinds(ev) == ["show"]
-    assert ev[0].data["cards"] == cs("3Y 4Y") and ev[0].data["to"] == 0
+    assert ev[0].data["cards"] == cs("3Y 4Y 5Y") and ev[0].data["count"] == 3
     assert g.phase == "show" and g.current_player == 2
-    g.show(["9B"])
+    g.show(["9B", "10B", "1B"])
     assert g.phase == "steal" and g.current_player == 0
-    assert g.pending["shown"] == {1: cs("3Y 4Y"), 2: cs("9B")}
+    assert g.pending["shown"] == {1: cs("3Y 4Y 5Y"), 2: cs("9B 10B 1B")}
     assert {(a.card, a.target) for a in g.legal_actions()} == {
-        (c("3Y"), 1),
-        (c("4Y"), 1),
-        (c("9B"), 2),
-    }
+        (c(x), 1) for x in ("3Y", "4Y", "5Y")
+    } | {(c(x), 2) for x in ("9B", "10B", "1B")}
     ev = g.steal("4Y")
     assert kinds(ev) == ["steal", "draw"]
     assert ev[0].data == {"card": c("4Y"), "from": 1}
     assert ev[1].player == 1 and ev[1].data == {"source": "pile", "card": c("13P")}
     assert c("4Y") in g.hand(0) and len(g.hand(0)) == 11
-    # the shown cards that were not taken went back: they never left their hands
-    assert c("3Y") in g.hand(1) and c("9B") in g.hand(2)
+    # „Auch die anderen offengelegten Karten werden … wieder auf die Hand zurückgenommen.“
+    assert {c("3Y"), c("5Y")} <= set(g.hand(1)) and c("9B") in g.hand(2)
     assert [len(g.hand(q)) for q in range(3)] == [11, 10, 10]
     assert g.phase == "play" and g.current_player == 0 and "shown" not in g.pending
 
@@ -322,16 +323,22 @@ def test_steal_shows_go_round_in_turn_order_from_the_active_player():
     assert g.phase == "steal" and g.current_player == 1
 
 
-def test_steal_shown_cards_must_be_one_to_three_hand_cards():
+def test_steal_each_player_shows_exactly_three_of_their_hand_cards():
+    """„drei Karten aus ihrer Hand“: not one, not two, not four (a player with a full hand
+    chooses which three)."""
     g = board(STEAL_HANDS, "14O", towers=[4, 0, 0])
     land(g, 7)
     refused(g, ChoiceError, g.show, [], player=1)
+    refused(g, ChoiceError, g.show, cs("1Y"), player=1, match="exactly 3")
+    refused(g, ChoiceError, g.show, cs("1Y 2Y"), player=1, match="exactly 3")
     refused(g, ChoiceError, g.show, cs("1Y 2Y 3Y 4Y"), player=1)
-    refused(g, ChoiceError, g.show, cs("1Y 1Y"), player=1)
-    refused(g, CardNotInHandError, g.show, cs("1R"), player=1)
-    refused(g, NotYourTurnError, g.show, cs("1B"), player=2)
+    refused(g, ChoiceError, g.show, cs("1Y 1Y 2Y"), player=1)
+    refused(g, CardNotInHandError, g.show, cs("1R 1Y 2Y"), player=1)
+    refused(g, NotYourTurnError, g.show, cs("1B 2B 3B"), player=2)
+    assert {len(a.cards) for a in g.legal_actions()} == {3}
+    assert len(g.legal_actions()) == 120  # 10 choose 3
     g.show(cs("1Y 2Y 3Y"), player=1)
-    g.show("1B", player=2)  # one card may be given alone
+    g.show("1B 2B 3B", player=2)
     refused(g, ChoiceError, g.steal, "4Y", match="not shown")
     refused(g, ChoiceError, g.steal, "1R", match="not shown")  # the stealer's own card
 
@@ -386,7 +393,7 @@ def test_choose_draw_again_gives_an_extra_turn():
 
 
 def test_the_start_field_is_a_choose_field():
-    g = board(["*", "*"], "14O", towers=[25, 0])
+    g = board(["*", "*"], "14O", towers=[25, 5])
     g.roll(dice=(3, 5))
     assert g.reachable == (0, 2)
     ev = g.move(0)

@@ -212,12 +212,12 @@ def test_heuristic_bot_swaps_away_cards_outside_its_plan():
     assert set(action.cards) <= set(cs("9P 11O 13O 14Y 7G"))
 
 
-def test_heuristic_bots_show_one_useless_card_and_steal_the_needed_one():
+def test_heuristic_bots_show_three_useless_cards_and_steal_the_needed_one():
     g = board([ANN, BEN], "9G", towers=[1, 0])
     land(g, 7)  # steal: Ben shows first
     shown = BoardHeuristicBot(1).choose(g.observation(1))
-    assert shown.kind == "show" and len(shown.cards) == 1
+    assert shown.kind == "show" and len(shown.cards) == 3  # exactly three, face up
     assert not set(shown.cards) & set(cs("10P 10G 10B"))  # Ben's triple stays hidden
-    g.show(cs("10P 5Y"), player=1)
+    g.show(cs("10P 5Y 8O"), player=1)
     action = BoardHeuristicBot(0).choose(g.observation(0))
     assert action == Action("steal", 0, card=c("5Y"), target=1)

@@ -160,14 +160,26 @@ BOARD_EVENTS = [
         ),
     ),
     (
+        # face up for the whole table („offen vor sich auslegen“), not for one player
         Event("show", 1, {"cards": cs("2Y 9P"), "count": 2, "to": 0}),
-        ("Bot shows you 2 yellow, 9 purple.", "Bot zeigt dir 2 gelb, 9 lila."),
-        ("Ben shows Ann 2 yellow, 9 purple.", "Ben zeigt Ann 2 gelb, 9 lila."),
+        ("Bot lays 2 yellow, 9 purple face up.", "Bot legt 2 gelb, 9 lila offen aus."),
+        ("Ben lays 2 yellow, 9 purple face up.", "Ben legt 2 gelb, 9 lila offen aus."),
     ),
     (
-        Event("show", 0, {"count": 2, "to": 1}),
-        ("You show Bot 2 cards.", "Du zeigst Bot 2 Karten."),
-        ("Ann shows Ben 2 cards.", "Ann zeigt Ben 2 Karten."),
+        Event("show", 0, {"cards": cs("2Y 9P 4B"), "count": 3, "to": 1}),
+        (
+            "You lay 2 yellow, 9 purple, 4 blue face up.",
+            "Du legst 2 gelb, 9 lila, 4 blau offen aus.",
+        ),
+        (
+            "Ann lays 2 yellow, 9 purple, 4 blue face up.",
+            "Ann legt 2 gelb, 9 lila, 4 blau offen aus.",
+        ),
+    ),
+    (
+        Event("show", 0, {"count": 2, "to": 1}),  # an event without its cards
+        ("You lay 2 cards face up.", "Du legst 2 Karten offen aus."),
+        ("Ann lays 2 cards face up.", "Ann legt 2 Karten offen aus."),
     ),
     (
         Event("steal", 1, {"card": c("9P"), "from": 0}),

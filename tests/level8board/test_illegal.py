@@ -20,7 +20,7 @@ from levelwidgets.level8 import (
     WrongPhaseError,
 )
 from levelwidgets.level8.board import Level8Board
-from levelwidgets.level8.errors import ChoiceError, MoveError
+from levelwidgets.level8.errors import ChoiceError, ConfigTypeError, MoveError
 
 from .helpers import board, cs, land, refused
 
@@ -74,8 +74,8 @@ def at_show():
 
 def at_steal():
     g = at_show()
-    g.show(cs("1Y 2Y"), player=1)
-    g.show(cs("1B"), player=2)
+    g.show(cs("1Y 2Y 3Y"), player=1)
+    g.show(cs("1B 2B 3B"), player=2)
     return g
 
 
@@ -257,8 +257,9 @@ def test_show_bad_cards():
     assert g.current_player == 1
     refused(g, ChoiceError, g.show, [])
     refused(g, ChoiceError, g.show, cs("1Y 2Y 3Y 4Y"))
-    refused(g, ChoiceError, g.show, cs("1Y 1Y"))
-    refused(g, CardNotInHandError, g.show, cs("1B"))  # seat 2's card
+    refused(g, ChoiceError, g.show, cs("1Y 2Y"), match="exactly 3")
+    refused(g, ChoiceError, g.show, cs("1Y 1Y 2Y"))
+    refused(g, CardNotInHandError, g.show, cs("1Y 2Y 1B"))  # seat 2's card
     refused(g, CardError, g.show, ["ZZ"])
     refused(g, NotYourTurnError, g.show, cs("1B"), player=2)
     refused(g, NotYourTurnError, g.show, cs("1Y"), player=0)
@@ -266,8 +267,8 @@ def test_show_bad_cards():
 
 def test_steal_bad_cards():
     g = at_steal()
-    refused(g, ChoiceError, g.steal, "3Y")  # held by seat 1, not shown
-    refused(g, ChoiceError, g.steal, "2B")
+    refused(g, ChoiceError, g.steal, "4Y")  # held by seat 1, not shown
+    refused(g, ChoiceError, g.steal, "5B")
     refused(g, ChoiceError, g.steal, "1R")  # the active player's own card
     refused(g, ChoiceError, g.steal, 101)
     refused(g, CardError, g.steal, "ZZ")
@@ -322,5 +323,5 @@ def test_undo_and_setup_refusals():
     refused(g, UndoError, g.undo, True)
     refused(g, UndoError, g.goto, g.plies + 1)
     refused(g, UndoError, g.after, -1)
-    with pytest.raises(IllegalActionError):
-        Level8Board.from_position({})
+    with pytest.raises(ConfigTypeError):  # set-up positions exist now (test_position.py)
+        Level8Board.from_position(hands="1R 2R")

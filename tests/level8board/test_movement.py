@@ -34,18 +34,20 @@ def rolled(towers: list[int], dice: tuple[int, int], layout: object = None) -> t
         # several occupied fields in a row are all skipped
         ([0, 3, 4], (3, 5), (5, 7)),
         ([0, 1, 2, 3, 4, 5], (1, 2), (6, 7)),
-        # wrapping the circuit: field 27 is followed by field 0
-        ([26, 0], (1, 4), (27, 2)),
-        ([25, 0], (3, 6), (0, 3)),
-        ([27, 0], (1, 1), (0, 1)),
-        # the start field never blocks and is counted, even with towers on it
-        ([26, 0, 0], (2, 3), (0, 1)),
-        ([24, 27, 0], (3, 4), (0, 1)),  # 27 is skipped, 0 counted
-        ([24, 27, 0], (4, 5), (1, 2)),
+        # wrapping the circuit: field 27 is followed by field 0 (free: no tower on it)
+        ([26, 5], (1, 4), (27, 2)),
+        ([25, 5], (3, 6), (0, 3)),
+        ([27, 5], (1, 1), (0, 1)),
+        # „immer übersprungen“: the start field too, while another tower stands on it
+        ([26, 0], (1, 4), (27, 3)),
+        ([26, 0, 0], (2, 3), (1, 2)),
+        ([24, 27, 0], (3, 4), (1, 2)),  # 27 and 0 are skipped
+        ([24, 27, 0], (4, 5), (2, 3)),
         # doubles: one mover d, the other 2d
         ([0, 0], (4, 4), (4, 8)),
         ([0, 0], (6, 6), (6, 12)),
-        ([20, 0], (6, 6), (26, 4)),
+        ([20, 5], (6, 6), (26, 4)),
+        ([20, 0], (6, 6), (26, 5)),  # the 2d mover skips the occupied start field
         ([0, 6], (3, 3), (3, 7)),  # the 2d mover skips field 6
     ],
 )
@@ -101,15 +103,51 @@ def test_movers_end_as_one_tower_and_stay_there_next_turn():
 
 
 def test_several_towers_on_the_start_field():
+    """Every tower starts on the start field; leaving it is unaffected by the others there."""
     g = Level8Board(6, seed=5)
     assert g.towers == [0] * 6
     g.check_invariants()
+    g.roll(dice=(1, 2))
+    assert g.reachable == (1, 2)
+    g.check_invariants()
+
+
+def test_the_start_field_is_skipped_while_another_tower_stands_on_it():
+    """„Beim Ziehen werden mit gegnerischen Spielsteinen besetzte Felder immer übersprungen
+    und nicht mitgezählt.“ (spec: once a tower stands on the start field again, other
+    players skip it like any occupied field)."""
     h = Level8Board(3, seed=5, towers=[25, 0, 0])
     h.roll(dice=(3, 4))
-    assert h.reachable == (0, 1)
-    h.move(0)
-    assert h.towers == [0, 0, 0] and h.phase == "choose"
-    h.check_invariants()
+    assert h.reachable == (1, 2)  # 26, 27, (0 skipped), 1
+    refused(h, MoveError, h.move, 0)
+    # a tower lands on the start field by going round when nobody stands there …
+    k = Level8Board(3, seed=5, towers=[25, 6, 7])
+    k.roll(dice=(3, 4))
+    assert k.reachable == (0, 1)
+    k.move(0)
+    assert k.towers == [0, 6, 7] and k.phase == "choose"
+    k.check_invariants()
+    # … and then the others skip it: seat 1 from 26 with a 2 passes 27 and 0, lands on 1
+    assert reachable(28, [0, 26, 7], 1, (2, 2)) == (1, 3)
+    assert reachable(28, [0, 26, 7], 1, (1, 3)) == (27, 2)
+
+
+def test_a_record_of_rule_set_1_replays_with_the_start_field_that_never_blocked():
+    """A game recorded before the corrected rule (its config has no "rules") keeps loading
+    and playing on under the rule it was recorded with."""
+    import json
+
+    g = Level8Board(3, seed=5, towers=[25, 0, 0])
+    data = json.loads(g.to_json())
+    data["config"].pop("rules")
+    data.pop("check")
+    old = Level8Board.from_json(json.dumps(data))
+    old.roll(dice=(3, 4))
+    assert old.reachable == (0, 1)  # rule set 1: the start field was counted
+    old.move(0)
+    again = Level8Board.from_json(old.to_json())
+    assert again == old and "rules" not in again.config
+    assert again.towers == [0, 0, 0]
 
 
 def test_random_rolls_use_two_dice_and_reach_by_the_same_rule():

@@ -29,10 +29,16 @@ def play(g: Level8Board, rng: random.Random, steps: int) -> Level8Board:
 def long_game() -> Level8Board:
     """Three players past a round end and a rebuilt draw pile."""
     for seed in range(40):
-        g = play(Level8Board(3, seed=seed, sides=RUN9), random.Random(seed), 500)
-        kinds = {e.kind for h in g.history for e in h.events}
-        if g.round >= 2 and "rebuild" in kinds and not g.is_over:
-            return g
+        g = Level8Board(3, seed=seed, sides=RUN9)
+        rng = random.Random(seed)
+        rebuilt = False
+        for _ in range(500):  # stop early: steals of 3 shown cards end games fast
+            if g.is_over:
+                break
+            g.apply(pick(rng, g.legal_actions()))
+            rebuilt = rebuilt or any(e.kind == "rebuild" for e in g.history[-1].events)
+            if g.round >= 2 and rebuilt and g.plies > 150 and not g.is_over:
+                return g
     raise AssertionError("no seed reached round 2 with a rebuild")
 
 

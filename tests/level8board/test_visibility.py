@@ -1,6 +1,7 @@
 """Hidden information in the board game: a seat's observation never shows another player's
-hand, the draw pile's order or cards shown in a steal to a third player; ``events_for`` hides
-blind draws and given, shown and stolen cards from everyone who may not see them."""
+hand or the draw pile's order; ``events_for`` hides blind draws and given cards from everyone
+who may not see them. Cards shown for a steal lie face up for the whole table („offen vor sich
+auslegen“): every view, log and bot sees them, and which of them was taken."""
 
 from __future__ import annotations
 
@@ -25,8 +26,11 @@ PLAIN_KEYS = {
     *("reachable", "set", "field", "action", "number", "colour", "direction", "left", "owed"),
     *("combo", "skip_surfaced", "effect", "lo", "hi", "value", "phase", "player"),
 }
-#: Event kinds whose cards went face up for everyone (onto a discard pile, from the middle).
-PUBLIC_CARDS = {"swap", "discard_two", "joker", "discard", "deal", "lay_down", "add_on"}
+#: Event kinds whose cards went face up for everyone (onto a discard pile, from the middle,
+#: laid out for a steal).
+PUBLIC_CARDS = {
+    *("swap", "discard_two", "joker", "discard", "deal", "lay_down", "add_on", "show", "steal"),
+}
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
 
 
@@ -54,8 +58,8 @@ def seen_now(g: Level8Board, viewer: object) -> set[int]:
 
 
 def check_observation(g: Level8Board) -> None:
-    """Seats and the spectator see no other hand and no draw pile order; shown cards only
-    by their owner and the active player."""
+    """Seats and the spectator see no other hand and no draw pile order; shown cards lie
+    face up for every one of them."""
     hands = [set(g.hand(q)) for q in range(g.n_players)]
     shown = g.pending.get("shown", {})
     for v in [*range(g.n_players), "spectator"]:
@@ -67,12 +71,9 @@ def check_observation(g: Level8Board) -> None:
             assert d["hand"] is None and d["kept"] is None
         else:
             assert set(d["hand"]) == hands[v]
-        for item in d["shown"]:
-            q = item["seat"]
-            if v in (q, g.turn_player):
-                assert item["cards"] == list(shown[q])
-            else:
-                assert item["cards"] is None
+        assert {item["seat"]: item["cards"] for item in d["shown"]} == {
+            q: list(cs) for q, cs in shown.items()
+        }
         visible = seen_now(g, v)
         for q in range(g.n_players):
             if q != v:
@@ -113,8 +114,10 @@ def test_filtered_events_never_name_a_card_the_viewer_cannot_see():
         layout = LAYOUT12 if i % 2 else None
         g = Level8Board(n, seed=500 + i, layout=layout, start_levels=[1 + i % 8] * n)
         play_and_check(g, rng, 220, counts)
-    for kind in ("draw", "give", "show", "steal", "keep"):
+    for kind in ("draw", "give", "keep"):
         assert counts.get("hidden:" + kind, 0) > 0, counts
+    for kind in ("show", "steal"):  # face up: never filtered
+        assert counts.get(kind, 0) > 0 and not counts.get("hidden:" + kind), counts
     for kind in ("swap", "joker", "ask", "roll", "choose", "round_end"):
         assert counts.get(kind, 0) > 0, counts
 
@@ -154,48 +157,46 @@ def steal_game() -> tuple[Level8Board, list, list]:
     land(g, 7)
     shows = []
     for q in (1, 2, 3):
-        shows += g.show(g.hand(q)[:2] if q != 1 else cs("3Y 4Y"))
+        shows += g.show(g.hand(q)[:3] if q != 1 else cs("3Y 4Y 5Y"))
     return g, shows, g.steal("4Y")
 
 
-def test_shown_cards_are_seen_by_their_owner_and_the_active_player_only():
+def test_shown_cards_lie_face_up_for_the_whole_table():
+    """„drei Karten aus ihrer Hand offen vor sich auslegen“: every seat, the spectator and
+    the log see them."""
     _, shows, _ = steal_game()
     show1 = shows[0]
-    assert show1.player == 1 and show1.data["cards"] == cs("3Y 4Y")
-    for v in (0, 1, "teacher"):
+    assert show1.player == 1 and show1.data["cards"] == cs("3Y 4Y 5Y")
+    for v in (0, 1, 2, 3, "spectator", None, "teacher"):
         assert visible_event(show1, v) is show1
-    for v in (2, 3, "spectator"):
-        hidden = visible_event(show1, v)
-        assert "cards" not in hidden.data and hidden.data["count"] == 2
-        assert hidden.data["to"] == 0
+    assert show1.describe(NAMES[:4]) == "Ben lays 3 yellow, 4 yellow, 5 yellow face up."
+    assert show1.describe(NAMES[:4], "de") == "Ben legt 3 gelb, 4 gelb, 5 gelb offen aus."
 
 
-def test_shown_cards_in_the_observation():
+def test_shown_cards_in_every_observation():
     g = board(["*", "1Y 2Y 3Y 4Y 5Y 6Y 7Y 8Y 9Y 10Y", "*", "*"], "14O", towers=[4, 0, 0, 0])
     land(g, 7)
-    g.show(cs("3Y 4Y"), player=1)
-    g.show(g.hand(2)[:1], player=2)
-    for v, expect in (
-        (0, cs("3Y 4Y")),
-        (1, cs("3Y 4Y")),
-        (2, None),
-        (3, None),
-        ("spectator", None),
-    ):
+    g.show(cs("3Y 4Y 5Y"), player=1)
+    for v in (0, 1, 2, 3, "spectator", "teacher"):  # seat 2, still to show, sees them too
+        assert dict(g.observation(v).shown) == {1: tuple(cs("3Y 4Y 5Y"))}, v
+    g.show(g.hand(2)[:3], player=2)
+    for v in (0, 1, 2, 3, "spectator"):
         shown = dict(g.observation(v).shown)
-        assert shown[1] == (tuple(expect) if expect else None), v
-    assert dict(g.observation(2).shown)[2] == tuple(g.hand(2)[:1])
+        assert shown == {1: tuple(cs("3Y 4Y 5Y")), 2: tuple(g.hand(2)[:3])}, v
+        assert g.observation(v).to_dict()["shown"][0] == {
+            "seat": 1, "cards": cs("3Y 4Y 5Y"), "count": 3,
+        }  # fmt: skip
     check_observation(g)
 
 
-def test_a_stolen_card_is_seen_by_the_taker_and_its_owner_only():
+def test_the_stolen_card_is_seen_by_everyone_the_owners_new_card_by_the_owner_only():
     _, _, (steal, draw) = steal_game()
     assert steal.data == {"card": c("4Y"), "from": 1}
-    for v in (0, 1, "teacher"):
+    for v in (0, 1, 2, 3, "spectator", "teacher"):
         assert visible_event(steal, v) is steal
-    for v in (2, 3, "spectator"):
-        assert visible_event(steal, v).data == {"from": 1}
-    assert draw.player == 1 and "card" not in visible_event(draw, 0).data
+    assert draw.player == 1 and visible_event(draw, 1) is draw
+    for v in (0, 2, 3, "spectator"):
+        assert "card" not in visible_event(draw, v).data
 
 
 def test_all_draw_each_draw_is_seen_by_its_drawer_only():
@@ -238,20 +239,22 @@ def test_events_for_the_board_checks_its_viewers():
         g.events_for(events, 2)
 
 
-def test_a_third_players_view_does_not_depend_on_shown_given_or_hidden_cards():
+def test_a_third_players_view_does_not_depend_on_given_or_hidden_cards():
     def steal_after(cards1: str) -> Level8Board:
         g = board(["*", "1Y 2Y 3Y 4Y 5Y 6Y 7Y 8Y 9Y 10Y", "*"], "14O", "13P 14P", towers=[4, 0, 0])
         land(g, 7)
         g.show(cs(cards1), player=1)
-        g.show(g.hand(2)[:1], player=2)
+        g.show(g.hand(2)[:3], player=2)
         return g
 
-    a, b = steal_after("3Y 4Y"), steal_after("5Y 6Y")
-    assert a.observation(2) == b.observation(2) and a.to_svg(2) == b.to_svg(2)
-    assert a.observation("spectator") == b.observation("spectator")
-    assert a.observation(0) != b.observation(0)  # the active player sees what was shown
+    # what was shown is public: a third player's view differs with it …
+    a, b = steal_after("3Y 4Y 5Y"), steal_after("6Y 7Y 8Y")
+    assert a.observation(2) != b.observation(2)
+    assert a.observation("spectator") != b.observation("spectator")
+    # … but not with the unshown rest of the hand
+    a, b = steal_after("3Y 4Y 5Y"), steal_after("3Y 4Y 5Y")
     a.steal("3Y")
-    b.steal("5Y")
+    b.steal("3Y")
     assert a.observation(2) == b.observation(2) and a.to_svg(2) == b.to_svg(2)
 
     def given(card: str) -> Level8Board:

@@ -10,11 +10,14 @@ action fields that two movers travel with two dice (``shared/rules/level8-board.
 from .bots import BoardHeuristicBot, BoardRandomBot, play_board_game
 from .game import BOARD_PHASES, DIRECTIONS, Level8Board
 from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reachable
+from .material import BOARD_CARDS
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT, FORMAT_VERSION
+from .setup import stack_board_deck
 
 __all__ = [
     "ACTIONS",
+    "BOARD_CARDS",
     "BOARD_PHASES",
     "DEFAULT_LAYOUT",
     "DIRECTIONS",
@@ -30,4 +33,5 @@ __all__ = [
     "next_free",
     "play_board_game",
     "reachable",
+    "stack_board_deck",
 ]

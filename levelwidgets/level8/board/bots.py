@@ -20,9 +20,9 @@ keeping cards at the round end, taking a discard top) is the card game's
   card game's discard choice first.
 * **Ask** for the number or colour that fills most of its plan's open places and is most
   likely held by the others (counting the unseen copies), in the direction of the leader.
-* **Give / show** the card least useful to itself; a shown card also avoids what the active
-  player could use as far as public information tells (laid combinations, jokers); the bot
-  shows a single card.
+* **Give / show** the cards least useful to itself (a show is exactly 3 cards, all of a
+  smaller hand, face up for the table); a shown card also avoids what the active player
+  could use as far as public information tells (laid combinations, jokers).
 * **Steal** the shown card that lowers its cards missing (a joker first), else one that
   fits, else the one closest to its hand.
 
@@ -43,13 +43,13 @@ from ..levels import Level
 from ..observation import Observation
 from ..solver import Missing
 from .game import Level8Board
-from .layout import ACTIONS
+from .layout import ACTIONS, occupied
+from .material import N_JOKERS
 from .observation import BoardObservation
 
 __all__ = ["BoardHeuristicBot", "BoardRandomBot", "play_board_game"]
 
-N_JOKERS = 8
-SHOW_GUESS = 1.5  # cards an opponent is expected to show (the heuristic bot shows one)
+SHOW_MAX = 3  # cards each opponent lays face up for a steal (all of a smaller hand)
 
 
 class BoardRandomBot:
@@ -263,7 +263,7 @@ class BoardHeuristicBot:
         if action == "ask":
             return self._question(obs, ctx)[2]
         if action == "steal":
-            shown = SHOW_GUESS * sum(1 for q, k in enumerate(t.hand_counts) if k and q != ctx.p)
+            shown = sum(min(SHOW_MAX, k) for q, k in enumerate(t.hand_counts) if q != ctx.p)
             hit = 1.0 - (1.0 - ctx.p_good) ** shown
             return hit - (1.0 - hit) * ctx.bad if shown else self._take_value(ctx, 1)
         if action == "choose":
@@ -393,9 +393,9 @@ class BoardHeuristicBot:
                 s -= 0.5  # they threw this number away
             return s
 
-        hand = obs.hand or ()
-        card = min(hand, key=lambda c: (self._cost(ctx, c) + interest(c), -_near(ctx, c), c))
-        return Action("show", ctx.p, cards=(card,))
+        hand = sorted(obs.hand or ())
+        ranked = sorted(hand, key=lambda c: (self._cost(ctx, c) + interest(c), -_near(ctx, c), c))
+        return Action("show", ctx.p, cards=tuple(ranked[:SHOW_MAX]))
 
     def _steal(self, obs: BoardObservation, ctx: _Ctx) -> tuple[int, int]:
         t = ctx.table
@@ -440,8 +440,7 @@ def _near(ctx: _Ctx, c: int) -> int:
 def _free_actions(obs: BoardObservation) -> tuple[str, ...]:
     """The actions a choose field could pick from where the bot's tower stands (one free
     field each): what a choose field is worth before moving onto it."""
-    p = obs.viewer
-    blocked = {f for q, f in enumerate(obs.towers) if q != p and f != 0}
+    blocked = occupied(obs.towers, obs.turn_player)
     out = []
     for a in ACTIONS:
         if a == "choose":

@@ -20,8 +20,6 @@ from typing import Any
 
 from ..actions import Action, Event
 from ..cards import (
-    BOARD_IDS,
-    BOARD_JOKER_IDS,
     CODES,
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -44,9 +42,11 @@ from ..errors import (
     SkipError,
 )
 from ..game import Level8, _not_an_action
+from ..invariants import InvariantError
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
+from .material import BOARD_IDS, BOARD_JOKER_IDS
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT
 from .setup import make_board_config
@@ -81,7 +81,7 @@ _BOARD_HELP = {
     "swap": "discard 1 to 3 cards, then draw one more than that (swap)",
     "ask": "ask for a number or a colour, to the left or the right (ask)",
     "give": "give the asking player one matching card (give)",
-    "show": "show the active player 1 to 3 hand cards (show)",
+    "show": "lay 3 hand cards face up for everyone, all of them if you hold fewer (show)",
     "steal": "take one of the shown cards (steal)",
     "choose": "choose an action; the tower moves to its next free field (choose)",
     "play": "lay down your level, add cards on, then discard",
@@ -162,15 +162,138 @@ class Level8Board(Level8):
         self._end_entry(Action("deal", config["dealer"]), events)
 
     @classmethod
-    def from_position(cls, *args: object, **kwargs: object) -> Level8Board:
-        raise IllegalActionError(
-            "the board game cannot be set up from a hand-made position yet; start a game "
-            "with deck= (the first deal), towers= and start_levels= instead"
+    def from_position(  # type: ignore[override]
+        cls,
+        players: int | Sequence[str] | None = None,
+        *,
+        hands: Sequence[Iterable[object]],
+        melds: Sequence[Iterable[object]] | None = None,
+        discards: Sequence[Iterable[object]] | None = None,
+        draw_pile: Iterable[object] | None = None,
+        middle: int | Iterable[object] | None = None,
+        levels: Sequence[int] | None = None,
+        laid: Sequence[bool] | None = None,
+        towers: Sequence[int] | None = None,
+        layout: object = None,
+        sides: object = "one",
+        turn: int = 0,
+        phase: str = "roll",
+        dice: Sequence[int] | None = None,
+        takes: int | None = None,
+        ask: Mapping[str, object] | None = None,
+        shown: Mapping[int, Iterable[object]] | None = None,
+        extra_turns: int | None = None,
+        dealer: int | None = None,
+        round: int = 1,
+        seed: int | str | None = None,
+        lay_down_cap: int = 20,
+    ) -> Level8Board:
+        """A board game that starts from a position a teacher describes (lessons, puzzles).
+
+        Cards (ids or codes like ``"7R"``, ``"J1"``–``"J8"``): ``hands`` (jokers included),
+        ``melds`` (each player's laid combinations, as for the card game), ``discards``
+        (bottom to top), ``draw_pile`` (top first; None: every card placed nowhere else,
+        shuffled with ``seed``), ``middle`` (the jokers left in the middle: a list, a count,
+        or None for every joker placed nowhere else). The board: ``towers``, ``layout``,
+        ``levels``, ``sides``. The step: ``turn`` (whose turn), ``phase`` ("roll", "move",
+        "take", "swap", "ask", "give", "show", "steal", "choose" or "play"), with what a
+        step in the middle of an action needs: ``dice`` (phase "move"; optional later in the
+        turn), ``takes`` (cards still to take, default 2 on a draw2 field), ``ask``
+        (phase "give": ``{"number": 7, "direction": "left"}`` or ``{"colour": "red"}``; the
+        giver is the first player that way holding such a card), ``shown`` (phases "show"
+        and "steal": ``{seat: cards}`` laid face up so far, in turn order), ``extra_turns``
+        (owed from draw-again fields). The action in progress is the one of the field the
+        active player's tower stands on.
+
+        Checked like a loaded record (:class:`ConfigError` naming the problem): each of the
+        98 cards exactly once, valid combinations that are the player's level, towers on the
+        circuit, a step that the field's action leads to. The set-up is the game's start:
+        :meth:`undo` cannot go before it, and :meth:`to_json`/:meth:`from_json` keep it.
+        """
+        from .position import make_board_position
+
+        config, seqs = make_board_position(
+            players,
+            hands=hands,
+            melds=melds,
+            discards=discards,
+            draw_pile=draw_pile,
+            middle=middle,
+            levels=levels,
+            laid=laid,
+            towers=towers,
+            layout=layout,
+            sides=sides,
+            turn=turn,
+            phase=phase,
+            dice=dice,
+            takes=takes,
+            ask=ask,
+            shown=shown,
+            extra_turns=extra_turns,
+            dealer=dealer,
+            round=round,
+            seed=seed,
+            lay_down_cap=lay_down_cap,
         )
+        g = cls.__new__(cls)
+        g._init_state(config, seqs)
+        g._script = None
+        g._verify_rng = False
+        g._begin_entry()
+        position = config["position"]
+        g._end_entry(Action("setup", position["current"]), g._place(position))
+        try:
+            g.check_invariants()
+        except InvariantError as e:  # make_board_position's checks should have caught it
+            raise ConfigError(f"the position breaks a rule: {e}") from None
+        return g
+
+    def _place(self, position: Mapping) -> list[Event]:
+        """Lay out a checked board position: the card game's table, then the board's step."""
+        self._turn = position["turn"]
+        self._middle = list(position["middle"])
+        self._extra = position["extra"]
+        dice = position["dice"]
+        self._dice = None if dice is None else (dice[0], dice[1])
+        phase = position["phase"]
+        action = self._layout.fields[self._towers[self._turn]]
+        pend: dict[str, Any] = {}
+        if phase == "take":
+            pend = {"action": action, "takes": position["takes"]}
+        elif phase in ("swap", "ask", "choose"):
+            pend = {"action": action}
+        elif phase == "give":
+            ask = position["ask"]
+            pend = {
+                "action": "ask",
+                "giver": position["current"],
+                "number": ask["number"],
+                "colour": ask["colour"],
+            }
+        elif phase in ("show", "steal"):
+            shown = {q: tuple(cs) for q, cs in position["shown"]}
+            n = self._n
+            others = ((self._turn + k) % n for k in range(1, n))
+            queue = [q for q in others if position["hands"][q] and q not in shown]
+            pend = {"action": "steal", "shown": shown, "queue": queue}
+        self._pending = pend
+        events = super()._place(position)
+        if phase == "move":
+            self._reach = reachable(
+                len(self._layout.fields), self._towers, self._turn, self._dice,  # type: ignore[arg-type]
+                start_blocks=self._rules > 1,
+            )  # fmt: skip
+        return events
+
+    def _unplaced(self) -> list[int]:
+        middle = set(self._middle)
+        return [c for c in super()._unplaced() if c not in middle]
 
     def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
         super()._init_state(config, seqs)
         self._layout = BoardLayout.from_dict(config["layout"])
+        self._rules: int = config.get("rules", 1)  # 1: a record from before rule set 2
         self._towers = list(config["towers"])
         self._middle: list[int] = list(BOARD_JOKER_IDS)
         self._turn = self._current
@@ -339,7 +462,9 @@ class Level8Board(Level8):
         self._begin_entry()
         rolled = handset if handset is not None else self._roll_dice()
         self._dice = rolled
-        self._reach = reachable(len(self._layout.fields), self._towers, p, rolled)
+        self._reach = reachable(
+            len(self._layout.fields), self._towers, p, rolled, start_blocks=self._rules > 1
+        )
         self._phase = "move"
         events = [
             Event(
@@ -507,10 +632,13 @@ class Level8Board(Level8):
         return self._end_entry(Action("give", p, card=cid), events)
 
     def show(self, cards: Iterable[object], *, player: int | None = None) -> list[Event]:
-        """Show the active player 1–3 of your hand cards (all of them if you hold fewer)."""
+        """Lay exactly 3 hand cards of your choice face up in front of you, for the whole
+        table to see (all your cards if you hold fewer): „Hat ein Mitspieler keine 3
+        Handkarten mehr, legt er eben weniger offen aus.“"""
         p = self._check("show", player, "show cards")
-        least = min(1, len(self._hands[p]))
-        ids = self._distinct_hand_cards(p, cards, least, SHOW_MAX, "show")
+        need = min(SHOW_MAX, len(self._hands[p]))
+        least = need if self._rules > 1 else min(1, need)  # rule set 1: 1–3 cards
+        ids = self._distinct_hand_cards(p, cards, least, need, "show", exact=need)
         self._begin_entry()
         shown = dict(self._pending["shown"])
         shown[p] = tuple(ids)
@@ -556,7 +684,7 @@ class Level8Board(Level8):
                 action=show(action),
                 actions=[a for a in ACTIONS if a != "choose"],
             )
-        field = next_free(self._layout, self._towers, p, action)
+        field = self.next_free(action)
         if field is None:
             raise ChoiceError.coded(
                 "level8.board_all_occupied",
@@ -599,8 +727,16 @@ class Level8Board(Level8):
         raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
 
     def _distinct_hand_cards(
-        self, p: int, cards: Iterable[object], least: int, most: int, what: str
+        self,
+        p: int,
+        cards: Iterable[object],
+        least: int,
+        most: int,
+        what: str,
+        exact: int | None = None,
     ) -> list[int]:
+        """``least``–``most`` different cards of ``p``'s hand; with ``exact``, the refusal
+        names that one count (a show: exactly 3, or all cards of a smaller hand)."""
         if isinstance(cards, str):
             if len(cards) > 200:
                 raise ChoiceError.coded(
@@ -623,7 +759,17 @@ class Level8Board(Level8):
                     ChoiceTypeError, "cards", f"a list of {least} to {most} cards", cards
                 ) from None
         ids = parse_cards(items[: most + 1])
-        if not least <= len(ids) <= most or len(set(ids)) != len(ids):
+        bad = not least <= len(ids) <= most or len(set(ids)) != len(ids)
+        if bad and exact is not None:
+            raise ChoiceError.coded(
+                "level8.board_show_count",
+                "{name} must lay exactly {need} different hand cards face up (3, or all of "
+                "them with fewer than 3 in hand), not {count}",
+                name=self._names[p],
+                need=exact,
+                count=len(set(ids)),
+            )
+        if bad:
             raise ChoiceError.coded(
                 "level8.board_card_count",
                 "{name} must {what} {least}–{most} different hand cards, not {count}",
@@ -709,7 +855,7 @@ class Level8Board(Level8):
     @property
     def pending(self) -> dict[str, Any]:
         """What the current step is about (a copy): the action, takes left, the question,
-        the cards shown so far (all of them: a teacher's view)."""
+        the cards shown so far (face up: everyone sees them)."""
         d = dict(self._pending)
         if "shown" in d:
             d["shown"] = {q: list(cs) for q, cs in d["shown"].items()}
@@ -717,13 +863,16 @@ class Level8Board(Level8):
             d["queue"] = list(d["queue"])
         return d
 
+    def next_free(self, action: str) -> int | None:
+        """The field a choose field would move the tower to for ``action`` (the next one
+        clockwise without another player's tower), or None."""
+        return next_free(
+            self._layout, self._towers, self._turn, action, start_blocks=self._rules > 1
+        )
+
     def choosable(self) -> tuple[str, ...]:
         """The actions a "choose" field may pick now (a free field exists)."""
-        return tuple(
-            a
-            for a in ACTIONS
-            if a != "choose" and next_free(self._layout, self._towers, self._turn, a) is not None
-        )
+        return tuple(a for a in ACTIONS if a != "choose" and self.next_free(a) is not None)
 
     def may_discard_two(self, player: int) -> bool:
         """Whether ``player`` may discard two cards: they laid down, hold at least two cards,
@@ -743,16 +892,12 @@ class Level8Board(Level8):
 
     def observation(self, player: int | str | None) -> BoardObservation:  # type: ignore[override]
         """The view of ``player`` (a seat, "spectator"/None or "teacher"): the card table's
-        view plus the board. Shown cards are seen by their owner, the active player and the
-        teacher; the cards a giver could give only by the giver and the teacher."""
+        view plus the board. Shown cards lie face up for the whole table, so every viewer
+        sees them; the cards a giver could give only the giver and the teacher."""
         table = super().observation(player)
-        viewer = table.viewer
         pend = self._pending
         shown = pend.get("shown", {})
-        see_all = viewer == TEACHER or viewer == self._turn
-        visible_shown = tuple(
-            (q, tuple(cs) if see_all or viewer == q else None) for q, cs in sorted(shown.items())
-        )
+        visible_shown = tuple((q, tuple(cs)) for q, cs in sorted(shown.items()))
         giver = pend.get("giver")
         return BoardObservation(
             table=table,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import BOARD_IDS, CODES
+from ..cards import CODES
 from ..invariants import InvariantError
+from .material import BOARD_IDS
 
 if TYPE_CHECKING:
     from .game import Level8Board

@@ -24,7 +24,8 @@ ACTIONS = (
     "all_draw",
     "choose",
 )
-#: The start field's index: any number of towers may stand there and it never blocks.
+#: The start field's index: every tower starts there (the only field towers share); later it
+#: is skipped like any field while another player's tower stands on it.
 START = 0
 MIN_FIELDS = 2
 MAX_FIELDS = 60
@@ -106,12 +107,26 @@ class BoardLayout:
 DEFAULT_LAYOUT = BoardLayout(("choose", *ACTIONS * 3), name="reconstruction", reconstruction=True)
 
 
+def occupied(towers: Sequence[int], player: int, start_blocks: bool = True) -> frozenset[int]:
+    """The fields other players' towers stand on: skipped while moving, never free. The
+    start field is one of them whenever another tower stands there (towers start there
+    together, but leaving it is a move away from it, so that never counts).
+    ``start_blocks=False`` is the rule before issue 26 (the start field never blocked), kept
+    for games recorded under it."""
+    return frozenset(t for q, t in enumerate(towers) if q != player and (start_blocks or t))
+
+
 def step(n_fields: int, blocked: frozenset[int], start: int, count: int) -> int:
     """The field a mover reaches from ``start`` after ``count`` steps clockwise.
 
-    Fields in ``blocked`` (other players' towers) are skipped and not counted; the start
-    field never blocks, so the walk always ends.
+    Fields in ``blocked`` (other players' towers, the start field included) are skipped and
+    not counted: „Beim Ziehen werden mit gegnerischen Spielsteinen besetzte Felder immer
+    übersprungen und nicht mitgezählt.“ Decision: on a custom board so small that every field
+    is blocked (the mover shares the start field and the others hold all the rest), the mover
+    stays where it is.
     """
+    if all(f in blocked for f in range(n_fields)):
+        return start
     f = start
     left = count
     while left:
@@ -125,11 +140,16 @@ def step(n_fields: int, blocked: frozenset[int], start: int, count: int) -> int:
 
 
 def reachable(
-    n_fields: int, towers: Sequence[int], player: int, dice: tuple[int, int]
+    n_fields: int,
+    towers: Sequence[int],
+    player: int,
+    dice: tuple[int, int],
+    *,
+    start_blocks: bool = True,
 ) -> tuple[int, ...]:
     """The fields the two movers of ``player`` reach with ``dice`` (one die each; on a double
     ``d`` one moves ``d`` and the other ``2d``), nearest first, without repeats."""
-    blocked = frozenset(t for q, t in enumerate(towers) if q != player and t != START)
+    blocked = occupied(towers, player, start_blocks)
     a, b = dice
     counts = (a, 2 * a) if a == b else (min(a, b), max(a, b))
     out: list[int] = []
@@ -140,12 +160,19 @@ def reachable(
     return tuple(out)
 
 
-def next_free(layout: BoardLayout, towers: Sequence[int], player: int, action: str) -> int | None:
+def next_free(
+    layout: BoardLayout,
+    towers: Sequence[int],
+    player: int,
+    action: str,
+    *,
+    start_blocks: bool = True,
+) -> int | None:
     """The next field clockwise from ``player``'s tower that carries ``action`` and holds no
-    other player's tower (the start field never does), or None."""
+    other player's tower, or None."""
     n = len(layout.fields)
     here = towers[player]
-    blocked = {t for q, t in enumerate(towers) if q != player and t != START}
+    blocked = occupied(towers, player, start_blocks)
     for k in range(1, n + 1):
         f = (here + k) % n
         if layout.fields[f] == action and f not in blocked:

@@ -25,8 +25,8 @@ SHOW_MAX = 3
 
 @dataclass(frozen=True)
 class BoardObservation:
-    """The card table as ``table.viewer`` sees it, plus the board (all public but the
-    shown cards, which only their owner, the active player and the teacher see)."""
+    """The card table as ``table.viewer`` sees it, plus the board (all public: cards shown
+    for a steal lie face up for the whole table)."""
 
     table: Observation
     layout: tuple[str, ...]
@@ -39,7 +39,8 @@ class BoardObservation:
     takes_left: int
     asked: tuple[int | None, int | None] | None  # (number, colour) while the giver chooses
     giver: int | None
-    shown: tuple[tuple[int, tuple[int, ...] | None], ...]  # (seat, cards or None if hidden)
+    # (seat, cards): face up for everyone (None only in views made by older code)
+    shown: tuple[tuple[int, tuple[int, ...] | None], ...]
     show_queue: tuple[int, ...]
     choosable: tuple[str, ...]
     extra_turns: int
@@ -166,13 +167,10 @@ def board_legal_actions(obs: BoardObservation) -> tuple[Action, ...]:
             for k in range(min(1, len(cards)), min(SWAP_MAX, len(cards)) + 1)
             for sub in combinations(cards, k)
         )
-    if phase == "show":
+    if phase == "show":  # exactly 3 cards, or all of a smaller hand
         cards = sorted(hand)
-        least = min(1, len(cards))
         return tuple(
-            Action("show", p, cards=sub)
-            for k in range(least, min(SHOW_MAX, len(cards)) + 1)
-            for sub in combinations(cards, k)
+            Action("show", p, cards=sub) for sub in combinations(cards, min(SHOW_MAX, len(cards)))
         )
     if phase == "give":
         num, col = obs.asked or (None, None)

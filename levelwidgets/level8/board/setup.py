@@ -13,8 +13,15 @@ from typing import Any
 from ..cards import NUMBER_IDS
 from ..errors import ConfigError
 from ..levels import LevelSequence, board_sequence_for
-from ..setup import make_config
+from ..setup import make_config, stack_deck
 from .layout import BoardLayout
+
+#: The board game's rule set, written in every new game's config as ``"rules"``. 2: the
+#: printed rules as checked in issue 26 (a steal shows exactly 3 cards, all of a smaller hand;
+#: the start field is skipped while another tower stands on it). A config without it is a
+#: record from before (rule set 1: 1–3 cards, the start field never blocks): it replays and
+#: plays on under its own rules, so it keeps loading.
+RULES = 2
 
 
 def check_towers(towers: object, n: int, n_fields: int) -> list[int]:
@@ -65,4 +72,21 @@ def make_board_config(
     board = BoardLayout.parse(layout)
     config["layout"] = board.to_dict()
     config["towers"] = check_towers(towers, len(config["players"]), len(board))
+    config["rules"] = RULES
     return config, seqs
+
+
+def stack_board_deck(
+    hands: Sequence[Iterable[object]],
+    first_discard: object,
+    draw_pile: Iterable[object] = (),
+    dealer: int | None = None,
+) -> list[int]:
+    """The order of the 90 number cards (first = top) that deals exactly ``hands`` (10 each,
+    seat order), turns up ``first_discard`` on the dealer's pile and leaves ``draw_pile`` on
+    top of the draw pile; the rest follow in id order. Pass it as ``Level8Board(deck=...)``
+    (the card game's :func:`~levelwidgets.level8.stack_deck` for the board's deal: jokers
+    lie in the middle, never in the deck)."""
+    return stack_deck(
+        hands, first_discard, draw_pile, dealer, cards=NUMBER_IDS, dealt="number card"
+    )
