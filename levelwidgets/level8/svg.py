@@ -46,7 +46,7 @@ _PHASE_TEXT = {
     "swap": "to swap 1–3 cards",
     "ask": "to ask for a number or a colour",
     "give": "to give a card",
-    "show": "to show 1–3 cards",
+    "show": "to lay 3 cards face up",
     "steal": "to take a shown card",
     "choose": "to choose an action",
 }

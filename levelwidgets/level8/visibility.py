@@ -130,7 +130,7 @@ def shows_new_card(event: Event, viewer: int | str | None) -> bool:
 #: replace them for everyone else: kept cards stay hidden; a given card is the giver's and the
 #: asker's, and the action does not name the asker.
 PRIVATE_ACTIONS: dict[str, str] = {
-    "keep": "keeps {n} card(s) for the next round",
+    "keep": "keeps {cards} for the next round",
     "give": "gives a card",
 }
 
@@ -143,4 +143,5 @@ def action_text(action: Action, names: Sequence[str], viewer: int | str | None) 
     if words is None or viewer in (TEACHER, action.player):
         return action.describe(tuple(names))
     who = names[action.player] if 0 <= action.player < len(names) else f"player {action.player}"
-    return f"{who} " + words.format(n=len(action.cards))
+    n = len(action.cards)
+    return f"{who} " + words.format(cards="1 card" if n == 1 else f"{n} cards")

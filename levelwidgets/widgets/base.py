@@ -195,9 +195,9 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
     def undo(self) -> None:
         """Take back the last action; :meth:`redo` brings it back. The :attr:`takebacks`
         policy may refuse it (nothing changes then)."""
-        target = self._undo_target()
-        if target is not None:
-            self._check_takeback(target)
+        refusal = self._undo_refusal()
+        if refusal is not None:
+            raise refusal
         self._take_back_one()
         if self._undo_to_person:
             while self._bot_to_act() is not None and self._can_take_back():
@@ -401,11 +401,12 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
             "canRedo": bool(self._future()),
         }
         view.update(self._view_fields())
-        if view.get("canUndo") and self._undo_refusal() is not None:
+        floor, undo_refusal = self._takeback_marks()
+        if undo_refusal is not None:
             view["canUndo"] = False  # the takeback policy stops it (Undo would say why)
-        view.update(self._takebacks_view())
+        view["takebacks"] = self.takebacks
         view["review"] = self._review_view()
-        view["review"]["floor"] = self._review_floor()
+        view["review"]["floor"] = floor  # the review bar goes no further back
         self.view = view
         self._refresh_picture()
 

@@ -10,8 +10,8 @@ allow (reachable fields, piles to take from, cards that may be swapped, shown or
 shown cards to steal, the actions to choose) so the front end decides nothing.
 
 Hidden cards never reach the browser: the view is the engine's observation for the viewer,
-and the log's events pass the engine's filter (a given, shown or stolen card is seen only by
-the two players concerned and the teacher).
+and the log's events pass the engine's filter (a given card is seen only by the two players
+concerned and the teacher; cards shown for a steal lie face up for the whole table).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..level8 import Action, IllegalActionError
-from ..level8.board import Level8Board, next_free
+from ..level8.board import Level8Board
 from ..level8.board.game import DIRECTIONS
 from ..level8.board.layout import MAX_FIELDS
 from ..level8.board.observation import BoardObservation
@@ -117,7 +117,8 @@ class Level8BoardWidget(Level8Widget):
         return self._act_as(lambda p: self._game.give(card, player=p))
 
     def show(self, cards: Sequence[object]) -> list[Any]:
-        """Show the stealing player 1–3 hand cards."""
+        """Lay exactly 3 hand cards (all of them, with fewer) face up for the stealing player to
+        take one; the whole table sees them."""
         return self._act_as(lambda p: self._game.show(cards, player=p))
 
     def steal(self, card: object) -> list[Any]:
@@ -252,8 +253,8 @@ class Level8BoardWidget(Level8Widget):
         if obs.asked is not None:
             pending["ask"] = {"number": obs.asked[0], "colour": obs.asked[1]}
         if obs.shown:
-            # the cards only for those who may see them (None: face down, count unknown)
-            pending["shown"] = [[q, None if cs is None else list(cs)] for q, cs in obs.shown]
+            # face up for the whole table (the engine's observation decides)
+            pending["shown"] = [[q, list(cs or ())] for q, cs in obs.shown]
         if obs.extra_turns:
             pending["extra"] = obs.extra_turns
         view["board"] = {
@@ -302,13 +303,8 @@ class Level8BoardWidget(Level8Widget):
         if phase == "steal":
             return {"steal": [[a.card, a.target] for a in legal]}
         if phase == "choose":
-            towers = game.towers
-            return {
-                "choose": [
-                    [a.choice, next_free(game.layout, towers, obs.turn_player, a.choice)]
-                    for a in legal
-                ]
-            }
+            # the field each action leads to, by the rules of this game's record
+            return {"choose": [[a.choice, game.next_free(a.choice)] for a in legal]}
         if phase == "play" and obs.may_discard_two:
             return {"discardTwo": True}
         return {}

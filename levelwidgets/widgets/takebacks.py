@@ -19,7 +19,7 @@ something new (:meth:`TakebacksMixin._peek_at`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..errors import GameError
 from ..record import Cursor, Node, Step
@@ -95,31 +95,44 @@ class TakebacksMixin:
                 return ply, refusal
         return 0, None
 
-    def _undo_target(self) -> Node | None:
-        """The position :meth:`undo` returns to: one step back, and on over the bots' steps
-        when a press returns to where a person was to act (None: nothing to take back)."""
-        cursor = self._cursor
-        if cursor is None or cursor.ply == 0:
-            return None
-        path = cursor.node.path()
+    def _undo_back(self, path: Sequence[Node]) -> int:
+        """How many steps of ``path`` (the line up to the position shown) :meth:`undo` takes
+        back: one, and on over the bots' steps when a press returns to where a person was to
+        act (0: nothing to take back)."""
+        if len(path) < 2:
+            return 0
         back = 1
         if self._undo_to_person and not self.read_only:
             # before step s its player was to act: go on while that was a bot
             while back < len(path) - 1 and self._bots[path[-back].player] is not None:  # type: ignore[attr-defined]
                 back += 1
-        return path[-1 - back]
+        return back
+
+    def _undo_target(self) -> Node | None:
+        """The position :meth:`undo` returns to (None: nothing to take back)."""
+        if self._cursor is None:
+            return None
+        path = self._cursor.node.path()
+        back = self._undo_back(path)
+        return path[-1 - back] if back else None
 
     def _undo_refusal(self) -> GameError | None:
         """Why Undo is not allowed now by the policy (None: it is, or there is nothing)."""
-        target = self._undo_target()
-        return None if target is None else self._takeback_refusal(target)
+        return self._takeback_marks()[1]
 
-    def _review_floor(self) -> int:
-        """The earliest step of the line shown that the review bar may go to."""
+    def _takeback_marks(self) -> tuple[int, GameError | None]:
+        """The review bar's floor and Undo's refusal (None: allowed), from one walk of the
+        line shown (the view asks for both at every publish)."""
         cursor = self._cursor
-        if cursor is None or self.read_only or self.takebacks == "free":
-            return 0
-        return self._takeback_floor(cursor.node.path())[0]
+        if self.read_only or self.takebacks == "free":
+            return 0, None
+        if cursor is None:  # an unrecorded game: nothing tells what was seen
+            return 0, _off()
+        path = cursor.node.path()
+        floor, refusal = self._takeback_floor(path)
+        back = self._undo_back(path)
+        # the target lies on the line shown: it keeps what was seen iff it is not before floor
+        return floor, refusal if back and len(path) - 1 - back < floor else None
 
     # ------------------------------------------------------------------ hooks for each game
 
@@ -135,9 +148,6 @@ class TakebacksMixin:
         """The refusal to take back ``step`` if it showed one of ``persons`` something they
         could not see before, else None (a game without hidden things: always None)."""
         return None
-
-    def _takebacks_view(self) -> dict[str, Any]:
-        return {"takebacks": self.takebacks}
 
 
 def _off() -> GameError:

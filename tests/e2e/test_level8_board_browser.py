@@ -160,6 +160,10 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
             picks.first.click()
             if phase == "swap" and picks.count() > 1:
                 picks.nth(1).click()
+            if phase == "show":  # exactly 3 cards face up (all of a smaller hand)
+                need = py(page, "w.view['board']['choices']['show']['min']")
+                for k in range(1, need):
+                    picks.nth(k).click()
             root.locator(f"[data-dialog={phase}] [data-action=confirmPick]").click()
         elif phase == "ask":
             hand = py(page, "sorted(w.game.hand(0))")
@@ -211,7 +215,11 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
     assert rows.count() >= 4
     assert {"roll", "move"} <= seen
 
-    # undo takes back to where the person acted; redo brings it back
+    # no peeking (the player view's default): the bots' turns showed new cards, so Undo is
+    # off; once a teacher allows takebacks, it takes back to where the person acted
+    assert root.locator("[data-action=undo]").is_disabled()
+    run_code(page, "w.takebacks = 'free'")
+    root.locator("[data-action=undo]:not([disabled])").wait_for()
     plies = py(page, "w.game.plies")
     seq = int(settled(page)["seq"])
     root.locator("[data-action=undo]").click()

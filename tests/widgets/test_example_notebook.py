@@ -55,11 +55,12 @@ def test_level8_play_notebook_runs(tmp_path: Path) -> None:
 def test_level8_board_play_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("level8_board_play.ipynb", tmp_path)
     widgets = [o for o in outputs if WIDGET in o.get("data", {})]
-    assert len(widgets) == 1, "the board game widget"
-    assert len(pictures(outputs)) == 1
+    assert len(widgets) == 2, "the board game widget and the lesson's teacher table"
+    assert len(pictures(outputs)) == 2
     assert len([o for o in outputs if "image/svg+xml" in o.get("data", {})]) == 2  # to_svg
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "Ann has laid down: True" in text and "6 cards of one colour" in text
+    assert "Cem shows 1B 2B" in text  # the lesson position: a steal, Cem shows his only two
     assert "winner: ['Heuristic" in text and "heuristic won" in text
 
 

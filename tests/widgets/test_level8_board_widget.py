@@ -70,12 +70,12 @@ YOU_WORDS = re.compile(r"\b(you|your|du|dir|dich)\b", re.IGNORECASE)
 
 
 def check_log(view: dict, viewer) -> None:
-    """The log (worded by the engine for this viewer) names a card that only some saw (a
-    give, a show, a steal) only for them; the card game's events are filtered by the engine
-    (checked in its own tests)."""
+    """The log (worded by the engine for this viewer) names a given card only for the two
+    players concerned (shown and stolen cards lie face up for everyone); the card game's
+    events are filtered by the engine (checked in its own tests)."""
     names = view["names"]
     for text, kind, player, *_ in view["log"]:
-        if kind in ("give", "show", "steal") and viewer not in (TEACHER, player):
+        if kind == "give" and viewer not in (TEACHER, player):
             # only the other player concerned (named in the sentence) may read the card
             concerned = isinstance(viewer, int) and (
                 names[viewer] in text or (is_you(names[viewer]) and YOU_WORDS.search(text))
@@ -204,29 +204,31 @@ def test_spectator_and_teacher_views() -> None:
         assert not all_cards_in(teach.view) - visible_to(game, TEACHER)
 
 
-def test_shown_cards_only_for_the_stealer_and_their_owner() -> None:
-    # steer the game onto a steal field by its layout: every field is "steal"
+def test_shown_cards_lie_face_up_for_the_whole_table() -> None:
+    # „Alle Mitspieler müssen ... drei Karten aus ihrer Hand offen vor sich auslegen": every
+    # seat's screen shows them, and the log names them (steer onto a steal: every field is one)
     layout = ["choose"] + ["steal"] * 27
     game = Level8Board(["Ann", "Ben", "Cy"], seed=4, layout=layout)
     w = Level8BoardWidget(game, bots=[None, None, None], seat=2, bot_delay=0)
     game.roll()
     game.move(game.reachable[0])
     assert game.phase == "show" and game.current_player == 1
-    game.show(list(game.hand(1))[:2])
+    bens = sorted(game.hand(1))[:3]
+    game.show(bens)
     assert game.phase == "show" and game.current_player == 2
-    shown = w.view["board"]["pending"]["shown"]
-    assert shown == [[1, None]]  # Cy sees that Ben showed, not what
+    assert w.view["board"]["pending"]["shown"] == [[1, bens]]  # Cy sees Ben's three cards
     assert not all_cards_in(w.view) - visible_to(game, 2)
-    w.show(list(game.hand(2))[:1])
+    assert w.view["board"]["choices"]["show"]["min"] == w.view["board"]["choices"]["show"]["max"]
+    w.show(sorted(game.hand(2))[:3])
     assert game.phase == "steal"
     ann = Level8BoardWidget(game, bots=[None, None, None], seat=0, bot_delay=0)
     steal = ann.view["board"]["choices"]["steal"]
     assert {o for _c, o in steal} == {1, 2}
     ann.steal(steal[0][0])
     assert game.phase == "play"
-    # a player not concerned learns that a card was stolen, not which
+    # everyone learns which card was stolen: it lay face up
     row = next(r for r in w.view["log"] if r[1] == "steal")
-    assert bool(CARD_NAME.search(row[0])) == (steal[0][1] == 2), row
+    assert CARD_NAME.search(row[0]), row
 
 
 def test_bots_advance_one_step_at_a_time_and_undo_returns_to_the_person() -> None:

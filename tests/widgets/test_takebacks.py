@@ -296,5 +296,5 @@ def test_a_line_label_names_kept_cards_only_to_their_keeper() -> None:
     keep = Action("keep", 0, cards=(parse_card("5R"), parse_card("7G")))
     names = ["Ann", "Ben"]
     assert "5R" in action_text(keep, names, 0) and "7G" in action_text(keep, names, "teacher")
-    assert action_text(keep, names, 1) == "Ann keeps 2 card(s) for the next round"
+    assert action_text(keep, names, 1) == "Ann keeps 2 cards for the next round"
     assert "5R" not in action_text(keep, names, "spectator")

@@ -45,11 +45,9 @@ from ..solver import Missing
 from .game import Level8Board
 from .layout import ACTIONS, occupied
 from .material import N_JOKERS
-from .observation import BoardObservation
+from .observation import SHOW_MAX, BoardObservation
 
 __all__ = ["BoardHeuristicBot", "BoardRandomBot", "play_board_game"]
-
-SHOW_MAX = 3  # cards each opponent lays face up for a steal (all of a smaller hand)
 
 
 class BoardRandomBot:

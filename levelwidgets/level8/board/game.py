@@ -47,7 +47,7 @@ from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
 from .material import BOARD_IDS, BOARD_JOKER_IDS
-from .observation import BoardObservation, board_legal_actions
+from .observation import SHOW_MAX, SWAP_MAX, BoardObservation, board_legal_actions
 from .serial import FORMAT
 from .setup import make_board_config
 
@@ -71,8 +71,6 @@ BOARD_PHASES = (
 )
 #: Ask directions: "left" is the next player in turn order (clockwise), "right" the previous.
 DIRECTIONS = ("left", "right")
-SWAP_MAX = 3
-SHOW_MAX = 3
 
 _BOARD_HELP = {
     "roll": "roll the dice (roll)",

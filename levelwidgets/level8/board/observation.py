@@ -19,7 +19,9 @@ from ..combos import Combo, is_full
 from ..observation import TEACHER, Observation, legal_actions_for
 from .layout import START
 
+#: The most cards a swap discards.
 SWAP_MAX = 3
+#: The cards each other player lays face up for a steal (all of a smaller hand).
 SHOW_MAX = 3
 
 

@@ -35,6 +35,7 @@ from ..setup import (
 )
 from .layout import ACTIONS, BoardLayout, next_free, reachable
 from .material import BOARD_IDS, BOARD_JOKER_IDS
+from .observation import SHOW_MAX
 from .setup import RULES, check_towers
 
 #: The steps a position may stand before (a turn in progress, not a round break).
@@ -44,7 +45,6 @@ TAKE_ACTIONS = ("draw1", "draw2", "draw_again", "joker", "ask", "steal", "choose
 #: The action the active player's field must carry for each step of an action.
 STEP_ACTION = {"swap": "swap", "ask": "ask", "give": "ask", "show": "steal", "steal": "steal"}
 STEP_ACTION["choose"] = "choose"
-SHOW_MAX = 3
 
 
 def make_board_position(
