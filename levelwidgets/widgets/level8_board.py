@@ -20,13 +20,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..level8 import Action, IllegalActionError
+from ..level8 import Action, IllegalActionError, Level8Error
 from ..level8.board import Level8Board
 from ..level8.board.game import DIRECTIONS
 from ..level8.board.layout import MAX_FIELDS
 from ..level8.board.observation import BoardObservation
 from ..level8.cards import MAX_NUMBER, N_COLOURS, N_IDS
 from ..level8.observation import Observation
+from ..record import Step
 from .base import Intent
 from .level8 import PILE, TURN_ENDS, Level8Widget, _move_rows
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, ListOf, Opt, Shape, Text
@@ -212,6 +213,18 @@ class Level8BoardWidget(Level8Widget):
         if not isinstance(action, Action):
             raise IllegalActionError(f"The bot answered {action!r}, which is not an action.")
         return game.apply(action)
+
+    def _peek_at(self, step: Step, persons: set[int]) -> Level8Error | None:
+        # a roll taken back would come again (the seed decides it): who took it back would
+        # know the dice before choosing anything before it, as in Level X
+        if persons and any(e.kind == "roll" for e in self._game.history[step.ply].events):
+            return Level8Error.coded(
+                "level8.no_peeking_roll",
+                "Undo stops here: the dice rolled at step {step} are known now, and taking the "
+                "roll back would be a free look (takebacks are no_peeking).",
+                step=step.ply,
+            )
+        return super()._peek_at(step, persons)
 
     def _table_observation(self, viewer: int | str) -> Observation:
         return self._game.observation(viewer).table
