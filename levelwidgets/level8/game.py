@@ -218,6 +218,11 @@ class Level8:
             lay_down_cap,
             under,
         )
+        return cls._set_up(config, seqs)
+
+    @classmethod
+    def _set_up(cls, config: dict, seqs: list[LevelSequence]) -> Level8:
+        """A game at the checked position in ``config`` (both games' ``from_position``)."""
         g = cls.__new__(cls)
         g._init_state(config, seqs)
         g._script = None
@@ -227,7 +232,7 @@ class Level8:
         g._end_entry(Action("setup", position["current"]), g._place(position))
         try:
             g.check_invariants()
-        except InvariantError as e:  # make_position's checks should have caught it
+        except InvariantError as e:  # the position's checks should have caught it
             raise ConfigError(f"the position breaks a rule: {e}") from None
         return g
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..names import two_yous
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
@@ -323,6 +323,64 @@ def _config_card(card: object, what: str) -> int:
         raise ConfigTypeError(str(e), code=e.code, params=e.params) from None
 
 
+class PositionHead(NamedTuple):
+    """What every hand-made position of either game starts with, checked."""
+
+    names: list[str]
+    n: int
+    hands: list
+    sides: list[LevelSequence]
+    seed: object
+    cap: int
+    levels: list[int]
+    current: int
+    dealer: int
+
+
+def position_head(
+    players: object,
+    hands: object,
+    sides: object,
+    seed: object,
+    lay_down_cap: object,
+    levels: object,
+    current: tuple[str, object],
+    dealer: object,
+    round: object,
+    phase: object,
+    phases: Sequence[str],
+    builtin: Callable[[object], LevelSequence] = sequence_for,
+) -> PositionHead:
+    """Check the players, hands (as a list), sides, seed, cap, levels, whose turn (``current``
+    is the argument's name and value), dealer, round and phase (one of ``phases``) of a
+    hand-made position: the part the card game's and the board game's positions share."""
+    every = "a list of every player's hand, e.g. [['1R', '2R', 'J1'], ...]"
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise ConfigTypeError(f"hands must list every player's hand, not {show(hands)}")
+    hand_list = list(_bounded(hands, 64, "hands", every))
+    names = parse_players(len(hand_list) if players is None else players)
+    n = len(names)
+    hand_list = _per_player(hand_list, n, "hands", list)
+    seqs = parse_sides(sides, n, builtin)
+    seed = check_seed(seed)
+    cap = check_cap(lay_down_cap)
+    lvls = check_levels(levels, names, seqs)  # type: ignore[arg-type]
+    cur = check_seat(current[1], n, current[0])
+    deal = check_seat((cur - 1) % n if dealer is None else dealer, n, "dealer")
+    need_int(
+        round, "round", 1, MAX_ROUND, error=ConfigError, type_error=ConfigTypeError,
+        allowed=f"a positive int (a whole number from 1 to {MAX_ROUND})",
+    )  # fmt: skip
+    if not isinstance(phase, str):
+        steps = ", ".join(repr(p) for p in phases)
+        raise refuse(ConfigTypeError, "phase", f"one of {steps}", phase)
+    if phase not in phases:
+        raise ConfigError(
+            f"phase must be one of {', '.join(phases)} (a turn in progress), not {show(phase)}"
+        )
+    return PositionHead(names, n, hand_list, seqs, seed, cap, lvls, cur, deal)
+
+
 def make_position(
     players: object,
     hands: object,
@@ -347,30 +405,11 @@ def make_position(
     combinations, laid-down flags that disagree with the table, hand sizes the rules do not
     allow, a phase that does not fit the skip cards.
     """
-    every = "a list of every player's hand, e.g. [['1R', '2R', ...], ...]"
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise ConfigTypeError(f"hands must list every player's hand, not {show(hands)}")
-    hand_list = list(_bounded(hands, 64, "hands", every))
-    names = parse_players(len(hand_list) if players is None else players)
-    n = len(names)
-    hand_list = _per_player(hand_list, n, "hands", list)
-    seqs = parse_sides(sides, n)
-    seed = check_seed(seed)
-    cap = check_cap(lay_down_cap)
-    lvls = check_levels(levels, names, seqs)  # type: ignore[arg-type]
-    cur = check_seat(current, n, "current")
-    deal = check_seat((cur - 1) % n if dealer is None else dealer, n, "dealer")
-    need_int(
-        round, "round", 1, MAX_ROUND, error=ConfigError, type_error=ConfigTypeError,
-        allowed=f"a positive int (a whole number from 1 to {MAX_ROUND})",
+    head = position_head(
+        players, hands, sides, seed, lay_down_cap, levels, ("current", current), dealer, round,
+        phase, SETUP_PHASES,
     )  # fmt: skip
-    if not isinstance(phase, str):
-        raise refuse(ConfigTypeError, "phase", "'draw', 'play' or 'skipped'", phase)
-    if phase not in SETUP_PHASES:
-        raise ConfigError(
-            f"phase must be one of {', '.join(SETUP_PHASES)} (a turn in progress), "
-            f"not {show(phase)}"
-        )
+    names, n, hand_list, seqs, seed, cap, lvls, cur, deal = head
 
     placed = Placement()
     place = placed.place

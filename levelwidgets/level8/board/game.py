@@ -42,7 +42,6 @@ from ..errors import (
     SkipError,
 )
 from ..game import Level8, _not_an_action
-from ..invariants import InvariantError
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
@@ -234,18 +233,7 @@ class Level8Board(Level8):
             seed=seed,
             lay_down_cap=lay_down_cap,
         )
-        g = cls.__new__(cls)
-        g._init_state(config, seqs)
-        g._script = None
-        g._verify_rng = False
-        g._begin_entry()
-        position = config["position"]
-        g._end_entry(Action("setup", position["current"]), g._place(position))
-        try:
-            g.check_invariants()
-        except InvariantError as e:  # make_board_position's checks should have caught it
-            raise ConfigError(f"the position breaks a rule: {e}") from None
-        return g
+        return cls._set_up(config, seqs)  # type: ignore[return-value]
 
     def _place(self, position: Mapping) -> list[Event]:
         """Lay out a checked board position: the card game's table, then the board's step."""

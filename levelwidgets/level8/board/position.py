@@ -12,25 +12,19 @@ data, stored in the game's record). The card checks are the card game's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CODES, is_joker
-from ..checks import is_int, need_int, refuse, show
+from ..checks import is_int, need_int, refuse
 from ..errors import ConfigError, ConfigTypeError, Level8Error, Level8TypeError
 from ..levels import LevelSequence, board_sequence_for
 from ..setup import (
-    MAX_ROUND,
     Placement,
-    _bounded,
     _per_player,
-    check_cap,
     check_laid,
-    check_levels,
     check_seat,
-    check_seed,
-    parse_players,
-    parse_sides,
+    position_head,
     position_melds,
 )
 from .layout import ACTIONS, BoardLayout, next_free, reachable
@@ -73,30 +67,11 @@ def make_board_position(
     lay_down_cap: object,
 ) -> tuple[dict[str, Any], list[LevelSequence]]:
     """Check a hand-made board position; return its config (with ``position``) and sides."""
-    every = "a list of every player's hand, e.g. [['1R', '2R', 'J1'], ...]"
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise ConfigTypeError(f"hands must list every player's hand, not {show(hands)}")
-    hand_list = list(_bounded(hands, 64, "hands", every))
-    names = parse_players(len(hand_list) if players is None else players)
-    n = len(names)
-    hand_list = _per_player(hand_list, n, "hands", list)
-    seqs = parse_sides(sides, n, board_sequence_for)
-    seed = check_seed(seed)
-    cap = check_cap(lay_down_cap)
-    lvls = check_levels(levels, names, seqs)  # type: ignore[arg-type]
-    t = check_seat(turn, n, "turn")
-    deal = check_seat((t - 1) % n if dealer is None else dealer, n, "dealer")
-    need_int(
-        round, "round", 1, MAX_ROUND, error=ConfigError, type_error=ConfigTypeError,
-        allowed=f"a positive int (a whole number from 1 to {MAX_ROUND})",
+    head = position_head(
+        players, hands, sides, seed, lay_down_cap, levels, ("turn", turn), dealer, round,
+        phase, POSITION_PHASES, board_sequence_for,
     )  # fmt: skip
-    if not isinstance(phase, str):
-        raise refuse(ConfigTypeError, "phase", "a step like 'roll' or 'play'", phase)
-    if phase not in POSITION_PHASES:
-        raise ConfigError(
-            f"phase must be one of {', '.join(POSITION_PHASES)} (a turn in progress), "
-            f"not {show(phase)}"
-        )
+    names, n, hand_list, seqs, seed, cap, lvls, t, deal = head
     board = BoardLayout.parse(layout)
     tws = check_towers(towers, n, len(board))
 
