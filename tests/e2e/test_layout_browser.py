@@ -181,3 +181,38 @@ def test_projector_mode_raises_the_smallest_text(page, lab, artifacts, request) 
         "() => !document.querySelector('.lx-root').classList.contains('lw-projector')"
     )
     assert page.locator(".lx-root [data-action=projector]").get_attribute("aria-pressed") == "false"
+
+
+TABLE = """\
+from levelwidgets.widgets import Level8Widget
+names = ["Ann", "Ben", "Cleo", "Dora", "Emil", "Fay"][:{n}]
+t = Level8Widget(players=names, bots=[None] + ["heuristic"] * ({n} - 1), seed=5, bot_delay=0)
+t
+"""
+
+
+def test_level8_table_fits_one_1024x768_screen(page, lab, artifacts, request) -> None:
+    """2, 4 and 6 seats: from the widget's top, the seats, the steps, the hand and its buttons
+    are all inside one 1024x768 viewport (Lab's own bars not counted: Voila has none)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for n in (2, 4, 6):
+        name = f"{request.node.name}-{n}.ipynb"
+        (lab.root / name).write_text(_notebook([TABLE.replace("{n}", str(n))]))
+        open_notebook(page, lab, name)
+        run_all(page)
+        page.locator(".l8-root .l8-hand [data-card]").first.wait_for(timeout=60_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.wait_for_timeout(400)  # Lab's panel animation; not an assertion
+        extent = page.evaluate(
+            """() => {
+              const root = document.querySelector('.l8-root');
+              const top = root.getBoundingClientRect().top;
+              const bottom = (sel) => Math.max(...[...root.querySelectorAll(sel)]
+                .map((e) => e.getBoundingClientRect().bottom - top));
+              return {hand: bottom('.l8-hand'), steps: bottom('.l8-steps'),
+                      seats: bottom('.l8-seat')};
+            }"""
+        )
+        page.locator(".l8-root").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(artifacts / f"layout-table-{n}.png"))
+        assert max(extent.values()) <= 768, (n, extent)
