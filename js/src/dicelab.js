@@ -4,6 +4,7 @@
 // set_targets, lucky_loser, mc_roll, mc_reset, speed). Shared parts come from ./common.
 
 import { h } from "./common/dom.js";
+import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
 import { langOf, subscribe } from "./common/model.js";
 import * as toast from "./common/toast.js";
@@ -228,6 +229,7 @@ function render({ model, el }) {
 
   // ---------------------------------------------------------------- wiring
   const unsubscribe = [
+    projector(root, model),
     subscribe(model, ["view"], () => {
       draw();
       runner.onView(view());

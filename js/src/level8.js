@@ -38,6 +38,7 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { projector } from "./common/fit.js";
 import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
 import { isSkip } from "./level8/cards.js";
@@ -370,6 +371,7 @@ function render({ model, el }) {
   // the review bar: navigation goes through send() (data-busy covers its answer)
   const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
+    projector(root, model),
     reviewUI,
     hidePicture(el, model.get("_picture_id")),
     toolbar.mount(toolsSlot, model, {

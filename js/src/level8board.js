@@ -37,6 +37,7 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { projector } from "./common/fit.js";
 import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
 import { TABLE_ROUTES, clickRouter } from "./level8/clicks.js";
@@ -448,6 +449,7 @@ function render({ model, el }) {
   const tL = (lng, key, params) => t(lng, key, params);
   const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-board-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
+    projector(root, model),
     reviewUI,
     hidePicture(el, model.get("_picture_id")),
     toolbar.mount(toolsSlot, model, {

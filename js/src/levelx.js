@@ -16,6 +16,7 @@ import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
 import * as LA from "./levelx/annotate.js";
 import { createBoard } from "./levelx/board.js";
+import { fitWidth, projector } from "./common/fit.js";
 import * as G from "./levelx/groups.js";
 import { describeEvent, t, winsText } from "./levelx/i18n.js";
 import { keyAction } from "./levelx/keys.js";
@@ -426,6 +427,8 @@ function render({ model, el }) {
 
   // ---------------------------------------------------------------- wiring
   const unsubscribe = [
+    projector(root, model),
+    fitWidth(boardView.boardEl),
     subscribe(model, ["view"], () => show(model.get("view"))),
     subscribe(model, ["language", "teach", "chances"], () => draw()),
     subscribe(model, ["annotate"], () => {

@@ -78,6 +78,8 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
     read_only = traitlets.Bool(False).tag(sync=True)
     #: Annotate mode: clicks on the board highlight instead of play (set by the browser).
     annotate = traitlets.Bool(False).tag(sync=True)
+    #: Projector mode: the browser zooms the whole widget to the cell, smallest text >= 16 px.
+    projector = traitlets.Bool(False).tag(sync=True)
     #: Record files in :attr:`record_dir` (filled when the browser asks, for its Open list).
     record_files = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: Marks this widget's picture output, which the front end hides while it is on the page.

@@ -162,6 +162,8 @@ class DiceLab(IntentWidget):
 
     #: Everything the lab shows (numbers and short strings; the browser words them).
     view = traitlets.Dict().tag(sync=True)
+    #: Projector mode: the browser zooms the whole lab to the cell, smallest text >= 16 px.
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,

@@ -5,6 +5,7 @@ export const COMMON = {
   en: {
     undo: "Undo",
     newGame: "New game",
+    projector: "Projector",
     newGameConfirm: "New game? Click again",
     redo: "Redo",
     moves: "Moves",
@@ -92,6 +93,7 @@ export const COMMON = {
   },
   de: {
     undo: "Zurück",
+    projector: "Beamer",
     newGame: "Neues Spiel",
     newGameConfirm: "Neues Spiel? Nochmal klicken",
     redo: "Vor",
