@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shutil
 
-from .lab import REPO, settled
+from .lab import REPO, open_notebook, run_all, settled
 from .test_notebook7 import NOTEBOOK7_NOISE, open_and_run_all
 
 CELLS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(
@@ -30,6 +30,20 @@ def test_levelx_keys_stay_with_the_board_in_notebook7(page, lab, artifacts, requ
     name = f"{request.node.name}.ipynb"
     shutil.copy(REPO / "examples" / "levelx_play.ipynb", lab.root / name)
     open_and_run_all(page, lab, name)
+    press_every_key(page, artifacts / "keys-notebook7-levelx.png")
+
+
+def test_levelx_keys_stay_with_the_board_in_jupyterlab(page, lab, artifacts, request) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    name = f"{request.node.name}.ipynb"
+    shutil.copy(REPO / "examples" / "levelx_play.ipynb", lab.root / name)
+    open_notebook(page, lab, name)
+    run_all(page)
+    press_every_key(page, artifacts / "keys-lab-levelx.png")
+
+
+def press_every_key(page, shot) -> None:
+    """Press every documented Level X key on the board; the notebook must not change."""
     board = page.locator(".lx-root").first
     board.wait_for(timeout=60_000)
     settled(page, ".lx-root")
@@ -42,7 +56,7 @@ def test_levelx_keys_stay_with_the_board_in_notebook7(page, lab, artifacts, requ
     assert page.evaluate(CELLS_JS) == before  # no cell turned raw, none deleted or added
     assert page.locator(".lx-root").count() >= 1  # the game is still there
     assert board.get_attribute("data-lm-suppress-shortcuts") is None  # the mark was dropped
-    board.screenshot(path=str(artifacts / "keys-notebook7-levelx.png"))
+    board.screenshot(path=str(shot))
 
     # A key the widget does not handle, outside the widget, still works for the notebook.
     page.locator(".jp-Cell .jp-InputPrompt").first.click()
