@@ -30,7 +30,7 @@ def test_levelx_keys_stay_with_the_board_in_notebook7(page, lab, artifacts, requ
     name = f"{request.node.name}.ipynb"
     shutil.copy(REPO / "examples" / "levelx_play.ipynb", lab.root / name)
     open_and_run_all(page, lab, name)
-    press_every_key(page, artifacts / "keys-notebook7-levelx.png")
+    press_every_key(page, ".lx-root", LEVELX_KEYS, artifacts / "keys-notebook7-levelx.png")
 
 
 def test_levelx_keys_stay_with_the_board_in_jupyterlab(page, lab, artifacts, request) -> None:
@@ -39,22 +39,51 @@ def test_levelx_keys_stay_with_the_board_in_jupyterlab(page, lab, artifacts, req
     shutil.copy(REPO / "examples" / "levelx_play.ipynb", lab.root / name)
     open_notebook(page, lab, name)
     run_all(page)
-    press_every_key(page, artifacts / "keys-lab-levelx.png")
+    press_every_key(page, ".lx-root", LEVELX_KEYS, artifacts / "keys-lab-levelx.png")
 
 
-def press_every_key(page, shot) -> None:
-    """Press every documented Level X key on the board; the notebook must not change."""
-    board = page.locator(".lx-root").first
+# js/src/level8board/keys.js and js/src/level8/keys.js: the board's roll and reach keys, then
+# the card keys (draw, lay down, discard, sort, next round, clear, undo/redo, first/last).
+BOARD_KEYS = (
+    "r",
+    "1",
+    "2",
+    "d",
+    "l",
+    "x",
+    "s",
+    "n",
+    "Escape",
+    "ArrowLeft",
+    "ArrowRight",
+    "Home",
+    "End",
+)
+
+
+def test_level8_board_keys_stay_with_the_board_in_notebook7(page, lab, artifacts, request) -> None:
+    for noise in NOTEBOOK7_NOISE:
+        page.errors.ignore(noise)  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    name = f"{request.node.name}.ipynb"
+    shutil.copy(REPO / "examples" / "level8_board_play.ipynb", lab.root / name)
+    open_and_run_all(page, lab, name)
+    press_every_key(page, ".l8b-root", BOARD_KEYS, artifacts / "keys-notebook7-level8board.png")
+
+
+def press_every_key(page, root: str, keys: tuple[str, ...], shot) -> None:
+    """Press the widget's documented keys on it; the notebook's cells must not change."""
+    board = page.locator(root).first
     board.wait_for(timeout=60_000)
-    settled(page, ".lx-root")
+    settled(page, root)
     before = page.evaluate(CELLS_JS)
     board.focus()
-    for key in LEVELX_KEYS:
+    for key in keys:
         page.keyboard.press(key)
         page.wait_for_timeout(150)  # let a roll's answer arrive; not a timing assertion
-    settled(page, ".lx-root")
+    settled(page, root)
     assert page.evaluate(CELLS_JS) == before  # no cell turned raw, none deleted or added
-    assert page.locator(".lx-root").count() >= 1  # the game is still there
+    assert page.locator(root).count() >= 1  # the game is still there
     assert board.get_attribute("data-lm-suppress-shortcuts") is None  # the mark was dropped
     board.screenshot(path=str(shot))
 
