@@ -100,3 +100,42 @@ test("a mouse press stays in the widget and does not focus a button (drag handle
   document.removeEventListener("mousedown", onDoc);
   s.done();
 });
+
+test("a handled key marks the root for Lumino's capture-phase shortcut matcher; others do not", () => {
+  // linkedom does not dispatch to window: catch the window capture listener and call it first,
+  // as a browser does, then dispatch the key on the widget.
+  const win = document.defaultView;
+  const added = win.addEventListener;
+  let onWindow = null;
+  win.addEventListener = (type, fn, capture) => {
+    if (type === "keydown" && capture === true) onWindow = fn;
+  };
+  let s;
+  try {
+    s = setup();
+  } finally {
+    win.addEventListener = added;
+  }
+  assert.equal(typeof onWindow, "function");
+  const seen = [];
+  // Notebook 7 matches shortcuts in the capture phase on document, before the widget's listeners
+  // (linkedom has no capture phase: a listener on the pressed node stands in for it).
+  const onCapture = (e) => seen.push([e.key, s.root.getAttribute("data-lm-suppress-shortcuts")]);
+  s.button.addEventListener("keydown", onCapture);
+  s.input.addEventListener("keydown", onCapture);
+  const press = (node, k) => {
+    onWindow({ key: k, target: node, composedPath: () => [node, s.root, document.body] });
+    key(node, k);
+  };
+  press(s.button, "r");
+  press(s.button, "a");
+  press(s.input, "r"); // typing: not a shortcut, not marked
+  onWindow({ key: "r", target: document.body, composedPath: () => [document.body] }); // elsewhere
+  assert.deepEqual(seen, [
+    ["r", "true"],
+    ["a", null],
+    ["r", null],
+  ]);
+  assert.equal(s.root.hasAttribute("data-lm-suppress-shortcuts"), false); // dropped once handled
+  s.done();
+});

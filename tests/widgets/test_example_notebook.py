@@ -67,8 +67,22 @@ def test_level8_board_play_notebook_runs(tmp_path: Path) -> None:
 def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     outputs = run_example("annotate_a_game.ipynb", tmp_path)
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
-    assert "entering row 9 keeps more options open" in text and "?!" in text
+    # The prose about a move is what the engine did: replay the same game and compare.
+    from levelwidgets import LevelXWidget
+
+    w = LevelXWidget(players=["Ann", "Greedy"], bots=[None, "greedy"], seed=4, bot_delay=0)
+    for _ in range(3):
+        w.roll()
+        w.play(w.game.legal_moves()[0])
+    move = w.record.mainline_node(2)
+    rows = [e.row for e in move.events if e.kind == "entered"]
+    assert len(rows) == 2, "the lesson's move enters two rows"
+    said = f"Ann plays {move.notation}, entering row(s) {rows[0]} and {rows[1]}:"
+    assert said in text and "?!" in text
     handout = [o["data"]["text/markdown"] for o in outputs if "text/markdown" in o.get("data", {})]
+    bot = w.record.mainline_node(4)
+    entered = [e.row for e in bot.events if e.kind == "entered"]
+    assert entered and all(f"enters row {r}" in handout[0] for r in entered)
     assert handout and "Better: this move" in handout[0] and "?!" in handout[0]
     assert (tmp_path / "lesson.levelx.json").exists()
     view = "application/vnd.jupyter.widget-view+json"

@@ -10,6 +10,13 @@
 // never the widget's. Keys typed into text fields (input, textarea, select, contenteditable)
 // never reach keyAction: typing is not a shortcut.
 //
+// Notebook 7 (and any Lumino app started without bubblingKeydown) matches its shortcuts in the
+// capture phase on document, before any listener in the widget runs, so stopping the key in the
+// widget comes too late there. A capture listener on window (the first node an event visits)
+// therefore marks the widget's root with data-lm-suppress-shortcuts for exactly the keys the
+// widget handles: Lumino's key matcher stops at that attribute. The mark is dropped as soon as the
+// widget has handled the key (or on the next task), so the notebook's other keys still work.
+//
 // A mouse press inside the widget is kept from JupyterLab (its notebook would refocus itself: a
 // forced layout of the whole page on every click) and does not focus the pressed button (a
 // focused node that the next redraw removes is costly to drop); keyboard focus is unchanged.
@@ -38,9 +45,34 @@ export function mount(root, { keyAction, onAction }) {
   const addedTabindex = !root.hasAttribute("tabindex");
   if (addedTabindex) root.setAttribute("tabindex", "0");
 
+  const SUPPRESS = "data-lm-suppress-shortcuts";
+  const win = root.ownerDocument && root.ownerDocument.defaultView;
+  let marked = null; // timer that drops the mark if the widget's own listener never ran
+
+  /** The node the key was typed on (inside a shadow root too). */
+  const origin = (e) => (typeof e.composedPath === "function" && e.composedPath()[0]) || e.target;
+
+  function unmark() {
+    if (marked === null) return;
+    clearTimeout(marked);
+    marked = null;
+    root.removeAttribute(SUPPRESS);
+  }
+
+  // Capture phase on window: before Notebook 7's shortcut matcher on document.
+  function onWindowKey(e) {
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const inside = path.length ? path.includes(root) : root.contains(e.target);
+    if (!inside || isTyping(origin(e)) || !keyAction(e)) return;
+    unmark();
+    root.setAttribute(SUPPRESS, "true");
+    marked = setTimeout(unmark, 0);
+  }
+
   function onKey(e) {
-    if (isTyping(e.target)) return; // typing a comment: r, t, 1–4, arrows … are letters here
+    if (isTyping(origin(e))) return; // typing a comment: r, t, 1–4, arrows … are letters here
     const action = keyAction(e);
+    unmark();
     if (!action) return; // not ours: let the notebook have it
     e.preventDefault();
     e.stopPropagation(); // JupyterLab 4 listens on document in the bubbling phase
@@ -65,6 +97,7 @@ export function mount(root, { keyAction, onAction }) {
     if (button && button.getAttribute("draggable") !== "true") e.preventDefault();
   }
 
+  if (win) win.addEventListener("keydown", onWindowKey, true);
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointerDown);
   root.addEventListener("mousedown", onMouseDown);
@@ -72,6 +105,8 @@ export function mount(root, { keyAction, onAction }) {
   return () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    unmark();
+    if (win) win.removeEventListener("keydown", onWindowKey, true);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("pointerdown", onPointerDown);
     root.removeEventListener("mousedown", onMouseDown);
