@@ -316,7 +316,7 @@ test("German labels; sorting by colour is local; keys act; the hint line", () =>
   assert.match($("[data-status]").textContent, /Du bist dran/);
   assert.match($('[data-player="1"]').textContent, /1 Zahlenfolge aus 4 \+ 5 Karten einer Farbe/);
   assert.equal($('[data-action="discard"]').textContent, "Ablegen");
-  assert.match($("[data-hint]").textContent, /Tipp: es fehlen 1 Karte\(n\); nützlich: eine 6/);
+  assert.match($("[data-hint]").textContent, /Tipp: es fehlt 1 Karte; nützlich: eine 6/);
   assert.ok($('[data-hand="0"] [data-card="3"]').classList.contains("l8-plan"));
   click($('[data-sort="colour"]'));
   assert.deepEqual($$('[data-hand="0"] [data-card]').map((c) => Number(c.dataset.card)), [3, 4, 5, 12, 20, 21, 47, 60, 90, 97]);
