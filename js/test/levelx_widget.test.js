@@ -208,3 +208,16 @@ test("the ? panel explains the rules in short, in both languages; chips and tile
   assert.match(q("[data-tiles-left] .lx-tile").title, /Bonusplättchen 15, als Nächstes dran/);
   cleanup();
 });
+
+test("looking back at a bot's turn says the bot is paused, not playing", () => {
+  const live = mount(V.botTurn);
+  assert.equal(live.q("[data-whose]").textContent, "<b>Bot</b> (bot) is playing…");
+  assert.equal(live.q(".lx-hint").textContent, "Waiting for the bot…");
+  live.cleanup();
+  const back = mount({ ...V.botTurn, future: ["2+3"] });
+  assert.equal(back.q("[data-whose]").textContent, "<b>Bot</b> (bot) waits while you look back");
+  assert.match(back.q(".lx-hint").textContent, /^Paused while you look back/);
+  back.model.set("language", "de");
+  assert.equal(back.q("[data-whose]").textContent, "<b>Bot</b> (Bot) wartet, solange du zurückblätterst");
+  back.cleanup();
+});

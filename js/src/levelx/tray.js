@@ -108,7 +108,8 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     }
     hint = L("groupsHint");
   } else {
-    hint = L(readOnly ? "rvReadOnlyHint" : "waitBot");
+    // bots are paused while an earlier position is shown: say so, not "waiting for the bot"
+    hint = L(readOnly ? "rvReadOnlyHint" : v.future.length ? "waitPaused" : "waitBot");
   }
   parts.push(acts, h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
