@@ -221,3 +221,16 @@ test("looking back at a bot's turn says the bot is paused, not playing", () => {
   assert.equal(back.q("[data-whose]").textContent, "<b>Bot</b> (Bot) wartet, solange du zurückblätterst");
   back.cleanup();
 });
+
+test("the exact chance of the roll just made stands next to the dice, in both languages", () => {
+  const { model, cleanup, q } = mount({ ...V.play, dice: [6, 1, 2, 1], rollWays: [12, 1296] });
+  const p = q("[data-roll-chance]");
+  assert.equal(p.dataset.rollChance, "12/1296");
+  assert.equal(p.textContent, "1-1-2-6 comes up 12 times in 1,296 rolls (exact)");
+  model.set("language", "de");
+  assert.equal(q("[data-roll-chance]").textContent, "1-1-2-6 fällt 12-mal in 1.296 Würfen (genau)");
+  cleanup();
+  const before = mount(V.start);
+  assert.equal(before.q("[data-roll-chance]"), null); // nothing rolled yet
+  before.cleanup();
+});
