@@ -234,3 +234,17 @@ test("the exact chance of the roll just made stands next to the dice, in both la
   assert.equal(before.q("[data-roll-chance]"), null); // nothing rolled yet
   before.cleanup();
 });
+
+test("the teaching overlay lists the best move (★) first", () => {
+  const teach = V.teachPlay.teach.map(([nota, turned, left], i) => [nota, turned, left, `k${i}`]);
+  const last = teach.length - 1;
+  const advice = Object.fromEntries(teach.map((row, i) => [row[3], { rank: i === last ? 1 : i + 2, ev: 1, exact: "1" }]));
+  const { cleanup, qa } = mount({ ...V.teachPlay, teach, advice }, { teach: true });
+  const rows = qa("[data-grouping]");
+  assert.equal(rows.length, teach.length);
+  assert.equal(rows[0].dataset.grouping, teach[last][0]);
+  assert.equal(rows[0].dataset.rank, "1");
+  assert.ok(rows[0].classList.contains("lx-best"));
+  assert.equal(rows[1].dataset.grouping, teach[0][0]); // the others keep their order
+  cleanup();
+});
