@@ -58,7 +58,9 @@ test("English and German Level 8 tables have the same keys", () => {
 test("laid combinations are titled with their add-on number, kind and joker meanings", () => {
   const run = { kind: "run", cards: [90, 4, 5], jokers: { 90: 4 }, lo: 4, hi: 6, value: null };
   assert.equal(meldTitle(EN, run, 0), "#1 run 4–6");
-  assert.equal(meldTitle(EN, { kind: "set", cards: [6, 21], jokers: {}, value: 7 }, 1), "#2 set of 7");
+  assert.equal(meldTitle(EN, { kind: "set", cards: [6, 21], jokers: {}, value: 7 }, 1), "#2 set of 7s"); // the value, not the size: a requirement says "1 set of 5"
+  assert.equal(meldTitle(EN, { kind: "set", cards: [0, 15, 30], jokers: {}, value: 1 }, 0), "#1 set of 1s");
+  assert.equal(meldTitle(DE, { kind: "set", cards: [10, 25, 40], jokers: {}, value: 11 }, 0), "#1 lauter 11");
   assert.equal(meldTitle(DE, { kind: "colour", cards: [45, 46, 91], jokers: { 91: 3 }, value: 3 }, 2), "#3 blau");
   assert.deepEqual(jokerMeaning(run, 90), { number: 4 });
   assert.deepEqual(jokerMeaning({ kind: "colour", jokers: { 91: 3 } }, 91), { colour: 3 });

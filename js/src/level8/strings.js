@@ -94,7 +94,7 @@ export const L8_STRINGS = {
     set: "set",
     colour: "colour",
     meldRun: "#{i} run {lo}–{hi}",
-    meldSet: "#{i} set of {v}",
+    meldSet: "#{i} set of {v}s",
     meldColour: "#{i} {colour}",
     noMelds: "—",
     c0: "red",
