@@ -140,7 +140,7 @@ test("the table: root state, seats, piles, melds, skip cards, hand", () => {
   // round, dealer, whose turn and which step; log and moves from the common components
   assert.equal($("[data-round]").textContent, "Round 2");
   assert.match($("[data-dealer]").textContent, /Cy/);
-  assert.match($("[data-status]").textContent, /Your turn: lay down or add on, then discard/);
+  assert.match($("[data-status]").textContent, /Your turn: lay down your level, then discard/);
   assert.equal($("[data-step]").dataset.step, "play");
   assert.match($("[data-log]").textContent, /Ann draws a card/);
   assert.equal($$("[data-moves] [data-goto]").length, 2);
