@@ -128,6 +128,7 @@ function render({ model, el }) {
     due: (v) =>
       v.phase !== "over" &&
       Boolean(v.bots && v.bots[v.cur]) &&
+      !v.botsWait &&
       v.handoff == null &&
       !(v.future && v.future.length) &&
       !v.review?.readOnly &&

@@ -202,7 +202,7 @@ function render({ model, el }) {
         "span",
         { class: "lx-whose", "data-whose": String(v.cur) },
         playerIcon(v.cur, 18),
-        v.setup ? `${L("setupNext")}: ${name}` : v.bots[v.cur] ? L("botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
+        v.setup ? `${L("setupNext")}: ${name}` : v.bots[v.cur] ? L(v.future.length ? "botPaused" : "botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
       ),
       v.lastRound ? h("span", { class: "lx-last" }, L("lastRound")) : "",
     );

@@ -47,3 +47,19 @@ test("the widgets' own refusals have English and German sentences", () => {
   assert.deepEqual(Object.keys(WIDGET_ERRORS.de).sort(), Object.keys(WIDGET_ERRORS.en).sort());
   assert.equal(commonT("de", "widget.bot_turn"), "Ein Bot ist am Zug: Warte, bis er gespielt hat.");
 });
+
+test("a count of one takes the key's _1 entry: 1 card, 2 cards, never card(s)", () => {
+  const t = makeT({ en: { keep: "Keep {n} cards", keep_1: "Keep 1 card" }, de: { keep: "{n} Karten behalten", keep_1: "1 Karte behalten" } });
+  assert.equal(t("en", "keep", { n: 1 }), "Keep 1 card");
+  assert.equal(t("en", "keep", { n: 2 }), "Keep 2 cards");
+  assert.equal(t("en", "keep", { n: 0 }), "Keep 0 cards");
+  assert.equal(t("de", "keep", { n: 1 }), "1 Karte behalten");
+  assert.equal(t("de", "keep", { n: 3 }), "3 Karten behalten");
+});
+
+test("a player called You or Du is named in the language shown", () => {
+  const t = makeT({ en: { turnOf: "To play: {name}" }, de: { turnOf: "Am Zug: {name}" } });
+  assert.equal(t("de", "turnOf", { name: "You" }), "Am Zug: Du");
+  assert.equal(t("en", "turnOf", { name: "du" }), "To play: You");
+  assert.equal(t("de", "turnOf", { name: "Youssef" }), "Am Zug: Youssef");
+});

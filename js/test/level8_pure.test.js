@@ -7,7 +7,9 @@ import * as S from "../src/level8/selection.js";
 import { L8_STRINGS } from "../src/level8/strings.js";
 import { jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "../src/level8/text.js";
 
-const fill = (table) => (key, params = {}) => (table[key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+// as makeT does: a count of one takes the key's "_1" entry
+const fill = (table) => (key, params = {}) =>
+  (table[params.n === 1 && `${key}_1` in table ? `${key}_1` : key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 const EN = fill(L8_STRINGS.en);
 const DE = fill(L8_STRINGS.de);
 
@@ -56,7 +58,9 @@ test("English and German Level 8 tables have the same keys", () => {
 test("laid combinations are titled with their add-on number, kind and joker meanings", () => {
   const run = { kind: "run", cards: [90, 4, 5], jokers: { 90: 4 }, lo: 4, hi: 6, value: null };
   assert.equal(meldTitle(EN, run, 0), "#1 run 4–6");
-  assert.equal(meldTitle(EN, { kind: "set", cards: [6, 21], jokers: {}, value: 7 }, 1), "#2 set of 7");
+  assert.equal(meldTitle(EN, { kind: "set", cards: [6, 21], jokers: {}, value: 7 }, 1), "#2 set of 7s"); // the value, not the size: a requirement says "1 set of 5"
+  assert.equal(meldTitle(EN, { kind: "set", cards: [0, 15, 30], jokers: {}, value: 1 }, 0), "#1 set of 1s");
+  assert.equal(meldTitle(DE, { kind: "set", cards: [10, 25, 40], jokers: {}, value: 11 }, 0), "#1 lauter 11");
   assert.equal(meldTitle(DE, { kind: "colour", cards: [45, 46, 91], jokers: { 91: 3 }, value: 3 }, 2), "#3 blau");
   assert.deepEqual(jokerMeaning(run, 90), { number: 4 });
   assert.deepEqual(jokerMeaning({ kind: "colour", jokers: { 91: 3 } }, 91), { colour: 3 });
@@ -239,15 +243,15 @@ test("move rows and hints read as text in both languages", async () => {
   assert.equal(hintText(EN, { missing: 0, needs: [] }), "Hint: you can lay down your level now");
   assert.equal(
     hintText(EN, { missing: 2, needs: [["run", 5, null, [8]], ["colour", null, 3, []], ["set", null, null, []]] }),
-    "Hint: 2 card(s) missing; useful: a 5 or 8, any blue card, any number card",
+    "Hint: 2 cards missing; useful: a 5 or 8, any blue card, any number card",
   );
-  assert.equal(hintText(DE, { missing: 1, needs: [["set", 7, null, []]] }), "Tipp: es fehlen 1 Karte(n); nützlich: eine 7");
+  assert.equal(hintText(DE, { missing: 1, needs: [["set", 7, null, []]] }), "Tipp: es fehlt 1 Karte; nützlich: eine 7");
 });
 
 test("hint numbers are listed once, in order", async () => {
   const { hintText } = await import("../src/level8/text.js");
   assert.equal(
     hintText(EN, { missing: 2, needs: [["run", 4, null, [2, 6]], ["run", 2, null, [4, 6]]] }),
-    "Hint: 2 card(s) missing; useful: a 2 or 4 or 6",
+    "Hint: 2 cards missing; useful: a 2 or 4 or 6",
   );
 });

@@ -140,7 +140,7 @@ test("the table: root state, seats, piles, melds, skip cards, hand", () => {
   // round, dealer, whose turn and which step; log and moves from the common components
   assert.equal($("[data-round]").textContent, "Round 2");
   assert.match($("[data-dealer]").textContent, /Cy/);
-  assert.match($("[data-status]").textContent, /Your turn: lay down or add on, then discard/);
+  assert.match($("[data-status]").textContent, /Your turn: lay down your level, then discard/);
   assert.equal($("[data-step]").dataset.step, "play");
   assert.match($("[data-log]").textContent, /Ann draws a card/);
   assert.equal($$("[data-moves] [data-goto]").length, 2);
@@ -316,7 +316,7 @@ test("German labels; sorting by colour is local; keys act; the hint line", () =>
   assert.match($("[data-status]").textContent, /Du bist dran/);
   assert.match($('[data-player="1"]').textContent, /1 Zahlenfolge aus 4 \+ 5 Karten einer Farbe/);
   assert.equal($('[data-action="discard"]').textContent, "Ablegen");
-  assert.match($("[data-hint]").textContent, /Tipp: es fehlen 1 Karte\(n\); nützlich: eine 6/);
+  assert.match($("[data-hint]").textContent, /Tipp: es fehlt 1 Karte; nützlich: eine 6/);
   assert.ok($('[data-hand="0"] [data-card="3"]').classList.contains("l8-plan"));
   click($('[data-sort="colour"]'));
   assert.deepEqual($$('[data-hand="0"] [data-card]').map((c) => Number(c.dataset.card)), [3, 4, 5, 12, 20, 21, 47, 60, 90, 97]);

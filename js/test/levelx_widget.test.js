@@ -208,3 +208,43 @@ test("the ? panel explains the rules in short, in both languages; chips and tile
   assert.match(q("[data-tiles-left] .lx-tile").title, /Bonusplättchen 15, als Nächstes dran/);
   cleanup();
 });
+
+test("looking back at a bot's turn says the bot is paused, not playing", () => {
+  const live = mount(V.botTurn);
+  assert.equal(live.q("[data-whose]").textContent, "<b>Bot</b> (bot) is playing…");
+  assert.equal(live.q(".lx-hint").textContent, "Waiting for the bot…");
+  live.cleanup();
+  const back = mount({ ...V.botTurn, future: ["2+3"] });
+  assert.equal(back.q("[data-whose]").textContent, "<b>Bot</b> (bot) waits while you look back");
+  assert.match(back.q(".lx-hint").textContent, /^Paused while you look back/);
+  back.model.set("language", "de");
+  assert.equal(back.q("[data-whose]").textContent, "<b>Bot</b> (Bot) wartet, solange du zurückblätterst");
+  back.cleanup();
+});
+
+test("the exact chance of the roll just made stands next to the dice, in both languages", () => {
+  const { model, cleanup, q } = mount({ ...V.play, dice: [6, 1, 2, 1], rollWays: [12, 1296] });
+  const p = q("[data-roll-chance]");
+  assert.equal(p.dataset.rollChance, "12/1296");
+  assert.equal(p.textContent, "1-1-2-6 comes up 12 times in 1,296 rolls (exact)");
+  model.set("language", "de");
+  assert.equal(q("[data-roll-chance]").textContent, "1-1-2-6 fällt 12-mal in 1.296 Würfen (genau)");
+  cleanup();
+  const before = mount(V.start);
+  assert.equal(before.q("[data-roll-chance]"), null); // nothing rolled yet
+  before.cleanup();
+});
+
+test("the teaching overlay lists the best move (★) first", () => {
+  const teach = V.teachPlay.teach.map(([nota, turned, left], i) => [nota, turned, left, `k${i}`]);
+  const last = teach.length - 1;
+  const advice = Object.fromEntries(teach.map((row, i) => [row[3], { rank: i === last ? 1 : i + 2, ev: 1, exact: "1" }]));
+  const { cleanup, qa } = mount({ ...V.teachPlay, teach, advice }, { teach: true });
+  const rows = qa("[data-grouping]");
+  assert.equal(rows.length, teach.length);
+  assert.equal(rows[0].dataset.grouping, teach[last][0]);
+  assert.equal(rows[0].dataset.rank, "1");
+  assert.ok(rows[0].classList.contains("lx-best"));
+  assert.equal(rows[1].dataset.grouping, teach[0][0]); // the others keep their order
+  cleanup();
+});

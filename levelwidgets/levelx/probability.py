@@ -123,6 +123,15 @@ def _orderings(roll: SortedRoll) -> int:
     return factorial(len(roll)) // prod(factorial(roll.count(f)) for f in set(roll))
 
 
+def roll_ways(values: object) -> tuple[int, int]:
+    """How many of all ordered rolls show these faces, and of how many: (1, 1, 2, 6) -> (12, 1296).
+
+    A teacher reads the exact chance of the roll just made next to the dice.
+    """
+    roll = check_roll(values)
+    return _orderings(roll), FACES ** len(roll)
+
+
 @cache
 def _splits(rest: SortedRoll) -> tuple[tuple[int, SortedRoll], ...]:
     """Every distinct sub-multiset of the sorted dice ``rest`` as (its sum, the dice that

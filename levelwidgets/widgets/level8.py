@@ -166,8 +166,8 @@ class Level8Widget(GameWidget):
         return self._act_as(lambda p: self._game.keep(cards, player=p))
 
     def next_round(self) -> list[Any]:
-        """Deal the next round."""
-        return self._act_as(lambda p: self._game.next_round(player=p))
+        """Deal the next round: a person confirms, the dealer (a bot too) deals."""
+        return self._act_as(lambda _p: self._game.next_round(player=self._game.current_player))
 
     def propose(self, cards: Sequence[int] = ()) -> dict[str, Any]:
         """The solver's arrangement of ``cards`` (default: the whole hand) for the current
@@ -410,7 +410,16 @@ class Level8Widget(GameWidget):
         """The person's seat that is to act now (None: a bot's turn, or the game is over)."""
         game = self._game
         cur = None if game.is_over else game.current_player
+        if cur is not None and self._bots[cur] is not None and self._waits_for_person():
+            return self._humans()[0]  # the round's summary stays until a person deals on
         return cur if cur is not None and self._bots[cur] is None else None
+
+    def _waits_for_person(self) -> bool:
+        """Round over with a person at the table: bots wait, so the summary can be read."""
+        return self._game.phase == "round_over" and bool(self._humans())
+
+    def _bot_to_act(self) -> object | None:
+        return None if self._waits_for_person() else super()._bot_to_act()
 
     def _proposal_key(self, actor: int) -> object:
         """What the lay-down dialog's arrangement belongs to: the seat and the position."""
@@ -482,6 +491,7 @@ class Level8Widget(GameWidget):
             "viewer": viewer,
             "actor": actor,
             "handoff": handoff,
+            "botsWait": self._waits_for_person(),
             "names": names,
             "sides": list(obs.sides),
             "levels": list(obs.levels),

@@ -22,6 +22,7 @@ from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
 from ..levelx.moves import all_moves
 from ..levelx.preview import move_key, preview_moves
+from ..levelx.probability import roll_ways
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
@@ -383,6 +384,8 @@ class LevelXWidget(GameWidget):
             "lastRound": game.is_last_round,
             "winners": game.winners,
             "dice": dice,
+            # the exact chance of this roll: [ways, of all ordered rolls], e.g. [12, 1296]
+            "rollWays": list(roll_ways(dice)) if dice else None,
             "turnable": game.turnable_ones if dice else 0,
             # moves other than passing: then passing is a deliberate second choice
             "moveCount": move_count,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
@@ -108,3 +109,13 @@ def test_teach_probability_lesson_runs_with_answers_collapsed(tmp_path: Path) ->
     assert "1013/1296" in text  # the exact chance of making a 7
     assert "Fraction(2575, 324)" in text  # exercise 7: 10 · 515/648, the estimate of 2+2+6
     assert any("image/png" in o.get("data", {}) for o in outputs), "the race to X is plotted"
+
+
+def test_level8_play_notebook_warns_that_the_teacher_view_shows_every_hand() -> None:
+    """The teacher view sits on the same page: the notebook says so, saved file included."""
+    nb = json.loads((Path(__file__).parents[2] / "examples" / "level8_play.ipynb").read_text())
+    cells = nb["cells"]
+    teacher = next(i for i, c in enumerate(cells) if 'view="teacher"' in "".join(c["source"]))
+    before = "".join(cells[teacher - 1]["source"])
+    assert cells[teacher - 1]["cell_type"] == "markdown"
+    assert "shows every hand" in before and "saved file" in before

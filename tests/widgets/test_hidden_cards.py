@@ -205,6 +205,11 @@ def play(
                 send(w, type=kind)
             yield f"{kind} ({w.error or 'done'})"
             continue
+        if w.bots[game.current_player] is not None and game.phase == "round_over":
+            send(w, type="next_round")  # a person deals on for the bot dealer: bots wait
+            assert w.error == "", w.error
+            yield "next_round"
+            continue
         if w.bots[game.current_player] is not None:
             assert w.advance()
             yield "bot"

@@ -375,7 +375,44 @@ def test_no_hidden_card_reaches_a_players_browser_over_a_whole_game(language: st
             assert w._repr_mimebundle_()[0]["image/svg+xml"] == game.to_svg(0)
         if game.current_player == 0:
             w._act_as(lambda _p: game.apply(me.choose(game.observation(0))))
+        elif game.phase == "round_over":
+            w.next_round()  # Ann deals on: the bots wait for her at a round's end
         else:
             assert w.advance()
         steps += 1
     assert game.is_over, "the game should finish"
+
+
+def _bot_ends_round(bots: list[object]) -> tuple[Level8, Level8Widget]:
+    """Ben (seat 1) goes out with his last card; he also deals the next round."""
+    ann = ["1R", "3G", "5B", "7P", "9O", "11R", "13G", "15B", "2P", "4O"]
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[ann, ["13R"]],
+        melds=[[], [("run", ["4R", "5G", "6B"]), ("run", ["9Y", "10Y", "11P"])]],
+        levels=[1, 1],
+        sides=["one", "one"],
+        current=1,
+        phase="play",
+        seed=1,
+    )
+    w = Level8Widget(game, bots=bots)
+    assert w.advance() and game.phase == "round_over" and game.current_player == 1
+    return game, w
+
+
+def test_round_end_waits_for_a_person_to_deal_on() -> None:
+    """A bot dealer does not sweep the round's summary away: the person clicks Next round."""
+    game, w = _bot_ends_round([None, "heuristic"])
+    assert w.advance() is False and w.run_bots() == 0
+    assert game.phase == "round_over" and game.round == 1
+    assert w.view["actor"] == 0 and w.view["cur"] == 1  # Ann confirms; Ben still deals
+    send(w, type="next_round")
+    assert w.error == "" and game.round == 2 and game.phase == "draw"
+    assert w.view["moves"][-1] == {"p": 1, "acts": [["next_round"]], "ply": 2}
+
+
+def test_round_end_with_bots_only_deals_on_at_once() -> None:
+    """With no person at the table nobody would click, so the bots deal on as before."""
+    game, w = _bot_ends_round(["heuristic", "heuristic"])
+    assert w.advance() and game.round == 2

@@ -511,3 +511,24 @@ def test_the_js_preview_fixture_is_what_the_widget_sends() -> None:
     assert views["example"]["preview"]["5,5,6"]["pts"] == 16
     assert views["bonus"]["preview"]["9,10"]["bonusBy"] == {"10,9": [0, 12]}
     assert views["example"]["advice"]["5,6,6"]["rank"] == 1
+
+
+def test_the_view_tells_the_exact_chance_of_the_roll_just_made() -> None:
+    """A teacher asked: how often does this roll come up? Counted over all ordered rolls."""
+    from levelwidgets.levelx.probability import roll_ways
+
+    assert roll_ways((1, 1, 2, 6)) == (12, 1296)
+    assert roll_ways((6, 1, 2, 1)) == (12, 1296)  # the order the dice fell in does not matter
+    assert roll_ways((3, 3, 3, 3)) == (1, 1296)
+    assert roll_ways((1, 2, 3, 4)) == (24, 1296)
+    w = LevelXWidget(seed=1)
+    assert w.view["dice"] is None and w.view["rollWays"] is None
+    send(w, type="roll")
+    dice = w.view["dice"]
+    assert w.view["rollWays"] == list(roll_ways(dice))
+    # the count agrees with counting all 1,296 rolls one by one
+    from itertools import product
+
+    assert w.view["rollWays"][0] == sum(
+        sorted(r) == sorted(dice) for r in product(range(1, 7), repeat=len(dice))
+    )

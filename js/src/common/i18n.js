@@ -18,6 +18,8 @@ export const COMMON = {
     toPlay_you: "Your turn to play",
     botThinking: "{name} (bot) is playing…",
     waitBot: "Waiting for the bot…",
+    botPaused: "{name} (bot) waits while you look back",
+    waitPaused: "Paused while you look back: the bot plays on at the last position.",
     gameOver: "Game over",
     wins: "{names} wins!",
     wins_you: "{names} win!",
@@ -107,6 +109,8 @@ export const COMMON = {
     toPlay_you: "Du bist am Zug",
     botThinking: "{name} (Bot) spielt …",
     waitBot: "Der Bot ist dran …",
+    botPaused: "{name} (Bot) wartet, solange du zurückblätterst",
+    waitPaused: "Pausiert, solange du zurückblätterst: An der letzten Stellung spielt der Bot weiter.",
     gameOver: "Spielende",
     wins: "{names} gewinnt!",
     wins_you: "{names} gewinnst!",
@@ -255,6 +259,17 @@ export function isYou(_lang, name) {
   return YOU.test(String(name ?? "").trim());
 }
 
+/** params with a player called "You" or "Du" named in lang's word ("Am Zug: Du" in German). */
+function youWord(lang, params) {
+  if (!params) return params;
+  const word = YOU_WORD[lang] || YOU_WORD.en;
+  let out = params;
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v === "string" && isYou(lang, v) && v !== word) out = { ...out, [k]: word };
+  }
+  return out;
+}
+
 /** Fill {name} placeholders from params (unknown ones stay as they are); {name:sep} writes a
  * list as its items joined by sep ({faces:-} -> "1-1-5"), as Python's GameError.coded does. */
 export function fill(text, params = {}) {
@@ -267,7 +282,8 @@ export function fill(text, params = {}) {
 
 /**
  * A translator for one game: `t(lang, key, params)` looks in the game's table for lang, then
- * the common table, then English, then returns the key itself. The game's entries win over
+ * the common table, then English, then returns the key itself (with n = 1, "key_1" first when the
+ * table has it, so counts read "1 card", "2 cards"). The game's entries win over
  * the common ones. `t.tables` holds the merged tables (per language); `t.names(lang, list)`
  * joins names with "and"/"und".
  */
@@ -278,8 +294,10 @@ export function makeT(gameTables = {}) {
   const en = tables.en || {};
   function t(lang, key, params) {
     const table = tables[lang] || en;
-    const text = table[key] ?? en[key] ?? key;
-    return fill(text, params);
+    // a count of exactly one takes the key's "_1" entry when there is one: "1 card", "2 cards"
+    const one = params && (params.n === 1 || params.n === "1") && `${key}_1` in (tables[lang] ? table : en) ? `${key}_1` : key;
+    const text = table[one] ?? en[one] ?? key;
+    return fill(text, youWord(lang, params));
   }
   t.tables = tables;
   t.names = (lang, list) => list.join(` ${t(lang, "and")} `);

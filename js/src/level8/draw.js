@@ -270,6 +270,11 @@ function btn(action, label, opts = {}) {
 /** The action bar under the hand, for the current phase. */
 export function actionsEl(view, L, ui) {
   const el = h("div", { class: "l8-actions" });
+  // a round's end waits for a person (botsWait): they deal on for a bot dealer too
+  if (view.botsWait && view.phase === "round_over" && view.actor != null && view.handoff == null) {
+    el.append(btn("nextRound", L("nextRound"), { primary: true, title: "n" }));
+    return el;
+  }
   if (!canAct(view)) return el;
   const sel = ui.selected;
   const hand = handCards(view) || [];

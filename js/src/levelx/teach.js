@@ -39,7 +39,10 @@ export function drawTeach(container, v, on, chances, lang) {
   if (v.teach && v.dice) {
     const preview = v.preview || {};
     const advice = v.advice || {};
-    for (const [nota, turned, left, key] of v.teach) {
+    // the best move (★) comes first, so it is never below the fold of a long list
+    const isBest = (row) => has(advice, row[3]) && advice[row[3]].rank === 1;
+    const rows = [...v.teach.filter(isBest), ...v.teach.filter((row) => !isBest(row))];
+    for (const [nota, turned, left, key] of rows) {
       const adv = has(advice, key) ? advice[key] : null;
       const best = adv && adv.rank === 1;
       const evAttrs = { "data-ev": adv ? String(adv.ev) : null, "data-rank": adv ? String(adv.rank) : null };

@@ -10,6 +10,13 @@ import { moveText, stepText } from "./preview.js";
 /** Is a person (not a bot) to act in view v? (Never in a read-only record.) */
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
 
+/** The exact chance of the roll just made: "1-1-2-6 comes up 12 times in 1,296 rolls". */
+function rollChance(dice, [ways, total], lang) {
+  const num = (n) => new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-US").format(n);
+  const faces = [...dice].sort((a, b) => a - b).join("-");
+  return h("p", { class: "lx-hint lx-rollchance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
+}
+
 /**
  * Fill `container` for view v; b: the grouping being built (or null), picker: die or -1.
  * annotate: annotate mode (the dice stay clickable, to be highlighted; nothing is dragged).
@@ -59,6 +66,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     tray.append(cell);
   }
   parts.push(tray);
+  if (v.dice && v.rollWays) parts.push(rollChance(v.dice, v.rollWays, lang));
   if (picker >= 0 && b && human) {
     const pick = h("div", { class: "lx-picker", "data-picker": String(picker) }, h("span", {}, L("turnTitle")));
     for (let f = 1; f <= 6; f++) pick.append(h("button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFace(f, 28)));
@@ -108,7 +116,8 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     }
     hint = L("groupsHint");
   } else {
-    hint = L(readOnly ? "rvReadOnlyHint" : "waitBot");
+    // bots are paused while an earlier position is shown: say so, not "waiting for the bot"
+    hint = L(readOnly ? "rvReadOnlyHint" : v.future.length ? "waitPaused" : "waitBot");
   }
   parts.push(acts, h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
