@@ -421,6 +421,10 @@ class Level8Widget(GameWidget):
     def _bot_to_act(self) -> object | None:
         return None if self._waits_for_person() else super()._bot_to_act()
 
+    def _bot_acted(self, step: Step) -> bool:
+        # a bot dealer's next round waited for a person (see _waits_for_person)
+        return super()._bot_acted(step) and not (step.kind == "next_round" and self._humans())
+
     def _proposal_key(self, actor: int) -> object:
         """What the lay-down dialog's arrangement belongs to: the seat and the position."""
         cursor = self._cursor

@@ -104,7 +104,7 @@ class TakebacksMixin:
         back = 1
         if self._undo_to_person and not self.read_only:
             # before step s its player was to act: go on while that was a bot
-            while back < len(path) - 1 and self._bots[path[-back].player] is not None:  # type: ignore[attr-defined]
+            while back < len(path) - 1 and self._bot_acted(path[-back]):  # type: ignore[arg-type]
                 back += 1
         return back
 
@@ -139,6 +139,10 @@ class TakebacksMixin:
     def _default_takebacks(self) -> str:
         """The policy of this widget's view when none was chosen."""
         return "free"
+
+    def _bot_acted(self, step: Step) -> bool:
+        """Whether a bot was to act before ``step`` (Undo goes on over such steps)."""
+        return self._bots[step.player] is not None
 
     def _person_seats(self) -> set[int]:
         """The seats of the people at this screen (what they saw may not be taken back)."""

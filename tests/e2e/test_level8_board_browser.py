@@ -215,9 +215,11 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
     assert rows.count() >= 4
     assert {"roll", "move"} <= seen
 
-    # no peeking (the player view's default): the bots' turns showed new cards, so Undo is
-    # off; once a teacher allows takebacks, it takes back to where the person acted
-    assert root.locator("[data-action=undo]").is_disabled()
+    # no peeking (the player view's default): Undo is off exactly when Python refuses it (the
+    # bots' turns showed new cards); once a teacher allows takebacks, it takes back to where
+    # the person acted
+    refused = py(page, "w._undo_refusal() is not None")
+    assert root.locator("[data-action=undo]").is_disabled() == refused
     run_code(page, "w.takebacks = 'free'")
     root.locator("[data-action=undo]:not([disabled])").wait_for()
     plies = py(page, "w.game.plies")
