@@ -36,9 +36,26 @@ class Listeners:
         return remove
 
     def notify(self, *args: Any) -> None:
+        """Tell every callback, then report the first error any of them raised.
+
+        A failing callback (a user's ``on_change`` in a notebook cell, say) must not keep the
+        ones after it, such as a widget's redraw, on an old position: all are told first.
+        """
+        errors: list[Exception] = []
         # A copy: a callback may unsubscribe itself while being told.
         for callback in list(self._callbacks):
-            callback(*args)
+            try:
+                callback(*args)
+            except Exception as error:  # re-raised below, after the others
+                errors.append(error)
+        if errors:
+            first = errors[0]
+            if len(errors) > 1 and hasattr(first, "add_note"):  # Python 3.11+
+                others = "; ".join(f"{type(e).__name__}: {e}" for e in errors[1:])
+                n = len(errors) - 1
+                more = "1 more listener" if n == 1 else f"{n} more listeners"
+                first.add_note(f"{more} failed too: {others}")
+            raise first
 
     def __len__(self) -> int:
         return len(self._callbacks)
