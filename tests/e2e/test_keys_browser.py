@@ -115,7 +115,6 @@ def press_every_key(page, artifacts, host: str) -> None:
         widget.focus()
         for key in keys:
             page.keyboard.press(key)
-            page.wait_for_timeout(100)  # let a roll's answer arrive; not a timing assertion
             assert page.evaluate(CELLS_JS) == cells, f"{key} on {root} changed the notebook"
         if root != ".dl-root":
             settled(page, root)
@@ -125,11 +124,12 @@ def press_every_key(page, artifacts, host: str) -> None:
         assert page.evaluate(f"() => document.activeElement.matches('{root} {control}')")
         for key in CONTROL_KEYS:
             page.keyboard.press(key)
-        page.wait_for_timeout(100)
         assert page.evaluate(CELLS_JS) == cells, f"a key on {root} {control} changed the notebook"
         assert page.evaluate(NOTEBOOK_COMMANDS_JS) == [], f"a key on {control} ran a command"
         assert widget.get_attribute("data-lm-suppress-shortcuts") is None  # the mark was dropped
-        widget.screenshot(path=str(artifacts / f"keys-{host}-{root.strip('.').split(':')[0]}.png"))
+        if host == "notebook7":  # where the bug was seen; one picture per widget is enough
+            shot = f"keys-{host}-{root.strip('.').split(':')[0]}.png"
+            widget.screenshot(path=str(artifacts / shot))
 
         # A key the widget does not handle, pressed on it, is the notebook's: b adds a cell below.
         index = page.evaluate(
