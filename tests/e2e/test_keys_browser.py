@@ -34,7 +34,7 @@ LEVELX_KEYS = (
     *("Shift+ArrowLeft", "Shift+ArrowRight", "Home", "End"),
 )
 LEVEL8_KEYS = (
-    *("d", "Shift+D", "l", "Escape", "Shift+L", "Escape", "x", "Shift+X", "s", "Shift+S"),
+    *("d", "d", "Shift+D", "l", "Escape", "Shift+L", "Escape", "x", "Shift+X", "s", "Shift+S"),
     *("n", "Shift+N", "Enter", "Escape", "ArrowLeft", "ArrowRight"),
     *("Shift+ArrowLeft", "Shift+ArrowRight", "Home", "End"),
 )

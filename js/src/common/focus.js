@@ -12,20 +12,22 @@
 //
 // Which keys reach the notebook: a key the widget handles never does; nor does a key that is a
 // control's own (isControlKey: typing in a field, moving a slider or a list box, Enter or Space
-// on a focused button), for the control needs it and JupyterLab's notebook would otherwise take
-// "r" typed into a slider or a list box (they are not read-write fields) or Enter on a button
-// (edit mode instead of the click). Every other key goes on: pressed on the widget itself it is
-// the notebook's (Shift+Enter runs the cell, "b" adds one below), as it is for any output. The
-// same stop keeps keys from hosts that listen in the bubbling phase (JupyterLab, marimo's
-// command mode; Voila has no shortcuts).
+// on a focused button), for the control needs it: the notebook of JupyterLab and Notebook 7
+// would otherwise take "r" typed into a slider or a list box (they are not read-write fields),
+// and marimo's command mode takes Enter on any focused node that is not a field (the button's
+// click would be lost, the cell's editor open instead). Every other key goes on: pressed on the
+// widget itself it is the notebook's (Shift+Enter runs the cell, "b" adds one below), as for any
+// output. The same stop keeps keys from hosts that listen in the bubbling phase (JupyterLab,
+// marimo's command mode, a React handler on the cell); Voila has no shortcuts.
 //
 // Notebook 7 (and any Lumino app started without bubblingKeydown) matches its shortcuts in the
 // capture phase on document, before any listener in the widget runs, so stopping the key in the
 // widget comes too late there. A capture listener on window (the first node an event visits)
 // therefore marks the pressed node and the widget's root with data-lm-suppress-shortcuts for
 // exactly the keys the widget (or its control) keeps: Lumino's key matcher stops at that
-// attribute (the pressed node too, as a focused node matches the notebook's ":focus" selectors). The mark is dropped as soon as the
-// widget has handled the key (or on the next task), so the notebook's other keys still work.
+// attribute, walking up from the pressed node (which gets the mark too: a focused node matches
+// the notebook's ":focus" selectors itself). The mark is dropped as soon as the widget has
+// handled the key (or on the next task), so the notebook's other keys still work.
 //
 // A mouse press inside the widget is kept from JupyterLab (its notebook would refocus itself: a
 // forced layout of the whole page on every click) and does not focus the pressed button (a
