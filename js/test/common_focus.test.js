@@ -45,9 +45,34 @@ test("handled keys act and stay with the widget; others reach the notebook", () 
   assert.equal(e.defaultPrevented, true);
   key(s.button, "a");
   key(s.button, "r", { ctrlKey: true });
-  key(s.input, "r"); // typing in a field is not a shortcut
+  const typed = key(s.input, "r"); // typing in a field is not a shortcut, nor the notebook's
+  assert.equal(typed.defaultPrevented, false); // the letter is typed
   assert.deepEqual(s.actions, ["roll"]);
-  assert.deepEqual(s.outside, ["a", "r", "r"]);
+  assert.deepEqual(s.outside, ["a", "r"]);
+  s.done();
+});
+
+test("a control's own keys stay with it: typing, a slider's arrows, Enter and Space on a button", () => {
+  const s = setup();
+  const slider = document.createElement("input");
+  slider.setAttribute("type", "range");
+  const list = document.createElement("select");
+  s.root.append(slider, list);
+  for (const [node, k] of [[s.input, "b"], [slider, "ArrowLeft"], [slider, "r"], [list, "x"], [list, "Escape"]]) {
+    assert.equal(key(node, k).defaultPrevented, false, `${k} does its default in the control`);
+  }
+  assert.deepEqual(s.actions, []); // not the widget's shortcuts either (ArrowLeft, r)
+  key(s.button, " ");
+  key(s.input, "Enter", { shiftKey: true }); // Shift+Enter still runs the cell
+  key(s.input, "s", { ctrlKey: true }); // Ctrl+S still saves
+  key(s.button, "b"); // on the widget, a key it does not handle is the notebook's
+  assert.deepEqual(s.outside, ["Enter", "s", "b"]);
+  const enter = focus.keyMap({ r: "roll" });
+  assert.equal(enter({ key: "Enter" }), null);
+  assert.equal(focus.isControlKey(s.button, { key: "Enter" }), true);
+  assert.equal(focus.isControlKey(s.button, { key: "b" }), false);
+  assert.equal(focus.isControlKey(s.root, { key: "Enter" }), false);
+  assert.equal(focus.isControlKey(null, { key: "a" }), false);
   s.done();
 });
 
@@ -120,22 +145,28 @@ test("a handled key marks the root for Lumino's capture-phase shortcut matcher; 
   const seen = [];
   // Notebook 7 matches shortcuts in the capture phase on document, before the widget's listeners
   // (linkedom has no capture phase: a listener on the pressed node stands in for it).
-  const onCapture = (e) => seen.push([e.key, s.root.getAttribute("data-lm-suppress-shortcuts")]);
+  const mark = (n) => n.getAttribute("data-lm-suppress-shortcuts");
+  // the root and the pressed node: Lumino's walk starts at the (focused) node
+  const onCapture = (e) => seen.push([e.key, mark(s.root), mark(e.target)]);
   s.button.addEventListener("keydown", onCapture);
   s.input.addEventListener("keydown", onCapture);
-  const press = (node, k) => {
-    onWindow({ key: k, target: node, composedPath: () => [node, s.root, document.body] });
-    key(node, k);
+  const press = (node, k, mods = {}) => {
+    onWindow({ key: k, ...mods, target: node, composedPath: () => [node, s.root, document.body] });
+    key(node, k, mods);
   };
   press(s.button, "r");
   press(s.button, "a");
-  press(s.input, "r"); // typing: not a shortcut, not marked
+  press(s.input, "r"); // typing: not a shortcut, but the field's: marked
+  press(s.input, "s", { ctrlKey: true }); // Ctrl+S: the notebook's
+  press(s.button, "Enter"); // a handled key (confirm)
   onWindow({ key: "r", target: document.body, composedPath: () => [document.body] }); // elsewhere
   assert.deepEqual(seen, [
-    ["r", "true"],
-    ["a", null],
-    ["r", null],
+    ["r", "true", "true"],
+    ["a", null, null],
+    ["r", "true", "true"],
+    ["s", null, null],
+    ["Enter", "true", "true"],
   ]);
-  assert.equal(s.root.hasAttribute("data-lm-suppress-shortcuts"), false); // dropped once handled
+  for (const n of [s.root, s.button, s.input]) assert.equal(mark(n), null); // dropped once handled
   s.done();
 });

@@ -117,6 +117,9 @@ test("keys: r rolls, 1 and 2 pick a glowing field, the card table's keys stay", 
   assert.equal(k("2"), "reach2");
   assert.equal(k("x"), "discard");
   assert.equal(k("r", { ctrlKey: true }), null);
+  assert.equal(k("R", { shiftKey: true }), "roll"); // Shift+R rolls too (not the notebook's)
+  assert.equal(k("D", { shiftKey: true }), "drawPile");
+  assert.equal(k("!", { shiftKey: true }), null);
 });
 
 test("every label and refusal has English and German with the same placeholders", () => {

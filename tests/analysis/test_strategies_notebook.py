@@ -33,5 +33,11 @@ def test_the_strategy_notebook_runs_and_answers_its_questions(tmp_path):
         (p, v) for p in "24" for v in ("oust to row start", "no Lucky Loser")
     }
     assert ("2", "no Lucky Loser", "longer") in verdicts  # harder sums: longer games
+    # the prose: the first seat's fair share is "50 % with two players, 25 % with four"
+    assert "(50 % with two players, 25 % with four)" in " ".join(
+        c.source.replace("\n", " ") for c in nb.cells if c.cell_type == "markdown"
+    )
+    shares = set(re.findall(r"(\d) players, .+? vs (\d+)%", text))
+    assert shares == {("2", "50"), ("4", "25")}
     pictures = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(pictures) >= 4, "summary plot, two comparison plots, the length histogram"

@@ -121,6 +121,7 @@ def lab_server(
         f"--ServerApp.token={token}",
         f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7: window.jupyterapp too
         "--ServerApp.disable_check_xsrf=True",
         "--LabServerApp.extra_labextensions_path=[]",
     ]

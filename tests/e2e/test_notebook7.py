@@ -1,6 +1,6 @@
 """Both widgets in Notebook 7 (the classic-looking notebook), not only in JupyterLab.
 
-Notebook 7 has no ``window.jupyterapp``: cells run from its Run menu, as a teacher would.
+Cells run from Notebook 7's Run menu, as a teacher would.
 """
 
 from __future__ import annotations

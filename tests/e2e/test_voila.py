@@ -94,3 +94,9 @@ def test_app_is_clean_full_width_and_plays_a_turn(page, voila, artifacts) -> Non
     assert root.locator("[data-goto='2']").count() == 1  # Start, your move, the computer's
     page.screenshot(path=str(SHOT), full_page=True)
     shutil.copy(SHOT, artifacts / "voila-app.png")
+
+    # Keys reach the board in Voilà too (it has no notebook shortcuts to keep them from): r rolls.
+    state = settled(page, ROOT)
+    root.focus()
+    page.keyboard.press("r")
+    assert settled_after(page, ROOT, int(state["seq"]))["phase"] == "play"

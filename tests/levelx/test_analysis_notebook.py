@@ -14,6 +14,12 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "levelx_analysis.i
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
+def markdown(nb) -> str:
+    """The notebook's prose, lines joined."""
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return re.sub(r"\s*\n\s*", " ", text)
+
+
 def test_analysis_notebook_runs(tmp_path):
     nb = nbformat.read(NOTEBOOK, as_version=4)
     NotebookClient(
@@ -26,7 +32,11 @@ def test_analysis_notebook_runs(tmp_path):
     html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
 
     # results per bot, by name (seats alternate), with 95 % intervals
-    assert re.search(r"Greedy wins \d+ of 400 games: [\d.]+% \(95 % interval", text)
+    wins = re.search(r"Greedy wins ([\d.]+) of 400 games: [\d.]+% \(95 % interval", text)
+    assert wins
+    # the prose: "Against Random, Greedy decides nearly every game"
+    assert "Greedy decides nearly every game" in markdown(nb)
+    assert float(wins.group(1)) >= 0.95 * 400
     assert "Player 1" not in text + html
     assert '<div class="levelwidgets-summary">' in html and "95 % interval" in html
     assert ">Random<" in html and ">Greedy<" in html
@@ -35,6 +45,11 @@ def test_analysis_notebook_runs(tmp_path):
     assert "Greedy 1" in text and "if the seat did not matter" in text
     # game lengths and the figure
     assert "Game length: median" in html
+    # the prose: "two-player games end after whole rounds, so the number of turns is even"
+    assert "so the number of turns is even" in markdown(nb)
+    counts = next(c for c in code if "value_counts" in c.source).outputs[0].data["text/html"]
+    turns = [int(t) for t in re.findall(r"<th>(\d+)</th>", counts)]
+    assert turns and all(t % 2 == 0 for t in turns)
     assert any("image/png" in o.get("data", {}) for o in outputs), "the summary plot"
     # the closest game opens in a read-only widget half-way through, with its picture beside
     widget_cell = next(c for c in code if "LevelXWidget(" in c.source)

@@ -76,6 +76,13 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
         w.roll()
         w.play(w.game.legal_moves()[0])
     move = w.record.mainline_node(2)
+    first = w.record.mainline_node(1)  # "Ply 1 is Ann's first roll, ply 2 her first move"
+    assert (first.kind, first.player_name, move.kind, move.player_name) == (
+        "roll",
+        "Ann",
+        "move",
+        "Ann",
+    )
     rows = [e.row for e in move.events if e.kind == "entered"]
     assert len(rows) == 2, "the lesson's move enters two rows"
     said = f"Ann plays {move.notation}, entering row(s) {rows[0]} and {rows[1]}:"
@@ -85,6 +92,13 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     entered = [e.row for e in bot.events if e.kind == "entered"]
     assert entered and all(f"enters row {r}" in handout[0] for r in entered)
     assert handout and "Better: this move" in handout[0] and "?!" in handout[0]
+    # The variation: back to Ann's first roll, "the same dice as in the game", another move
+    w.goto(0)
+    w.roll()
+    assert "-".join(map(str, w.game.dice)) == first.notation
+    better = next(m for m in w.game.legal_moves() if m.notation != move.notation)
+    shown = [o["data"]["text/plain"] for o in outputs if "text/plain" in o.get("data", {})]
+    assert repr([move.notation, better.notation]) in shown  # the move played, then the new one
     assert (tmp_path / "lesson.levelx.json").exists()
     view = "application/vnd.jupyter.widget-view+json"
     widgets = [o for o in outputs if view in o.get("data", {})]

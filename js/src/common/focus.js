@@ -10,12 +10,24 @@
 // never the widget's. Keys typed into text fields (input, textarea, select, contenteditable)
 // never reach keyAction: typing is not a shortcut.
 //
+// Which keys reach the notebook: a key the widget handles never does; nor does a key that is a
+// control's own (isControlKey: typing in a field, moving a slider or a list box, Enter or Space
+// on a focused button), for the control needs it: the notebook of JupyterLab and Notebook 7
+// would otherwise take "r" typed into a slider or a list box (they are not read-write fields),
+// and marimo's command mode takes Enter on any focused node that is not a field (the button's
+// click would be lost, the cell's editor open instead). Every other key goes on: pressed on the
+// widget itself it is the notebook's (Shift+Enter runs the cell, "b" adds one below), as for any
+// output. The same stop keeps keys from hosts that listen in the bubbling phase (JupyterLab,
+// marimo's command mode, a React handler on the cell); Voila has no shortcuts.
+//
 // Notebook 7 (and any Lumino app started without bubblingKeydown) matches its shortcuts in the
 // capture phase on document, before any listener in the widget runs, so stopping the key in the
 // widget comes too late there. A capture listener on window (the first node an event visits)
-// therefore marks the widget's root with data-lm-suppress-shortcuts for exactly the keys the
-// widget handles: Lumino's key matcher stops at that attribute. The mark is dropped as soon as the
-// widget has handled the key (or on the next task), so the notebook's other keys still work.
+// therefore marks the pressed node and the widget's root with data-lm-suppress-shortcuts for
+// exactly the keys the widget (or its control) keeps: Lumino's key matcher stops at that
+// attribute, walking up from the pressed node (which gets the mark too: a focused node matches
+// the notebook's ":focus" selectors itself). The mark is dropped as soon as the widget has
+// handled the key (or on the next task), so the notebook's other keys still work.
 //
 // A mouse press inside the widget is kept from JupyterLab (its notebook would refocus itself: a
 // forced layout of the whole page on every click) and does not focus the pressed button (a
@@ -29,6 +41,15 @@ const has = (table, k) => Object.prototype.hasOwnProperty.call(table, k);
 /** Is this node a place to type text (its keys are never shortcuts)? */
 export function isTyping(node) {
   return Boolean(node && (TYPING.has(node.tagName) || node.isContentEditable));
+}
+
+/** Is this key the focused control's own (typed into a field, moving a slider or a list box,
+ * pressing a button)? Ctrl/Cmd/Alt combinations and Shift+Enter stay the notebook's. */
+export function isControlKey(node, e) {
+  if (!node || e.ctrlKey || e.metaKey || e.altKey) return false;
+  if (e.shiftKey && e.key === "Enter") return false;
+  if (isTyping(node)) return true;
+  return node.tagName === "BUTTON" && (e.key === "Enter" || e.key === " ");
 }
 
 export function keyMap(table) {
@@ -48,6 +69,7 @@ export function mount(root, { keyAction, onAction }) {
   const SUPPRESS = "data-lm-suppress-shortcuts";
   const win = root.ownerDocument && root.ownerDocument.defaultView;
   let marked = null; // timer that drops the mark if the widget's own listener never ran
+  let markedNodes = []; // the nodes that carry the mark (never a node that had it before)
 
   /** The node the key was typed on (inside a shadow root too). */
   const origin = (e) => (typeof e.composedPath === "function" && e.composedPath()[0]) || e.target;
@@ -56,24 +78,38 @@ export function mount(root, { keyAction, onAction }) {
     if (marked === null) return;
     clearTimeout(marked);
     marked = null;
-    root.removeAttribute(SUPPRESS);
+    for (const node of markedNodes) node.removeAttribute(SUPPRESS);
+    markedNodes = [];
   }
 
   // Capture phase on window: before Notebook 7's shortcut matcher on document.
   function onWindowKey(e) {
     const path = typeof e.composedPath === "function" ? e.composedPath() : [];
     const inside = path.length ? path.includes(root) : root.contains(e.target);
-    if (!inside || isTyping(origin(e)) || !keyAction(e)) return;
+    if (!inside) return;
+    const node = origin(e);
+    if (!(isTyping(node) ? isControlKey(node, e) : keyAction(e) || isControlKey(node, e))) return;
     unmark();
-    root.setAttribute(SUPPRESS, "true");
+    // Lumino walks up from the pressed node and stops at the first mark, but a focused node
+    // matches its ":focus" selectors itself: the node gets the mark, and the root above it.
+    for (const n of new Set([node, e.target, root])) {
+      if (n && n.setAttribute && !n.hasAttribute(SUPPRESS)) {
+        n.setAttribute(SUPPRESS, "true");
+        markedNodes.push(n);
+      }
+    }
     marked = setTimeout(unmark, 0);
   }
 
   function onKey(e) {
-    if (isTyping(origin(e))) return; // typing a comment: r, t, 1–4, arrows … are letters here
-    const action = keyAction(e);
+    const node = origin(e);
+    // typing a comment: r, t, 1–4, arrows … are letters here, never the widget's shortcuts
+    const action = isTyping(node) ? null : keyAction(e);
     unmark();
-    if (!action) return; // not ours: let the notebook have it
+    if (!action) {
+      if (isControlKey(node, e)) e.stopPropagation(); // the control's key (no preventDefault)
+      return; // any other key: let the notebook have it
+    }
     e.preventDefault();
     e.stopPropagation(); // JupyterLab 4 listens on document in the bubbling phase
     onAction(action, e);
