@@ -21,7 +21,6 @@ widget that mixes it in says what to draw (:meth:`PictureMixin._static_svg`) and
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import html
 import re
@@ -30,6 +29,8 @@ from collections.abc import Callable
 from typing import Any
 
 import traitlets
+
+from .._html import svg_image
 
 #: The attribute the front end looks for (``js/src/common/picture.js`` uses the same name).
 ATTRIBUTE = "data-lw-picture"
@@ -50,20 +51,6 @@ CAPTIONS = {
         "lab": "Ein Bild des Würfellabors. Führe die Zelle aus, um zu würfeln und zu zählen.",
     },
 }
-
-
-#: How the picture's image fits its output.
-IMAGE_STYLE = "max-width: 100%; height: auto; display: block;"
-
-
-def svg_image(svg: str, alt: str, style: str = IMAGE_STYLE) -> str:
-    """An ``<img>`` of ``svg`` (a data URI: no ids, styles or scripts of the SVG reach the
-    page), ``alt`` escaped as its text. Shared by the picture output and the handout."""
-    source = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (
-        f'<img src="data:image/svg+xml;base64,{source}" alt="{html.escape(alt, quote=True)}"'
-        f' style="{style}">'
-    )
 
 
 def picture_html(
