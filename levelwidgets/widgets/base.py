@@ -94,6 +94,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
             "reveal",  # hot-seat: whose hand the screen shows (the game stays as it is)
             "list_records",
             "open_record",
+            "handout",  # a printable page of the record, downloaded: the record stays as it is
         }
     )
 
