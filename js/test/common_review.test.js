@@ -395,7 +395,7 @@ test("handout: asks Python, downloads the page it answers with, also on a read-o
   const saved = [];
   const { q, model, cleanup, setReview } = mount({}, {}, { download: (name, html) => saved.push([name, html]) });
   const btn = q("[data-action=handout]");
-  assert.equal(btn.textContent, "⎙ Handout");
+  assert.equal(btn.textContent, "↓ Handout");
   assert.ok(btn.title.includes("printable"));
   click(btn);
   assert.deepEqual(model.sent.pop(), { type: "handout" });
@@ -411,7 +411,7 @@ test("handout: asks Python, downloads the page it answers with, also on a read-o
   click(btn);
   assert.deepEqual(model.sent.pop(), { type: "handout" });
   model.set("language", "de");
-  assert.equal(btn.textContent, "⎙ Handout");
+  assert.equal(btn.textContent, "↓ Handout");
   assert.ok(btn.title.includes("druckbare Seite"));
   cleanup();
   assert.equal((model.handlers.get("msg:custom") || []).length, 0);

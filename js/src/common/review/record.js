@@ -85,7 +85,7 @@ export function createRecord(ctx, defaultFile) {
     saveBtn.title = L("rvSaveTitle");
     openBtn.textContent = L("rvOpenRecord");
     openBtn.title = L("rvOpenTitle");
-    handoutBtn.textContent = `⎙ ${L("rvHandout")}`;
+    handoutBtn.textContent = `↓ ${L("rvHandout")}`;
     handoutBtn.title = L("rvHandoutTitle");
     renderFiles(ro, lang);
   }
