@@ -7,6 +7,7 @@ import { h } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
 import { langOf, subscribe } from "./common/model.js";
+import { hidePicture } from "./common/picture.js";
 import * as toast from "./common/toast.js";
 import { drawChart } from "./dicelab/chart.js";
 import { drawDice } from "./dicelab/dice.js";
@@ -67,7 +68,11 @@ function render({ model, el }) {
 
   const errorToast = toast.mount(note, model, { t });
   const runner = createRunner({ send, current: view, onState: () => drawRun() });
-  const cleanups = [errorToast, focus.mount(root, { keyAction, onAction: (action, e) => act(action, e) })];
+  const cleanups = [
+    errorToast,
+    focus.mount(root, { keyAction, onAction: (action, e) => act(action, e) }),
+    hidePicture(el, model.get("_picture_id")), // the lab's picture output (for no kernel) is a duplicate here
+  ];
 
   // ---------------------------------------------------------------- drawing
   function draw() {

@@ -10,6 +10,7 @@ import { FakeModel, click, fakeTimers, fire, key, setupDom } from "./helpers/fak
 import { makeT } from "../src/common/i18n.js";
 import * as focus from "../src/common/focus.js";
 import * as review from "../src/common/review.js";
+import { fileName } from "../src/common/download.js";
 import * as LXA from "../src/levelx/annotate.js";
 import * as L8A from "../src/level8/annotate.js";
 import { keyAction as lxKeys } from "../src/levelx/keys.js";
@@ -388,6 +389,37 @@ test("save and open: file name, list_records, pick a file from record_files", ()
   } finally {
     clock.restore();
   }
+});
+
+test("handout: asks Python, downloads the page it answers with, also on a read-only copy", () => {
+  const saved = [];
+  const { q, model, cleanup, setReview } = mount({}, {}, { download: (name, html) => saved.push([name, html]) });
+  const btn = q("[data-action=handout]");
+  assert.equal(btn.textContent, "↓ Handout");
+  assert.ok(btn.title.includes("printable"));
+  click(btn);
+  assert.deepEqual(model.sent.pop(), { type: "handout" });
+  assert.equal(btn.dataset.waiting, "1");
+  for (const fn of model.handlers.get("msg:custom")) fn({ type: "other" });
+  assert.deepEqual(saved, []); // not a handout: nothing saved
+  for (const fn of model.handlers.get("msg:custom")) fn({ type: "handout", name: "lesson-handout.html", html: "<p>page</p>" });
+  assert.deepEqual(saved, [["lesson-handout.html", "<p>page</p>"]]);
+  assert.equal(btn.dataset.waiting, "0");
+  setReview({ readOnly: true });
+  assert.equal(q("[data-action=save_record]").closest("[hidden]") !== null, true); // no Save
+  assert.equal(btn.closest("[hidden]"), null); // Handout stays: it changes nothing
+  click(btn);
+  assert.deepEqual(model.sent.pop(), { type: "handout" });
+  model.set("language", "de");
+  assert.equal(btn.textContent, "↓ Handout");
+  assert.ok(btn.title.includes("druckbare Seite"));
+  cleanup();
+  assert.equal((model.handlers.get("msg:custom") || []).length, 0);
+});
+
+test("handout file names: Python's plain .html name, anything else a safe default", () => {
+  assert.equal(fileName("levelx-game-handout.html"), "levelx-game-handout.html");
+  for (const bad of ["../x.html", "a/b.html", ".x.html", "x.js", 7, "<b>.html"]) assert.equal(fileName(bad), "handout.html");
 });
 
 test("annotate toggle follows the trait; palette picks the colour; clear highlights", () => {

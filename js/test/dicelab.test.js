@@ -197,3 +197,11 @@ test("axis and percentages", () => {
   assert.equal(pct("de", 0.5123), "51,2 %");
   assert.equal(pct("en", null), "–");
 });
+
+test("the lab hides its own picture output while it is on the page, and only while", () => {
+  const { cleanup } = mount(V.start, { _picture_id: "lab-7" });
+  const style = el.querySelector("style[data-lw-picture-hider=lab-7]");
+  assert.ok(style && style.textContent.includes('[data-lw-picture="lab-7"]'));
+  cleanup();
+  assert.equal(el.querySelector("style[data-lw-picture-hider]"), null);
+});

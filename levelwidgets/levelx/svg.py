@@ -24,6 +24,8 @@ _ROW_H = _SQ + 10
 _LEFT = 64  # room for the row label
 _TOP = 50
 _INK, _MUTED, _PAPER, _LINE = "#1f2430", "#6b7280", "#fbfaf7", "#c9c4b8"
+#: The picture's ink, muted ink, paper and line colours (the dice lab's picture uses them too).
+INK, MUTED, PAPER, LINE = _INK, _MUTED, _PAPER, _LINE
 
 
 def shape_svg(kind: str, cx: float, cy: float, r: float, fill: str) -> str:
@@ -91,7 +93,7 @@ def _header(game: LevelX, width: int) -> str:
     ]
     if game.dice is not None:
         for k, face in enumerate(game.dice):
-            parts.append(_die(width - 4 * 34 - 10 + k * 34, 12, 28, face))
+            parts.append(die_svg(width - 4 * 34 - 10 + k * 34, 12, 28, face))
     return "".join(parts)
 
 
@@ -105,7 +107,8 @@ _PIPS = {
 }
 
 
-def _die(x: float, y: float, s: float, face: int) -> str:
+def die_svg(x: float, y: float, s: float, face: int) -> str:
+    """One die at (x, y), ``s`` wide (shared with the dice lab's picture)."""
     pips = "".join(
         f'<circle cx="{x + px * s:.1f}" cy="{y + py * s:.1f}" r="{s * 0.09:.1f}" fill="{_INK}"/>'
         for px, py in _PIPS[face]

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..level8 import Action, Level8, Level8Error
 from ..level8.cards import N_CARDS, parse_card
+from ..level8.visibility import action_text
 from ._checks import is_int, need_int, need_keys, need_list
 from .errors import RecordError
 from .protocol import register
@@ -143,6 +144,14 @@ class Level8Adapter:
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
         action = getattr(data, "parsed", None) or _action(data["action"])
         text = action.describe(tuple(names))
+        name = names[action.player] if 0 <= action.player < len(names) else ""
+        return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
+
+    def notation_for(self, data: Mapping[str, Any], names: Sequence[str], viewer: object) -> str:
+        """The notation as ``viewer`` may read it: kept and given cards only for their player
+        and the teacher (what the widget's move list shows that viewer)."""
+        action = getattr(data, "parsed", None) or _action(data["action"])
+        text = action_text(action, tuple(names), viewer)  # type: ignore[arg-type]
         name = names[action.player] if 0 <= action.player < len(names) else ""
         return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
 

@@ -209,6 +209,10 @@ class LevelXAdapter:
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
         return _dice(data["dice"]) if data["kind"] == "roll" else data["move"]
 
+    def notation_for(self, data: Mapping[str, Any], names: Sequence[str], viewer: object) -> str:
+        """Level X hides nothing: every viewer reads the whole notation."""
+        return self.notation(data, names)
+
     def chance(self, data: Mapping[str, Any]) -> Any:
         if data["kind"] == "roll":
             return {"dice": list(data["dice"]), "drawn": data["drawn"]}

@@ -81,6 +81,9 @@ class Replayable(Protocol):
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
         """The step in the game's own short text form."""
 
+    def notation_for(self, data: Mapping[str, Any], names: Sequence[str], viewer: Any) -> str:
+        """:meth:`notation` as ``viewer`` ("spectator", "teacher" or a seat) may read it."""
+
     def chance(self, data: Mapping[str, Any]) -> Any:
         """The step's chance outcome (Level X roll: dice and drawn; Level 8: shuffles)."""
 

@@ -523,6 +523,15 @@ class GameRecord(Node):
 
         return to_markdown(self)
 
+    def to_html(self, viewer: str | None = None, language: str = "en") -> str:
+        """A printable handout (one self-contained HTML page): the headers, the main line,
+        and at every annotated position its comments and a picture. ``viewer``: "spectator"
+        (the default: a Level 8 picture shows no hand) or "teacher" (every hand);
+        ``language``: "en" or "de". See :mod:`.handout`."""
+        from .handout import to_html
+
+        return to_html(self, viewer, language)
+
     def cursor(self) -> Cursor:
         """A :class:`Cursor` at the start of this record."""
         from .cursor import Cursor

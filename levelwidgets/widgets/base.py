@@ -22,7 +22,6 @@ A game adds its view fields, its intents and a few small hooks (see the ``_hook`
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -35,7 +34,7 @@ from .._listeners import Listeners
 from ..errors import GameError
 from ..record import Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
-from .picture import PictureOutput, picture_html
+from .picture import PictureMixin
 from .review import ReviewMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
 from .takebacks import TAKEBACKS, TakebacksMixin, check_takebacks
@@ -55,7 +54,7 @@ LOG_SIZE = 8  # events kept in the view's log
 MAX_SEQ = 2**53 - 1
 
 
-class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
+class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -82,9 +81,6 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
     projector = traitlets.Bool(False).tag(sync=True)
     #: Record files in :attr:`record_dir` (filled when the browser asks, for its Open list).
     record_files = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    #: Marks this widget's picture output, which the front end hides while it is on the page.
-    _picture_id = traitlets.Unicode("").tag(sync=True)
-
     #: Intents a read-only widget still takes: looking around, not changing anything.
     _READ_ONLY_INTENTS: ClassVar[frozenset[str]] = frozenset(
         {
@@ -98,6 +94,7 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
             "reveal",  # hot-seat: whose hand the screen shows (the game stays as it is)
             "list_records",
             "open_record",
+            "handout",  # a printable page of the record, downloaded: the record stays as it is
         }
     )
 
@@ -134,8 +131,7 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
             read_only=bool(read_only),
             **traits,
         )
-        self._picture_id = self.model_id
-        self._picture = PictureOutput(self.model_id, self._picture_html)
+        self._start_picture()
         self._unsubscribe = game.on_change(self._on_game_change)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ public API
@@ -243,34 +239,14 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
             unsubscribe()
         super().close()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:
-        """The widget view, plus the viewer's static SVG and text where widgets cannot run."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
-            data["image/svg+xml"] = self._static_svg()
-        data["text/plain"] = repr(self._game)
-        return data, meta
+    def _plain_text(self) -> str:
+        return repr(self._game)
 
-    def _ipython_display_(self, **kwargs: Any) -> None:
-        """Show the widget, then its picture as an output of its own (see :mod:`.picture`).
+    def _picture_label(self) -> str:
+        return repr(self._game).strip("<>")
 
-        The SVG leaves the widget's output: the picture output carries it, and a second copy
-        would show twice wherever the widget view is skipped (nbconvert without widget state).
-        """
-        from IPython.display import display
-
-        data, meta = self._repr_mimebundle_(**kwargs)
-        data.pop("image/svg+xml", None)
-        display(data, metadata=meta, raw=True)
-        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
-            self._picture.show()
-
-    def _picture_html(self) -> str:
-        label = repr(self._game).strip("<>")
-        svg = self._static_svg()
-        return picture_html(self._picture_id, svg, label, self.language, self.read_only)
+    def _picture_kind(self) -> str:
+        return "review" if self.read_only else "play"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({getattr(self, '_game', None)!r})"
@@ -412,12 +388,6 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
         self.view = view
         self._refresh_picture()
 
-    def _refresh_picture(self) -> None:
-        picture = getattr(self, "_picture", None)  # None while __init__ is still running
-        if picture is not None:
-            with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
-                picture.refresh()
-
     @traitlets.validate("bot_delay")
     def _valid_bot_delay(self, proposal: dict) -> int:
         delay = proposal["value"]
@@ -519,10 +489,6 @@ class GameWidget(ReviewMixin, TakebacksMixin, IntentWidget):
 
     def _view_fields(self) -> dict[str, Any]:
         """The game's own part of the view."""
-        raise NotImplementedError
-
-    def _static_svg(self) -> str:
-        """The picture for places without widgets, drawn for this widget's viewer."""
         raise NotImplementedError
 
     def _game_replaced(self) -> None:

@@ -37,7 +37,9 @@ from ..levelx.probability import (
     sum_chances,
 )
 from ..levelx.rules import ROWS
+from .dicelab_picture import lab_label, lab_svg
 from .intents import Handler, IntentError, IntentWidget
+from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -145,7 +147,7 @@ def _grouping_view(g: Grouping) -> dict[str, Any]:
     }
 
 
-class DiceLab(IntentWidget):
+class DiceLab(PictureMixin, IntentWidget):
     """A dice laboratory: the groupings of one roll, exact chances and a Monte Carlo run.
 
     >>> lab = DiceLab(dice=4, targets=range(5, 11), seed=1)
@@ -187,6 +189,7 @@ class DiceLab(IntentWidget):
         self._new_experiment()
         super().__init__(language=language)
         self._publish()
+        self._start_picture()  # a picture of the lab where it cannot run (see .picture)
 
     # ------------------------------------------------------------------ public API
 
@@ -323,6 +326,21 @@ class DiceLab(IntentWidget):
             f"rolls simulated={counts.n if counts else 0:,})"
         )
 
+    # ------------------------------------------------------------------ the picture
+
+    def _static_svg(self) -> str:
+        return lab_svg(self.view, self.language)
+
+    def _picture_label(self) -> str:
+        return lab_label(self.view, self.language)
+
+    def _picture_kind(self) -> str:
+        return "lab"
+
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict) -> None:
+        self._refresh_picture()  # its words and caption are in the lab's language
+
     # ------------------------------------------------------------------ intents
 
     def _handlers(self) -> dict[str, Handler]:
@@ -436,6 +454,7 @@ class DiceLab(IntentWidget):
                 "confidence": CONFIDENCE,
             },
         }
+        self._refresh_picture()
 
     def _targets_text(self) -> str:
         t = getattr(self, "_targets", ())

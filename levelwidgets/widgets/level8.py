@@ -437,6 +437,11 @@ class Level8Widget(GameWidget):
         key, proposal = self._proposal
         return proposal if key == self._proposal_key(actor) else None
 
+    def _handout_viewer(self) -> str:
+        # a handout is printed for a class: a spectator's table, every hand only when this
+        # screen shows the teacher's view anyway (a seat's own hand is no spectator's)
+        return TEACHER if self.viewer == TEACHER else SPECTATOR
+
     def _line_text(self, step: Step) -> str:
         # a line's label names no card this screen's viewer may not see (kept, given cards)
         name = step.player_name

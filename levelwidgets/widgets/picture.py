@@ -13,15 +13,24 @@ display updates (``update_display_data``) so a saved notebook holds the position
 at. While the widget is on the page its front end hides that output (``common/picture.js``);
 where the widget cannot render, nothing hides it and the picture shows. The picture also carries
 one CSS rule that hides JupyterLab's "model not found" text of the widget output right before it.
+
+:class:`PictureMixin` is that machinery for any widget (the game widgets and ``DiceLab``): a
+widget that mixes it in says what to draw (:meth:`PictureMixin._static_svg`) and calls
+:meth:`PictureMixin._refresh_picture` whenever what it shows changed.
 """
 
 from __future__ import annotations
 
-import base64
+import contextlib
 import html
 import re
 import uuid
 from collections.abc import Callable
+from typing import Any
+
+import traitlets
+
+from .._html import svg_image
 
 #: The attribute the front end looks for (``js/src/common/picture.js`` uses the same name).
 ATTRIBUTE = "data-lw-picture"
@@ -29,27 +38,36 @@ ATTRIBUTE = "data-lw-picture"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: The line under the picture, so nobody mistakes it for a board that takes clicks:
-#: ``CAPTIONS[language][read_only]``.
+#: ``CAPTIONS[language][kind]``: a game to play, a record to step through, the dice lab.
 CAPTIONS = {
     "en": {
-        False: "A picture of the game. Run the cell to play.",
-        True: "A picture of the game. Run the cell to step through it.",
+        "play": "A picture of the game. Run the cell to play.",
+        "review": "A picture of the game. Run the cell to step through it.",
+        "lab": "A picture of the dice lab. Run the cell to roll and count.",
     },
     "de": {
-        False: "Ein Bild des Spiels. Führe die Zelle aus, um zu spielen.",
-        True: "Ein Bild des Spiels. Führe die Zelle aus, um es Zug für Zug anzusehen.",
+        "play": "Ein Bild des Spiels. Führe die Zelle aus, um zu spielen.",
+        "review": "Ein Bild des Spiels. Führe die Zelle aus, um es Zug für Zug anzusehen.",
+        "lab": "Ein Bild des Würfellabors. Führe die Zelle aus, um zu würfeln und zu zählen.",
     },
 }
 
 
 def picture_html(
-    picture_id: str, svg: str, label: str, language: str = "en", read_only: bool = False
+    picture_id: str,
+    svg: str,
+    label: str,
+    language: str = "en",
+    read_only: bool = False,
+    kind: str | None = None,
 ) -> str:
     """The picture output's HTML: the SVG as an image (no ids or styles leak into the page),
-    ``label`` as its alt text and a caption in ``language``."""
+    ``label`` as its alt text and a caption in ``language`` (``kind`` picks it: "play",
+    "review" or "lab"; by default "review" for a read-only widget, else "play")."""
     if not _SAFE_ID.match(picture_id):
         raise ValueError(f"picture id {picture_id!r} must be 1-64 letters, digits, '-' or '_'")
-    source = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    captions = CAPTIONS.get(language, CAPTIONS["en"])
+    caption = captions[kind or ("review" if read_only else "play")]
     selector = f'[{ATTRIBUTE}="{picture_id}"]'
     # JupyterLab: the widget output just before this one, if it shows only text (the manager's
     # "Error displaying widget: model not found" or "Loading widget..."), is hidden. A rendered
@@ -61,10 +79,9 @@ def picture_html(
     return (
         f'<div class="lw-picture" {ATTRIBUTE}="{picture_id}">'
         f"<style>{hide_error}</style>"
-        f'<img src="data:image/svg+xml;base64,{source}" alt="{html.escape(label, quote=True)}"'
-        ' style="max-width: 100%; height: auto; display: block;">'
+        f"{svg_image(svg, label)}"
         '<div class="lw-picture-caption" style="font-size: 12px; opacity: 0.7; margin-top: 4px;">'
-        f"{html.escape(CAPTIONS.get(language, CAPTIONS['en'])[bool(read_only)])}</div>"
+        f"{html.escape(caption)}</div>"
         "</div>"
     )
 
@@ -105,3 +122,77 @@ class PictureOutput:
             return
         self._last = bundle["text/html"]
         update_display(bundle, raw=True, display_id=self._display_id)
+
+
+class PictureMixin(traitlets.HasTraits):
+    """The picture side of a widget: mixed in before the anywidget base class.
+
+    The widget calls :meth:`_start_picture` at the end of its ``__init__`` (its model id is
+    known then) and :meth:`_refresh_picture` after every change it shows; it says what to draw
+    in :meth:`_static_svg`, and may change :meth:`_picture_label` and :meth:`_picture_kind`.
+    """
+
+    #: Marks this widget's picture output, which the front end hides while it is on the page.
+    _picture_id = traitlets.Unicode("").tag(sync=True)
+
+    language: str
+    model_id: str
+
+    def _start_picture(self) -> None:
+        self._picture_id = self.model_id
+        self._picture = PictureOutput(self.model_id, self._picture_html)
+
+    def _static_svg(self) -> str:
+        """The picture for places without widgets, drawn for this widget's viewer."""
+        raise NotImplementedError
+
+    def _picture_label(self) -> str:
+        """The picture's alt text (what a screen reader says in its place)."""
+        return repr(self).strip("<>")
+
+    def _picture_kind(self) -> str:
+        """Which caption the picture gets (a key of :data:`CAPTIONS`' languages)."""
+        return "play"
+
+    def _picture_html(self) -> str:
+        return picture_html(
+            self._picture_id,
+            self._static_svg(),
+            self._picture_label(),
+            self.language,
+            kind=self._picture_kind(),
+        )
+
+    def _refresh_picture(self) -> None:
+        picture = getattr(self, "_picture", None)  # None while __init__ is still running
+        if picture is not None:
+            with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
+                picture.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:
+        """The widget view, plus the static SVG and text where widgets cannot run."""
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        data = dict(data)
+        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
+            data["image/svg+xml"] = self._static_svg()
+        data["text/plain"] = self._plain_text()
+        return data, meta
+
+    def _plain_text(self) -> str:
+        """The ``text/plain`` of the widget's output."""
+        return repr(self)
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Show the widget, then its picture as an output of its own (see the module).
+
+        The SVG leaves the widget's output: the picture output carries it, and a second copy
+        would show twice wherever the widget view is skipped (nbconvert without widget state).
+        """
+        from IPython.display import display
+
+        data, meta = self._repr_mimebundle_(**kwargs)
+        data.pop("image/svg+xml", None)
+        display(data, metadata=meta, raw=True)
+        with contextlib.suppress(Exception):  # a broken picture must never hide the widget
+            self._picture.show()

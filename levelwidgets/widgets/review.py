@@ -94,6 +94,8 @@ class ReviewMixin:
     _error_type: ClassVar[type[GameError]]
     record_dir: Path
     read_only: bool
+    language: str
+    send: Callable[..., None]
 
     #: ``LevelXWidget.open("lesson.json", read_only=True)``: the same as :meth:`load`.
     open = _OpenRecord()
@@ -117,6 +119,7 @@ class ReviewMixin:
                 lines.record_file(self.record_dir, m["name"])
             ),
             "list_records": lambda _m: self._list_records(),
+            "handout": lambda _m: self._handout_intent(),
         }
 
     def _review_shapes(self) -> dict[str, Shape]:
@@ -139,6 +142,7 @@ class ReviewMixin:
             "save_record": Shape(name=file_name),
             "open_record": Shape(name=file_name),
             "list_records": NO_FIELDS,
+            "handout": NO_FIELDS,
         }
 
     @property
@@ -157,6 +161,29 @@ class ReviewMixin:
         """Write :attr:`record` to ``path`` (a record file; open it with :meth:`load`)."""
         self.record.save(path)
         self._file = Path(path).name
+
+    def handout(self, path: str | Path | None = None) -> str:
+        """A printable handout of :attr:`record` (one HTML page: the main line, and at every
+        annotated position its comments and a picture), in the widget's language; written to
+        ``path`` too when given. The pictures show what a spectator sees (Level 8: no hand),
+        unless this widget shows the teacher's view. The Handout button downloads the same."""
+        html = self.record.to_html(viewer=self._handout_viewer(), language=self.language)
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def _handout_viewer(self) -> str:
+        """Who the handout's pictures are drawn for: "spectator" (games hiding cards say
+        "teacher" when this widget shows every hand)."""
+        return "spectator"
+
+    def _handout_intent(self) -> None:
+        """The Handout button: the page goes to the browser, which downloads it as a file
+        (nothing is written next to the notebook, so a read-only copy may make one too)."""
+        html = self.handout()
+        stem = Path(self._file).stem if self._file else f"{self.record.game}-game"
+        self.send({"type": "handout", "name": f"{stem}-handout.html", "html": html})
+        self.error = ""
 
     @classmethod
     def load(cls, path: str | Path, **options: Any) -> Any:

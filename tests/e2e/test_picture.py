@@ -1,4 +1,5 @@
-"""The board picture wherever the widget cannot render (issue 10, item 3).
+"""The board picture wherever the widget cannot render (issue 10, item 3), and the dice lab's
+(issue 27, item 6: it was blank in the HTML export).
 
 A notebook saved and reopened after its kernel is gone, and an HTML export opened offline, show
 the picture output the widget leaves next to itself (levelwidgets/widgets/picture.py); while
@@ -23,11 +24,20 @@ SETUP = (
     'w = LevelXWidget(players=["Ada", "Bob"], seed=3)\nw'
 )
 PLAY = "for _ in range(3):\n    w.roll()\n    w.play(w.game.legal_moves()[0])\nw.game.round"
+LAB = (
+    "from levelwidgets.widgets import DiceLab\n"
+    "lab = DiceLab(dice=4, seed=1)\nlab.roll([1, 1, 4, 6])\nlab"
+)
+#: Every picture output's image has loaded.
+LOADED = "() => [...document.querySelectorAll('[data-lw-picture] img')].every((i) => i.complete)"
+#: The alt texts of the two pictures: the board at saving, and the lab's roll.
+BOARD = "LevelX 2 players, round 2, Bob to roll; scores Ada=0, Bob=0"
+LAB_PICTURE = "Dice lab: 1-1-4-6, 4 dice, target sums 5–10"
 
 
 def write_notebook(path: Path) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(PLAY)]
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in (SETUP, PLAY, LAB)]
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
@@ -62,9 +72,13 @@ def test_reopened_notebook_shows_the_picture_not_an_error(page, lab, artifacts, 
     page.locator(".lx-root").wait_for(timeout=60_000)
     page.locator(".jp-Cell").nth(1).locator(".jp-OutputArea-output", has_text="2").wait_for()
     settled(page, ".lx-root")
-    # live: the widget is the only board; its picture output is in the page but hidden
-    assert page.locator("[data-lw-picture]").count() == 1
+    page.locator(".dl-root").wait_for(timeout=60_000)
+    page.locator('.dl-root:not([data-seq="0"])').wait_for()  # the lab drew its view
+    # live: the widgets are the only boards; their picture outputs are in the page but hidden
+    assert page.locator("[data-lw-picture]").count() == 2
     assert visible_pictures(page) == []
+    lab_picture = page.locator(".jp-Cell").nth(2).locator("[data-lw-picture]")
+    assert lab_picture.count() == 1 and not lab_picture.is_visible()
 
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function(
@@ -76,16 +90,17 @@ def test_reopened_notebook_shows_the_picture_not_an_error(page, lab, artifacts, 
 
     page.errors.ignore("widget model not found")  # type: ignore[attr-defined] # the manager's
     open_notebook(page, lab, name)  # a new kernel: the widget's model is gone
-    page.locator("[data-lw-picture] img").wait_for(timeout=30_000)
+    page.locator("[data-lw-picture] img").first.wait_for(timeout=30_000)
     page.wait_for_function(
         """() => [...document.querySelectorAll('.jp-OutputArea-output')]
                  .every((o) => !/Loading widget/.test(o.textContent))""",
         timeout=15_000,
     )
-    assert page.locator(".lx-root").count() == 0
-    assert visible_pictures(page) == ["LevelX 2 players, round 2, Bob to roll; scores Ada=0, Bob=0"]
+    assert page.locator(".lx-root").count() == 0 and page.locator(".dl-root").count() == 0
+    assert visible_pictures(page) == [BOARD, LAB_PICTURE]
     error = page.get_by_text("Error displaying widget: model not found")
-    assert error.count() == 1 and not error.is_visible(), "the manager's error is there, hidden"
+    assert error.count() == 2, "the manager's errors are there"
+    assert not error.first.is_visible() and not error.last.is_visible(), "and hidden"
     page.screenshot(path=str(artifacts / "reopened-notebook.png"))
 
     # Notebook 7 draws outputs with the same widget manager: the same picture, no error
@@ -93,10 +108,12 @@ def test_reopened_notebook_shows_the_picture_not_an_error(page, lab, artifacts, 
         page.errors.ignore(noise)  # type: ignore[attr-defined]
     shut_down_kernels(lab)
     page.goto(lab.url(f"notebooks/{name}"))
-    page.locator("[data-lw-picture] img").wait_for(timeout=60_000)
-    page.get_by_text("Error displaying widget: model not found").wait_for(state="attached")
-    assert visible_pictures(page) == ["LevelX 2 players, round 2, Bob to roll; scores Ada=0, Bob=0"]
-    assert not page.get_by_text("Error displaying widget").is_visible()
+    page.locator("[data-lw-picture] img").first.wait_for(timeout=60_000)
+    page.get_by_text("Error displaying widget: model not found").first.wait_for(state="attached")
+    page.wait_for_function(LOADED)
+    assert visible_pictures(page) == [BOARD, LAB_PICTURE]
+    errors = page.get_by_text("Error displaying widget")
+    assert not any(errors.nth(i).is_visible() for i in range(errors.count()))
 
 
 def test_html_export_opened_offline_shows_the_picture(browser, tmp_path, artifacts) -> None:
@@ -120,13 +137,11 @@ def test_html_export_opened_offline_shows_the_picture(browser, tmp_path, artifac
     page = context.new_page()
     try:
         page.goto(notebook.with_suffix(".html").as_uri())
-        page.locator("[data-lw-picture] img").wait_for(timeout=15_000)
-        page.wait_for_function(
-            "() => document.querySelector('[data-lw-picture] img').complete", timeout=15_000
-        )
-        assert visible_pictures(page) == [
-            "LevelX 2 players, round 2, Bob to roll; scores Ada=0, Bob=0"
-        ]
+        page.locator("[data-lw-picture] img").first.wait_for(timeout=15_000)
+        page.wait_for_function(LOADED, timeout=15_000)
+        assert visible_pictures(page) == [BOARD, LAB_PICTURE]  # the lab is no longer blank
+        size = page.locator("[data-lw-picture] img").nth(1).bounding_box()
+        assert size["width"] > 600 and size["height"] > 400  # drawn, not an empty frame
         page.screenshot(path=str(artifacts / "html-export-offline.png"), full_page=True)
     finally:
         context.close()

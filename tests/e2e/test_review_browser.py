@@ -1,11 +1,13 @@
 """The review bar in a real JupyterLab + Chromium: step through a long record, annotate in the
 widget and find it in Python, play on from an earlier move, annotate a Level 8 table, hand a
-record out read-only (issue 9, items 4 and 6)."""
+record out read-only and download its Handout (issue 9, items 4 and 6; issue 27, item 9)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from pathlib import Path
 
 import nbformat
 
@@ -211,6 +213,19 @@ def test_a_record_handed_out_read_only(page, lab, request, artifacts):
     assert "Look at row 9." in root.inner_text()
     assert py(page, "[r.view['review']['step'], r.record.node_count]") == [2, 9]
     root.screenshot(path=str(artifacts / "review-read-only.png"))
+    # Handout (issue 27, item 9): the class's copy downloads the printable page Python made
+    record_box = root.locator("[data-record]")
+    if record_box.get_attribute("open") is None:
+        record_box.locator("summary").click()
+    handout = root.locator("[data-action=handout]")
+    with page.expect_download(timeout=30_000) as download:
+        handout.click()
+    assert download.value.suggested_filename == "handout-handout.html"
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    digest = "__import__('hashlib').sha256(r.handout().encode()).hexdigest()"
+    assert hashlib.sha256(text.encode()).hexdigest() == py(page, digest)
+    assert "Look at row 9." in text and text.count("data-handout-picture=") == 1
+    assert handout.get_attribute("data-waiting") == "0"
     run_code(page, "r.language = 'de'")  # a German class, in the dark
     set_theme(page, dark=True)
     page.wait_for_function(

@@ -365,6 +365,7 @@ COMMON = [
     {"type": "save_record", "name": "lesson 1"},
     {"type": "list_records"},
     {"type": "open_record", "name": "lesson 1.json"},
+    {"type": "handout"},
 ]
 
 

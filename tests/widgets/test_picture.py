@@ -97,3 +97,56 @@ def test_in_a_kernel_the_saved_picture_is_the_position_at_the_end(tmp_path) -> N
     assert WIDGET in widget["data"] and "image/svg+xml" not in widget["data"]
     assert "round 2, Bob to roll" in picture["data"]["text/html"]
     assert image_svg(picture["data"]["text/html"]) == nb.cells[2].outputs[0]["text"].rstrip("\n")
+
+
+def test_the_dice_lab_has_a_picture_of_its_dice_and_chart_that_follows_it(monkeypatch) -> None:
+    # the same machinery as the boards (PictureMixin), not a copy of it
+    from levelwidgets.widgets import DiceLab
+    from levelwidgets.widgets.base import GameWidget
+    from levelwidgets.widgets.picture import PictureMixin
+
+    assert issubclass(DiceLab, PictureMixin) and issubclass(GameWidget, PictureMixin)
+    assert "_ipython_display_" not in vars(GameWidget) and "_ipython_display_" not in vars(DiceLab)
+    shown, updated = [], []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append((a, k)))
+    monkeypatch.setattr("IPython.display.update_display", lambda *a, **k: updated.append((a, k)))
+    lab = DiceLab(dice=4, seed=1)
+    lab.roll([1, 1, 4, 6])
+    assert "_picture_id" in lab.keys and lab._picture_id == lab.model_id
+    lab._ipython_display_()
+    (widget_bundle, _), (picture, picture_kw) = [(a[0], k) for a, k in shown[-2:]]
+    assert WIDGET in widget_bundle and "image/svg+xml" not in widget_bundle
+    assert widget_bundle["text/plain"].startswith("DiceLab(dice=4")
+    html = picture["text/html"]
+    assert f'data-lw-picture="{lab.model_id}"' in html
+    assert 'alt="Dice lab: 1-1-4-6, 4 dice, target sums 5–10"' in html
+    assert "A picture of the dice lab. Run the cell to roll and count." in html
+    svg = image_svg(html)
+    assert svg == lab._static_svg()
+    faces = re.findall(r'<g data-die="\d" data-face="(\d)">', svg)
+    assert faces == ["1", "1", "4", "6"]  # the dice on the table
+    count = len(lab.groupings)
+    assert f'data-grouping-count="{count}">{count} groupings<' in svg
+    sums = re.findall(r'<g data-sum="(\d+)" data-exact="([0-9.]+)" data-makes="(\d)">', svg)
+    assert [int(s) for s, _e, _m in sums] == list(lab.targets)  # a bar per target sum
+    exact = lab.frequencies()["exact"].tolist()
+    assert [float(e) for _s, e, _m in sums] == pytest.approx(exact)
+    assert [int(m) for _s, _e, m in sums] == [int(lab.can_make[t] > 0) for t in lab.targets]
+    assert 'data-rolls="0">no rolls simulated yet<' in svg and "#E69F00" not in svg
+
+    lab.simulate(2_000)  # the observed bars join the picture, updated in place
+    bundle, kw = updated[-1][0][0], updated[-1][1]
+    assert kw["display_id"] == picture_kw["display_id"]
+    svg = image_svg(bundle["text/html"])
+    assert 'data-rolls="2000">2,000 rolls simulated<' in svg and "#E69F00" in svg
+    lab.set_die(3, 5)
+    assert re.findall(r'data-face="(\d)"', image_svg(updated[-1][0][0]["text/html"])) == [
+        "1",
+        "1",
+        "4",
+        "5",
+    ]
+    lab.language = "de"
+    html = updated[-1][0][0]["text/html"]
+    assert "Ein Bild des Würfellabors" in html and "2.000 Würfe simuliert" in image_svg(html)
+    assert "Zielsummen 5–10 · Glückspilz an" in image_svg(html)

@@ -397,3 +397,42 @@ def test_bot_delay_out_of_range_is_refused(delay: int) -> None:
     with pytest.raises(traitlets.TraitError, match="0 \\(at once\\) to 60000"):
         w.bot_delay = delay
     assert w.bot_delay == 700
+
+
+# ---------------------------------------------------------------------- Handout
+
+
+def test_handout_button_sends_the_page_and_handout_writes_it(tmp_path: Path) -> None:
+    w = played_levelx(6)
+    w.record.mainline_node(3).comment(XSS).mark("?!")
+    sent: list[dict] = []
+    w.send = sent.append  # type: ignore[method-assign]
+    before = snapshot_of(w.game), w.view["seq"]
+    send(w, type="handout")
+    assert w.error == "" and [m["type"] for m in sent] == ["handout"]
+    assert sent[0]["name"] == "levelx-game-handout.html"
+    page = sent[0]["html"]
+    assert page == w.handout() == w.record.to_html(language="en")
+    assert page.count("data-handout-picture=") == 1 and "<script>" not in page
+    assert (snapshot_of(w.game), w.view["seq"]) == before  # nothing changed, nothing written
+    assert list(tmp_path.iterdir()) == []
+    out = tmp_path / "class.html"
+    assert w.handout(out) == page and out.read_text(encoding="utf-8") == page
+    w.save(tmp_path / "lesson 2.json")
+    w.read_only = True  # a student's copy may print one too
+    w.language = "de"
+    send(w, type="handout")
+    assert w.error == "" and sent[-1]["name"] == "lesson 2-handout.html"
+    assert "Die Stellung nach Schritt 3" in sent[-1]["html"]
+
+
+@pytest.mark.parametrize(
+    ("view", "expected"),
+    [("player", "spectator"), ("spectator", "spectator"), ("teacher", "teacher")],
+)
+def test_a_level8_handout_shows_hands_only_from_the_teachers_view(view: str, expected: str) -> None:
+    w = Level8Widget(players=["Ann", "Ben"], bots=[None, "heuristic"], seed=3, view=view)
+    w.record.comment("The deal.")
+    page = w.handout()
+    assert f'data-viewer="{expected}"' in page
+    assert page == w.record.to_html(viewer=expected)

@@ -10,7 +10,8 @@
 //     model.send; Level 8 passes its own, which marks the table busy until the answer);
 //   badge: an element to hold the "Read-only" badge (default: the navigation bar);
 //   root: the widget's root (gets the class lw-annotating while annotate mode is on);
-//   hintKey: the i18n key of the annotate-mode hint (what one can click in this game).
+//   hintKey: the i18n key of the annotate-mode hint (what one can click in this game);
+//   download(name, html): how Python's handout page is saved (default: a browser download).
 // cleanup.el the component's box · cleanup.refresh() redraw · cleanup.nav(action) for keys
 // ("first" "last" "stepBack" "stepForward"; false when there is no review to step through)
 // · cleanup.seek(step) · cleanup.annotating() · cleanup.highlight({kind, target}) sends a
@@ -40,9 +41,10 @@
 //   record: details[data-record] · input/textarea[data-header=event|site|date|notes]
 //        · [data-header-text=key] (read-only) · input[data-file-name]
 //        · [data-action=save_record] · [data-action=open_record] · [data-record-files]
-//        · [data-record-file=name]
+//        · [data-record-file=name] · [data-action=handout] (data-waiting "1" until the page came)
 
 import { h } from "./dom.js";
+import { downloadHtml } from "./download.js";
 import { langOf, subscribe } from "./model.js";
 import { COLOURS, attr, createPalette, paintHighlights } from "./review/highlights.js";
 import { createLines } from "./review/lines.js";
@@ -73,6 +75,7 @@ export function mount(el, model, options = {}) {
     annotating: () => Boolean(model.get("annotate")) && Boolean(review()) && !readOnly(),
     sendNav: options.send || ((msg) => model.send(msg)),
     sendEdit: (msg) => model.send(msg),
+    download: options.download || ((name, html) => downloadHtml(box, name, html)),
     render,
   };
   const { annotating } = ctx;
@@ -167,10 +170,13 @@ export function mount(el, model, options = {}) {
     subscribe(model, ["error", "error_id"], onError),
     subscribe(model, ["record_files"], record.onFiles),
   ];
+  const onMessage = (msg) => record.onMessage(msg); // Python's custom messages (the handout)
+  model.on("msg:custom", onMessage);
   render();
 
   const cleanup = () => {
     for (const off of offs) off();
+    model.off("msg:custom", onMessage);
     nav.dispose();
     lines.dispose();
     record.dispose();

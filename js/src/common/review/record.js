@@ -1,11 +1,13 @@
 // Review & annotate, the record: its free headers (event, site, date, notes; sent on change,
 // blur or Enter, once), the file name with Save, and Open with the list of record files
-// Python answers list_records with (record_files).
+// Python answers list_records with (record_files). Handout (read-only copies too) asks Python
+// for the printable page of the record; Python answers with a custom message
+// {type: "handout", name, html}, which ctx.download saves as a file.
 //
 // createRecord(ctx, defaultFile) -> {el, render(r, ro, lang), click(dataset) -> mine?,
 //   key(event) -> handled?, commit(target), loading(), onFiles(), onError() -> redraw?,
-//   dispose()}
-//   ctx: {model, L, review, readOnly, render, sendEdit} (see review.js);
+//   onMessage(msg) -> handled?, dispose()}
+//   ctx: {model, L, review, readOnly, render, sendEdit, download} (see review.js);
 //   defaultFile: the file name offered when the record has none yet.
 
 import { h } from "../dom.js";
@@ -51,7 +53,9 @@ export function createRecord(ctx, defaultFile) {
   const openBtn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "open_record" });
   const fileRow = h("div", { class: "lw-filerow" }, h("label", { class: "lw-hrow lw-filelabel" }, fileLabel, fileName), saveBtn, openBtn);
   const fileList = h("div", { class: "lw-filelist", "data-record-files": "", hidden: true });
-  const el = h("details", { class: "lw-record", "data-record": "" }, summary, headersBox, fileRow, fileList);
+  const handoutBtn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "handout", "data-waiting": "0" });
+  const handoutRow = h("div", { class: "lw-filerow lw-handoutrow" }, handoutBtn);
+  const el = h("details", { class: "lw-record", "data-record": "" }, summary, headersBox, fileRow, fileList, handoutRow);
 
   function render(r, ro, lang) {
     const headers = r.headers && typeof r.headers === "object" ? r.headers : {};
@@ -81,6 +85,8 @@ export function createRecord(ctx, defaultFile) {
     saveBtn.title = L("rvSaveTitle");
     openBtn.textContent = L("rvOpenRecord");
     openBtn.title = L("rvOpenTitle");
+    handoutBtn.textContent = `↓ ${L("rvHandout")}`;
+    handoutBtn.title = L("rvHandoutTitle");
     renderFiles(ro, lang);
   }
 
@@ -152,7 +158,10 @@ export function createRecord(ctx, defaultFile) {
       ctx.render();
     } else if (d.action === "save_record") saveRecord();
     else if (d.action === "open_record") openList();
-    else return false;
+    else if (d.action === "handout") {
+      handoutBtn.dataset.waiting = "1"; // until Python's page arrives (or a refusal)
+      sendEdit({ type: "handout" });
+    } else return false;
     return true;
   }
 
@@ -182,6 +191,7 @@ export function createRecord(ctx, defaultFile) {
    * record for good; the toast says why.
    */
   function onError() {
+    handoutBtn.dataset.waiting = "0";
     const keys = Object.keys(pendingHeader);
     for (const key of keys) delete pendingHeader[key];
     return keys.length > 0;
@@ -195,10 +205,18 @@ export function createRecord(ctx, defaultFile) {
     ctx.render();
   }
 
+  /** Python's answer to Handout: the page, downloaded as a file. */
+  function onMessage(msg) {
+    if (!msg || msg.type !== "handout" || typeof msg.html !== "string") return false;
+    handoutBtn.dataset.waiting = "0";
+    ctx.download(msg.name, msg.html);
+    return true;
+  }
+
   function dispose() {
     if (filesTimer !== null) clearTimeout(filesTimer);
     filesTimer = null;
   }
 
-  return { el, render, click, key, commit, loading: () => loadingFiles, onFiles, onError, dispose };
+  return { el, render, click, key, commit, loading: () => loadingFiles, onFiles, onError, onMessage, dispose };
 }
