@@ -25,6 +25,8 @@
 //   to do now · [data-ask=p-i] "which end?" question · [data-round] · [data-dealer] ·
 //   [data-level] · [data-laid] · [data-sort] hand order · [data-error] toast
 //   [data-log] event log · [data-moves] move list ([data-goto=ply])
+//   [data-dock] the turn's footer (toast, lay-down dialog, hand, its buttons), .lw-docked while
+//   lifted to the bottom of the screen (common/dock.js)
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
@@ -38,6 +40,7 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { dock } from "./common/dock.js";
 import { projector } from "./common/fit.js";
 import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
@@ -96,7 +99,9 @@ function render({ model, el }) {
   const movesSlot = h("div", { class: "l8-movesslot" });
   const bottom = h("div", { class: "l8-bottom" }, logSlot, movesSlot);
   const reviewSlot = h("div", { class: "l8-reviewslot" });
-  root.append(header, seats, centre, panelBox, dialogBox, toastSlot, handWrap, bottom, reviewSlot);
+  // the turn's footer: docked at the bottom of the screen while the table scrolls (common/dock.js)
+  const dockBox = h("div", { class: "l8-dock", "data-dock": "" }, toastSlot, dialogBox, handWrap);
+  root.append(header, seats, centre, panelBox, dockBox, bottom, reviewSlot);
 
   // the lay-down dialog and the add-on question (shared with the board game)
   const hooks = { send: (msg) => send(msg), redraw: () => redrawMine(), selected: () => ui.selected };
@@ -373,6 +378,7 @@ function render({ model, el }) {
   const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
     projector(root, model),
+    dock(root, dockBox),
     reviewUI,
     hidePicture(el, model.get("_picture_id")),
     toolbar.mount(toolsSlot, model, {

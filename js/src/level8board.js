@@ -24,6 +24,8 @@
 //                          [data-action=confirmAsk]) · swap/show/give ([data-pick=card],
 //                          [data-action=confirmPick]) · steal ([data-steal=card][data-owner])
 //                          · choose ([data-choose=action])
+//   [data-dock]            the turn's footer (toast, lay-down dialog, hand, buttons);
+//                          .lw-docked while lifted to the bottom of the screen
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
@@ -37,6 +39,7 @@ import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
 import * as toast from "./common/toast.js";
 import * as toolbar from "./common/toolbar.js";
+import { dock, viewHeight, watchViewHeight, watchWidth } from "./common/dock.js";
 import { projector } from "./common/fit.js";
 import { createAddOn } from "./level8/addon.js";
 import * as LA from "./level8/annotate.js";
@@ -50,8 +53,13 @@ import { errorParams, t } from "./level8board/i18n.js";
 import { keyAction } from "./level8board/keys.js";
 import { eventText, moveText } from "./level8board/log.js";
 import * as G from "./level8board/logic.js";
+import { ringLayout } from "./level8board/ring.js";
 
 const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
+const DOCK_HEIGHT = 190; // px: the docked hand with its buttons (level8.css .l8-dock)
+const FIELD_MIN = 50; // px: a field's height, its icon and label still legible
+const FIELD_MAX = 92;
+const WIDE_RING_MIN = 700; // px of widget width: a wider, lower ring when the screen is low
 const PICKING = ["swap", "show", "give"];
 /** The board's clickable attributes (dataset keys) and their actions, before the card table's. */
 const BOARD_ROUTES = [
@@ -73,7 +81,8 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let view = model.get("view") || null;
-  const ui = { selected: [], sort: "number", ask: null, fresh: null }; // ask: the ask action's dialog
+  // ask: the ask action's dialog; wideRing: the ring laid out for a low screen (fitRing)
+  const ui = { selected: [], sort: "number", ask: null, fresh: null, wideRing: false };
   let inflight = false;
   let busyTimer = null;
   let lastHand = null;
@@ -112,7 +121,10 @@ function render({ model, el }) {
   const bottom = h("div", { class: "l8-bottom" }, logSlot, movesSlot);
   const note = h("p", { class: "l8b-note l8-muted" });
   const reviewSlot = h("div", { class: "l8-reviewslot" });
-  root.append(header, toastSlot, boardBox, dialogBox, handWrap, seats, bottom, note, reviewSlot);
+  // the circuit, the players' sides with their combinations, then the turn's footer (toast,
+  // lay-down dialog, hand, buttons), docked at the bottom of the screen (common/dock.js)
+  const dockBox = h("div", { class: "l8-dock", "data-dock": "" }, toastSlot, dialogBox, handWrap);
+  root.append(header, boardBox, seats, dockBox, bottom, note, reviewSlot);
 
   // the card table's lay-down dialog and add-on question (level8/laydown.js, level8/addon.js)
   const hooks = { send: (msg) => send(msg), redraw: () => redrawMine(), selected: () => ui.selected };
@@ -179,11 +191,35 @@ function render({ model, el }) {
     stepsBox.replaceChildren(B.stepsEl(v, L));
     pendingBox.replaceChildren(B.pendingEl(v, L));
     tableBox.replaceChildren(B.diceEl(v, L), B.drawPileEl(v, L), B.jokerPileEl(v, L));
-    boardBox.replaceChildren(B.ringEl(v, L, centre, { annotate: annotating() }));
+    const first = !boardBox.firstElementChild;
+    boardBox.replaceChildren(B.ringEl(v, L, centre, { annotate: annotating(), wide: ui.wideRing }));
+    if (first) fitRing();
     drawSeats(v);
     note.textContent = b.reconstruction ? L("reconstruction") : "";
     drawMineNow(v);
     root.dataset.seq = String(v.seq); // last: tests wait for it
+  }
+
+  /** The circuit sized to the screen's height (issue 27): the header, the whole circuit and
+   * the docked hand fit the part of the page the user sees (fields 50 to 92 px high; on a
+   * low screen and a wide cell the ring is laid out wider and lower, 11 × 6 for 28 fields). */
+  function fitRing(height) {
+    if (!view || !boardBox.firstElementChild || !root.offsetWidth) return; // not laid out (yet)
+    const seen = height || viewHeight(root);
+    if (!seen) return;
+    const zoom = root.getBoundingClientRect().width / root.offsetWidth || 1; // projector mode
+    const n = (G.boardOf(view).fields || []).length;
+    const room = seen / zoom - header.offsetHeight - 10 - DOCK_HEIGHT;
+    const fieldFor = (rows) => Math.floor((room - 24 - 5 * (rows - 1) - 18) / rows); // less padding, gaps
+    let wide = false;
+    if (fieldFor(ringLayout(n).rows) < FIELD_MAX && root.offsetWidth >= WIDE_RING_MIN) wide = true;
+    const field = Math.max(FIELD_MIN, Math.min(FIELD_MAX, fieldFor(ringLayout(n, { wide }).rows)));
+    root.style.setProperty("--l8b-fh", `${field}px`);
+    root.classList.toggle("l8b-compact", field < 80);
+    if (wide !== ui.wideRing) {
+      ui.wideRing = wide;
+      drawAll();
+    }
   }
 
   function drawSeats(v) {
@@ -451,6 +487,10 @@ function render({ model, el }) {
   const reviewUI = review.mount(reviewSlot, model, { t: tL, defaultFile: "level8-board-game.json", hintKey: "annotateHint", send: (msg) => send(msg), badge: badgeSlot, root });
   const cleanups = [
     projector(root, model),
+    dock(root, dockBox),
+    watchViewHeight(root, fitRing),
+    watchWidth(root, () => fitRing()),
+    subscribe(model, ["projector"], () => fitRing()),
     reviewUI,
     hidePicture(el, model.get("_picture_id")),
     toolbar.mount(toolsSlot, model, {

@@ -60,7 +60,8 @@ function render({ model, el }) {
   let helpOpen = false;
   const bottom = h("div", { class: "lx-bottom" });
   const reviewSlot = h("div", { class: "lx-reviewslot" });
-  root.append(header, helpEl, h("div", { class: "lx-main" }, boardView.el, side), players, teachEl, bottom, reviewSlot);
+  const main = h("div", { class: "lx-main" }, boardView.el, side);
+  root.append(header, helpEl, main, players, teachEl, bottom, reviewSlot);
 
   // Shared components (mounted before Level X subscribes, so they have drawn a new view when
   // Level X sets data-seq last).
@@ -427,7 +428,7 @@ function render({ model, el }) {
 
   // ---------------------------------------------------------------- wiring
   const unsubscribe = [
-    projector(root, model),
+    projector(root, model, { fitEnd: main }), // the board and the dice on one projected screen
     fitWidth(boardView.boardEl),
     subscribe(model, ["view"], () => show(model.get("view"))),
     subscribe(model, ["language", "teach", "chances"], () => draw()),

@@ -35,13 +35,21 @@ test("the ring: 28 fields in a 9×8 grid, clockwise, every cell once, start 2×2
   assert.equal(gridArea(r.cells[0]), "1 / 1 / span 2 / span 2");
 });
 
+test("a wide ring for a low screen: 28 fields in 11×6, the centre three rows high", () => {
+  const r = ringLayout(28, { wide: true });
+  assert.deepEqual([r.cols, r.rows, r.cells.length], [11, 6, 28]);
+  assert.deepEqual(r.centre, { row: 3, col: 2, rowSpan: 3, colSpan: 9 });
+  assert.deepEqual(r.cells[27], { row: 3, col: 1, rowSpan: 1, colSpan: 1 });
+});
+
 test("the ring holds any board size from 2 to 60 fields without overlaps", () => {
-  for (let n = 2; n <= 60; n++) {
-    const r = ringLayout(n);
+  for (let n = 2; n <= 60; n++) for (const wide of [false, true]) {
+    const r = ringLayout(n, { wide });
     assert.equal(r.cells.length, n, `n=${n}`);
     const keys = r.cells.map((c) => `${c.row}:${c.col}`);
     assert.equal(new Set(keys).size, n, `n=${n}`);
     for (const c of r.cells) assert.ok(c.row >= 1 && c.row <= r.rows && c.col >= 1 && c.col <= r.cols);
+    assert.ok(r.rows >= 4 && r.cols >= 4, `n=${n}`);
   }
 });
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .lab import open_notebook, run_all
+from .lab import open_notebook, run_all, set_theme
 from .test_levelx_browser import py
 
 ROOTS = [".lx-root", ".l8-root:not(.l8b-root)", ".l8b-root", ".dl-root"]
@@ -138,6 +138,15 @@ def test_level_x_in_lab_with_and_without_the_side_bar(page, lab, artifacts, requ
         page.wait_for_timeout(400)  # Lab's panel animation; not an assertion
         dice = page.locator(".lx-root [data-die]")
         assert dice.count() == 4
+        # the dice and the Roll button on the first screen, beside (or above) the board: the
+        # notebook as it opens, its first cell's code above the widget
+        bottoms = page.evaluate(
+            """() => [...document.querySelectorAll(
+                   '.lx-root [data-die], .lx-root [data-action=roll]')]
+                 .map((e) => e.getBoundingClientRect().bottom)"""
+        )
+        panel = page.locator(".jp-WindowedPanel-outer").first.bounding_box()
+        assert len(bottoms) == 5 and max(bottoms) <= panel["y"] + panel["height"], (state, bottoms)
         problems = page.evaluate(PROBLEMS, ".lx-root")
         shot = artifacts / f"layout-lab-1024-{state}.png"
         page.screenshot(path=str(shot))
@@ -183,36 +192,92 @@ def test_projector_mode_raises_the_smallest_text(page, lab, artifacts, request) 
     assert page.locator(".lx-root [data-action=projector]").get_attribute("aria-pressed") == "false"
 
 
-TABLE = """\
-from levelwidgets.widgets import Level8Widget
-names = ["Ann", "Ben", "Cleo", "Dora", "Emil", "Fay"][:{n}]
-t = Level8Widget(players=names, bots=[None] + ["heuristic"] * ({n} - 1), seed=5, bot_delay=0)
-t
+TABLES = """\
+from levelwidgets.widgets import Level8Widget, Level8BoardWidget
+names = ["Ann", "Ben", "Cleo", "Dora", "Emil", "Fay"]
+def seats(n, **kw):
+    bots = [None] + ["heuristic"] * (n - 1)
+    return dict(players=names[:n], bots=bots, seed=5, bot_delay=0, **kw)
+ws = [Level8Widget(**seats(n)) for n in (2, 4, 6)]
+ws += [Level8BoardWidget(**seats(n)) for n in (2, 4, 6)]
+teacher = [Level8Widget(**seats(4, view="teacher")), Level8BoardWidget(**seats(4, view="teacher"))]
+display(*ws, *teacher)
 """
 
+#: Boxes (screen px) of what a turn needs in widget number i, after `scroll` ('top': the
+#: widget's top at the top of the notebook's scrolling panel; 'seats': the players' sides
+#: there) and a frame for the docked footer to follow.
+TURN_BOXES = r"""async ([i, scroll]) => {
+  const root = document.querySelectorAll('.l8-root')[i];
+  (scroll === 'top' ? root : root.querySelector('.l8-seats')).scrollIntoView({block: 'start'});
+  for (let k = 0; k < 3; k++) await new Promise((r) => requestAnimationFrame(r));
+  const panel = root.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const all = (sel) => [...root.querySelectorAll(sel)].map(box);
+  return {band: [Math.max(0, panel.top), Math.min(innerHeight, panel.bottom)],
+          dock: box(root.querySelector('[data-dock]')), hand: all('.l8-hand [data-card]'),
+          buttons: all('[data-dock] .l8-actions button'), roll: all('[data-action=roll]'),
+          seats: all('.l8-seat'),
+          dice: all('[data-dice]'), board: all('[data-board]')};
+}"""
 
-def test_level8_table_fits_one_1024x768_screen(page, lab, artifacts, request) -> None:
-    """2, 4 and 6 seats: from the widget's top, the seats, the steps, the hand and its buttons
-    are all inside one 1024x768 viewport (Lab's own bars not counted: Voila has none)."""
+
+def test_level8_tables_fit_one_1024x768_screen(page, lab, artifacts, request) -> None:
+    """2, 4 and 6 seats, card table and board game, JupyterLab without the side bar: the hand
+    and the turn's buttons are docked at the bottom of what the user sees, and the players'
+    sides (their laid combinations) are in view above them; the board's dice too. Teacher-view
+    hands are legible (cards >= 30 px high, numbers >= 12 px)."""
     page.set_viewport_size({"width": 1024, "height": 768})
-    for n in (2, 4, 6):
-        name = f"{request.node.name}-{n}.ipynb"
-        (lab.root / name).write_text(_notebook([TABLE.replace("{n}", str(n))]))
-        open_notebook(page, lab, name)
-        run_all(page)
-        page.locator(".l8-root .l8-hand [data-card]").first.wait_for(timeout=60_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
-        page.wait_for_timeout(400)  # Lab's panel animation; not an assertion
-        extent = page.evaluate(
-            """() => {
-              const root = document.querySelector('.l8-root');
-              const top = root.getBoundingClientRect().top;
-              const bottom = (sel) => Math.max(...[...root.querySelectorAll(sel)]
-                .map((e) => e.getBoundingClientRect().bottom - top));
-              return {hand: bottom('.l8-hand'), steps: bottom('.l8-steps'),
-                      seats: bottom('.l8-seat')};
-            }"""
+    name = f"{request.node.name}.ipynb"
+    (lab.root / name).write_text(_notebook([TABLES]))
+    open_notebook(page, lab, name)
+    run_all(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.l8-root .l8-hand [data-card]').length >= 8 * 10",
+        timeout=90_000,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+    page.wait_for_timeout(400)  # Lab's panel animation; not an assertion
+
+    def inside(span, band):
+        return band[0] - 1 <= span[0] and span[1] <= band[1] + 1
+
+    for i, (kind, n) in enumerate([(k, n) for k in ("table", "board") for n in (2, 4, 6)]):
+        for scroll in ("top", "seats"):
+            b = page.evaluate(TURN_BOXES, [i, scroll])
+            where = (kind, n, scroll, b)
+            band, dock = b["band"], b["dock"]
+            assert inside(dock, band), where  # the docked footer is on the screen
+            assert b["hand"] and all(inside(c, [band[0], band[1]]) for c in b["hand"]), where
+            # the turn's buttons: under the hand (the card table: Draw pile), or in the
+            # circuit's centre (the board game starts with Roll)
+            assert all(inside(x, band) for x in b["buttons"]), where
+            assert b["buttons"] or kind == "board", where
+            if scroll == "seats" or kind == "table":  # every side above the footer
+                assert len(b["seats"]) == n, where
+                assert all(inside(x, [band[0], dock[0]]) for x in b["seats"]), where
+            if kind == "board" and scroll == "top":  # the dice and the circuit's top
+                assert inside(b["dice"][0], [band[0], dock[0]]), where
+                assert b["roll"] and inside(b["roll"][0], [band[0], dock[0]]), where
+                assert inside([b["board"][0][0], b["board"][0][0] + 60], band), where
+            if scroll == "top":
+                page.screenshot(path=str(artifacts / f"layout-{kind}-{n}.png"))
+    set_theme(page, dark=True)
+    page.evaluate(TURN_BOXES, [2, "seats"])
+    page.screenshot(path=str(artifacts / "layout-table-6-dark.png"))
+    set_theme(page, dark=False)
+
+    # the teacher's view of every hand: real cards, not mini-cards
+    for i in (6, 7):
+        sizes = page.evaluate(
+            """(i) => { const root = document.querySelectorAll('.l8-root')[i];
+                 root.querySelector('.l8-minihand').scrollIntoView({block: 'center'});
+                 return [...root.querySelectorAll('.l8-minihand [data-card]')].map((c) =>
+                   [c.getBoundingClientRect().height,
+                    parseFloat(getComputedStyle(c.querySelector('.l8-num')).fontSize)]); }""",
+            i,
         )
-        page.locator(".l8-root").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(artifacts / f"layout-table-{n}.png"))
-        assert max(extent.values()) <= 768, (n, extent)
+        assert len(sizes) >= 3 * 10, sizes  # three other hands, face up
+        assert min(hgt for hgt, _ in sizes) >= 30, sizes
+        assert min(px for _, px in sizes) >= 12, sizes
+        page.screenshot(path=str(artifacts / f"layout-teacher-{i}.png"))

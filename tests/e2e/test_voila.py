@@ -95,6 +95,27 @@ def test_app_is_clean_full_width_and_plays_a_turn(page, voila, artifacts) -> Non
     page.screenshot(path=str(SHOT), full_page=True)
     shutil.copy(SHOT, artifacts / "voila-app.png")
 
+    # Projector mode on an 800x600 projector: the whole board, the dice and the Roll button on
+    # one screen once the widget is at the top (the zoom follows the screen's height, not
+    # below 1); at 1024 px wide the smallest text is 16 px (test_layout_browser.py).
+    page.set_viewport_size({"width": 800, "height": 600})
+    root.locator("[data-action=projector]").click()
+    page.wait_for_function("() => document.querySelector('.lx-root').style.zoom !== ''")
+    root.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)  # the zoom follows the new size a frame later; not an assertion
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll(
+             '.lx-root [data-board], .lx-root [data-die], .lx-root [data-action=roll]')]
+             .map((e) => { const r = e.getBoundingClientRect();
+                           return [r.left, r.top, r.right, r.bottom]; })"""
+    )
+    assert len(boxes) == 6, boxes  # the board, four dice, Roll
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0 and right <= 800 and bottom <= 600, boxes
+    zoom = float(page.evaluate("() => document.querySelector('.lx-root').style.zoom"))
+    assert zoom >= 1, zoom
+    page.screenshot(path=str(artifacts / "voila-projector-800x600.png"))
+
     # Keys reach the board in Voilà too (it has no notebook shortcuts to keep them from): r rolls.
     state = settled(page, ROOT)
     root.focus()

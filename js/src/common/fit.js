@@ -7,7 +7,10 @@
 //   aria-pressed) and the `projector` trait: the whole widget is zoomed so that its smallest
 //   text (11 px) is at least 16 px, more when the cell is wide; it then lays out to the width it
 //   gets (the zoomed root fills its parent, the container queries see the narrower width).
+//   Option fitEnd: an element whose bottom must stay on the screen (the part of the page the
+//   user sees, common/dock.js): on a low screen the zoom is lowered to fit it, not below 1.
 
+import { viewHeight } from "./dock.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { langOf, subscribe } from "./model.js";
@@ -50,7 +53,16 @@ export function projectorZoom(room) {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, room / DESIGN_WIDTH));
 }
 
-export function projector(root, model) {
+/** The zoom that keeps the top of root down to the bottom of `end` inside a view `seen` px
+ * high, at zoom `zoom` now; never below 1 (projector mode never shrinks the widget). */
+function heightZoom(root, end, zoom, seen) {
+  const top = root.getBoundingClientRect().top;
+  const need = end.getBoundingClientRect().bottom - top; // screen px at `zoom`
+  if (!(need > 0) || need <= seen) return zoom;
+  return Math.max(1, (zoom * seen) / need);
+}
+
+export function projector(root, model, { fitEnd = null } = {}) {
   const button = h("button", { class: "lw-btn lw-ghost lw-projbtn", type: "button", "data-action": "projector" });
   root.prepend(button);
   const on = () => Boolean(model.get("projector"));
@@ -64,7 +76,18 @@ export function projector(root, model) {
   }
   function size() {
     const room = root.parentElement ? root.parentElement.clientWidth : 0;
-    root.style.zoom = on() && room > 0 ? String(projectorZoom(room)) : "";
+    let zoom = on() && room > 0 ? projectorZoom(room) : 0;
+    root.style.zoom = zoom ? String(zoom) : "";
+    // fitEnd (Level X: the board and the dice) stays on one screen: a low screen (Voila at
+    // 800×600) zooms less; the layout at that zoom decides, so measure twice
+    for (let k = 0; zoom && fitEnd && k < 2; k++) {
+      const seen = viewHeight(root);
+      if (!seen) break;
+      const next = heightZoom(root, fitEnd, zoom, seen);
+      if (Math.abs(next - zoom) < 0.01) break;
+      zoom = next;
+      root.style.zoom = String(zoom);
+    }
   }
   button.addEventListener("click", (event) => {
     event.stopPropagation();

@@ -178,6 +178,7 @@ export function seatEl(view, p, L, { annotate = false } = {}) {
   if (view.phase !== "over" && view.cur === p) cls.push("l8-cur");
   if (view.winners.includes(p)) cls.push("l8-winner");
   if (main === p) cls.push("l8-me");
+  if (view.hands && view.hands[p] && p !== main) cls.push("l8-open"); // the teacher sees this hand
   const row = h("div", { class: cls.join(" "), "data-player": String(p) });
 
   const side = view.sides ? view.sides[p] : null;

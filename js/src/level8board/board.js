@@ -321,10 +321,10 @@ export function boardDialogEl(view, L, ui) {
 }
 
 /** The whole circuit: fields around the level track and the centre (`centre` is placed in). */
-export function ringEl(view, L, centre, { annotate = false } = {}) {
+export function ringEl(view, L, centre, { annotate = false, wide = false } = {}) {
   const b = boardOf(view);
   const fields = b.fields || [];
-  const layout = ringLayout(fields.length);
+  const layout = ringLayout(fields.length, { wide });
   const ring = h("div", {
     class: "l8b-ring",
     "data-board": String(fields.length),

@@ -8,12 +8,12 @@
  * {cols, rows, cells: [{row, col, rowSpan, colSpan}] (one per field, 1-based grid lines),
  *  track: {row, col, colSpan}, centre: {row, col, rowSpan, colSpan}}.
  * 28 fields: 9 columns × 8 rows (start, 7 along the top, 6 down the right, 9 along the bottom,
- * 5 up the left).
+ * 5 up the left); `wide` (a low screen, issue 27): 11 columns × 6 rows.
  */
-export function ringLayout(n) {
+export function ringLayout(n, { wide = false } = {}) {
   const count = Math.max(2, Math.min(60, Math.floor(Number(n) || 0)));
   const sum = Math.max(8, Math.ceil((count + 6) / 2)); // cols + rows (perimeter 2·sum − 6 ≥ n)
-  const rows = Math.max(4, Math.round(sum * 0.47));
+  const rows = Math.max(4, Math.round(sum * (wide ? 0.36 : 0.47)));
   const cols = Math.max(4, sum - rows);
   const spots = [{ row: 1, col: 1, rowSpan: 2, colSpan: 2 }];
   for (let c = 3; c <= cols; c++) spots.push({ row: 1, col: c, rowSpan: 1, colSpan: 1 });
