@@ -23,6 +23,8 @@ MODULES = [
     "levelwidgets.analysis.games",
     "levelwidgets.analysis.compare",
     "levelwidgets.analysis.elo",
+    "levelwidgets.protocol",
+    "levelwidgets.levelx.steps",
 ]
 
 

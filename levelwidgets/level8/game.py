@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 
 from .._listeners import Listeners
+from ..protocol import shared_returns
 from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
@@ -1088,6 +1089,48 @@ class Level8:
     @property
     def n_players(self) -> int:
         return self._n
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play (the protocol's name, :mod:`levelwidgets.protocol`)."""
+        return self._n
+
+    def returns(self) -> list[float]:
+        """One number per seat: winners share 1 at the end; all 0 before."""
+        return shared_returns(self._winners, self._n, self._phase == "over")
+
+    def is_chance(self) -> bool:
+        """Always False: a shuffle (101! orders) is sampled inside the step that causes it
+        and stored with that step (:meth:`steps`), not offered as a step of its own."""
+        return False
+
+    def chance_outcomes(self) -> list:
+        """Always []: shuffles cannot be listed (see :meth:`is_chance`)."""
+        return []
+
+    def steps(self) -> list[dict]:
+        """Every step after the first deal as data: the action and the shuffles it caused."""
+        return [
+            {"action": e.action.to_dict(), "chance": [list(c) for c in e.chance]}
+            for e in self.history[1:]
+        ]
+
+    @classmethod
+    def replay(cls, config: object, steps: Iterable[Mapping]) -> Level8:
+        """The game ``config`` and ``steps`` (see :meth:`steps`) describe, each step checked:
+        an illegal one raises its error, shuffles that do not fit :class:`CorruptStateError`."""
+        game = cls.from_config(config)
+        for number, step in enumerate(steps, start=1):
+            if not isinstance(step, Mapping) or set(step) != {"action", "chance"}:
+                raise CorruptStateError(
+                    f"step {number} is not {{'action': ..., 'chance': [...]}}: {show(step)}"
+                )
+            try:
+                action = Action.from_dict(step["action"])
+            except (LookupError, TypeError, ValueError) as exc:
+                raise CorruptStateError(f"step {number} holds no action: {show(exc)}") from None
+            game.apply_recorded(action, step["chance"])
+        return game
 
     @property
     def names(self) -> tuple[str, ...]:
