@@ -40,9 +40,9 @@ import time
 from collections.abc import Callable
 
 from levelwidgets.analysis import simulate as study
+from levelwidgets.analysis.batch import simulate
+from levelwidgets.analysis.batch.tables import move_tables, row_tables
 from levelwidgets.levelx import GreedyBot, RandomBot, play_game
-from levelwidgets.levelx.batch import simulate
-from levelwidgets.levelx.batch.tables import move_tables, row_tables
 from levelwidgets.levelx.rules import DEFAULT_RULES
 
 REPEATS = 3

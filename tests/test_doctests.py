@@ -11,9 +11,9 @@ MODULES = [
     "levelwidgets.levelx",
     "levelwidgets.levelx.game",
     "levelwidgets.levelx.bots",
-    "levelwidgets.levelx.analysis",
+    "levelwidgets.analysis.levelx_frames",
     "levelwidgets.levelx.expectimax",
-    "levelwidgets.levelx.batch",
+    "levelwidgets.analysis.batch",
     "levelwidgets.record",
     "levelwidgets.analysis",
     "levelwidgets.analysis.stats",
@@ -23,6 +23,8 @@ MODULES = [
     "levelwidgets.analysis.games",
     "levelwidgets.analysis.compare",
     "levelwidgets.analysis.elo",
+    "levelwidgets.protocol",
+    "levelwidgets.levelx.steps",
 ]
 
 

@@ -74,3 +74,56 @@ def test_engine_modules_import_each_other_without_cycles():
 
         for module in graph:
             visit(module, ())
+
+
+#: Layers above the engines: they may import the engines, never the other way round.
+ABOVE_ENGINES = ("analysis", "widgets", "record", "interop", "lesson")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Absolute names of the ``levelwidgets`` modules that ``path`` imports, at any depth."""
+    import ast
+
+    parts = path.relative_to(ROOT).with_suffix("").parts  # ("levelwidgets", "levelx", "game")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(parts[: len(parts) - node.level])
+                found.add(".".join([*base, *([node.module] if node.module else [])]))
+            else:
+                found.add(node.module or "")
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("import_module"):
+            found |= {a.value for a in node.args if isinstance(a, ast.Constant)}
+    return {m for m in found if m.startswith("levelwidgets")}
+
+
+def test_engines_import_nothing_above_them():
+    """Level X's simulation and race helpers live in analysis/; the old paths only forward."""
+    bad = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for package in ("levelx", "level8")
+        for path in sorted((ROOT / "levelwidgets" / package).rglob("*.py"))
+        for module in _imported_modules(path)
+        if module.split(".")[1:2] and module.split(".")[1] in ABOVE_ENGINES
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_a_moved_module_forwards_with_a_warning():
+    import importlib
+
+    import pytest
+
+    from levelwidgets.analysis import batch, levelx_frames, race
+
+    for old, new, name in (
+        ("levelx.race", race, "plot_race"),
+        ("levelx.batch", batch, "simulate"),
+        ("levelx.analysis", levelx_frames, "games_frame"),
+    ):
+        module = importlib.import_module(f"levelwidgets.{old}")
+        with pytest.warns(DeprecationWarning, match=f"levelwidgets.{old} moved to"):
+            assert getattr(module, name) is getattr(new, name)

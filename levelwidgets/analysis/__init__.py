@@ -5,7 +5,7 @@
 [0.237, 0.763]
 
 ``summary(frame)`` takes one row per game (:mod:`.results` lists the columns;
-``levelwidgets.levelx.analysis.games_frame`` makes such a frame) and needs pandas; its
+``levelwidgets.analysis.games_frame`` makes one from Level X games) and needs pandas; its
 ``plot()`` needs matplotlib: ``pip install 'levelwidgets[analysis]'``.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 from .compare import compare, plot_compare
 from .elo import elo
 from .games import load_game
+from .levelx_frames import games_frame, turns_frame
 from .plots import plot_lengths, plot_seats, plot_summary, plot_win_rates
 from .seats import rotate_seats
 from .simulate import SimulationStopped, game_seed, simulate
@@ -26,6 +27,7 @@ __all__ = [
     "compare",
     "elo",
     "game_seed",
+    "games_frame",
     "load_game",
     "plot_compare",
     "plot_lengths",
@@ -35,6 +37,7 @@ __all__ = [
     "rotate_seats",
     "simulate",
     "summary",
+    "turns_frame",
     "wilson_interval",
     "z_value",
 ]

@@ -1,6 +1,6 @@
 """From one row per game to one row per seat, with the share of the win each seat earned.
 
-The games frame (e.g. :func:`levelwidgets.levelx.analysis.games_frame`) has one row per game:
+The games frame (e.g. :func:`levelwidgets.analysis.games_frame`) has one row per game:
 
 - ``seed``, ``turns``;
 - ``bot_0`` … ``bot_{n-1}``: the bot (its name) in each seat; a seat left empty (NaN) in
@@ -41,7 +41,7 @@ def bot_columns(frame: pd.DataFrame) -> list[str]:
         need = ", ".join([*missing, *([] if seats else ["bot_0, bot_1, …"])])
         raise ValueError(
             f"The games frame lacks {need}: one row per game with seed, turns, winner_seat and "
-            "the bot in each seat (levelx.analysis.games_frame(games) makes one)."
+            "the bot in each seat (levelwidgets.analysis.games_frame(games) makes one)."
         )
     if seats != list(range(len(seats))):
         raise ValueError(f"Seat columns must be bot_0 … bot_{len(seats) - 1} without gaps.")

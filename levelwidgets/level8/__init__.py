@@ -42,7 +42,7 @@ from .errors import (
     UndoError,
     WrongPhaseError,
 )
-from .game import InvariantError, Level8, stack_deck
+from .game import CardTable, InvariantError, Level8, stack_deck
 from .levels import (
     ONE_STAR,
     PHASE10,
@@ -75,6 +75,7 @@ __all__ = [
     "Card",
     "CardError",
     "CardNotInHandError",
+    "CardTable",
     "ChoiceError",
     "Combo",
     "ConfigError",

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 
 from .._listeners import Listeners
+from ..protocol import shared_returns
 from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
@@ -82,6 +83,7 @@ __all__ = [
     "HAND_SIZE",
     "KEEP_MAX",
     "PHASES",
+    "CardTable",
     "InvariantError",
     "Level8",
     "rng_from_json",
@@ -120,14 +122,12 @@ def _not_an_action(action: object) -> ActionTypeError:
     )
 
 
-class Level8:
-    """A game of Level 8 (card game) for 2–6 players.
+class CardTable:
+    """What the card game and the board game share: the deal, hands, discard piles, levels,
+    laying down, adding on, discarding, keeping cards, rounds, history, undo and records.
 
-    ``players``: a count (2–6) or a list of names. ``sides``: ``"one"``, ``"two"``, a custom
-    level sequence (for everybody), or one of these per player. ``dealer`` is the first dealer
-    (default: the last seat, so seat 0 starts); ``start_levels`` lets a teacher start players
-    on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
-    :func:`stack_deck`). :meth:`from_position` starts from a position set up by hand.
+    Not played on its own: :class:`Level8` adds the draw and the skip cards,
+    :class:`~levelwidgets.level8.board.Level8Board` the board, its dice and its actions.
     """
 
     _phase_help = _PHASE_HELP
@@ -177,7 +177,7 @@ class Level8:
         sides: object = "one",
         seed: int | str | None = None,
         lay_down_cap: int = 20,
-    ) -> Level8:
+    ) -> CardTable:
         """A game that starts from a position set up by hand (for lessons and puzzles).
 
         ``hands``: each player's hand (card ids or codes like ``"7R"``, ``"J1"``, ``"S1"``);
@@ -221,7 +221,7 @@ class Level8:
         return cls._set_up(config, seqs)
 
     @classmethod
-    def _set_up(cls, config: dict, seqs: list[LevelSequence]) -> Level8:
+    def _set_up(cls, config: dict, seqs: list[LevelSequence]) -> CardTable:
         """A game at the checked position in ``config`` (both games' ``from_position``)."""
         g = cls.__new__(cls)
         g._init_state(config, seqs)
@@ -356,7 +356,7 @@ class Level8:
             self._notify(events)
         return events
 
-    def on_change(self, callback: Callable[[Level8, list[Event]], None]) -> Callable[[], None]:
+    def on_change(self, callback: Callable[[CardTable, list[Event]], None]) -> Callable[[], None]:
         """Call ``callback(game, events)`` after every action and undo; returns a remover."""
         if not callable(callback):
             raise refuse(ActionTypeError, "callback", "a function f(game, events)", callback)
@@ -603,43 +603,71 @@ class Level8:
         return seq.level(lv) if lv <= len(seq) else None
 
     # ------------------------------------------------------------------ actions
-    def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
-        """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
-        return self._do_draw(self._check("draw", player, "draw"), source)
-
     def _do_draw(self, p: int, source: object) -> list[Event]:
-        """:meth:`draw` for ``p``, who may act now (checked)."""
-        nm = self._names
-        if source is None or source == "pile":
-            if not self._draw:
-                raise EmptyPileError.coded(
-                    "level8.draw_pile_empty",
-                    "{name} cannot draw from the draw pile: it is empty "
-                    "(take the top card of a discard pile instead)",
-                    name=nm[p],
-                )
-            src = None
-        else:
-            src = self._player_index(source, "discard pile owner")
-            if not self._discards[src]:
-                raise EmptyPileError.coded(
-                    "level8.discard_pile_empty",
-                    "{name} cannot draw from {owner}'s discard pile: it is empty",
-                    name=nm[p],
-                    owner=nm[src],
-                )
+        """:meth:`Level8.draw` for ``p``, who may act now (checked)."""
+        src = self._pile_to_take(p, source)
         self._begin_entry()
-        if src is None:
-            card = self._draw.pop()
-            events = [Event("draw", p, {"source": "pile", "card": card})]
-            if not self._draw:
-                self._rebuild_if_needed(events)
-        else:
-            card = self._discards[src].pop()
-            events = [Event("draw", p, {"source": src, "card": card})]
-        self._hands[p].append(card)
+        events: list[Event] = []
+        self._take_top(p, src, events)
         self._phase = "play"
         return self._end_entry(shared_action("draw", p, src), events)
+
+    # -- taking a pile's top card: the card game's draw and the board game's take -------------
+    def _pile_to_take(self, p: int, source: object) -> int | None:
+        """The pile ``source`` names for ``p`` (None/"pile": the draw pile, else a seat's
+        discard pile), refused when there is nothing to take from it."""
+        if source is None or source == "pile":
+            if not self._draw and not self._refills_before_drawing():
+                raise self._empty_pile(p, None)
+            return None
+        src = self._player_index(source, "discard pile owner")
+        if not self._discards[src]:
+            raise self._empty_pile(p, src)
+        return src
+
+    def _take_top(self, p: int, src: int | None, events: list[Event]) -> None:
+        """``p`` takes the top card of the pile :meth:`_pile_to_take` chose."""
+        if src is None:
+            self._draw_from_pile(p, events)
+        else:
+            card = self._discards[src].pop()
+            self._hands[p].append(card)
+            events.append(Event("draw", p, {"source": src, "card": card}))
+
+    def _draw_from_pile(self, q: int, events: list[Event]) -> int | None:
+        """``q`` draws the top card of the draw pile, rebuilt first if it must be (the board
+        game) and after its last card (both games); with nothing to draw at all the draw is
+        skipped (event ``pile_empty``)."""
+        self._rebuild_if_needed(events)
+        if not self._draw:
+            events.append(Event("pile_empty", q, {}))
+            return None
+        card = self._draw.pop()
+        self._hands[q].append(card)
+        events.append(Event("draw", q, {"source": "pile", "card": card}))
+        self._rebuild_if_needed(events)
+        return card
+
+    def _refills_before_drawing(self) -> bool:
+        """The card game rebuilds its draw pile only as its last card is drawn (spec)."""
+        return False
+
+    def _empty_pile(self, p: int, src: int | None) -> Level8Error:
+        """The refusal to draw from an empty pile (``src`` None: the draw pile)."""
+        nm = self._names
+        if src is None:
+            return EmptyPileError.coded(
+                "level8.draw_pile_empty",
+                "{name} cannot draw from the draw pile: it is empty "
+                "(take the top card of a discard pile instead)",
+                name=nm[p],
+            )
+        return EmptyPileError.coded(
+            "level8.discard_pile_empty",
+            "{name} cannot draw from {owner}'s discard pile: it is empty",
+            name=nm[p],
+            owner=nm[src],
+        )
 
     def lay_down(self, combos: Iterable[object], *, player: int | None = None) -> list[Event]:
         """Lay down the complete current level at once: one combination per requirement.
@@ -916,12 +944,6 @@ class Level8:
             self._next_turn(events)
         return self._end_entry(shared_action("discard", p, None, cid), events)
 
-    def skip(
-        self, target: int | str, card: object = None, *, player: int | None = None
-    ) -> list[Event]:
-        """Instead of discarding, put a skip card in front of ``target`` (ends the turn)."""
-        return self._do_skip(self._check("play", player, "play a skip card"), target, card)
-
     def _do_skip(self, p: int, target: object, card: object) -> list[Event]:
         """:meth:`skip` for ``p``, who may act now (checked)."""
         nm = self._names
@@ -961,10 +983,6 @@ class Level8:
             events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
         return self._end_entry(shared_action("skip", p, None, cid, q), events)
-
-    def skip_turn(self, *, player: int | None = None) -> list[Event]:
-        """The skipped player's whole turn: the skip card goes face up under the draw pile."""
-        return self._do_skip_turn(self._check("skipped", player, "take the skipped turn"))
 
     def _do_skip_turn(self, p: int) -> list[Event]:
         """:meth:`skip_turn` for ``p``, who may act now (checked)."""
@@ -1088,6 +1106,50 @@ class Level8:
     @property
     def n_players(self) -> int:
         return self._n
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play (the protocol's name, :mod:`levelwidgets.protocol`)."""
+        return self._n
+
+    def returns(self) -> list[float]:
+        """One number per seat: winners share 1 at the end; all 0 before."""
+        return shared_returns(self._winners, self._n, self._phase == "over")
+
+    def is_chance(self) -> bool:
+        """Always False: a shuffle (101! orders) is sampled inside the step that causes it
+        and stored with that step (:meth:`steps`), not offered as a step of its own."""
+        return False
+
+    def chance_outcomes(self) -> list:
+        """Always []: shuffles cannot be listed (see :meth:`is_chance`)."""
+        return []
+
+    def steps(self) -> list[dict]:
+        """Every step after the first deal as data: the action and the shuffles it caused."""
+        return [
+            {"action": e.action.to_dict(), "chance": [list(c) for c in e.chance]}
+            for e in self.history[1:]
+        ]
+
+    @classmethod
+    def replay(cls, config: object, steps: Iterable[Mapping]) -> CardTable:
+        """The game ``config`` and ``steps`` (see :meth:`steps`) describe, each step checked:
+        an illegal one raises its error, shuffles that do not fit :class:`CorruptStateError`."""
+        if not isinstance(steps, (list, tuple)):
+            raise CorruptStateError(f"the steps must be a list, not {show(steps)}")
+        game = cls.from_config(config)
+        for number, step in enumerate(steps, start=1):
+            if not isinstance(step, Mapping) or set(step) != {"action", "chance"}:
+                raise CorruptStateError(
+                    f"step {number} is not {{'action': ..., 'chance': [...]}}: {show(step)}"
+                )
+            try:
+                action = Action.from_dict(step["action"])
+            except (LookupError, TypeError, ValueError) as exc:
+                raise CorruptStateError(f"step {number} holds no action: {show(exc)}") from None
+            game.apply_recorded(action, step["chance"])
+        return game
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -1365,14 +1427,14 @@ class Level8:
         check_invariants(self)
 
     # ------------------------------------------------------------------ undo / replay
-    def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> Level8:
+    def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> CardTable:
         """A fresh game from this game's config, replaying ``entries`` (the first is the deal)."""
         return type(self)._from_config(self._config, entries, verify_rng)
 
     @classmethod
     def _from_config(
         cls, config: Mapping, entries: Sequence[HistoryEntry], verify_rng: bool = True
-    ) -> Level8:
+    ) -> CardTable:
         position = config.get("position")
         first = "setup" if position is not None else "deal"
         if not entries or entries[0].action.kind != first:
@@ -1415,7 +1477,7 @@ class Level8:
         g._verify_rng = False
         return g
 
-    def _become(self, other: Level8) -> None:
+    def _become(self, other: CardTable) -> None:
         listeners = self._listeners
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
@@ -1480,7 +1542,7 @@ class Level8:
         if back:
             self.undo(back)
 
-    def after(self, ply: int) -> Level8:
+    def after(self, ply: int) -> CardTable:
         """A new game at the position after the first ``ply`` plies (0: the start).
 
         This game stays untouched. A ply is one history entry played after the start: a
@@ -1501,12 +1563,12 @@ class Level8:
     @classmethod
     def from_history(
         cls,
-        game_or_config: Level8 | Mapping,
+        game_or_config: CardTable | Mapping,
         entries: Sequence[HistoryEntry],
-    ) -> Level8:
+    ) -> CardTable:
         """Rebuild a position from recorded chance outcomes alone (the RNG is not consulted;
         further shuffles of the rebuilt game continue from the seed's initial state)."""
-        if isinstance(game_or_config, Level8):
+        if isinstance(game_or_config, CardTable):
             cfg = game_or_config._config
         elif isinstance(game_or_config, Mapping):
             cfg = game_or_config
@@ -1528,10 +1590,12 @@ class Level8:
         return copy.deepcopy(self._config)
 
     @classmethod
-    def from_config(cls, config: object) -> Level8:
+    def from_config(cls, config: object) -> CardTable:
         """A new game at the start ``config`` (see :attr:`config`) describes: after the first
         deal, or at the set-up position. Checked like a loaded record
         (:class:`CorruptStateError`)."""
+        if not isinstance(config, Mapping):
+            raise CorruptStateError(f"a config is a JSON object {{...}}, not {show(config)}")
         return check_config(cls, copy.deepcopy(config))
 
     def apply_recorded(self, action: Action, chance: Sequence[Sequence[int]] = ()) -> list[Event]:
@@ -1554,7 +1618,7 @@ class Level8:
             self._verify_rng = False
         return events
 
-    def clone(self) -> Level8:
+    def clone(self) -> CardTable:
         """An independent copy (same position, RNG state and history)."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
@@ -1588,12 +1652,12 @@ class Level8:
         return game_to_json(self, indent)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Level8) and self.snapshot() == other.snapshot()
+        return isinstance(other, CardTable) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Level8:
+    def from_json(cls, text: str | bytes) -> CardTable:
         """Restore a game; the history is replayed and checked against the stored state."""
         return game_from_json(cls, text)
 
@@ -1608,7 +1672,7 @@ class Level8:
             )
         win = f", winners={[self._names[w] for w in self._winners]}" if self._winners else ""
         return (
-            f"<Level8 round {self._round}, phase {self._phase!r}, "
+            f"<{type(self).__name__} round {self._round}, phase {self._phase!r}, "
             f"turn {self._names[self._current]}{win}; draw pile {len(self._draw)}; "
             + "; ".join(parts)
             + ">"
@@ -1631,6 +1695,32 @@ class Level8:
 
 #: The fields a :meth:`Level8._seat_view` leaves out, each computed as
 #: :meth:`Level8.observation` computes it (``hands`` and ``draw_pile`` stay None for a seat).
+class Level8(CardTable):
+    """A game of Level 8 (card game) for 2–6 players: :class:`CardTable` with the draw (from
+    the draw pile or the top of any discard pile) and the skip cards.
+
+    ``players``: a count (2–6) or a list of names. ``sides``: ``"one"``, ``"two"``, a custom
+    level sequence (for everybody), or one of these per player. ``dealer`` is the first dealer
+    (default: the last seat, so seat 0 starts); ``start_levels`` lets a teacher start players
+    on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
+    :func:`stack_deck`). :meth:`from_position` starts from a position set up by hand.
+    """
+
+    def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
+        """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""
+        return self._do_draw(self._check("draw", player, "draw"), source)
+
+    def skip(
+        self, target: int | str, card: object = None, *, player: int | None = None
+    ) -> list[Event]:
+        """Instead of discarding, put a skip card in front of ``target`` (ends the turn)."""
+        return self._do_skip(self._check("play", player, "play a skip card"), target, card)
+
+    def skip_turn(self, *, player: int | None = None) -> list[Event]:
+        """The skipped player's whole turn: the skip card goes face up under the draw pile."""
+        return self._do_skip_turn(self._check("skipped", player, "take the skipped turn"))
+
+
 _SEAT_LAZY: Getters = {
     "sides": lambda g, p: g._obs_public()[1][1],
     "hand_counts": lambda g, p: tuple(map(len, g._hands)),

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._json import canonical, check_limits, digest, same_json, strict_loads
 from .actions import HistoryEntry
+from .checks import show
 from .errors import ConfigError, CorruptStateError, Level8Error, Level8LimitError
 from .levels import LevelSequence
 from .setup import parse_players
@@ -296,6 +297,9 @@ def _limits(data: object, max_values: int, where: str) -> None:
         too_many=lambda: _too_many(where, max_values),
         too_long=lambda n: RecordTooLargeError(
             f"{where} holds a text of {n:,} characters; at most {MAX_TEXT:,} are read"
+        ),
+        bad_key=lambda key: CorruptStateError(
+            f"{where} names a field {show(key)}; JSON names its fields with text"
         ),
     )
 

@@ -19,6 +19,7 @@ from .errors import (
     GameOverError,
     GroupSumError,
     InvalidDiceError,
+    InvariantError,
     LevelXError,
     LevelXLimitError,
     LevelXTypeError,
@@ -41,8 +42,10 @@ from .game import LevelX, Turn
 from .moves import Grouping, Move, format_groups, parse_groups
 from .position import PositionError, PositionTypeError
 from .rules import ROWS, Rules
+from .steps import CHANCE_OUTCOMES, Roll
 
 __all__ = [
+    "CHANCE_OUTCOMES",
     "ROWS",
     "Advice",
     "AlreadyRolledError",
@@ -56,6 +59,7 @@ __all__ = [
     "GroupSumError",
     "Grouping",
     "InvalidDiceError",
+    "InvariantError",
     "LevelX",
     "LevelXError",
     "LevelXLimitError",
@@ -75,6 +79,7 @@ __all__ = [
     "RecordError",
     "RecordTooLargeError",
     "RecordTypeError",
+    "Roll",
     "Rules",
     "RulesError",
     "RulesTypeError",

@@ -112,6 +112,10 @@ class RecordTooLargeError(RecordError, LevelXLimitError):
     """A record larger, longer or more deeply nested than any Level X game's."""
 
 
+class InvariantError(LevelXError, AssertionError):
+    """An invariant of the rules does not hold (an engine bug or a corrupted state)."""
+
+
 class ProbabilityError(LevelXError, GameValueError):
     """A probability, simulation or race function got arguments it cannot work with (number
     of dice, target sums, number of rolls, a row or a turn limit)."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Protocol
 
 from .._listeners import Listeners
 from ..names import two_yous
+from ..protocol import shared_returns
 from . import moves as _moves
 from .checks import bounded, is_int, need_int, refuse, show
 from .errors import (
@@ -31,6 +33,7 @@ from .errors import (
     NothingToUndoError,
     NotRolledError,
     NotYourTurnError,
+    RecordError,
     RulesError,
     RulesTypeError,
 )
@@ -49,8 +52,17 @@ from .moves import (
 )
 from .position import set_up
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
-from .serial import MAX_TURNS, game_from_dict, game_from_json, game_to_dict, game_to_json
+from .serial import (
+    MAX_TURNS,
+    game_from_dict,
+    game_from_json,
+    game_to_dict,
+    game_to_json,
+    start_from_config,
+)
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
+from .steps import CHANCE_OUTCOMES, Roll, apply_step, game_steps
+from .steps import check_invariants as _check_invariants
 from .svg import board_svg
 
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
@@ -194,6 +206,11 @@ class LevelX:
         return len(self.names)
 
     @property
+    def num_players(self) -> int:
+        """How many seats play (the protocol's name, :mod:`levelwidgets.protocol`)."""
+        return len(self.names)
+
+    @property
     def current_player(self) -> int:
         return self._state.current
 
@@ -249,6 +266,85 @@ class LevelX:
     def winners(self) -> list[int]:
         """Seats with the top score once the game is over (ties share the win); else []."""
         return winners(self._state, self.rules) if self._state.over else []
+
+    def returns(self) -> list[float]:
+        """One number per seat: winners share 1 at the end; all 0 before."""
+        return shared_returns(self.winners, len(self.names), self._state.over)
+
+    # ------------------------------------------------------------------ the protocol
+
+    def is_chance(self) -> bool:
+        """True when chance acts next: the roll of the turn."""
+        return self._dice is None and not self._state.over
+
+    def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
+        """The 126 sorted rolls with their exact probabilities (ways out of 1,296) when
+        chance acts next; else []."""
+        return list(CHANCE_OUTCOMES) if self.is_chance() else []
+
+    def legal_actions(self) -> list[Roll | Move]:
+        """Every action allowed now: the rolls at a chance step, else :meth:`legal_moves`."""
+        if self._state.over:
+            return []
+        if self._dice is None:
+            return [roll for roll, _ in CHANCE_OUTCOMES]
+        return list(self._moves[0])
+
+    def apply(self, action: Roll | Move | object) -> list[Event]:
+        """Play one action: a :class:`Roll` (dice set, as ``roll(dice)``) or a move (anything
+        :meth:`play` reads)."""
+        if isinstance(action, Roll):
+            return self.roll(action.dice)
+        return self.play(action)
+
+    def observation(self, viewer: int | str | None = None) -> dict[str, Any]:
+        """The position as plain data; Level X hides nothing, so every viewer sees the same."""
+        position = game_to_dict(self)["position"]
+        return {
+            **position,
+            "names": list(self.names),
+            "phase": self.phase,
+            "dice": None if self._dice is None else list(self._dice),
+            "tiles_left": self.tiles_left(),
+        }
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The set-up as plain data: players, rules, seed and a set-up position (``start``)."""
+        data = game_to_dict(self)
+        keys = ("players", "rules", "seed", "start")
+        return {k: data[k] for k in keys if k in data}
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> LevelX:
+        """A new game at the start ``config`` (see :attr:`config`) describes, checked like a
+        loaded record (:class:`RecordError`)."""
+        return start_from_config(cls, config)
+
+    def steps(self) -> list[dict[str, Any]]:
+        """Every step since the start as data: each turn's roll and move, an unplayed roll."""
+        return game_steps(self)
+
+    @classmethod
+    def replay(cls, config: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) -> LevelX:
+        """The game ``config`` and ``steps`` describe; a step that does not fit raises the
+        engine's error (its number in the message)."""
+        game = cls.from_config(config)
+        for number, step in enumerate(steps, start=1):
+            try:
+                apply_step(game, step)
+            except LevelXError as exc:
+                raise RecordError.coded(
+                    "levelx.record_turn",
+                    "Turn {number} of the record is impossible: {reason}",
+                    number=number,
+                    reason=str(exc),
+                ) from None
+        return game
+
+    def check_invariants(self) -> None:
+        """Raise :class:`InvariantError` if an invariant of the spec does not hold."""
+        _check_invariants(self)
 
     def piece(self, player: int, row: int) -> int | None:
         """Square (1 = first, ``row_length(row)`` = X) of ``player``'s piece in ``row``."""

@@ -229,6 +229,15 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
     return game
 
 
+def start_from_config(cls: type[LevelX], config: Any) -> LevelX:
+    """The game at the start a config (:attr:`LevelX.config`) describes, checked."""
+    _check_plain(config)
+    if not isinstance(config, dict):
+        raise _malformed(f"a config is a JSON object, not {show(config)}")
+    _need_keys(config, "The config", frozenset({"players", "rules", "seed"}), _OPTIONAL)
+    return _start(cls, config)
+
+
 def _start(cls: type[LevelX], data: dict[str, Any]) -> LevelX:
     """The game a record starts from: the usual start, or its set-up position (checked by
     :meth:`LevelX.from_position`), with players, rules and set-up in the form it writes."""

@@ -26,6 +26,7 @@ import traitlets
 
 from ..level8 import (
     Action,
+    CardTable,
     HeuristicBot,
     Level8,
     Level8Error,
@@ -88,7 +89,7 @@ class Level8Widget(GameWidget):
     ) -> None:
         if game is None:
             game = Level8(players, seed=seed, sides=sides)
-        elif not isinstance(game, Level8):
+        elif not isinstance(game, CardTable):  # the board widget passes its Level8Board
             raise TypeError(f"game must be a Level8, not {type(game).__name__}.")
         self._perspective = _check_perspective(view)
         self._seat = _check_seat(seat, game.n_players)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from levelwidgets.analysis import rotate_seats, summary, wilson_interval
+from levelwidgets.analysis.levelx_frames import games_frame, seat_names
 from levelwidgets.levelx import GreedyBot, RandomBot, play_game
-from levelwidgets.levelx.analysis import games_frame, seat_names
 
 
 def test_greedy_against_random_with_alternating_seats():

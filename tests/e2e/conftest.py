@@ -15,6 +15,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath).replace("\\", "/"):
             item.add_marker(pytest.mark.e2e)
+            # one pytest-xdist worker runs them all, so they share one JupyterLab and Chromium
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")

@@ -161,6 +161,8 @@ CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "goto": lambda g, v: g.goto(v),
     "after": lambda g, v: g.after(v),
     "undo_to": lambda g, v: g.undo_to(v),
+    "replay(config)": lambda g, v: Level8.replay(v, []),
+    "replay(steps)": lambda g, v: Level8.replay(g.config, v),
     "from_history(config)": lambda g, v: Level8.from_history(v, g.history),
     "from_history(entries)": lambda g, v: Level8.from_history(g, v),
     "to_svg": lambda g, v: g.to_svg(v),
@@ -190,6 +192,7 @@ CALLS: dict[str, Callable[[Level8, Any], object]] = {
 #: Public methods without arguments, or whose arguments other tests check (records).
 UNSWEPT = {"check_invariants", "clone", "legal_actions", "snapshot", "state_dict", "to_dict"}
 UNSWEPT |= {"from_json", "to_json", "from_config", "apply_recorded", "next_round", "skip_turn"}
+UNSWEPT |= {"returns", "is_chance", "chance_outcomes", "steps"}
 
 
 def test_the_sweep_covers_every_public_method_of_level8():

@@ -98,7 +98,6 @@ CALLS: dict[str, Callable[[Level8Board, Any], object]] = {
     "steal": lambda g, v: g.steal(v),
     "choose": lambda g, v: g.choose(v),
     "discard_two": lambda g, v: g.discard_two(v),
-    "skip": lambda g, v: g.skip(v),
     "may_discard_two": lambda g, v: g.may_discard_two(v),
     "observation": lambda g, v: g.observation(v),
     "hand": lambda g, v: g.hand(v),

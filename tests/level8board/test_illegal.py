@@ -15,7 +15,6 @@ from levelwidgets.level8 import (
     KeepError,
     LevelMismatchError,
     NotYourTurnError,
-    SkipError,
     UndoError,
     WrongPhaseError,
 )
@@ -154,7 +153,7 @@ STEPS = {
     "discard_two": lambda g: g.discard_two(g.hand(g.current_player)[:2]),
     "keep": lambda g: g.keep([]),
     "round_over": lambda g: g.next_round(),
-    "draw": lambda g: g.draw(),  # the card game's draw step
+    "draw": lambda g: g.apply(Action("draw", g.current_player)),  # the card game's draw step
 }
 PLAY_STEPS = ("play", "lay_down", "add_on", "discard_two")
 
@@ -167,9 +166,11 @@ def test_every_phase_refuses_the_steps_of_other_phases(phase):
         if step == phase or (phase == "play" and step in PLAY_STEPS):
             continue
         error = GameOverError if phase == "over" else WrongPhaseError
+        if step == "draw":
+            error = IllegalActionError  # not a step of this game at all
         refused(g, error, call, g)
-    refused(g, SkipError, g.skip, 1)  # the board game has no skip cards at all
-    refused(g, SkipError, g.skip_turn)
+    # the board game has no skip cards at all: not even the methods (built from parts)
+    assert not hasattr(g, "skip") and not hasattr(g, "skip_turn") and not hasattr(g, "draw")
 
 
 @pytest.mark.parametrize("phase", [p for p in PHASES if p != "over"])
@@ -294,7 +295,7 @@ def test_play_bad_steps():
     refused(g, ChoiceError, g.discard_two, cs("1R 2R"))
     refused(g, LevelMismatchError, g.lay_down, [("run", cs("1R 2R 3R"))])
     refused(g, AddOnError, g.add_on, "1R", 0, 0)
-    refused(g, SkipError, g.skip, 1, "1R")
+    refused(g, IllegalActionError, g.apply, Action("skip", 0, card=99, target=1))
     refused(g, IllegalActionError, g.apply, Action("draw", 0))
     refused(g, IllegalActionError, g.apply, Action("skip_turn", 0))
     refused(g, IllegalActionError, g.apply, Action("fly", 0))

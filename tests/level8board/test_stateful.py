@@ -49,8 +49,6 @@ CALLS: dict[str, Callable[[Level8Board, Any], object]] = {
     "add_on(index)": lambda g, v: g.add_on(held_card(g), 0, v),
     "keep": lambda g, v: g.keep(v),
     "next_round(player)": lambda g, v: g.next_round(player=v),
-    "draw": lambda g, v: g.draw(v),
-    "skip": lambda g, v: g.skip(v),
     "apply": lambda g, v: g.apply(v),
     "preview": lambda g, v: g.preview(v),
     "undo": lambda g, v: g.undo(v),
@@ -139,7 +137,6 @@ def _wrong_calls(g: Level8Board) -> list[tuple[str, Callable[[Level8Board], obje
     calls += [
         ("apply(draw): a card game step", lambda g: g.apply(Action("draw", p))),
         ("apply(skip): a card game step", lambda g: g.apply(Action("skip", p, target=other))),
-        ("skip_turn()", lambda g: g.skip_turn()),
         ("roll(player=True)", lambda g: g.roll(player=bool(p))),
         ("roll(player=float)", lambda g: g.roll(player=float(p))),
         ("roll((7, 1))", lambda g: g.roll((7, 1))),

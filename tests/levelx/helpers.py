@@ -44,6 +44,7 @@ def total_chips(game: LevelX) -> int:
 
 def check_invariants(game: LevelX) -> None:
     """Every invariant of the spec (shared/rules/level-x.md), plus bookkeeping consistency."""
+    game.check_invariants()  # the engine's own check must agree with the ones below
     n = game.players
     if game.rules.chips_for_players == DEFAULT_CHIPS:  # the printed rules: 57 or 51 chips
         assert total_chips(game) == (57 if n == 4 else 51)

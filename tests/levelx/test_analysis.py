@@ -6,9 +6,9 @@ import pandas as pd
 import pytest
 
 from levelwidgets.analysis import rotate_seats
+from levelwidgets.analysis.levelx_frames import games_frame, seat_names, turns_frame
+from levelwidgets.analysis.levelx_frames import simulate as deprecated_simulate
 from levelwidgets.levelx import GreedyBot, LevelX, RandomBot
-from levelwidgets.levelx.analysis import games_frame, seat_names, turns_frame
-from levelwidgets.levelx.analysis import simulate as deprecated_simulate
 
 
 def simulate(make_bots, games, seed=0):

@@ -21,8 +21,8 @@ import random
 import numpy as np
 import pytest
 
+from levelwidgets.analysis.batch import simulate, simulate_outcome
 from levelwidgets.levelx import GreedyBot, RandomBot, Rules, RulesError, play_game
-from levelwidgets.levelx.batch import simulate, simulate_outcome
 from levelwidgets.levelx.rules import ROWS
 
 LEVEL = 0.01

@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
+from levelwidgets.analysis import race
 from levelwidgets.levelx import probability as prob
-from levelwidgets.levelx import race
 from levelwidgets.levelx.errors import ProbabilityError
 from levelwidgets.levelx.moves import all_moves
 from levelwidgets.levelx.rules import ROWS

@@ -1,10 +1,12 @@
 """The Level 8 board game engine: the card game's engine with a circuit, dice and actions.
 
-:class:`Level8Board` subclasses :class:`~levelwidgets.level8.Level8`: laying down, adding
-on, discarding, the round end (level moves, keep-4), the winner, undo/goto/after, clone,
-listeners and events are the card game's own code. This module adds what the board game
-changes: the material (90 numbers, 8 jokers in the middle, no skip cards), the deal by the
-player who ended the round, and the turn "roll → move → the field's action → play".
+:class:`Level8Board` builds on :class:`~levelwidgets.level8.game.CardTable`, the part it
+shares with the card game :class:`~levelwidgets.level8.Level8` (which adds the draw and the
+skip cards, absent here): laying down, adding on, discarding, the round end (level moves,
+keep-4), the winner, undo/goto/after, clone, listeners and events are shared code. This
+module adds what the board game changes: the material (90 numbers, 8 jokers in the middle,
+no skip cards), the deal by the player who ended the round, and the turn "roll → move →
+the field's action → play".
 
 Every step is validated completely before anything changes, so a refused step raises a
 :class:`~levelwidgets.level8.errors.Level8Error` and leaves the game as it was. All chance
@@ -37,11 +39,11 @@ from ..errors import (
     ConfigTypeError,
     CorruptStateError,
     IllegalActionError,
+    Level8Error,
     MoveError,
     MoveTypeError,
-    SkipError,
 )
-from ..game import Level8, _not_an_action
+from ..game import CardTable, _not_an_action
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
@@ -115,7 +117,7 @@ def _colour(value: object) -> int:
 _COLOURS = "a colour 0–5, a letter like 'R' or a name like 'red'"
 
 
-class Level8Board(Level8):
+class Level8Board(CardTable):
     """A game of the Level 8 board game for 2–6 players.
 
     ``players``: a count or names; ``sides``: ``"one"``, ``"two"``, a custom level sequence,
@@ -353,18 +355,25 @@ class Level8Board(Level8):
     def _next_dealer(self) -> int:
         return self._turn if self._ender is None else self._ender  # who ended the round
 
-    def _draw_from_pile(self, q: int, events: list[Event]) -> int | None:
-        """``q`` draws the top card of the draw pile; rebuilt first if needed; with nothing
-        to draw at all the draw is skipped (event ``pile_empty``)."""
-        self._rebuild_if_needed(events)
-        if not self._draw:
-            events.append(Event("pile_empty", q, {}))
-            return None
-        card = self._draw.pop()
-        self._hands[q].append(card)
-        events.append(Event("draw", q, {"source": "pile", "card": card}))
-        self._rebuild_if_needed(events)
-        return card
+    def _refills_before_drawing(self) -> bool:
+        """The board game rebuilds an empty draw pile when someone takes from it (spec)."""
+        return self._can_rebuild()
+
+    def _empty_pile(self, p: int, src: int | None) -> Level8Error:
+        nm = self._names
+        if src is None:
+            return ChoiceError.coded(
+                "level8.board_draw_pile_empty",
+                "{name} cannot take from the draw pile: it is empty (take the top card of "
+                "a discard pile instead)",
+                name=nm[p],
+            )
+        return ChoiceError.coded(
+            "level8.board_discard_pile_empty",
+            "{name} cannot take from {owner}'s discard pile: it is empty",
+            name=nm[p],
+            owner=nm[src],
+        )
 
     def _can_rebuild(self) -> bool:
         return any(len(d) > 1 for d in self._discards)
@@ -485,33 +494,10 @@ class Level8Board(Level8):
     def take(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
         """Take the top card of the draw pile (``None``/"pile") or of a seat's discard pile."""
         p = self._check("take", player, "take a card")
-        nm = self._names
-        if source is None or source == "pile":
-            if not self._draw and not self._can_rebuild():
-                raise ChoiceError.coded(
-                    "level8.board_draw_pile_empty",
-                    "{name} cannot take from the draw pile: it is empty (take the top card of "
-                    "a discard pile instead)",
-                    name=nm[p],
-                )
-            src = None
-        else:
-            src = self._player_index(source, "discard pile owner")
-            if not self._discards[src]:
-                raise ChoiceError.coded(
-                    "level8.board_discard_pile_empty",
-                    "{name} cannot take from {owner}'s discard pile: it is empty",
-                    name=nm[p],
-                    owner=nm[src],
-                )
+        src = self._pile_to_take(p, source)
         self._begin_entry()
         events: list[Event] = []
-        if src is None:
-            self._draw_from_pile(p, events)
-        else:
-            card = self._discards[src].pop()
-            self._hands[p].append(card)
-            events.append(Event("draw", p, {"source": src, "card": card}))
+        self._take_top(p, src, events)
         left = self._pending.get("takes", 1) - 1
         if left and self._anything_to_take():
             self._pending = {**self._pending, "takes": left}
@@ -705,12 +691,6 @@ class Level8Board(Level8):
         else:
             self._next_turn(events)
         return self._end_entry(Action("discard_two", p, cards=tuple(ids)), events)
-
-    def skip(self, target: object, card: object = None, *, player: int | None = None):
-        raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
-
-    def skip_turn(self, *, player: int | None = None):
-        raise SkipError.coded("level8.board_no_skip_cards", "the board game has no skip cards")
 
     def _distinct_hand_cards(
         self,

@@ -1,0 +1,149 @@
+"""Level X under the shared game protocol: the roll as chance, steps as data, invariants.
+
+A Level X turn is two steps: chance rolls the four dice (:class:`Roll`, one of 126 sorted
+outcomes with an exact probability), then the seat plays a :class:`~.moves.Move`. As data a
+step is ``{"kind": "roll", "player", "dice", "drawn"}`` or ``{"kind": "move", "player",
+"move"}``; ``drawn`` says whether the dice came from the game's seeded generator, so a replay
+knows which dice the seed must give.
+
+>>> from levelwidgets.levelx import LevelX
+>>> game = LevelX(seed=4)
+>>> game.is_chance(), len(game.chance_outcomes()), str(sum(p for _, p in game.chance_outcomes()))
+(True, 126, '1')
+>>> game.apply(Roll((1, 1, 2, 6)))[0].kind
+'rolled'
+>>> game.steps()
+[{'kind': 'roll', 'player': 0, 'dice': [1, 1, 2, 6], 'drawn': False}]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .checks import is_int, show
+from .errors import InvariantError, RecordError
+from .moves import ROLLS, Dice
+from .rules import ROWS
+
+if TYPE_CHECKING:
+    from .game import LevelX
+
+
+class Roll(NamedTuple):
+    """Chance's action in Level X: the four dice (given sorted by :func:`chance_outcomes`)."""
+
+    dice: Dice
+
+    @property
+    def notation(self) -> str:
+        return "-".join(map(str, self.dice))
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+_WAYS = Counter(tuple(sorted(r)) for r in ROLLS)
+#: Every sorted roll with its exact probability (ways out of 1,296), in sorted order.
+CHANCE_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
+    (Roll(dice), Fraction(ways, len(ROLLS))) for dice, ways in sorted(_WAYS.items())
+)
+
+
+def roll_step(player: int, dice: Sequence[int], drawn: bool) -> dict[str, Any]:
+    return {"kind": "roll", "player": player, "dice": list(dice), "drawn": drawn}
+
+
+def game_steps(game: LevelX) -> list[dict[str, Any]]:
+    """Every step of ``game`` since its start (an unplayed roll last)."""
+    steps: list[dict[str, Any]] = []
+    for turn in game.history:
+        steps.append(roll_step(turn.player, turn.dice, turn.drawn))
+        steps.append({"kind": "move", "player": turn.player, "move": turn.move.notation})
+    if game.dice is not None:
+        steps.append(roll_step(game.current_player, game.dice, game.dice_drawn))
+    return steps
+
+
+def apply_step(game: LevelX, step: Mapping[str, Any]) -> list[Any]:
+    """Play one step given as data on ``game``; :class:`RecordError` when it does not fit
+    (the game may then be part-way: replay on a clone)."""
+    if not isinstance(step, Mapping) or step.get("kind") not in ("roll", "move"):
+        raise RecordError.coded(
+            "levelx.record_malformed",
+            "The record is incomplete or malformed ({reason}).",
+            reason=f'a step has "kind" "roll" or "move", not {show(step)}',
+        )
+    player = step.get("player")
+    if game.is_over:
+        game._check_can_act(None)  # GameOverError, the engine's own words
+    if not is_int(player) or player != game.current_player:
+        raise RecordError.coded(
+            "levelx.record_seat",
+            "it is played by seat {seat}, but it was seat {current}'s turn",
+            seat=show(player),
+            current=game.current_player,
+        )
+    if step["kind"] == "move":
+        return game.play(step.get("move"))
+    dice, drawn = step.get("dice"), step.get("drawn")
+    if not isinstance(drawn, bool):
+        raise RecordError.coded("levelx.record_drawn", "'drawn' must be true or false")
+    if not drawn:
+        return game.roll(dice)  # type: ignore[arg-type]
+    rolled = game.clone().roll()[0].value  # what the seed rolls there, nothing changed yet
+    if list(rolled) != list(dice or ()):
+        raise RecordError.coded(
+            "levelx.record_dice",
+            "the dice {dice:-} are not what the game's seed rolls ({rolled:-})",
+            dice=dice if isinstance(dice, (list, tuple)) else [show(dice)],
+            rolled=list(rolled),
+        )
+    return game.roll()
+
+
+def check_invariants(game: LevelX) -> None:
+    """Raise :class:`InvariantError` naming the first invariant of the spec that fails."""
+    n, rules, state = game.num_players, game.rules, game._state
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise InvariantError(f"Level X invariant broken: {what}.")
+
+    total = sum(rules.chips(n))
+    held = sum(sum(game.chips_held(p).values()) for p in range(n))
+    need(sum(game.chips_left(r) for r in ROWS) + held == total, "chips are neither made nor lost")
+    for row in ROWS:
+        length = game.row_length(row)
+        on_x = [p for p in range(n) if game.piece(p, row) == length]
+        need(len(on_x) <= 1, f"at most one piece on X{row}")
+        need(game.x_owner(row) == (on_x[0] if on_x else None), f"X{row}'s owner is its piece")
+        for p in range(n):
+            square = game.piece(p, row)
+            need(square is None or 1 <= square <= length, f"pieces stay inside row {row}")
+        if game.is_closed(row):
+            need(game.chips_left(row) == 0, f"closed row {row} holds no chips")
+            need(all(game.piece(p, row) is None for p in range(n)), f"closed row {row} is empty")
+    stack = list(rules.bonus_tiles)
+    left = game.tiles_left()
+    taken = [t for p in range(n) for t in game.tiles(p)]
+    need(sorted(taken + left) == sorted(stack), "bonus tiles are neither made nor lost")
+    need(left == stack[len(stack) - len(left) :], "bonus tiles are taken from the top")
+    for p in range(n):
+        chips = game.chips_held(p)
+        need(
+            game.score(p) == sum(r * c for r, c in chips.items()) + sum(game.tiles(p)),
+            "a score is its chips times their rows plus its tiles",
+        )
+        sets = min(chips.values())
+        need(len(game.tiles(p)) <= sets, "a tile needs a complete set of chips")
+        if left:
+            need(len(game.tiles(p)) == sets, "each complete set earns a tile while tiles last")
+    need(0 <= state.current < n, "the seat to act is a seat")
+    need((game.dice is None) == (game.phase in ("roll", "over")), "dice lie only while playing")
+    if game.is_over:
+        top = max(game.scores())
+        need(bool(game.winners), "a finished game has a winner")
+        need(all(game.score(w) == top for w in game.winners), "winners have the top score")
