@@ -16,12 +16,8 @@ from html import escape
 from .cards import CODES, COLOUR_NAMES, END_SKIP, FIRST_JOKER, FIRST_SKIP, N_COLOURS
 from .combos import Combo
 from .observation import SPECTATOR, TEACHER, Observation
+from .palette import EDGE, FILL, TEXT
 
-# Okabe–Ito based palette (distinguishable with common colour-vision deficiencies) + one shape
-# each; TEXT holds darker shades of the same hues so numbers stay legible on a white card.
-FILL = ("#D55E00", "#F0E442", "#009E73", "#0072B2", "#CC79A7", "#E69F00")
-EDGE = ("#D55E00", "#C8B600", "#009E73", "#0072B2", "#CC79A7", "#E69F00")  # card borders
-TEXT = ("#B34700", "#7A6C00", "#00795A", "#005A8C", "#A8457F", "#A86800")
 CW, CH, GAP = 32, 46, 4
 WIDTH = 800
 ROW_H = 90  # a player row without laid combinations

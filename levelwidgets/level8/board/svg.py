@@ -12,11 +12,11 @@ import math
 from html import escape
 
 from ..observation import TEACHER
+from ..palette import FILL
 from ..svg import (
     _PHASE_TEXT,
     ACCENT,
     BG,
-    FILL,
     INK,
     MUTED,
     WIDTH,
