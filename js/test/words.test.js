@@ -19,3 +19,16 @@ test("no table writes a plural as (s), (n) or (e): counts use a key's _1 entry",
     assert.deepEqual(bad, [], file);
   }
 });
+
+test("{n:one|many} writes a count with its word, as Python's error templates do", async () => {
+  const { fill, errorText } = await import("../src/common/i18n.js");
+  const { t: t8, errorParams } = await import("../src/level8/i18n.js");
+  assert.equal(fill("{n:card|cards}", { n: 1 }), "1 card");
+  assert.equal(fill("{n:card|cards}", { n: 2 }), "2 cards");
+  assert.equal(fill("{n:card|cards}", { n: "1" }), "1 card");
+  assert.equal(fill("{faces:-}", { faces: [1, 2] }), "1-2");
+  const undo = (n, played) => ({ text: "...", code: "level8.undo_too_far", params: { n, played, start: "the first deal" } });
+  assert.equal(errorText(t8, "de", undo(1, 0), errorParams), "1 Schritt lässt sich nicht zurücknehmen: Seit Beginn gibt es erst 0 Aktionen.");
+  assert.equal(errorText(t8, "de", undo(3, 1), errorParams), "3 Schritte lassen sich nicht zurücknehmen: Seit Beginn gibt es erst 1 Aktion.");
+  assert.equal(errorText(t8, "en", undo(3, 1), errorParams), "Cannot undo 3 steps: only 1 action was played since the first deal.");
+});

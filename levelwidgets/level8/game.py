@@ -1456,7 +1456,8 @@ class Level8:
             start = "the set-up position" if "position" in self._config else "the first deal"
             raise UndoError.coded(
                 "level8.undo_too_far",
-                "cannot undo {n} step(s): only {played} action(s) were played since {start}",
+                "cannot undo {n:step|steps}: only {played:action was|actions were} played "
+                "since {start}",
                 n=short(n),
                 played=len(self._history) - 1,
                 start=start,

@@ -580,8 +580,8 @@ class LevelX:
                 )
             raise NothingToUndoError.coded(
                 "levelx.undo_too_far",
-                "There is not that much to undo: {available} action(s) (rolls and moves) "
-                "were played, not {n}.",
+                "There is not that much to undo: {available:action was|actions were} played "
+                "(rolls and moves), not {n}.",
                 available=available,
                 n=show(n),
             )
