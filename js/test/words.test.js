@@ -32,3 +32,16 @@ test("{n:one|many} writes a count with its word, as Python's error templates do"
   assert.equal(errorText(t8, "de", undo(3, 1), errorParams), "3 Schritte lassen sich nicht zurücknehmen: Seit Beginn gibt es erst 1 Aktion.");
   assert.equal(errorText(t8, "en", undo(3, 1), errorParams), "Cannot undo 3 steps: only 1 action was played since the first deal.");
 });
+
+test("a player called You/Du gets the sentence's _you form, not 'Karten von Du'", async () => {
+  const { t: t8 } = await import("../src/level8/i18n.js");
+  const { t: tb } = await import("../src/level8board/i18n.js");
+  assert.equal(t8("de", "handOf", { name: "You" }), "Deine Karten");
+  assert.equal(t8("de", "handOf", { name: "Du" }), "Deine Karten");
+  assert.equal(t8("en", "handOf", { name: "Du" }), "Your hand");
+  assert.equal(t8("de", "handOf", { name: "Ann" }), "Karten von Ann");
+  assert.equal(t8("de", "mv_take", { name: "You" }), "nimmt von dir");
+  assert.equal(tb("de", "towerOf", { name: "You" }), "Dein Turm");
+  assert.equal(tb("de", "mv_steal", { name: "du" }), "klaut von dir");
+  assert.equal(tb("de", "takeDiscard", { name: "Ben" }), "Ablagestapel von Ben");
+});

@@ -1615,16 +1615,17 @@ class Level8:
             + ">"
         )
 
-    def to_svg(self, viewer: int | str | None = None) -> str:
+    def to_svg(self, viewer: int | str | None = None, language: str = "en") -> str:
         """A static picture (SVG) of the position as ``viewer`` sees it.
 
         Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
         spectator's view, so a saved picture shows no hand. Level X has no hidden
-        information and ignores ``viewer``.
+        information and ignores ``viewer``. A seat called "You"/"Du" is written in
+        ``language``'s word ("en" or "de").
         """
         from .svg import render_table
 
-        return render_table(self.observation(viewer))
+        return render_table(self.observation(viewer), language)
 
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)

@@ -40,6 +40,7 @@ from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
 from ..level8.visibility import action_text, shows_new_card
+from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, IntKey, ListOf, MapOf, Obj, Opt, Shape, Text
@@ -466,7 +467,7 @@ class Level8Widget(GameWidget):
 
     def _static_svg(self) -> str:
         viewer, _actor, _handoff = self._who()
-        return self._game.to_svg(viewer)
+        return self._game.to_svg(viewer, self.language)
 
     def _game_replaced(self) -> None:
         self._seat = None if self._seat is None else min(self._seat, self._game.n_players - 1)
@@ -496,7 +497,7 @@ class Level8Widget(GameWidget):
             "actor": actor,
             "handoff": handoff,
             "botsWait": self._waits_for_person(),
-            "names": names,
+            "names": shown_names(names, self.language),
             "sides": list(obs.sides),
             "levels": list(obs.levels),
             "levelCounts": list(obs.level_counts),

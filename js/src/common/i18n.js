@@ -302,6 +302,9 @@ export function makeT(gameTables = {}) {
   function t(lang, key, params) {
     const table = tables[lang] || en;
     // a count of exactly one takes the key's "_1" entry when there is one: "1 card", "2 cards"
+    // a sentence naming a player called "You"/"Du" takes the key's "_you" form when there is
+    // one ("Your hand", "Deine Karten", "nimmt von dir"), never "Karten von Du"
+    if (params && isYou(lang, params.name) && !key.endsWith("_you") && `${key}_you` in table) return t(lang, `${key}_you`, params);
     const one = params && (params.n === 1 || params.n === "1") && `${key}_1` in (tables[lang] ? table : en) ? `${key}_1` : key;
     const text = table[one] ?? en[one] ?? key;
     return fill(text, youWord(lang, params));
