@@ -45,3 +45,10 @@ test("a player called You/Du gets the sentence's _you form, not 'Karten von Du'"
   assert.equal(tb("de", "mv_steal", { name: "du" }), "klaut von dir");
   assert.equal(tb("de", "takeDiscard", { name: "Ben" }), "Ablagestapel von Ben");
 });
+
+test("Level X: the last chip of a row is '1 chip', not '1 chips'", async () => {
+  const { t: tx } = await import("../src/levelx/i18n.js");
+  assert.match(tx("en", "chipsTitle", { row: 7, n: 1 }), /^Row 7: 1 chip worth 7 left/);
+  assert.match(tx("de", "chipsTitle", { row: 7, n: 1 }), /^Reihe 7: noch 1 Chip zu 7/);
+  assert.match(tx("en", "chipsTitle", { row: 7, n: 2 }), /2 chips worth 7/);
+});

@@ -10,6 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..names import shown_names
+from ..words import counted
 from .rules import ROWS
 
 if TYPE_CHECKING:
@@ -122,7 +123,8 @@ def _die(x: float, y: float, s: float, face: int) -> str:
 def _chips_title(row: int, left: int, closed: bool) -> str:
     if closed:
         return f"Row {row} is closed: its chips are gone."
-    return f"{left} chips worth {row} left in row {row}; a piece that reaches X takes one."
+    chips = counted(left, "chip", "chips")
+    return f"{chips} worth {row} left in row {row}; a piece that reaches X takes one."
 
 
 def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: float) -> str:
