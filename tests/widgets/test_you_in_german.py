@@ -44,6 +44,17 @@ def test_a_german_widget_never_writes_you(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", WIDGETS, ids=lambda c: c.__name__)
+def test_after_some_turns_the_log_moves_and_lines_say_du(cls: type[GameWidget]) -> None:
+    bot = "greedy" if cls is LevelXWidget else "heuristic"
+    w = cls(players=["You", "Ann"], bots=[bot, bot], seed=4, language="de", bot_delay=0)
+    for _ in range(12):
+        assert w.advance()
+    view = json.dumps(w.view, ensure_ascii=False)
+    assert w.view["review"]["lines"][0]["text"].startswith("Du: ")
+    assert not YOU.search(view), view[max(0, YOU.search(view).start() - 80) :][:160]
+
+
+@pytest.mark.parametrize("cls", WIDGETS, ids=lambda c: c.__name__)
 def test_an_english_widget_calls_du_you(cls: type) -> None:
     w = _make(cls, "Du", "en")
     assert w.view["names"][0] == "You"
