@@ -15,9 +15,11 @@ language. :meth:`GameError.coded` builds such an error from one English template
     )  # str(exc) == "The group 1+2 makes 3."
 
 Placeholders are ``{name}``; a list is written with the separator after the colon
-(``{group:+}`` -> ``1+2``, ``{cards:, }`` -> ``7R, 8R``); ``{name!r}`` shows a Python value as
-code would. The browser's tables (``js/src/*/i18n.js``) use the same ``{name}`` and
-``{name:sep}`` placeholders, with the code as the key.
+(``{group:+}`` -> ``1+2``, ``{cards:, }`` -> ``7R, 8R``); a count with its word in the singular
+and the plural (``{n:step|steps}`` -> ``1 step``, ``2 steps``; never "step(s)");
+``{name!r}`` shows a Python value as code would. The browser's tables (``js/src/*/i18n.js``)
+use the same ``{name}``, ``{name:sep}`` and ``{n:one|many}`` placeholders, with the code as
+the key.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from typing import Any, TypeVar
+
+from .words import counted
 
 #: A parameter as the browser gets it: JSON only.
 JSONValue = str | int | float | bool | None | list[Any]
@@ -84,11 +88,15 @@ class GameLimitError(GameValueError):
 
 
 class _ListFormatter(string.Formatter):
-    """``{faces:-}`` writes a list as its items joined by ``-`` (``, `` without a separator)."""
+    """``{faces:-}`` writes a list as its items joined by ``-`` (``, `` without a separator);
+    ``{n:card|cards}`` writes a count with the word that fits it ("1 card", "2 cards")."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, (list, tuple)):
             return (format_spec or ", ").join(map(str, value))
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return counted(value, one, many)
         return super().format_field(value, format_spec)
 
 

@@ -20,6 +20,21 @@ def is_you(name: object) -> bool:
     return isinstance(name, str) and bool(_YOU.match(name.strip()))
 
 
+#: What a seat called "You"/"Du" is called on a screen in each language.
+YOU_WORDS = {"en": "You", "de": "Du"}
+
+
+def shown_name(name: str, language: str = "en") -> str:
+    """``name`` as a screen in ``language`` writes it: a seat called "You" or "Du" (in any
+    case) gets that language's word, so a German table never reads "Karten von You"."""
+    return YOU_WORDS.get(language, YOU_WORDS["en"]) if is_you(name) else name
+
+
+def shown_names(names: Sequence[str], language: str = "en") -> list[str]:
+    """Every name as :func:`shown_name` writes it."""
+    return [shown_name(name, language) for name in names]
+
+
 def two_yous(names: Sequence[str]) -> tuple[str, str] | None:
     """The first two names that both mean "you" (see the module docstring), or None."""
     yous = [name for name in names if is_you(name)]

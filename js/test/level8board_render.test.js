@@ -3,6 +3,7 @@
 // Level8BoardWidget builds them (levelwidgets/widgets/level8_board.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { FakeModel, key, setupDom } from "./helpers/fake.js";
 
 setupDom();
@@ -88,6 +89,31 @@ test("swap: pick up to 3 of the allowed cards, then Swap", () => {
   click(root.querySelector("[data-dialog=swap] [data-action=confirmPick]"));
   assert.deepEqual(model.sent.at(-1), { type: "swap", cards: [0, 16] });
   cleanup();
+});
+
+test("swap and show dialogs mark the picked cards in the dialog itself", () => {
+  for (const kind of ["swap", "show"]) {
+    const { root, cleanup } = mount(view({ phase: kind, board: { pending: { action: kind }, choices: { [kind]: { cards: [0, 16, 32, 90], min: 1, max: 3 } } } }));
+    const card = (c) => root.querySelector(`[data-dialog=${kind}] .l8b-pickcards [data-pick='${c}']`);
+    const picked = () => [...root.querySelectorAll(`[data-dialog=${kind}] .l8b-pickcards .l8-sel`)].map((el) => el.getAttribute("data-pick"));
+    assert.deepEqual(picked(), []);
+    click(card(16));
+    click(card(90));
+    assert.deepEqual(picked(), ["16", "90"], kind);
+    for (const c of [16, 90]) {
+      assert.equal(card(c).getAttribute("aria-pressed"), "true");
+      assert.equal(card(c).getAttribute("data-selected"), "1");
+    }
+    assert.equal(card(0).getAttribute("aria-pressed"), "false");
+    click(card(16)); // a second click unpicks it
+    assert.deepEqual(picked(), ["90"], kind);
+    cleanup();
+  }
+  // the bundle styles the picked state inside the dialog (raised, outlined, ticked)
+  const css = readFileSync(new URL("../../levelwidgets/static/level8board.css", import.meta.url), "utf8");
+  const rule = css.match(/\.l8b-pickcards \.l8-card\.l8-sel\s*\{([^}]*)\}/);
+  assert.ok(rule && /transform:\s*translateY\(-/.test(rule[1]) && /outline:/.test(rule[1]), "picked-card rule in level8board.css");
+  assert.ok(/\.l8b-pickcards \.l8-card\.l8-sel::?after\s*\{[^}]*content:\s*"(✓|\\2713)"/.test(css), "a tick on the picked card");
 });
 
 test("steal and choose dialogs", () => {

@@ -1518,7 +1518,8 @@ class CardTable:
             start = "the set-up position" if "position" in self._config else "the first deal"
             raise UndoError.coded(
                 "level8.undo_too_far",
-                "cannot undo {n} step(s): only {played} action(s) were played since {start}",
+                "cannot undo {n:step|steps}: only {played:action was|actions were} played "
+                "since {start}",
                 n=short(n),
                 played=len(self._history) - 1,
                 start=start,
@@ -1678,16 +1679,17 @@ class CardTable:
             + ">"
         )
 
-    def to_svg(self, viewer: int | str | None = None) -> str:
+    def to_svg(self, viewer: int | str | None = None, language: str = "en") -> str:
         """A static picture (SVG) of the position as ``viewer`` sees it.
 
         Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
         spectator's view, so a saved picture shows no hand. Level X has no hidden
-        information and ignores ``viewer``.
+        information and ignores ``viewer``. A seat called "You"/"Du" is written in
+        ``language``'s word ("en" or "de").
         """
         from .svg import render_table
 
-        return render_table(self.observation(viewer))
+        return render_table(self.observation(viewer), language)
 
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)

@@ -42,6 +42,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._json import canonical, check_limits, digest, same_json, strict_loads
+from ..words import plural
 from .actions import HistoryEntry
 from .checks import show
 from .errors import ConfigError, CorruptStateError, Level8Error, Level8LimitError
@@ -330,7 +331,7 @@ def _key_problem(data: dict, known: set[str], *optional: str) -> str:
         parts.append("it lacks " + ", ".join(map(repr, missing)))
     if unknown:
         shown = ", ".join(repr(k[:30]) for k in unknown[:5])
-        parts.append(f"unknown field(s) {shown}")
+        parts.append(f"unknown {plural(len(unknown), 'field', 'fields')} {shown}")
     return "; ".join(parts) or "wrong fields"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..names import two_yous
+from ..words import counted
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, parse_card, parse_cards
 from .checks import MAX_TEXT, bounded, is_int, need_int, refuse, show
 from .combos import as_combo
@@ -563,7 +564,7 @@ def check_laid(
                     f"{names[q]} is marked as laid down but has no laid combination"
                     if flags[q]
                     else f"{names[q]} is marked as not laid down but has "
-                    f"{len(meld_dicts[q])} laid combination(s)"
+                    f"{counted(len(meld_dicts[q]), 'laid combination', 'laid combinations')}"
                 )
     for q in range(n):
         if not is_laid[q]:

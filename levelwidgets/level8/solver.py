@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..words import counted
 from .candidates import (
     _Cand,
     _candidates,  # noqa: F401 (the tests compare candidate lists through this module)
@@ -444,7 +445,7 @@ class Missing:
             return "the level can be laid down"
         wants = "; ".join(nd.describe() for nd in self.needs)
         return (
-            f"{self.count} card(s) missing; open places: {wants}"
+            f"{counted(self.count, 'card', 'cards')} missing; open places: {wants}"
             f"{f' ({self.jokers} filled by jokers)' if self.jokers else ''}"
         )
 

@@ -11,17 +11,15 @@ combinations, each labelled with its number (for ``add_on``) and kind.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from html import escape
 
+from ..names import is_you, shown_names
 from .cards import CODES, COLOUR_NAMES, END_SKIP, FIRST_JOKER, FIRST_SKIP, N_COLOURS
 from .combos import Combo
 from .observation import SPECTATOR, TEACHER, Observation
+from .palette import EDGE, FILL, TEXT
 
-# Okabe–Ito based palette (distinguishable with common colour-vision deficiencies) + one shape
-# each; TEXT holds darker shades of the same hues so numbers stay legible on a white card.
-FILL = ("#D55E00", "#F0E442", "#009E73", "#0072B2", "#CC79A7", "#E69F00")
-EDGE = ("#D55E00", "#C8B600", "#009E73", "#0072B2", "#CC79A7", "#E69F00")  # card borders
-TEXT = ("#B34700", "#7A6C00", "#00795A", "#005A8C", "#A8457F", "#A86800")
 CW, CH, GAP = 32, 46, 4
 WIDTH = 800
 ROW_H = 90  # a player row without laid combinations
@@ -240,11 +238,14 @@ def _viewer_text(obs: Observation) -> str:
         return "teacher view (all hands)"
     if obs.viewer == SPECTATOR:
         return "spectator view"
-    return f"{obs.names[obs.viewer]}'s view"  # type: ignore[index]
+    name = obs.names[obs.viewer]  # type: ignore[index]
+    return "your view" if is_you(name) else f"{name}'s view"
 
 
-def render_table(obs: Observation) -> str:
-    """SVG of a view: a header (round, whose turn, draw pile) and one row per player."""
+def render_table(obs: Observation, language: str = "en") -> str:
+    """SVG of a view: a header (round, whose turn, draw pile) and one row per player; a seat
+    called "You"/"Du" is written in ``language``'s word (the rest of the picture is English)."""
+    obs = replace(obs, names=tuple(shown_names(obs.names, language)))
     n = obs.n_players
     over = obs.phase == "over"
     header_h = 74

@@ -676,8 +676,8 @@ class LevelX:
                 )
             raise NothingToUndoError.coded(
                 "levelx.undo_too_far",
-                "There is not that much to undo: {available} action(s) (rolls and moves) "
-                "were played, not {n}.",
+                "There is not that much to undo: {available:action was|actions were} played "
+                "(rolls and moves), not {n}.",
                 available=available,
                 n=show(n),
             )
@@ -840,12 +840,13 @@ class LevelX:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def to_svg(self, viewer: int | str | None = None) -> str:
+    def to_svg(self, viewer: int | str | None = None, language: str = "en") -> str:
         """A static picture (SVG) of the position as ``viewer`` sees it.
 
         Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
         spectator's view, so a saved picture shows no hand. Level X has no hidden
-        information and ignores ``viewer``.
+        information and ignores ``viewer``. A seat called "You"/"Du" is written in
+        ``language``'s word ("en" or "de").
         """
         # Ignored, but checked as Level 8 checks it: a seat, "spectator" or "teacher".
         if viewer is not None and not (
@@ -856,7 +857,7 @@ class LevelX:
             else:
                 error = RulesError if isinstance(viewer, str) else RulesTypeError
                 raise refuse(error, "viewer", "None, a seat, 'spectator' or 'teacher'", viewer)
-        return board_svg(self)
+        return board_svg(self, language)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

@@ -250,7 +250,8 @@ def _tiles(value: object, players: int, stack: Sequence[int], sets: list[int]) -
         if len(ts) > sets[seat] or (left and len(ts) != sets[seat]):
             raise PositionError.coded(
                 "levelx.position_tile_count",
-                "Seat {seat} has {sets} complete set(s) of chips but {tiles} bonus tile(s): "
+                "Seat {seat} has {sets:complete set|complete sets} of chips but "
+                "{tiles:bonus tile|bonus tiles}: "
                 "each set earns one tile while the stack lasts.",
                 seat=seat,
                 sets=sets[seat],

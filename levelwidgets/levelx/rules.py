@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from ..words import plural
 from .checks import is_int, refuse, show, whole_numbers
 from .errors import RulesError, RulesTypeError
 
@@ -117,7 +118,8 @@ class Rules:
             reason = (
                 f"{', '.join(sorted(missing))} missing"
                 if missing
-                else f"unknown option(s) {show(sorted(map(str, unknown)))}"
+                else f"unknown {plural(len(unknown), 'option', 'options')} "
+                f"{show(sorted(map(str, unknown)))}"
             )
             raise _incomplete(reason)
         chips = data["chips_for_players"]

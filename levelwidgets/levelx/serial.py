@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from .._json import canonical as _canonical
 from .._json import check_limits, strict_loads
 from .._json import digest as _digest
+from ..words import plural
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError
 from .moves import MAX_NOTATION, ROLL_INDEX, ROLLS, Move, parse_groups
@@ -439,7 +440,9 @@ def _need_keys(
         raise _malformed(f"{what} lacks {', '.join(sorted(missing))}")
     unknown = keys - required - optional
     if unknown:
-        raise _malformed(f"{what} has unknown field(s) {show(sorted(unknown))}")
+        raise _malformed(
+            f"{what} has unknown {plural(len(unknown), 'field', 'fields')} {show(sorted(unknown))}"
+        )
 
 
 def _not_a_number(name: str) -> RecordError:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..names import shown_names
+from ..words import counted
 from .rules import ROWS
 
 if TYPE_CHECKING:
@@ -54,8 +56,10 @@ def _marker(player: int, cx: float, cy: float, r: float) -> str:
     return shape_svg(PLAYER_SHAPES[player], cx, cy, r, PLAYER_COLOURS[player])
 
 
-def board_svg(game: LevelX) -> str:
-    """The board, the dice, and a panel per player (chips, tiles, score)."""
+def board_svg(game: LevelX, language: str = "en") -> str:
+    """The board, the dice, and a panel per player (chips, tiles, score); a seat called
+    "You"/"Du" is written in ``language``'s word."""
+    names = shown_names(game.names, language)
     lengths = game.rules.row_lengths
     longest = max(lengths)
     track_w = longest * (_SQ + _GAP)
@@ -69,21 +73,21 @@ def board_svg(game: LevelX) -> str:
         f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" '
         f'role="img" aria-label="Level X board">',
         f'<rect width="{width}" height="{height}" rx="10" fill="{_PAPER}" stroke="{_LINE}"/>',
-        _header(game, width),
+        _header(game, width, names),
     ]
     for i, row in enumerate(ROWS):
         out.append(_row(game, i, row, lengths[i], longest, chips_x))
-    out.append(_players(game, board_h + 6, width))
+    out.append(_players(game, board_h + 6, width, names))
     out.append("</svg>")
     return "".join(out)
 
 
-def _header(game: LevelX, width: int) -> str:
+def _header(game: LevelX, width: int, names: list[str]) -> str:
     if game.is_over:
-        names = " & ".join(escape(game.names[w]) for w in game.winners)
-        status = f"Game over — {names} {'win' if len(game.winners) > 1 else 'wins'}"
+        who = " & ".join(escape(names[w]) for w in game.winners)
+        status = f"Game over — {who} {'win' if len(game.winners) > 1 else 'wins'}"
     else:
-        name = escape(game.names[game.current_player])
+        name = escape(names[game.current_player])
         status = f"Round {game.round} · {name} to {game.phase}"
         if game.is_last_round:
             status += " · last round"
@@ -122,7 +126,8 @@ def die_svg(x: float, y: float, s: float, face: int) -> str:
 def _chips_title(row: int, left: int, closed: bool) -> str:
     if closed:
         return f"Row {row} is closed: its chips are gone."
-    return f"{left} chips worth {row} left in row {row}; a piece that reaches X takes one."
+    chips = counted(left, "chip", "chips")
+    return f"{chips} worth {row} left in row {row}; a piece that reaches X takes one."
 
 
 def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: float) -> str:
@@ -172,7 +177,7 @@ def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: flo
     return "".join(parts)
 
 
-def _players(game: LevelX, y0: float, width: int) -> str:
+def _players(game: LevelX, y0: float, width: int, names: list[str]) -> str:
     tiles_left = " ".join(map(str, game.tiles_left())) or "none"
     parts = [
         f'<line x1="12" x2="{width - 12}" y1="{y0}" y2="{y0}" stroke="{_LINE}"/>',
@@ -192,7 +197,7 @@ def _players(game: LevelX, y0: float, width: int) -> str:
         parts.append(_marker(p, 26, y + 15, 8))
         parts.append(
             f'<text x="44" y="{y + 20}" font-size="14" font-weight="{700 if current else 400}" '
-            f'fill="{_INK}">{escape(game.names[p])}</text>'
+            f'fill="{_INK}">{escape(names[p])}</text>'
             f'<text x="170" y="{y + 20}" font-size="12" fill="{_MUTED}">{chips}'
             f"{'  · tiles ' + tiles if tiles else ''}</text>"
             f'<text x="{width - 20}" y="{y + 20}" font-size="15" font-weight="700" '

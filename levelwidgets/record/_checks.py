@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..words import plural
 from .errors import RecordError
 
 
@@ -28,7 +29,9 @@ def need_keys(data: object, what: str, required: Iterable[str], optional: Iterab
         raise RecordError(f"{what} lacks {_names(missing)}.")
     unknown = set(data) - required - optional
     if unknown:
-        raise RecordError(f"{what} has unknown field(s) {_names(unknown)}.")
+        raise RecordError(
+            f"{what} has unknown {plural(len(unknown), 'field', 'fields')} {_names(unknown)}."
+        )
     return data
 
 

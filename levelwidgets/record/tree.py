@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._listeners import Listeners
+from ..words import counted
 from .annotations import (
     FREE_HEADERS,
     MAX_COMMENTS,
@@ -322,7 +323,8 @@ class Node:
         return out
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} ply {self._depth}, {len(self._vars)} variation(s)>"
+        kids = counted(len(self._vars), "variation", "variations")
+        return f"<{type(self).__name__} ply {self._depth}, {kids}>"
 
 
 class Step(Node):

@@ -41,6 +41,7 @@ from ..level8.combos import Combo, combo_options, make_combo
 from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
 from ..level8.observation import SPECTATOR, TEACHER, Observation
 from ..level8.visibility import action_text, shows_new_card
+from ..names import shown_name, shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, IntKey, ListOf, MapOf, Obj, Opt, Shape, Text
@@ -445,8 +446,10 @@ class Level8Widget(GameWidget):
 
     def _line_text(self, step: Step) -> str:
         # a line's label names no card this screen's viewer may not see (kept, given cards)
-        name = step.player_name
-        text = action_text(_step_action(step), self._game.names, self.viewer)
+        # (a seat called "You"/"Du" in the widget's language's word)
+        name = shown_name(step.player_name, self.language)
+        names = shown_names(self._game.names, self.language)
+        text = action_text(_step_action(step), names, self.viewer)
         return f"{name}: {text[len(name) + 1 :]}" if text.startswith(name + " ") else text
 
     # ------------------------------------------------------------------ takebacks
@@ -472,7 +475,7 @@ class Level8Widget(GameWidget):
 
     def _static_svg(self) -> str:
         viewer, _actor, _handoff = self._who()
-        return self._game.to_svg(viewer)
+        return self._game.to_svg(viewer, self.language)
 
     def _game_replaced(self) -> None:
         self._seat = None if self._seat is None else min(self._seat, self._game.n_players - 1)
@@ -502,7 +505,7 @@ class Level8Widget(GameWidget):
             "actor": actor,
             "handoff": handoff,
             "botsWait": self._waits_for_person(),
-            "names": names,
+            "names": shown_names(names, self.language),
             "sides": list(obs.sides),
             "levels": list(obs.levels),
             "levelCounts": list(obs.level_counts),

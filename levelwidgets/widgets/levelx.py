@@ -23,6 +23,7 @@ from ..levelx.events import Event
 from ..levelx.moves import all_moves
 from ..levelx.preview import move_key, preview_moves
 from ..levelx.probability import roll_ways
+from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
@@ -55,6 +56,7 @@ class LevelXWidget(GameWidget):
     _error_type = LevelXError
     _player_intents = frozenset({"roll", "play"})
     _undo_to_person = True
+    _language_in_view = True  # a seat called "You" is shown as "Du" in German
 
     #: Animate pieces step by step after each move.
     animate = traitlets.Bool(True).tag(sync=True)
@@ -358,7 +360,7 @@ class LevelXWidget(GameWidget):
         return _with_passes([_event_row(e) for e in events], self._game.players)
 
     def _static_svg(self) -> str:
-        return self._game._repr_svg_()
+        return self._game.to_svg(language=self.language)
 
     def _game_replaced(self) -> None:
         self.chances = self._chances()
@@ -370,7 +372,7 @@ class LevelXWidget(GameWidget):
         dice = list(game.dice) if game.dice is not None else None
         move_count = sum(1 for m in game.legal_moves() if m.groups) if dice else 0
         view: dict[str, Any] = {
-            "names": list(game.names),
+            "names": shown_names(game.names, self.language),
             "len": rows,
             "chips": [game.chips_left(r) for r in ROWS],
             "pos": [[game.piece(p, r) or 0 for r in ROWS] for p in players],

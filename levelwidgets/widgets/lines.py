@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GameError
+from ..names import shown_name
 from ..record import GameRecord, Node, RecordError, Step
 from .shapes import given
 
@@ -77,9 +78,10 @@ def lines_of(
     return out, left_out
 
 
-def step_text(step: Step) -> str:
-    """A step as a line's label: its player and its notation (every card it names)."""
-    return f"{step.player_name}: {step.notation}"
+def step_text(step: Step, language: str = "en") -> str:
+    """A step as a line's label: its player (a seat called "You"/"Du" in ``language``'s word)
+    and its notation (every card it names)."""
+    return f"{shown_name(step.player_name, language)}: {step.notation}"
 
 
 def line_starts(record: GameRecord) -> tuple[list[tuple[Node, int]], int]:

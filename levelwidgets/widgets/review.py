@@ -512,7 +512,7 @@ class ReviewMixin:
 
     def _line_text(self, step: Step) -> str:
         """A line's first step as its label in the view (games hiding cards redact it)."""
-        return lines.step_text(step)
+        return lines.step_text(step, self.language)
 
     def _review_view(self) -> dict[str, Any]:
         """The record part of the view: where the position shown is, its annotations, the

@@ -164,6 +164,16 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
                 need = py(page, "w.view['board']['choices']['show']['min']")
                 for k in range(1, need):
                     picks.nth(k).click()
+            # the picked cards are marked in the dialog itself: raised, outlined, ticked
+            dialog = root.locator(f"[data-dialog={phase}]")
+            marked = dialog.locator(".l8b-pickcards .l8-sel[aria-pressed=true]")
+            assert marked.count() == dialog.locator("[data-pick].l8-sel").count() >= 1
+            look = marked.first.evaluate(
+                "e => [getComputedStyle(e).transform, getComputedStyle(e).outlineStyle,"
+                " getComputedStyle(e, '::after').content]"
+            )
+            assert look[0] != "none" and look[1] == "solid" and "✓" in look[2], look
+            shot(root, artifacts / f"level8-board-{phase}-picked.png")
             root.locator(f"[data-dialog={phase}] [data-action=confirmPick]").click()
         elif phase == "ask":
             hand = py(page, "sorted(w.game.hand(0))")

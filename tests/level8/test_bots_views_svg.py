@@ -16,6 +16,7 @@ from levelwidgets.level8 import (
     play_game,
 )
 from levelwidgets.level8.cards import CODES
+from levelwidgets.level8.palette import TEXT
 
 from .helpers import cs, stacked
 
@@ -217,7 +218,7 @@ def test_svg_shows_melds_skips_levels_and_turn():
     assert "Ben &amp; &lt;Co&gt; is skipped this turn" in svg
     assert "<title>Charlotte-Élodie Longname</title>" in svg and "Charlotte-Élodie…" in svg
     # numbers are printed in their colour (red 4, yellow 8), not in black
-    assert 'fill="#B34700">4</text>' in svg and 'fill="#7A6C00">8</text>' in svg
+    assert f'fill="{TEXT[0]}">4</text>' in svg and f'fill="{TEXT[1]}">8</text>' in svg
     assert "<polygon points=" in svg and "<circle" in svg  # shapes as well as colours
 
 

@@ -131,7 +131,7 @@ def test_missing_describes_needs():
     miss = cards_missing(cs("4R 5G 9B 9Y 1P 11O 13R 15G 2B 7P"), "run 3 + set 3")
     assert miss.count == 2
     text = miss.describe()
-    assert text.startswith("2 card(s) missing") and "a 9 (any colour)" in text
+    assert text.startswith("2 cards missing") and "a 9 (any colour)" in text
     assert "a 3 (any colour)" in text  # 1P 2B can only become 1-2-3 (no 0, no wrap)
     assert (
         cards_missing(cs("4R 5G 6B 9B 9Y 9P"), "run 3 + set 3")

@@ -275,12 +275,19 @@ function youWord(lang, params) {
 }
 
 /** Fill {name} placeholders from params (unknown ones stay as they are); {name:sep} writes a
- * list as its items joined by sep ({faces:-} -> "1-1-5"), as Python's GameError.coded does. */
+ * list as its items joined by sep ({faces:-} -> "1-1-5") and {n:one|many} a count with its
+ * word ({n:card|cards} -> "1 card", "2 cards"), as Python's GameError.coded does. */
 export function fill(text, params = {}) {
   return String(text).replace(/\{(\w+)(?::([^{}]*))?\}/g, (m, k, sep) => {
     if (!params || !(k in params)) return m;
     const v = params[k];
-    return Array.isArray(v) ? v.join(sep ?? ", ") : String(v);
+    if (Array.isArray(v)) return v.join(sep ?? ", ");
+    // {n:card|cards}: the count with the word that fits it, as Python's errors write it
+    if (sep != null && sep.includes("|")) {
+      const [one, many] = sep.split("|");
+      return `${v} ${String(v).trim() === "1" ? one : many}`;
+    }
+    return String(v);
   });
 }
 
@@ -299,6 +306,9 @@ export function makeT(gameTables = {}) {
   function t(lang, key, params) {
     const table = tables[lang] || en;
     // a count of exactly one takes the key's "_1" entry when there is one: "1 card", "2 cards"
+    // a sentence naming a player called "You"/"Du" takes the key's "_you" form when there is
+    // one ("Your hand", "Deine Karten", "nimmt von dir"), never "Karten von Du"
+    if (params && isYou(lang, params.name) && !key.endsWith("_you") && `${key}_you` in table) return t(lang, `${key}_you`, params);
     const one = params && (params.n === 1 || params.n === "1") && `${key}_1` in (tables[lang] ? table : en) ? `${key}_1` : key;
     const text = table[one] ?? en[one] ?? key;
     return fill(text, youWord(lang, params));

@@ -945,12 +945,12 @@ class Level8Board(CardTable):
             f"jokers {len(self._middle)}; " + "; ".join(parts) + ">"
         )
 
-    def to_svg(self, viewer: int | str | None = None) -> str:
+    def to_svg(self, viewer: int | str | None = None, language: str = "en") -> str:
         """A static picture of the board and the table as ``viewer`` sees it (default: the
-        spectator's view, no hand)."""
+        spectator's view, no hand; a seat called "You"/"Du" in ``language``'s word)."""
         from .svg import render_board
 
-        return render_board(self.observation(viewer))
+        return render_board(self.observation(viewer), language)
 
 
 def _two_dice(dice: object) -> tuple[int, int]:

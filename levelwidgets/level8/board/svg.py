@@ -9,14 +9,16 @@ own picture draws it (:func:`levelwidgets.level8.svg.render_table`).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from html import escape
 
+from ...names import shown_names
 from ..observation import TEACHER
+from ..palette import FILL
 from ..svg import (
     _PHASE_TEXT,
     ACCENT,
     BG,
-    FILL,
     INK,
     MUTED,
     WIDTH,
@@ -53,10 +55,12 @@ def field_centres(n: int) -> list[tuple[float, float]]:
     return out
 
 
-def render_board(obs: BoardObservation) -> str:
-    """SVG of a board game view: the board on top, the card table below."""
-    t = obs.table
-    table_svg = render_table(t)
+def render_board(obs: BoardObservation, language: str = "en") -> str:
+    """SVG of a board game view: the board on top, the card table below (a seat called
+    "You"/"Du" in ``language``'s word)."""
+    t = replace(obs.table, names=tuple(shown_names(obs.table.names, language)))
+    obs = replace(obs, table=t)
+    table_svg = render_table(t, language)
     table_h = int(table_svg.split('height="', 1)[1].split('"', 1)[0])
     height = BOARD_H + table_h
     o = [
