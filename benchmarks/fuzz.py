@@ -561,8 +561,6 @@ def _board_only(
         ("choose(None)", lambda g: g.choose(None)),
         (f"discard_two([{held}, {held}])", lambda g: g.discard_two([held, held])),
         ("discard_two(14.0)", lambda g: g.discard_two(14.0)),
-        ("skip(0)", lambda g: g.skip(0)),
-        ("skip_turn()", lambda g: g.skip_turn()),
         ("may_discard_two(99)", lambda g: g.may_discard_two(99)),
         ("from_position(hands=[])", lambda g: Level8Board.from_position(hands=[])),
         ("Level8Board(layout=['fly'])", lambda g: Level8Board(layout=["fly"])),
