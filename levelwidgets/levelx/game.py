@@ -329,6 +329,12 @@ class LevelX:
     def replay(cls, config: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) -> LevelX:
         """The game ``config`` and ``steps`` describe; a step that does not fit raises the
         engine's error (its number in the message)."""
+        if not isinstance(steps, (list, tuple)):
+            raise RecordError.coded(
+                "levelx.record_malformed",
+                "The record is incomplete or malformed ({reason}).",
+                reason=f"the steps must be a list, not {show(steps)}",
+            )
         game = cls.from_config(config)
         for number, step in enumerate(steps, start=1):
             try:
