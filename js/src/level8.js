@@ -214,7 +214,7 @@ function render({ model, el }) {
       sortBox.replaceChildren(D.sortEl(L, ui.sort));
       handBox.replaceChildren(D.handEl(v, L, ui));
       // the dialog has its own buttons; the bar asks the add-on question
-      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question() })]));
+      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() })]));
     } else {
       handBox.replaceChildren();
       actionsBox.replaceChildren();

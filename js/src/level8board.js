@@ -250,7 +250,7 @@ function render({ model, el }) {
   /** The bar under the hand: the card game's (play, keep, next round), plus Discard 2. */
   function actionsEl(v) {
     if (!["play", "keep", "round_over"].includes(v.phase)) return h("div", { class: "l8-actions" });
-    const bar = D.actionsEl(v, L, { ...ui, ask: addOn.question() });
+    const bar = D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() });
     if (v.phase === "play" && G.choicesOf(v).discardTwo) {
       bar.append(h("button", { type: "button", class: "lw-btn l8-btn", "data-action": "discardTwo", disabled: ui.selected.length !== 2 }, L("discardTwo")));
     }

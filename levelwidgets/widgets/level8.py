@@ -37,7 +37,12 @@ from ..level8 import (
 from ..level8.actions import ACTION_KINDS
 from ..level8.cards import BOARD_JOKER_IDS, MAX_NUMBER, N_CARDS, is_skip
 from ..level8.combos import Combo, combo_options, make_combo
-from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
+from ..level8.errors import (
+    CardNotInHandError,
+    IllegalActionError,
+    LayDownError,
+    LevelMismatchError,
+)
 from ..level8.observation import SPECTATOR, TEACHER, Observation
 from ..level8.visibility import action_text, shows_new_card
 from ..record import MAX_NODES, Step
@@ -519,7 +524,7 @@ class Level8Widget(GameWidget):
             "dealer": obs.dealer,
             "round": obs.round,
             "winners": list(obs.winners),
-            "legal": None if actor is None else _legal(obs, actor, self._can_lay_cached),
+            "legal": None if actor is None else self._legal(obs, actor),
             "proposal": self._shown_proposal(actor),
             "hint": self._hint(obs, actor),
             "moves": moves,
@@ -567,6 +572,16 @@ class Level8Widget(GameWidget):
             "needs": [[n.kind, n.number, n.colour, list(n.alternatives)] for n in missing.needs],
             "jokers": missing.jokers,
         }
+
+    def _legal(self, obs: Observation, actor: int) -> dict[str, Any]:
+        """:func:`_legal`, and why Lay down is not possible now (``layWhy``, the refusal in
+        the browser's language): the button says so before anyone clicks it."""
+        out = _legal(obs, actor, self._can_lay_cached)
+        if "canLay" in out and not out["canLay"]:
+            why = _lay_refusal(obs, actor, self._game.names, self._can_lay_cached)
+            if why is not None:
+                out["layWhy"] = self._refusal_info(why)
+        return out
 
     def _can_lay_cached(self, hand: tuple[int, ...], level: object) -> bool:
         key = (tuple(sorted(hand)), str(level))
@@ -677,6 +692,38 @@ def _legal(
     elif phase == "keep":
         out["keepMax"] = KEEP_MAX
     return out
+
+
+def _lay_refusal(
+    obs: Observation,
+    actor: int,
+    names: Sequence[str],
+    can_lay_fn: Callable[[tuple[int, ...], object], bool],
+) -> Level8Error | None:
+    """Why ``actor`` cannot lay down now (None: they can, or have already): the hand does not
+    make the level (the solver, jokers included), or it would leave no card to discard."""
+    level = obs.requirements[actor]
+    if level is None or obs.laid[actor]:
+        return None
+    hand = tuple(_hand_of(obs, actor))
+    req = [[r.kind, r.n] for r in level.requirements]
+    if not can_lay_fn(hand, level):
+        return LevelMismatchError.coded(
+            "level8.cannot_make_level",
+            "{name}'s hand cannot make level {level} yet ({need}).",
+            name=names[actor],
+            level=obs.levels[actor],
+            need=level.describe(),
+            req=req,
+        )
+    final = obs.levels[actor] == obs.level_counts[actor]
+    if not final and len(hand) <= level.n_cards:
+        return LayDownError.coded(
+            "level8.keep_one",
+            "{name} must keep one card to discard at the end of the turn",
+            name=names[actor],
+        )
+    return None
 
 
 #: Action kinds that end a move-list row (the card game's turn ends).

@@ -416,3 +416,48 @@ def test_round_end_with_bots_only_deals_on_at_once() -> None:
     """With no person at the table nobody would click, so the bots deal on as before."""
     game, w = _bot_ends_round(["heuristic", "heuristic"])
     assert w.advance() and game.round == 2
+
+
+def _level3(hand: list[str]) -> Level8Widget:
+    """Ann (one-star level 3: 1 run of 3 + 4 cards of one colour) has drawn: 11 cards."""
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[hand, ["1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B", "9B", "10B"]],
+        levels=[3, 1],
+        current=0,
+        phase="play",
+        seed=1,
+    )
+    return Level8Widget(game, bots=[None, "heuristic"], seat=0)
+
+
+def test_lay_down_is_offered_only_when_the_hand_makes_the_level() -> None:
+    """Issue 27: "Lay down…" looked possible with a hand that cannot make the level. The view
+    says so (legal.canLay) and why (legal.layWhy, the solver's verdict, jokers included)."""
+    spare = ["11R", "13G", "15O", "11P"]  # no run among them or with the rest
+    # run 4-5-6 and yellow 1, 3, 8, 10: the rules' level 3
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", *spare])
+    assert w.view["legal"]["canLay"] is True and "layWhy" not in w.view["legal"]
+    # only three yellow cards: no colour group of 4
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10P", *spare])
+    legal = w.view["legal"]
+    assert legal["canLay"] is False
+    why = legal["layWhy"]
+    assert why["code"] == "level8.cannot_make_level"
+    assert why["params"]["level"] == 3 and why["params"]["req"] == [["run", 3], ["colour", 4]]
+    assert why["text"] == "Ann's hand cannot make level 3 yet (1 run of 3 + 4 cards of one colour)."
+    send(w, type="propose", cards=[])  # asking anyway: Python's refusal, nothing changes
+    assert w.error_info["code"] == "level8.propose_mismatch" and w.view["proposal"] is None
+    # a joker stands for the missing yellow card (the spec: jokers stand for any colour)
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "J1", *spare])
+    assert w.view["legal"]["canLay"] is True
+    # a gap in the run: 4, 6 and no 5 — and no joker to fill it
+    w = _level3(["4R", "6G", "1Y", "3Y", "8Y", "10Y", "13R", "15G", "13O", "15P", "6P"])
+    assert w.view["legal"]["layWhy"]["code"] == "level8.cannot_make_level"
+
+
+def test_the_reason_is_for_the_actor_only() -> None:
+    w = _level3(["4R", "6G", "1Y", "3Y", "8Y", "10Y", "13R", "15G", "13O", "15P", "6P"])
+    assert "layWhy" in w.view["legal"]
+    spectator = Level8Widget(w.game, bots=[None, "heuristic"], view="spectator")
+    assert spectator.view["legal"] is None  # nobody acts here: no verdict about Ann's hand

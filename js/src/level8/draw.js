@@ -3,10 +3,12 @@
 // Stable attributes for tests: see the list at the top of ../level8.js.
 
 import { h, playerIcon } from "../common/dom.js";
+import { errorText } from "../common/i18n.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
 import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
 import { canAct, fitKeys, handCards, handSeat } from "./selection.js";
+import { errorParams, t } from "./i18n.js";
 import { hintText, jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "./text.js";
 
 const STARS = { one: "★", two: "★★" };
@@ -286,12 +288,19 @@ export function actionsEl(view, L, ui) {
     el.append(btn("cancelAsk", L("cancel")));
     return el;
   }
+  let reason = null; // why an action is off, under the buttons (Python's words)
   switch (view.phase) {
     case "draw":
       el.append(btn("drawPile", `⤓ ${L("drawPile")}`, { primary: true, disabled: !(legal.draw ? legal.draw.includes("pile") : view.drawCount > 0), title: "d" }));
       break;
     case "play": {
-      if (!view.laid[view.cur]) el.append(btn("layDown", L("layDown"), { primary: Boolean(legal.canLay), title: "l" }));
+      // Lay down is offered only when Python says the hand makes the level (legal.canLay);
+      // else it is off and says why (legal.layWhy) — the l key still asks, Python refuses
+      const why = !legal.canLay && legal.layWhy ? errorText(t, ui.lang || "en", legal.layWhy, errorParams) : "";
+      if (!view.laid[view.cur]) {
+        el.append(btn("layDown", L("layDown"), { primary: Boolean(legal.canLay), disabled: !legal.canLay, title: why || "l", attrs: { "data-can-lay": String(Boolean(legal.canLay)) } }));
+        if (why) reason = h("p", { class: "l8-why", "data-lay-why": "", role: "status" }, why);
+      }
       el.append(btn("discard", L("discard"), { primary: Boolean(view.laid[view.cur]) || !legal.canLay, disabled: sel.length !== 1, title: "x" }));
       if (hand.some(isSkip)) {
         const targets = legal.skipTargets || view.names.map((_n, q) => q).filter((q) => q !== view.cur && !(view.skips && view.skips[q] != null));
@@ -313,6 +322,7 @@ export function actionsEl(view, L, ui) {
     default:
       break;
   }
+  if (reason) el.append(reason);
   return el;
 }
 
