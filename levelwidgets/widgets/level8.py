@@ -530,7 +530,8 @@ class Level8Widget(GameWidget):
             "moves": moves,
             "future": future,
             "here": self._plies(),
-            "rounds": _round_rows(game),
+            "rounds": (rounds := _round_rows(game)),
+            "lastRound": _last_round(rounds, obs.phase),
             "canUndo": self._can_take_back(),
         }
         return view
@@ -839,6 +840,26 @@ def _round_rows(game: Level8) -> list[dict[str, Any]]:
                     }
                 )
     return rows
+
+
+#: Phases between two rounds (and after the last): the seats' levels are the new ones, the
+#: laid-down flags still those of the round just played.
+BETWEEN_ROUNDS = frozenset({"keep", "round_over", "over"})
+
+
+def _last_round(rounds: list[dict[str, Any]], phase: str) -> list[dict[str, Any]] | None:
+    """Between rounds, each seat's result of the round just played: the level it played, laid
+    down or not, went out or not. The seat rows show it apart from the new level, so a new
+    level's requirement never stands next to the old round's "laid down" (issue 27)."""
+    if phase not in BETWEEN_ROUNDS or not rounds:
+        return None
+    r = rounds[-1]
+    return [
+        {"level": level - moved, "laid": laid, "out": r["ender"] == p}
+        for p, (level, moved, laid) in enumerate(
+            zip(r["levels"], r["moves"], r["laid"], strict=True)
+        )
+    ]
 
 
 # ---------------------------------------------------------------------- intent shapes

@@ -461,3 +461,30 @@ def test_the_reason_is_for_the_actor_only() -> None:
     assert "layWhy" in w.view["legal"]
     spectator = Level8Widget(w.game, bots=[None, "heuristic"], view="spectator")
     assert spectator.view["legal"] is None  # nobody acts here: no verdict about Ann's hand
+
+
+def test_between_rounds_the_last_rounds_result_stands_apart_from_the_new_level() -> None:
+    """Issue 27: after a round a seat read "Level 5 · 1 run of 7 · ✓ laid down" beside a level-3
+    lay-down. Between rounds the view names the round just played separately (lastRound)."""
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[["1R", "3G", "5B", "7P", "9O", "11R", "13G", "15B", "2P", "4O"], ["13R"]],
+        melds=[[], [("run", ["4R", "5G", "6B"]), ("run", ["9Y", "10Y", "11P"])]],
+        levels=[2, 1],
+        current=1,
+        phase="play",
+        seed=1,
+    )
+    w = Level8Widget(game, bots=[None, None], view="teacher")
+    assert w.view["lastRound"] is None  # during a round: the laid flags are this round's
+    send(w, type="discard", card=R("13R"))  # Ben goes out: two levels up (1 -> 3)
+    v = w.view
+    assert v["phase"] in ("keep", "round_over") and v["levels"] == [2, 3]
+    assert v["lastRound"] == [
+        {"level": 2, "laid": False, "out": False},
+        {"level": 1, "laid": True, "out": True},
+    ]
+    while w.view["phase"] != "draw":
+        send(w, type="keep" if w.view["phase"] == "keep" else "next_round")
+        assert w.error == ""
+    assert w.view["lastRound"] is None and w.view["laid"] == [False, False]

@@ -201,14 +201,26 @@ export function seatEl(view, p, L, { annotate = false } = {}) {
     side ? h("span", { class: "l8-side", "data-side": side, title: L(`side_${side}`) }, STARS[side] || side) : "",
     h("b", { class: "l8-level", "data-level": String(view.levels[p]) }, levelLabel(L, view, p)),
   );
-  const stateLine = h(
-    "div",
-    { class: "l8-stateline" },
-    h("span", { class: "l8-req" }, req ? reqText(L, req) : ""),
-    h("span", { class: `l8-laid${view.laid[p] ? " l8-yes" : ""}`, "data-laid": view.laid[p] ? "1" : "0" }, view.laid[p] ? `✓ ${L("laid")}` : L("notLaid")),
-  );
+  // Between rounds the level is the new one and Python sends the round just played apart
+  // (view.lastRound): its result gets a line of its own, never "✓ laid down" beside the new
+  // level's requirement
+  const last = view.lastRound ? view.lastRound[p] : null;
+  const stateLine = h("div", { class: "l8-stateline" }, h("span", { class: "l8-req" }, req ? reqText(L, req) : ""));
+  if (!last) stateLine.append(h("span", { class: `l8-laid${view.laid[p] ? " l8-yes" : ""}`, "data-laid": view.laid[p] ? "1" : "0" }, view.laid[p] ? `✓ ${L("laid")}` : L("notLaid")));
   if (view.keptCounts && view.keptCounts[p]) stateLine.append(h("span", { class: "l8-kept" }, L("kept", { n: view.keptCounts[p] })));
-  row.append(h("div", { class: "l8-who" }, nameLine, levelLine, stateLine));
+  const who = h("div", { class: "l8-who" }, nameLine, levelLine, stateLine);
+  if (last) {
+    const key = last.out ? "lastOut" : last.laid ? "lastLaid" : "lastNotLaid";
+    const mark = last.out ? "⇥" : last.laid ? "✓" : "✗";
+    who.append(
+      h(
+        "div",
+        { class: `l8-lastround${last.laid ? " l8-yes" : ""}`, "data-last-round": last.out ? "out" : last.laid ? "laid" : "not", "data-last-level": String(last.level) },
+        `${L("lastRoundTag")}: ${mark} ${L(key, { n: last.level })}`,
+      ),
+    );
+  }
+  row.append(who);
 
   // hand: face down with its count (face up in the teacher view), skip card in front
   const count = view.handCounts[p];
