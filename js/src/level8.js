@@ -242,7 +242,7 @@ function render({ model, el }) {
     const cards = S.handCards(view);
     ui.selected = S.prune(ui.selected, cards);
     lastHand = S.handMemo(view);
-    ui.fresh = S.freshCards(prevHand, view, 3); // a draw; not a new deal or another's hand
+    ui.fresh = S.keepFresh(ui.fresh, prevHand, view, 3); // a draw; not a new deal or another's hand
     addOn.follow(view);
     layDown.follow(view); // the dialog follows view.proposal (Python drops it once the hand changes)
     drawAll();

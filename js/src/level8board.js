@@ -269,7 +269,7 @@ function render({ model, el }) {
     ui.selected = S.prune(ui.selected, cards);
     if (view.phase !== prevPhase) ui.selected = []; // a new step starts with a fresh choice
     lastHand = S.handMemo(view);
-    ui.fresh = S.freshCards(prevHand, view, 4); // a draw; not a new deal or another's hand
+    ui.fresh = S.keepFresh(ui.fresh, prevHand, view, 4); // a draw; not a new deal or another's hand
     if (view.phase !== "ask") ui.ask = null;
     addOn.follow(view);
     layDown.follow(view);

@@ -259,16 +259,13 @@ export function handEl(view, L, ui) {
   const selected = new Set(ui.selected);
   for (const c of sortHand(cards, ui.sort)) {
     const cls = [];
+    const fresh = Boolean(ui.fresh && ui.fresh.has(c));
     if (selected.has(c)) cls.push("l8-sel");
-    if (ui.fresh && ui.fresh.has(c)) cls.push("l8-fresh");
+    if (fresh) cls.push("l8-fresh");
     if (planned.has(c)) cls.push("l8-plan");
-    el.append(
-      cardEl(c, L, {
-        tag: "button",
-        cls: cls.join(" "),
-        attrs: { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" },
-      }),
-    );
+    const attrs = { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" };
+    if (fresh) attrs["data-fresh"] = L("freshTag"); // the badge's word (CSS shows it)
+    el.append(cardEl(c, L, { tag: "button", cls: cls.join(" "), attrs }));
   }
   return el;
 }
