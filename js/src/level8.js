@@ -226,7 +226,7 @@ function render({ model, el }) {
     helpLine.textContent = D.helpText(v, L, ui.selected);
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
   }

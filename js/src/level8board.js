@@ -242,7 +242,7 @@ function render({ model, el }) {
     else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
     promptBox.replaceChildren(...(inCentre ? [inCentre] : []));
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }

@@ -67,7 +67,7 @@ class Level8Widget(GameWidget):
     _engine = Level8
     _error_type = Level8Error
     # every action a player takes (the engine's list, less the set-up ones) and the proposal
-    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose"}
+    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose", "check_lay"}
     _undo_to_person = True
     _language_in_view = True
 
@@ -202,10 +202,66 @@ class Level8Widget(GameWidget):
                 need=level.describe(),
                 req=[[r.kind, r.n] for r in level.requirements],
             )
-        proposal = {"cards": sorted(chosen), "combos": [_proposal_combo(c) for c in way]}
+        combos = [_proposal_combo(c) for c in way]
+        for combo, req in zip(combos, level.requirements, strict=True):
+            combo["need"] = req.n  # the solver lists the combinations in requirement order
+        proposal = {"cards": sorted(chosen), "combos": combos}
+        proposal["check"] = self._lay_check(actor, [_as_intent_combo(c) for c in combos], combos)
         self._proposal = (self._proposal_key(actor), proposal)
         self._publish([])
         return proposal
+
+    def check_lay(self, combos: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """Python's verdict of the lay-down dialog's arrangement as the player edits it (shown
+        before Confirm is offered): per combination, and for the whole lay-down."""
+        actor = self._require_actor()
+        shown = self._shown_proposal(actor)
+        if shown is None:
+            raise IllegalActionError.coded(
+                "level8.no_proposal", "Open the lay-down dialog first (Lay down…)."
+            )
+        check = self._lay_check(actor, combos, shown["combos"])
+        key, _old = self._proposal  # type: ignore[misc]
+        self._proposal = (key, {**shown, "check": check})
+        self._publish([])
+        return check
+
+    def _lay_check(
+        self, actor: int, combos: Sequence[dict[str, Any]], planned: Sequence[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The verdict of ``combos`` (the dialog's arrangement, as the lay_down intent sends
+        it): each combination against its requirement (``need`` of the planned one) and the
+        engine's make_combo, then the whole by the engine's own dry run. Refusals are in the
+        browser's form (:meth:`_refusal_info`); ``combos`` is echoed so the browser knows which
+        arrangement the verdict is about."""
+        why: list[dict[str, Any] | None] = []
+        for combo, plan in zip(combos, planned, strict=False):
+            need, count = plan.get("need"), len(combo["cards"])
+            refusal: Level8Error | None = None
+            if need is not None and count != need:
+                refusal = LevelMismatchError.coded(
+                    "level8.lay_size",
+                    "{kind}: {need} cards needed, {count} chosen.",
+                    kind=combo["kind"].capitalize(),
+                    need=need,
+                    count=count,
+                )
+            else:
+                try:
+                    make_combo(combo["kind"], combo["cards"], _meanings(combo))
+                except Level8Error as exc:
+                    refusal = exc
+            why.append(None if refusal is None else self._refusal_info(refusal))
+        whole = None
+        if all(w is None for w in why):
+            try:
+                self._game.check_lay_down(
+                    [(c["kind"], c["cards"], _meanings(c)) for c in combos], player=actor
+                )
+            except Level8Error as exc:
+                whole = self._refusal_info(exc)
+        ok = whole is None and all(w is None for w in why) and len(combos) == len(planned)
+        return {"combos": [dict(c) for c in combos], "ok": ok, "why": why, "whole": whole}
 
     def reveal(self) -> None:
         """Hot-seat: the person whose turn it is confirms they sit at the screen."""
@@ -236,6 +292,7 @@ class Level8Widget(GameWidget):
             **super()._handlers(),
             "draw": lambda m: self.draw(m["source"]),
             "propose": lambda m: self.propose(m["cards"]),
+            "check_lay": lambda m: self.check_lay(m["combos"]),
             "lay_down": lambda m: self.lay_down(
                 [(c["kind"], c["cards"], c["jokers"]) for c in m["combos"]]
             ),
@@ -264,6 +321,9 @@ class Level8Widget(GameWidget):
             **super()._shapes(),
             "draw": Shape(source=Opt(AnyOf((PILE, seat)), "pile")),
             "propose": Shape(cards=Opt(cards, ())),
+            "check_lay": Shape(
+                combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
+            ),
             "lay_down": Shape(
                 combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
             ),
@@ -644,6 +704,17 @@ def _joker_layouts(combo: Combo) -> list[dict[str, Any]]:
         label = f"{view['lo']}–{view['hi']}" if made.kind == "run" else str(view["value"])
         out.append({"label": label, "cards": view["cards"], "jokers": view.get("jokers", {})})
     return out
+
+
+def _as_intent_combo(view: dict[str, Any]) -> dict[str, Any]:
+    """A proposal's combination as the lay_down intent sends it: kind, cards, jokers."""
+    jokers = {int(j): m for j, m in view.get("jokers", {}).items()}
+    return {"kind": view["kind"], "cards": list(view["cards"]), "jokers": jokers}
+
+
+def _meanings(combo: dict[str, Any]) -> dict[int, int]:
+    """The joker meanings of an intent's combination, by card id."""
+    return {int(j): m for j, m in (combo.get("jokers") or {}).items()}
 
 
 def _hand_of(obs: Observation, seat: int) -> tuple[int, ...]:

@@ -488,3 +488,39 @@ def test_between_rounds_the_last_rounds_result_stands_apart_from_the_new_level()
         send(w, type="keep" if w.view["phase"] == "keep" else "next_round")
         assert w.error == ""
     assert w.view["lastRound"] is None and w.view["laid"] == [False, False]
+
+
+def test_the_lay_down_dialog_hears_pythons_verdict_before_confirm() -> None:
+    """Issue 27: the dialog warned about an incomplete combination only after the click. Each
+    edit is checked by Python (check_lay): per combination and for the whole lay-down."""
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", "11R", "13G", "15O", "11P"])
+    send(w, type="propose", cards=[])
+    prop = w.view["proposal"]
+    assert [c["need"] for c in prop["combos"]] == [3, 4]  # run of 3, colour of 4
+    assert prop["check"]["ok"] is True and prop["check"]["why"] == [None, None]
+    run, colour = (
+        {"kind": c["kind"], "cards": list(c["cards"]), "jokers": {}} for c in prop["combos"]
+    )
+    short_colour = {**colour, "cards": colour["cards"][:3]}  # one yellow card moved out
+    send(w, type="check_lay", combos=[run, short_colour])
+    check = w.view["proposal"]["check"]
+    assert w.error == "" and check["ok"] is False and check["why"][0] is None
+    size = check["why"][1]
+    assert size["code"] == "level8.lay_size" and size["text"] == "Colour: 4 cards needed, 3 chosen."
+    assert check["combos"][1]["cards"] == short_colour["cards"]  # which arrangement it judged
+    # the right size but not a run: the engine's own reason
+    bad_run = {**run, "cards": [R("4R"), R("5G"), R("8Y")]}
+    send(w, type="check_lay", combos=[bad_run, colour])
+    check = w.view["proposal"]["check"]
+    assert check["ok"] is False and check["why"][0]["code"].startswith("level8.")
+    assert w.view["laid"] == [False, False] and len(w.hand) == 11  # nothing was laid
+    send(w, type="check_lay", combos=[run, colour])
+    assert w.view["proposal"]["check"]["ok"] is True
+    send(w, type="lay_down", combos=[run, colour])
+    assert w.error == "" and w.view["laid"][0] and w.view["proposal"] is None
+
+
+def test_check_lay_needs_an_open_dialog() -> None:
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", "11R", "13G", "15O", "11P"])
+    send(w, type="check_lay", combos=[{"kind": "run", "cards": [R("4R")], "jokers": {}}])
+    assert w.error_info["code"] == "level8.no_proposal"

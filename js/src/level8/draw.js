@@ -6,6 +6,7 @@ import { h, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
+import * as P from "./proposal.js";
 import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
 import { canAct, fitKeys, handCards, handSeat } from "./selection.js";
 import { errorParams, t } from "./i18n.js";
@@ -369,7 +370,11 @@ export function hintEl(view, L) {
 }
 
 /** The lay-down dialog: the solver's arrangement, editable (cards move, jokers choose). */
-export function dialogEl(view, L, prop) {
+export function dialogEl(view, L, prop, lang = "en") {
+  // Python's verdict of the arrangement as it stands (view.proposal.check), or null while an
+  // edit waits for it: Confirm is offered only when Python says the lay-down is valid
+  const check = P.checkFor(prop, view.proposal && view.proposal.check);
+  const say = (info) => errorText(t, lang, info, errorParams);
   const actor = view.actor;
   const req = view.req && actor != null ? view.req[actor] : null;
   const level = actor != null ? view.levels[actor] : "";
@@ -383,8 +388,12 @@ export function dialogEl(view, L, prop) {
   const box = h("div", { class: "l8-pcombos" });
   const target = prop.picked != null;
   prop.combos.forEach((c, i) => {
-    const combo = h("div", { class: `l8-pcombo${target ? " l8-target" : ""}`, "data-prop-combo": String(i), "data-kind": c.kind });
-    const head = h("div", { class: "l8-phead" }, h("b", {}, `${L(c.kind)} · ${c.cards.length}`));
+    const why = check && check.why ? check.why[i] : null;
+    const verdict = !check ? "" : why ? "bad" : "ok";
+    const combo = h("div", { class: `l8-pcombo${target ? " l8-target" : ""}${why ? " l8-pbad" : ""}`, "data-prop-combo": String(i), "data-kind": c.kind, "data-verdict": verdict });
+    const count = c.need != null ? `${c.cards.length}/${c.need}` : String(c.cards.length);
+    const head = h("div", { class: "l8-phead" }, h("b", {}, `${L(c.kind)} · ${count}`));
+    if (check) head.append(h("span", { class: `l8-pmark${why ? " l8-no" : " l8-yes"}` }, why ? "✘" : "✔"));
     if (target && !c.cards.includes(prop.picked)) head.append(h("button", { type: "button", class: "lw-btn lw-ghost", "data-move-to": String(i) }, `⇩ ${L("moveHere")}`));
     combo.append(head);
     const cards = h("div", { class: "l8-pcards" });
@@ -394,6 +403,7 @@ export function dialogEl(view, L, prop) {
       cards.append(cardEl(card, L, { tag: "button", meaning, cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
     }
     combo.append(cards);
+    if (why) combo.append(h("p", { class: "l8-pwhy", "data-prop-why": String(i), role: "status" }, say(why)));
     const layouts = layoutOptions(c);
     if (layouts.length) {
       const cur = currentLayout(c);
@@ -428,7 +438,18 @@ export function dialogEl(view, L, prop) {
   for (const card of prop.spare) spareCards.append(cardEl(card, L, { tag: "button", cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
   spare.append(spareCards);
   box.append(spare);
-  el.append(box, h("div", { class: "l8-actions" }, btn("confirmLay", L("confirmLay"), { primary: true, title: "Enter" }), btn("cancelLay", L("cancel"), { title: "Esc" })));
+  const ok = Boolean(check && check.ok);
+  const firstWhy = check ? check.why.find(Boolean) || check.whole : null;
+  const reason = !check ? L("propChecking") : firstWhy ? say(firstWhy) : "";
+  const actions = h(
+    "div",
+    { class: "l8-actions" },
+    btn("confirmLay", L("confirmLay"), { primary: true, disabled: !ok, title: ok ? "Enter" : reason, attrs: { "data-lay-ok": String(ok) } }),
+    btn("cancelLay", L("cancel"), { title: "Esc" }),
+  );
+  if (check && check.whole) box.append(h("p", { class: "l8-pwhy", "data-prop-why": "whole", role: "status" }, say(check.whole)));
+  if (!ok) actions.append(h("p", { class: "l8-why", "data-lay-why": "dialog" }, reason));
+  el.append(box, actions);
   return el;
 }
 
