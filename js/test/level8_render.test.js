@@ -310,6 +310,27 @@ test("hot-seat hand-off hides the hand; reveal is one click", () => {
   assert.deepEqual(model.sent.pop(), { type: "reveal" });
 });
 
+test("between rounds a seat shows the round just played apart from its new level", () => {
+  const rounds = [{ round: 2, ender: 1, moves: [0, 2, 1], levels: [1, 5, 3], laid: [false, true, true] }];
+  const lastRound = [
+    { level: 1, laid: false, out: false },
+    { level: 3, laid: true, out: true },
+    { level: 2, laid: true, out: false },
+  ];
+  const { model, $ } = mount({ ...BASE, phase: "round_over", legal: {}, rounds, laid: [false, true, true], levels: [1, 5, 3], lastRound });
+  const ben = $('.l8-seat[data-player="1"]');
+  assert.equal(ben.querySelector("[data-level]").dataset.level, "5");
+  assert.equal(ben.querySelector("[data-laid]"), null, "no '✓ laid down' beside the new level");
+  assert.equal(ben.querySelector("[data-last-round]").textContent, "Last round: ⇥ went out with level 3");
+  assert.equal($('.l8-seat[data-player="2"] [data-last-round]').textContent, "Last round: ✓ laid down level 2");
+  model.set("language", "de");
+  assert.equal($('.l8-seat[data-player="0"] [data-last-round]').textContent, "Letzte Runde: ✗ Level 1 nicht ausgelegt");
+  // the next round: Python sends no lastRound, and the seat's own laid mark is back
+  model.set("view", { ...BASE, seq: 12, laid: [false, false, false] });
+  assert.equal($("[data-last-round]"), null);
+  assert.equal($('.l8-seat[data-player="1"] [data-laid]').dataset.laid, "0");
+});
+
 test("keep, round summary, next round, game over", () => {
   const rounds = [{ round: 2, ender: 1, moves: [0, 2, 1], levels: [1, 5, 3], laid: [false, true, true] }];
   const keepView = { ...BASE, phase: "keep", legal: { keepMax: 4 }, rounds };
