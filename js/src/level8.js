@@ -219,7 +219,7 @@ function render({ model, el }) {
       sortBox.replaceChildren(D.sortEl(L, ui.sort));
       handBox.replaceChildren(D.handEl(v, L, ui));
       // the dialog has its own buttons; the bar asks the add-on question
-      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question() })]));
+      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() })]));
     } else {
       handBox.replaceChildren();
       actionsBox.replaceChildren();
@@ -231,7 +231,7 @@ function render({ model, el }) {
     helpLine.textContent = D.helpText(v, L, ui.selected);
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
   }
@@ -247,7 +247,7 @@ function render({ model, el }) {
     const cards = S.handCards(view);
     ui.selected = S.prune(ui.selected, cards);
     lastHand = S.handMemo(view);
-    ui.fresh = S.freshCards(prevHand, view, 3); // a draw; not a new deal or another's hand
+    ui.fresh = S.keepFresh(ui.fresh, prevHand, view, 3); // a draw; not a new deal or another's hand
     addOn.follow(view);
     layDown.follow(view); // the dialog follows view.proposal (Python drops it once the hand changes)
     drawAll();

@@ -278,7 +278,7 @@ function render({ model, el }) {
     else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
     promptBox.replaceChildren(...(inCentre ? [inCentre] : []));
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop)] : []));
+    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }
@@ -286,7 +286,7 @@ function render({ model, el }) {
   /** The bar under the hand: the card game's (play, keep, next round), plus Discard 2. */
   function actionsEl(v) {
     if (!["play", "keep", "round_over"].includes(v.phase)) return h("div", { class: "l8-actions" });
-    const bar = D.actionsEl(v, L, { ...ui, ask: addOn.question() });
+    const bar = D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() });
     if (v.phase === "play" && G.choicesOf(v).discardTwo) {
       bar.append(h("button", { type: "button", class: "lw-btn l8-btn", "data-action": "discardTwo", disabled: ui.selected.length !== 2 }, L("discardTwo")));
     }
@@ -305,7 +305,7 @@ function render({ model, el }) {
     ui.selected = S.prune(ui.selected, cards);
     if (view.phase !== prevPhase) ui.selected = []; // a new step starts with a fresh choice
     lastHand = S.handMemo(view);
-    ui.fresh = S.freshCards(prevHand, view, 4); // a draw; not a new deal or another's hand
+    ui.fresh = S.keepFresh(ui.fresh, prevHand, view, 4); // a draw; not a new deal or another's hand
     if (view.phase !== "ask") ui.ask = null;
     addOn.follow(view);
     layDown.follow(view);

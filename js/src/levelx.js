@@ -1,5 +1,6 @@
 // Level X widget front end: draws the `view` Python sends and sends small intents back.
-// No rule lives here: sums and 5–10 marks are previews; Python validates every move.
+// No rule lives here: sums are previews, a group's ✔/✘ and whether Play is offered are
+// Python's verdicts (view.groupChecks, view.legalKeys); Python validates every move.
 // Shared parts (toolbar, move list, event log, error toast, bot pacing, keyboard focus, review
 // & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
 // panel and what a highlight means on the board (levelx/annotate.js) are Level X's.

@@ -7,7 +7,7 @@ test("clicking dice builds the active group and shows its sum", () => {
   b = G.toggleDie(b, 0);
   b = G.toggleDie(b, 1);
   assert.deepEqual(G.groupIndices(b), [[0, 1]]);
-  assert.deepEqual(G.groupSums(b)[0], { dice: [0, 1], faces: [1, 6], sum: 7, valid: true });
+  assert.deepEqual(G.groupSums(b)[0], { dice: [0, 1], faces: [1, 6], sum: 7 });
   b = G.newGroup(b);
   b = G.toggleDie(b, 2);
   b = G.toggleDie(b, 3);
@@ -23,7 +23,7 @@ test("a second click takes a die out; empty groups vanish", () => {
   b = G.toggleDie(b, 0); // group A is now empty and goes away
   assert.deepEqual(G.groupIndices(b), [[1]]);
   assert.equal(b.active, 0);
-  assert.equal(G.groupSums(b)[0].valid, false); // 3 is no row
+  assert.equal(G.groupSums(b)[0].sum, 3);
 });
 
 test("newGroup does not pile up empty groups", () => {
@@ -34,12 +34,43 @@ test("newGroup does not pile up empty groups", () => {
   assert.equal(G.notation(b), "-");
 });
 
-test("sums outside 5–10 are marked invalid", () => {
+// Python's verdicts for the roll 6-6-1-2 as levelx.py publishes them (trimmed): the tray
+// looks a group up by its key and never judges a sum itself.
+const REFUSED_12 = { text: "The group 6+6 makes 12, …", code: "levelx.group_sum", params: { group: [6, 6], total: 12, least: 5, most: 10 } };
+const VIEW = {
+  groupChecks: { "6+6": REFUSED_12, "1+6": null, "2+6": null, "1+2": { text: "The group 1+2 makes 3, …", code: "levelx.group_sum", params: {} } },
+  legalKeys: ["-", "1+6", "1+6 2+6", "2+6"],
+};
+
+test("keys match Python's group_key / grouping_key (order-free)", () => {
+  assert.equal(G.groupKey([6, 1]), "1+6");
+  assert.equal(G.groupingKey([[6, 2], [6, 1]]), "1+6 2+6");
+  assert.equal(G.groupingKey([[5], [1, 4]]), "1+4 5"); // sorted as text, as Python does
+  assert.equal(G.groupingKey([]), "-");
+});
+
+test("a group's mark is Python's verdict, looked up by its faces", () => {
   let b = G.newBuilder([6, 6, 1, 2]);
   b = G.toggleDie(G.toggleDie(b, 0), 1);
   const [g] = G.groupSums(b);
   assert.equal(g.sum, 12);
-  assert.equal(g.valid, false);
+  assert.deepEqual(G.groupVerdict(VIEW, g.faces), { ok: false, why: REFUSED_12 });
+  assert.deepEqual(G.groupVerdict(VIEW, [6, 1]), { ok: true });
+  assert.equal(G.groupVerdict(VIEW, [5, 5]), null); // Python sent no verdict: no mark
+  assert.equal(G.groupVerdict({}, [6, 1]), null);
+});
+
+test("Play is offered only for a grouping Python lists; else the refused group says why", () => {
+  let b = G.newBuilder([6, 6, 1, 2]);
+  b = G.toggleDie(G.toggleDie(b, 0), 1); // 6+6
+  assert.deepEqual(G.groupingVerdict(VIEW, b), { ok: false, why: REFUSED_12 });
+  b = G.toggleDie(b, 1); // take the second 6 out: 6 alone is not listed, and has no verdict
+  assert.deepEqual(G.groupingVerdict(VIEW, b), { ok: false, why: null });
+  b = G.toggleDie(b, 2); // 6+1
+  b = G.newGroup(b);
+  b = G.toggleDie(G.toggleDie(b, 1), 3); // 6+2
+  assert.deepEqual(G.groupingVerdict(VIEW, b), { ok: true, why: null });
+  assert.equal(G.groupingVerdict({}, b), null); // no list: nobody here may play
 });
 
 test("drag and drop: onto a die, a group, a new group, the tray", () => {

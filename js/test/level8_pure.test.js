@@ -255,3 +255,19 @@ test("hint numbers are listed once, in order", async () => {
     "Hint: 2 cards missing; useful: a 2 or 4 or 6",
   );
 });
+
+test("the drawn card stays marked until the player acts, for the same viewer only", () => {
+  const before = { viewer: 0, actor: 0, hand: [1, 2, 3], phase: "draw" };
+  const memo = S.handMemo(before);
+  const drawn = { ...before, hand: [1, 2, 3, 40], phase: "play" };
+  let fresh = S.keepFresh(null, memo, drawn, 3);
+  assert.deepEqual([...fresh], [40]);
+  // a view that neither adds nor takes cards (a refusal, the lay-down dialog): still marked
+  fresh = S.keepFresh(fresh, S.handMemo(drawn), { ...drawn }, 3);
+  assert.deepEqual([...fresh], [40]);
+  // the next action takes a card away (discard, lay down, add on): the mark goes
+  assert.equal(S.keepFresh(fresh, S.handMemo(drawn), { ...drawn, hand: [1, 2, 40] }, 3), null);
+  // another viewer's screen, or a new deal (many new cards): no mark
+  assert.equal(S.keepFresh(fresh, S.handMemo(drawn), { ...drawn, viewer: 1, actor: 1 }, 3), null);
+  assert.equal(S.keepFresh(null, memo, { ...before, hand: [4, 5, 6, 7, 8] }, 3), null);
+});

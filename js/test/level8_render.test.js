@@ -246,20 +246,36 @@ test("lay-down dialog: shows the proposal, moves cards, chooses a joker reading,
       },
     ],
   };
-  const { model, $, $$ } = mount({ ...BASE, proposal });
+  const { model, root, $, $$ } = mount({ ...BASE, proposal });
+  const key = (k) => root.dispatchEvent(Object.assign(new window.Event("keydown", { bubbles: true }), { key: k }));
   assert.ok($('[data-dialog="laydown"]'));
   assert.equal($$('[data-prop-combo]').length, 3, "two combinations + not used");
   assert.equal($('[data-prop-combo="spare"] [data-prop-card]').dataset.propCard, "60");
   click($('[data-layout="1:0"]'));
   assert.equal($('[data-layout="1:0"]').getAttribute("aria-pressed"), "true");
+  // each edit asks Python's verdict; Confirm waits for it (and says so)
+  const arranged = [
+    { kind: "run", cards: [3, 4, 5], jokers: {} },
+    { kind: "run", cards: [90, 20, 21], jokers: { 90: 5 } },
+  ];
+  assert.deepEqual(model.sent.pop(), { type: "check_lay", combos: arranged });
+  assert.equal($('[data-action="confirmLay"]').disabled, true);
+  assert.match($('[data-lay-why="dialog"]').textContent, /Checking/);
+  // Python: the first run is one card short — shown on that combination before any click
+  const short = { text: "Run: 4 cards needed, 3 chosen.", code: "level8.lay_size", params: { kind: "Run", need: 4, count: 3 } };
+  model.set("view", { ...BASE, seq: 3, proposal: { ...proposal, check: { combos: arranged, ok: false, why: [short, null], whole: null } } });
+  assert.equal($('[data-prop-combo="0"]').dataset.verdict, "bad");
+  assert.equal($('[data-prop-combo="1"]').dataset.verdict, "ok");
+  assert.equal($('[data-prop-why="0"]').textContent, "Run: 4 cards needed, 3 chosen.");
+  assert.equal($('[data-action="confirmLay"]').disabled, true);
+  model.set("language", "de");
+  assert.equal($('[data-prop-why="0"]').textContent, "Zahlenfolge: 4 Karten nötig, 3 gewählt.");
+  model.set("language", "en");
+  model.set("view", { ...BASE, seq: 4, proposal: { ...proposal, check: { combos: arranged, ok: true, why: [null, null], whole: null } } });
+  assert.equal($('[data-action="confirmLay"]').disabled, false);
+  assert.equal($('[data-lay-why="dialog"]'), null);
   click($('[data-action="confirmLay"]'));
-  assert.deepEqual(model.sent.pop(), {
-    type: "lay_down",
-    combos: [
-      { kind: "run", cards: [3, 4, 5], jokers: {} },
-      { kind: "run", cards: [90, 20, 21], jokers: { 90: 5 } },
-    ],
-  });
+  assert.deepEqual(model.sent.pop(), { type: "lay_down", combos: arranged });
   // move a card: pick it, then click the target combination
   click($('[data-prop-card="60"]'));
   click($('[data-move-to="0"]'));
@@ -269,7 +285,10 @@ test("lay-down dialog: shows the proposal, moves cards, chooses a joker reading,
   click($('[data-prop-combo="0"]'));
   assert.ok($('[data-joker="90"]'));
   click($('[data-meaning="0:90:7"]'));
-  click($('[data-action="confirmLay"]'));
+  const checked = model.sent.pop();
+  assert.equal(checked.type, "check_lay");
+  assert.deepEqual(checked.combos[0], { kind: "run", cards: [3, 4, 5, 60, 90], jokers: { 90: 7 } });
+  key("Enter"); // Enter sends it anyway: Python answers
   assert.deepEqual(model.sent.pop().combos[0], { kind: "run", cards: [3, 4, 5, 60, 90], jokers: { 90: 7 } });
   // an error changes nothing: the dialog stays
   model.set("error", "level 1 of Ann needs exactly 2 runs of 3");
@@ -289,6 +308,27 @@ test("hot-seat hand-off hides the hand; reveal is one click", () => {
   assert.match($("[data-handoff]").textContent, /Pass the screen to Cy/);
   click($('[data-action="reveal"]'));
   assert.deepEqual(model.sent.pop(), { type: "reveal" });
+});
+
+test("between rounds a seat shows the round just played apart from its new level", () => {
+  const rounds = [{ round: 2, ender: 1, moves: [0, 2, 1], levels: [1, 5, 3], laid: [false, true, true] }];
+  const lastRound = [
+    { level: 1, laid: false, out: false },
+    { level: 3, laid: true, out: true },
+    { level: 2, laid: true, out: false },
+  ];
+  const { model, $ } = mount({ ...BASE, phase: "round_over", legal: {}, rounds, laid: [false, true, true], levels: [1, 5, 3], lastRound });
+  const ben = $('.l8-seat[data-player="1"]');
+  assert.equal(ben.querySelector("[data-level]").dataset.level, "5");
+  assert.equal(ben.querySelector("[data-laid]"), null, "no '✓ laid down' beside the new level");
+  assert.equal(ben.querySelector("[data-last-round]").textContent, "Last round: ⇥ went out with level 3");
+  assert.equal($('.l8-seat[data-player="2"] [data-last-round]').textContent, "Last round: ✓ laid down level 2");
+  model.set("language", "de");
+  assert.equal($('.l8-seat[data-player="0"] [data-last-round]').textContent, "Letzte Runde: ✗ Level 1 nicht ausgelegt");
+  // the next round: Python sends no lastRound, and the seat's own laid mark is back
+  model.set("view", { ...BASE, seq: 12, laid: [false, false, false] });
+  assert.equal($("[data-last-round]"), null);
+  assert.equal($('.l8-seat[data-player="1"] [data-laid]').dataset.laid, "0");
 });
 
 test("keep, round summary, next round, game over", () => {

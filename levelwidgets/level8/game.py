@@ -677,6 +677,13 @@ class CardTable:
         """
         return self._do_lay_down(self._check("play", player, "lay down"), combos)
 
+    def check_lay_down(self, combos: Iterable[object], *, player: int | None = None) -> None:
+        """Raise what :meth:`lay_down` would raise for ``combos`` now, and change nothing: a
+        dry run on a copy that tells no listener (a dialog asks before the player confirms)."""
+        trial = self.clone()
+        trial._listeners = Listeners()
+        trial.lay_down(combos, player=player)
+
     def _do_lay_down(self, p: int, combos: Iterable[object]) -> list[Event]:
         """:meth:`lay_down` for ``p``, who may act now (checked)."""
         nm = self._names

@@ -23,6 +23,7 @@ from .checks import bounded, is_int, refuse, show
 from .errors import (
     FacesNotInRollError,
     GroupSumError,
+    LevelXError,
     LuckyLoserError,
     NotationError,
     NotationTooLongError,
@@ -418,3 +419,66 @@ def legal_move_table(
         m for m in all_moves(sorted_dice, lucky_loser) if not row_mask(m.steps) & closed_mask
     )
     return moves, {m.steps: m for m in moves}
+
+
+# ---------------------------------------------------------------------------------------------
+# Verdicts for a grouping being built by hand (the widget's tray asks before Play is offered).
+
+
+def group_key(group: Iterable[int]) -> str:
+    """A group's key: its faces sorted, joined by ``+`` (``(6, 1)`` -> ``"1+6"``)."""
+    return "+".join(map(str, sorted(group)))
+
+
+def grouping_key(groups: Iterable[Iterable[int]]) -> str:
+    """A grouping's key: its group keys sorted as text, joined by a space (``"-"``: none).
+
+    Order-free, so a front end finds the grouping it shows in a published list by this key
+    alone (the sort is by text, not by rule, and easy to repeat in any language).
+    """
+    keys = sorted(group_key(g) for g in groups)
+    return " ".join(keys) or "-"
+
+
+def _sub_multisets(faces: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every non-empty group that can be taken from ``faces`` (sorted tuples)."""
+    out: set[tuple[int, ...]] = set()
+    n = len(faces)
+    for mask in range(1, 1 << n):
+        out.add(tuple(sorted(faces[i] for i in range(n) if mask >> i & 1)))
+    return out
+
+
+#: Why a group may not be played: the engine's refusal as ``{"text", "code", "params"}``.
+Refusal = dict[str, object]
+
+
+@cache
+def group_verdicts(sorted_dice: Dice, lucky_loser: bool) -> dict[str, Refusal | None]:
+    """Every group a player can form from the roll (Lucky Loser turns included) by its
+    :func:`group_key`: ``None`` when the group may be played, else the engine's refusal of
+    that group alone (the error :func:`check_groups` raises for a move with it), kept as
+    plain data so a cached table holds no exception (and no traceback)."""
+    groups: set[tuple[int, ...]] = set()
+    for faces, _turned in _faces_after_turning(sorted_dice, lucky_loser):
+        groups |= _sub_multisets(faces)
+    out: dict[str, Refusal | None] = {}
+    for g in sorted(groups, key=lambda g: (len(g), g)):
+        try:
+            check_groups((g,), sorted_dice, lucky_loser)
+        except LevelXError as exc:
+            text = str(exc)
+            out[group_key(g)] = {
+                "text": text[:1].upper() + text[1:],
+                "code": exc.code,
+                "params": exc.params,
+            }
+        else:
+            out[group_key(g)] = None
+    return out
+
+
+@cache
+def legal_grouping_keys(sorted_dice: Dice, lucky_loser: bool) -> tuple[str, ...]:
+    """The :func:`grouping_key` of every legal grouping of the roll (the pass ``"-"`` too)."""
+    return tuple(sorted({grouping_key(g.groups) for g in groupings_for(sorted_dice, lucky_loser)}))

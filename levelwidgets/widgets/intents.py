@@ -215,6 +215,11 @@ class IntentWidget(anywidget.AnyWidget):
         except Exception:  # publishing failed too: the log above is all that can be done
             logger.exception("levelwidgets: the internal error could not be shown")
 
+    def _refusal_info(self, exc: GameError) -> dict[str, Any]:
+        """A refusal as the browser says it in its language: ``{"text", "code", "params"}``
+        (an intent refused now, or one a view says in advance would be refused)."""
+        return {"text": self._message(exc), "code": exc.code, "params": exc.params}
+
     def _message(self, exc: GameError) -> str:
         """The text shown for a refused intent (games may translate)."""
         text = str(exc)
@@ -224,11 +229,12 @@ class IntentWidget(anywidget.AnyWidget):
         """Publish a refused request: its English text as ``error`` and, so the browser can
         say it in the widget's language, the code and params of a GameError as ``error_info``."""
         if isinstance(refusal, GameError):
-            text, code, params = self._message(refusal), refusal.code, refusal.params
+            info = self._refusal_info(refusal)
         else:
-            text, code, params = refusal, None, {}
+            info = {"text": refusal, "code": None, "params": {}}
+        text = info["text"]
         with self.hold_sync():  # one message: the browser sees text, code and id together
-            self.error_info = {"text": text, "code": code, "params": params}
+            self.error_info = info
             self.error = text
             self.error_id += 1
 

@@ -38,7 +38,12 @@ from ..level8 import (
 from ..level8.actions import ACTION_KINDS
 from ..level8.cards import BOARD_JOKER_IDS, MAX_NUMBER, N_CARDS, is_skip
 from ..level8.combos import Combo, combo_options, make_combo
-from ..level8.errors import CardNotInHandError, IllegalActionError, LevelMismatchError
+from ..level8.errors import (
+    CardNotInHandError,
+    IllegalActionError,
+    LayDownError,
+    LevelMismatchError,
+)
 from ..level8.observation import SPECTATOR, TEACHER, Observation
 from ..level8.visibility import action_text, shows_new_card
 from ..names import shown_name, shown_names
@@ -64,7 +69,7 @@ class Level8Widget(GameWidget):
     _engine = Level8
     _error_type = Level8Error
     # every action a player takes (the engine's list, less the set-up ones) and the proposal
-    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose"}
+    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose", "check_lay"}
     _undo_to_person = True
     _language_in_view = True
 
@@ -199,10 +204,66 @@ class Level8Widget(GameWidget):
                 need=level.describe(),
                 req=[[r.kind, r.n] for r in level.requirements],
             )
-        proposal = {"cards": sorted(chosen), "combos": [_proposal_combo(c) for c in way]}
+        combos = [_proposal_combo(c) for c in way]
+        for combo, req in zip(combos, level.requirements, strict=True):
+            combo["need"] = req.n  # the solver lists the combinations in requirement order
+        proposal = {"cards": sorted(chosen), "combos": combos}
+        proposal["check"] = self._lay_check(actor, [_as_intent_combo(c) for c in combos], combos)
         self._proposal = (self._proposal_key(actor), proposal)
         self._publish([])
         return proposal
+
+    def check_lay(self, combos: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """Python's verdict of the lay-down dialog's arrangement as the player edits it (shown
+        before Confirm is offered): per combination, and for the whole lay-down."""
+        actor = self._require_actor()
+        shown = self._shown_proposal(actor)
+        if shown is None:
+            raise IllegalActionError.coded(
+                "level8.no_proposal", "Open the lay-down dialog first (Lay down…)."
+            )
+        check = self._lay_check(actor, combos, shown["combos"])
+        key, _old = self._proposal  # type: ignore[misc]
+        self._proposal = (key, {**shown, "check": check})
+        self._publish([])
+        return check
+
+    def _lay_check(
+        self, actor: int, combos: Sequence[dict[str, Any]], planned: Sequence[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The verdict of ``combos`` (the dialog's arrangement, as the lay_down intent sends
+        it): each combination against its requirement (``need`` of the planned one) and the
+        engine's make_combo, then the whole by the engine's own dry run. Refusals are in the
+        browser's form (:meth:`_refusal_info`); ``combos`` is echoed so the browser knows which
+        arrangement the verdict is about."""
+        why: list[dict[str, Any] | None] = []
+        for combo, plan in zip(combos, planned, strict=False):
+            need, count = plan.get("need"), len(combo["cards"])
+            refusal: Level8Error | None = None
+            if need is not None and count != need:
+                refusal = LevelMismatchError.coded(
+                    "level8.lay_size",
+                    "{kind}: {need} cards needed, {count} chosen.",
+                    kind=combo["kind"].capitalize(),
+                    need=need,
+                    count=count,
+                )
+            else:
+                try:
+                    make_combo(combo["kind"], combo["cards"], _meanings(combo))
+                except Level8Error as exc:
+                    refusal = exc
+            why.append(None if refusal is None else self._refusal_info(refusal))
+        whole = None
+        if all(w is None for w in why):
+            try:
+                self._game.check_lay_down(
+                    [(c["kind"], c["cards"], _meanings(c)) for c in combos], player=actor
+                )
+            except Level8Error as exc:
+                whole = self._refusal_info(exc)
+        ok = whole is None and all(w is None for w in why) and len(combos) == len(planned)
+        return {"combos": [dict(c) for c in combos], "ok": ok, "why": why, "whole": whole}
 
     def reveal(self) -> None:
         """Hot-seat: the person whose turn it is confirms they sit at the screen."""
@@ -233,6 +294,7 @@ class Level8Widget(GameWidget):
             **super()._handlers(),
             "draw": lambda m: self.draw(m["source"]),
             "propose": lambda m: self.propose(m["cards"]),
+            "check_lay": lambda m: self.check_lay(m["combos"]),
             "lay_down": lambda m: self.lay_down(
                 [(c["kind"], c["cards"], c["jokers"]) for c in m["combos"]]
             ),
@@ -261,6 +323,9 @@ class Level8Widget(GameWidget):
             **super()._shapes(),
             "draw": Shape(source=Opt(AnyOf((PILE, seat)), "pile")),
             "propose": Shape(cards=Opt(cards, ())),
+            "check_lay": Shape(
+                combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
+            ),
             "lay_down": Shape(
                 combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
             ),
@@ -528,13 +593,14 @@ class Level8Widget(GameWidget):
             "dealer": obs.dealer,
             "round": obs.round,
             "winners": list(obs.winners),
-            "legal": None if actor is None else _legal(obs, actor, self._can_lay_cached),
+            "legal": None if actor is None else self._legal(obs, actor),
             "proposal": self._shown_proposal(actor),
             "hint": self._hint(obs, actor),
             "moves": moves,
             "future": future,
             "here": self._plies(),
-            "rounds": _round_rows(game),
+            "rounds": (rounds := _round_rows(game)),
+            "lastRound": _last_round(rounds, obs.phase),
             "canUndo": self._can_take_back(),
         }
         return view
@@ -576,6 +642,16 @@ class Level8Widget(GameWidget):
             "needs": [[n.kind, n.number, n.colour, list(n.alternatives)] for n in missing.needs],
             "jokers": missing.jokers,
         }
+
+    def _legal(self, obs: Observation, actor: int) -> dict[str, Any]:
+        """:func:`_legal`, and why Lay down is not possible now (``layWhy``, the refusal in
+        the browser's language): the button says so before anyone clicks it."""
+        out = _legal(obs, actor, self._can_lay_cached)
+        if "canLay" in out and not out["canLay"]:
+            why = _lay_refusal(obs, actor, self._game.names, self._can_lay_cached)
+            if why is not None:
+                out["layWhy"] = self._refusal_info(why)
+        return out
 
     def _can_lay_cached(self, hand: tuple[int, ...], level: object) -> bool:
         key = (tuple(sorted(hand)), str(level))
@@ -639,6 +715,17 @@ def _joker_layouts(combo: Combo) -> list[dict[str, Any]]:
     return out
 
 
+def _as_intent_combo(view: dict[str, Any]) -> dict[str, Any]:
+    """A proposal's combination as the lay_down intent sends it: kind, cards, jokers."""
+    jokers = {int(j): m for j, m in view.get("jokers", {}).items()}
+    return {"kind": view["kind"], "cards": list(view["cards"]), "jokers": jokers}
+
+
+def _meanings(combo: dict[str, Any]) -> dict[int, int]:
+    """The joker meanings of an intent's combination, by card id."""
+    return {int(j): m for j, m in (combo.get("jokers") or {}).items()}
+
+
 def _hand_of(obs: Observation, seat: int) -> tuple[int, ...]:
     """``seat``'s hand in a view that shows it (the seat's own view, or the teacher's)."""
     if obs.viewer == seat and obs.hand is not None:
@@ -686,6 +773,38 @@ def _legal(
     elif phase == "keep":
         out["keepMax"] = KEEP_MAX
     return out
+
+
+def _lay_refusal(
+    obs: Observation,
+    actor: int,
+    names: Sequence[str],
+    can_lay_fn: Callable[[tuple[int, ...], object], bool],
+) -> Level8Error | None:
+    """Why ``actor`` cannot lay down now (None: they can, or have already): the hand does not
+    make the level (the solver, jokers included), or it would leave no card to discard."""
+    level = obs.requirements[actor]
+    if level is None or obs.laid[actor]:
+        return None
+    hand = tuple(_hand_of(obs, actor))
+    req = [[r.kind, r.n] for r in level.requirements]
+    if not can_lay_fn(hand, level):
+        return LevelMismatchError.coded(
+            "level8.cannot_make_level",
+            "{name}'s hand cannot make level {level} yet ({need}).",
+            name=names[actor],
+            level=obs.levels[actor],
+            need=level.describe(),
+            req=req,
+        )
+    final = obs.levels[actor] == obs.level_counts[actor]
+    if not final and len(hand) <= level.n_cards:
+        return LayDownError.coded(
+            "level8.keep_one",
+            "{name} must keep one card to discard at the end of the turn",
+            name=names[actor],
+        )
+    return None
 
 
 #: Action kinds that end a move-list row (the card game's turn ends).
@@ -801,6 +920,26 @@ def _round_rows(game: Level8) -> list[dict[str, Any]]:
                     }
                 )
     return rows
+
+
+#: Phases between two rounds (and after the last): the seats' levels are the new ones, the
+#: laid-down flags still those of the round just played.
+BETWEEN_ROUNDS = frozenset({"keep", "round_over", "over"})
+
+
+def _last_round(rounds: list[dict[str, Any]], phase: str) -> list[dict[str, Any]] | None:
+    """Between rounds, each seat's result of the round just played: the level it played, laid
+    down or not, went out or not. The seat rows show it apart from the new level, so a new
+    level's requirement never stands next to the old round's "laid down" (issue 27)."""
+    if phase not in BETWEEN_ROUNDS or not rounds:
+        return None
+    r = rounds[-1]
+    return [
+        {"level": level - moved, "laid": laid, "out": r["ender"] == p}
+        for p, (level, moved, laid) in enumerate(
+            zip(r["levels"], r["moves"], r["laid"], strict=True)
+        )
+    ]
 
 
 # ---------------------------------------------------------------------- intent shapes

@@ -20,7 +20,7 @@ from ..levelx import ROWS, LevelX, LevelXError, Rules, Turn
 from ..levelx.advisor import advise
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
-from ..levelx.moves import all_moves
+from ..levelx.moves import all_moves, group_verdicts, legal_grouping_keys
 from ..levelx.preview import move_key, preview_moves
 from ..levelx.probability import roll_ways
 from ..names import shown_names
@@ -409,6 +409,13 @@ class LevelXWidget(GameWidget):
         if dice is not None and (self.teach or self._person_to_act()):
             # What each move would do, for the tray's hints and the teaching overlay.
             view["preview"] = {key: p.to_dict() for key, p in preview_moves(game).items()}
+            # Python's verdict of every group the tray can build, and every legal grouping,
+            # by key (moves.group_key / grouping_key): the tray marks each group ✔ or ✘ and
+            # offers Play only for a listed grouping, deciding nothing itself.
+            rolled = tuple(sorted(dice))
+            lucky = game.rules.lucky_loser
+            view["groupChecks"] = group_verdicts(rolled, lucky)  # type: ignore[arg-type]
+            view["legalKeys"] = list(legal_grouping_keys(rolled, lucky))  # type: ignore[arg-type]
         if self.teach and dice is not None:
             view["teach"] = [
                 [g.notation, list(g.turned), list(g.left_out), move_key(g.steps)]

@@ -112,7 +112,10 @@ def test_roll_group_confirm_and_python_agrees(page, lab, artifacts, request) -> 
     if faces[small] < 5:
         root.locator(f"button[data-die='{small}']").click()
         assert root.locator("[data-group='0']").get_attribute("data-valid") == "false"
-        root.locator("[data-action=confirm]").click()
+        # Play is off (Python's verdict); the Enter key still asks, and Python refuses
+        assert root.locator("[data-action=confirm]").is_disabled()
+        root.focus()
+        page.keyboard.press("Enter")
         root.locator("[data-error]").wait_for()
         assert "rows go from 5 to 10" in root.locator("[data-error]").inner_text()
         assert py(page, "[len(w.game.history), w.game.phase]") == [0, "play"]

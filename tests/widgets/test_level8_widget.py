@@ -416,3 +416,111 @@ def test_round_end_with_bots_only_deals_on_at_once() -> None:
     """With no person at the table nobody would click, so the bots deal on as before."""
     game, w = _bot_ends_round(["heuristic", "heuristic"])
     assert w.advance() and game.round == 2
+
+
+def _level3(hand: list[str]) -> Level8Widget:
+    """Ann (one-star level 3: 1 run of 3 + 4 cards of one colour) has drawn: 11 cards."""
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[hand, ["1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B", "9B", "10B"]],
+        levels=[3, 1],
+        current=0,
+        phase="play",
+        seed=1,
+    )
+    return Level8Widget(game, bots=[None, "heuristic"], seat=0)
+
+
+def test_lay_down_is_offered_only_when_the_hand_makes_the_level() -> None:
+    """Issue 27: "Lay down…" looked possible with a hand that cannot make the level. The view
+    says so (legal.canLay) and why (legal.layWhy, the solver's verdict, jokers included)."""
+    spare = ["11R", "13G", "15O", "11P"]  # no run among them or with the rest
+    # run 4-5-6 and yellow 1, 3, 8, 10: the rules' level 3
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", *spare])
+    assert w.view["legal"]["canLay"] is True and "layWhy" not in w.view["legal"]
+    # only three yellow cards: no colour group of 4
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10P", *spare])
+    legal = w.view["legal"]
+    assert legal["canLay"] is False
+    why = legal["layWhy"]
+    assert why["code"] == "level8.cannot_make_level"
+    assert why["params"]["level"] == 3 and why["params"]["req"] == [["run", 3], ["colour", 4]]
+    assert why["text"] == "Ann's hand cannot make level 3 yet (1 run of 3 + 4 cards of one colour)."
+    send(w, type="propose", cards=[])  # asking anyway: Python's refusal, nothing changes
+    assert w.error_info["code"] == "level8.propose_mismatch" and w.view["proposal"] is None
+    # a joker stands for the missing yellow card (the spec: jokers stand for any colour)
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "J1", *spare])
+    assert w.view["legal"]["canLay"] is True
+    # a gap in the run: 4, 6 and no 5 — and no joker to fill it
+    w = _level3(["4R", "6G", "1Y", "3Y", "8Y", "10Y", "13R", "15G", "13O", "15P", "6P"])
+    assert w.view["legal"]["layWhy"]["code"] == "level8.cannot_make_level"
+
+
+def test_the_reason_is_for_the_actor_only() -> None:
+    w = _level3(["4R", "6G", "1Y", "3Y", "8Y", "10Y", "13R", "15G", "13O", "15P", "6P"])
+    assert "layWhy" in w.view["legal"]
+    spectator = Level8Widget(w.game, bots=[None, "heuristic"], view="spectator")
+    assert spectator.view["legal"] is None  # nobody acts here: no verdict about Ann's hand
+
+
+def test_between_rounds_the_last_rounds_result_stands_apart_from_the_new_level() -> None:
+    """Issue 27: after a round a seat read "Level 5 · 1 run of 7 · ✓ laid down" beside a level-3
+    lay-down. Between rounds the view names the round just played separately (lastRound)."""
+    game = Level8.from_position(
+        ["Ann", "Ben"],
+        hands=[["1R", "3G", "5B", "7P", "9O", "11R", "13G", "15B", "2P", "4O"], ["13R"]],
+        melds=[[], [("run", ["4R", "5G", "6B"]), ("run", ["9Y", "10Y", "11P"])]],
+        levels=[2, 1],
+        current=1,
+        phase="play",
+        seed=1,
+    )
+    w = Level8Widget(game, bots=[None, None], view="teacher")
+    assert w.view["lastRound"] is None  # during a round: the laid flags are this round's
+    send(w, type="discard", card=R("13R"))  # Ben goes out: two levels up (1 -> 3)
+    v = w.view
+    assert v["phase"] in ("keep", "round_over") and v["levels"] == [2, 3]
+    assert v["lastRound"] == [
+        {"level": 2, "laid": False, "out": False},
+        {"level": 1, "laid": True, "out": True},
+    ]
+    while w.view["phase"] != "draw":
+        send(w, type="keep" if w.view["phase"] == "keep" else "next_round")
+        assert w.error == ""
+    assert w.view["lastRound"] is None and w.view["laid"] == [False, False]
+
+
+def test_the_lay_down_dialog_hears_pythons_verdict_before_confirm() -> None:
+    """Issue 27: the dialog warned about an incomplete combination only after the click. Each
+    edit is checked by Python (check_lay): per combination and for the whole lay-down."""
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", "11R", "13G", "15O", "11P"])
+    send(w, type="propose", cards=[])
+    prop = w.view["proposal"]
+    assert [c["need"] for c in prop["combos"]] == [3, 4]  # run of 3, colour of 4
+    assert prop["check"]["ok"] is True and prop["check"]["why"] == [None, None]
+    run, colour = (
+        {"kind": c["kind"], "cards": list(c["cards"]), "jokers": {}} for c in prop["combos"]
+    )
+    short_colour = {**colour, "cards": colour["cards"][:3]}  # one yellow card moved out
+    send(w, type="check_lay", combos=[run, short_colour])
+    check = w.view["proposal"]["check"]
+    assert w.error == "" and check["ok"] is False and check["why"][0] is None
+    size = check["why"][1]
+    assert size["code"] == "level8.lay_size" and size["text"] == "Colour: 4 cards needed, 3 chosen."
+    assert check["combos"][1]["cards"] == short_colour["cards"]  # which arrangement it judged
+    # the right size but not a run: the engine's own reason
+    bad_run = {**run, "cards": [R("4R"), R("5G"), R("8Y")]}
+    send(w, type="check_lay", combos=[bad_run, colour])
+    check = w.view["proposal"]["check"]
+    assert check["ok"] is False and check["why"][0]["code"].startswith("level8.")
+    assert w.view["laid"] == [False, False] and len(w.hand) == 11  # nothing was laid
+    send(w, type="check_lay", combos=[run, colour])
+    assert w.view["proposal"]["check"]["ok"] is True
+    send(w, type="lay_down", combos=[run, colour])
+    assert w.error == "" and w.view["laid"][0] and w.view["proposal"] is None
+
+
+def test_check_lay_needs_an_open_dialog() -> None:
+    w = _level3(["4R", "5G", "6O", "1Y", "3Y", "8Y", "10Y", "11R", "13G", "15O", "11P"])
+    send(w, type="check_lay", combos=[{"kind": "run", "cards": [R("4R")], "jokers": {}}])
+    assert w.error_info["code"] == "level8.no_proposal"

@@ -532,3 +532,66 @@ def test_the_view_tells_the_exact_chance_of_the_roll_just_made() -> None:
     assert w.view["rollWays"][0] == sum(
         sorted(r) == sorted(dice) for r in product(range(1, 7), repeat=len(dice))
     )
+
+
+def test_the_view_gives_pythons_verdict_of_every_group_before_play() -> None:
+    """Issue 27: "✔ Play: 12" was offered for a group that cannot be played. The view now
+    carries the engine's verdict of every group the tray can build and the legal groupings."""
+    w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=2, bot_delay=0)
+    w.roll([6, 6, 1, 2])
+    v = w.view
+    checks, legal = v["groupChecks"], set(v["legalKeys"])
+    twelve = checks["6+6"]
+    assert twelve["code"] == "levelx.group_sum" and twelve["params"]["total"] == 12
+    assert "makes 12, but rows go from 5 to 10" in twelve["text"]
+    assert checks["1+6"] is None and checks["2+6"] is None and checks["1+2"]["params"]["total"] == 3
+    assert {"1+6 2+6", "1+6", "-", "1+2+6"} <= legal and "6+6" not in legal
+    # every verdict is the engine's: a listed grouping plays, an unlisted one is refused with
+    # the very refusal the group's verdict names
+    game = w.game
+    for key, why in checks.items():
+        groups = [[int(f) for f in key.split("+")]]
+        if why is None:
+            assert game.parse_move(groups).steps
+            assert key in legal
+        else:
+            with pytest.raises(LevelXError) as refused:
+                game.parse_move(groups)
+            assert refused.value.code == why["code"] and key not in legal
+    for key in legal:
+        game.parse_move(key)
+    send(w, type="play", groups=[[6, 6]])  # the intent is still refused, in the same words
+    assert w.error_info["code"] == "levelx.group_sum" and w.view["phase"] == "play"
+
+
+def test_lucky_loser_groups_are_judged_with_the_1s_turned() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], seed=2)
+    w.roll([1, 1, 1, 5])
+    checks, legal = w.view["groupChecks"], w.view["legalKeys"]
+    assert checks["1+6"] is None and checks["5+5"] is None  # two 1s turned into 6 and 5
+    assert "1+6 5+5" in legal  # the rules' example
+    assert checks["6+6"]["params"]["total"] == 12  # two 1s turned to 6: still no row
+    assert "6+6+6" not in checks  # three turned 1s: Lucky Loser keeps one 1, the tray too
+    assert checks["5"] is None and checks["1+1+1"]["code"] == "levelx.group_sum"
+
+
+def test_no_verdicts_when_nobody_here_builds_groups() -> None:
+    w = LevelXWidget(players=["Ann", "Ben"], bots=["greedy", None], seed=2)
+    assert "groupChecks" not in w.view  # a bot's turn (and no dice yet)
+    r = LevelXWidget(players=["Ann", "Ben"], seed=2, read_only=True)
+    assert "legalKeys" not in r.view
+
+
+def test_the_js_widget_fixture_carries_pythons_verdicts() -> None:
+    """js/test/fixtures/levelx_views.json feeds the front end's tests: its verdicts for its
+    roll are what the widget publishes for that roll."""
+    from pathlib import Path
+
+    from levelwidgets.levelx.moves import group_verdicts, legal_grouping_keys
+
+    path = Path(__file__).resolve().parents[2] / "js" / "test" / "fixtures" / "levelx_views.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    for name in ("play", "teachPlay"):
+        dice = tuple(sorted(stored[name]["dice"]))
+        assert stored[name]["groupChecks"] == json.loads(json.dumps(group_verdicts(dice, True)))
+        assert stored[name]["legalKeys"] == list(legal_grouping_keys(dice, True))

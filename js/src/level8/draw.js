@@ -3,10 +3,13 @@
 // Stable attributes for tests: see the list at the top of ../level8.js.
 
 import { h, playerIcon } from "../common/dom.js";
+import { errorText } from "../common/i18n.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
+import * as P from "./proposal.js";
 import { layoutOptions, meaningOptions, currentLayout, displayOrder } from "./proposal.js";
 import { canAct, fitKeys, handCards, handSeat } from "./selection.js";
+import { errorParams, t } from "./i18n.js";
 import { hintText, jokerMeaning, meldTitle, reqText, stepIndex, stepKey } from "./text.js";
 
 const STARS = { one: "★", two: "★★" };
@@ -200,14 +203,26 @@ export function seatEl(view, p, L, { annotate = false } = {}) {
     side ? h("span", { class: "l8-side", "data-side": side, title: L(`side_${side}`) }, STARS[side] || side) : "",
     h("b", { class: "l8-level", "data-level": String(view.levels[p]) }, levelLabel(L, view, p)),
   );
-  const stateLine = h(
-    "div",
-    { class: "l8-stateline" },
-    h("span", { class: "l8-req" }, req ? reqText(L, req) : ""),
-    h("span", { class: `l8-laid${view.laid[p] ? " l8-yes" : ""}`, "data-laid": view.laid[p] ? "1" : "0" }, view.laid[p] ? `✓ ${L("laid")}` : L("notLaid")),
-  );
+  // Between rounds the level is the new one and Python sends the round just played apart
+  // (view.lastRound): its result gets a line of its own, never "✓ laid down" beside the new
+  // level's requirement
+  const last = view.lastRound ? view.lastRound[p] : null;
+  const stateLine = h("div", { class: "l8-stateline" }, h("span", { class: "l8-req" }, req ? reqText(L, req) : ""));
+  if (!last) stateLine.append(h("span", { class: `l8-laid${view.laid[p] ? " l8-yes" : ""}`, "data-laid": view.laid[p] ? "1" : "0" }, view.laid[p] ? `✓ ${L("laid")}` : L("notLaid")));
   if (view.keptCounts && view.keptCounts[p]) stateLine.append(h("span", { class: "l8-kept" }, L("kept", { n: view.keptCounts[p] })));
-  row.append(h("div", { class: "l8-who" }, nameLine, levelLine, stateLine));
+  const who = h("div", { class: "l8-who" }, nameLine, levelLine, stateLine);
+  if (last) {
+    const key = last.out ? "lastOut" : last.laid ? "lastLaid" : "lastNotLaid";
+    const mark = last.out ? "⇥" : last.laid ? "✓" : "✗";
+    who.append(
+      h(
+        "div",
+        { class: `l8-lastround${last.laid ? " l8-yes" : ""}`, "data-last-round": last.out ? "out" : last.laid ? "laid" : "not", "data-last-level": String(last.level) },
+        `${L("lastRoundTag")}: ${mark} ${L(key, { n: last.level })}`,
+      ),
+    );
+  }
+  row.append(who);
 
   // hand: face down with its count (face up in the teacher view), skip card in front
   const count = view.handCounts[p];
@@ -246,16 +261,13 @@ export function handEl(view, L, ui) {
   const selected = new Set(ui.selected);
   for (const c of sortHand(cards, ui.sort)) {
     const cls = [];
+    const fresh = Boolean(ui.fresh && ui.fresh.has(c));
     if (selected.has(c)) cls.push("l8-sel");
-    if (ui.fresh && ui.fresh.has(c)) cls.push("l8-fresh");
+    if (fresh) cls.push("l8-fresh");
     if (planned.has(c)) cls.push("l8-plan");
-    el.append(
-      cardEl(c, L, {
-        tag: "button",
-        cls: cls.join(" "),
-        attrs: { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" },
-      }),
-    );
+    const attrs = { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" };
+    if (fresh) attrs["data-fresh"] = L("freshTag"); // the badge's word (CSS shows it)
+    el.append(cardEl(c, L, { tag: "button", cls: cls.join(" "), attrs }));
   }
   return el;
 }
@@ -287,12 +299,19 @@ export function actionsEl(view, L, ui) {
     el.append(btn("cancelAsk", L("cancel")));
     return el;
   }
+  let reason = null; // why an action is off, under the buttons (Python's words)
   switch (view.phase) {
     case "draw":
       el.append(btn("drawPile", `⤓ ${L("drawPile")}`, { primary: true, disabled: !(legal.draw ? legal.draw.includes("pile") : view.drawCount > 0), title: "d" }));
       break;
     case "play": {
-      if (!view.laid[view.cur]) el.append(btn("layDown", L("layDown"), { primary: Boolean(legal.canLay), title: "l" }));
+      // Lay down is offered only when Python says the hand makes the level (legal.canLay);
+      // else it is off and says why (legal.layWhy) — the l key still asks, Python refuses
+      const why = !legal.canLay && legal.layWhy ? errorText(t, ui.lang || "en", legal.layWhy, errorParams) : "";
+      if (!view.laid[view.cur]) {
+        el.append(btn("layDown", L("layDown"), { primary: Boolean(legal.canLay), disabled: !legal.canLay, title: why || "l", attrs: { "data-can-lay": String(Boolean(legal.canLay)) } }));
+        if (why) reason = h("p", { class: "l8-why", "data-lay-why": "", role: "status" }, why);
+      }
       el.append(btn("discard", L("discard"), { primary: Boolean(view.laid[view.cur]) || !legal.canLay, disabled: sel.length !== 1, title: "x" }));
       if (hand.some(isSkip)) {
         const targets = legal.skipTargets || view.names.map((_n, q) => q).filter((q) => q !== view.cur && !(view.skips && view.skips[q] != null));
@@ -314,6 +333,7 @@ export function actionsEl(view, L, ui) {
     default:
       break;
   }
+  if (reason) el.append(reason);
   return el;
 }
 
@@ -351,7 +371,11 @@ export function hintEl(view, L) {
 }
 
 /** The lay-down dialog: the solver's arrangement, editable (cards move, jokers choose). */
-export function dialogEl(view, L, prop) {
+export function dialogEl(view, L, prop, lang = "en") {
+  // Python's verdict of the arrangement as it stands (view.proposal.check), or null while an
+  // edit waits for it: Confirm is offered only when Python says the lay-down is valid
+  const check = P.checkFor(prop, view.proposal && view.proposal.check);
+  const say = (info) => errorText(t, lang, info, errorParams);
   const actor = view.actor;
   const req = view.req && actor != null ? view.req[actor] : null;
   const level = actor != null ? view.levels[actor] : "";
@@ -365,8 +389,12 @@ export function dialogEl(view, L, prop) {
   const box = h("div", { class: "l8-pcombos" });
   const target = prop.picked != null;
   prop.combos.forEach((c, i) => {
-    const combo = h("div", { class: `l8-pcombo${target ? " l8-target" : ""}`, "data-prop-combo": String(i), "data-kind": c.kind });
-    const head = h("div", { class: "l8-phead" }, h("b", {}, `${L(c.kind)} · ${c.cards.length}`));
+    const why = check && check.why ? check.why[i] : null;
+    const verdict = !check ? "" : why ? "bad" : "ok";
+    const combo = h("div", { class: `l8-pcombo${target ? " l8-target" : ""}${why ? " l8-pbad" : ""}`, "data-prop-combo": String(i), "data-kind": c.kind, "data-verdict": verdict });
+    const count = c.need != null ? `${c.cards.length}/${c.need}` : String(c.cards.length);
+    const head = h("div", { class: "l8-phead" }, h("b", {}, `${L(c.kind)} · ${count}`));
+    if (check) head.append(h("span", { class: `l8-pmark${why ? " l8-no" : " l8-yes"}` }, why ? "✘" : "✔"));
     if (target && !c.cards.includes(prop.picked)) head.append(h("button", { type: "button", class: "lw-btn lw-ghost", "data-move-to": String(i) }, `⇩ ${L("moveHere")}`));
     combo.append(head);
     const cards = h("div", { class: "l8-pcards" });
@@ -376,6 +404,7 @@ export function dialogEl(view, L, prop) {
       cards.append(cardEl(card, L, { tag: "button", meaning, cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
     }
     combo.append(cards);
+    if (why) combo.append(h("p", { class: "l8-pwhy", "data-prop-why": String(i), role: "status" }, say(why)));
     const layouts = layoutOptions(c);
     if (layouts.length) {
       const cur = currentLayout(c);
@@ -410,7 +439,18 @@ export function dialogEl(view, L, prop) {
   for (const card of prop.spare) spareCards.append(cardEl(card, L, { tag: "button", cls: prop.picked === card ? "l8-sel" : "", attrs: { "data-prop-card": String(card) } }));
   spare.append(spareCards);
   box.append(spare);
-  el.append(box, h("div", { class: "l8-actions" }, btn("confirmLay", L("confirmLay"), { primary: true, title: "Enter" }), btn("cancelLay", L("cancel"), { title: "Esc" })));
+  const ok = Boolean(check && check.ok);
+  const firstWhy = check ? check.why.find(Boolean) || check.whole : null;
+  const reason = !check ? L("propChecking") : firstWhy ? say(firstWhy) : "";
+  const actions = h(
+    "div",
+    { class: "l8-actions" },
+    btn("confirmLay", L("confirmLay"), { primary: true, disabled: !ok, title: ok ? "Enter" : reason, attrs: { "data-lay-ok": String(ok) } }),
+    btn("cancelLay", L("cancel"), { title: "Esc" }),
+  );
+  if (check && check.whole) box.append(h("p", { class: "l8-pwhy", "data-prop-why": "whole", role: "status" }, say(check.whole)));
+  if (!ok) actions.append(h("p", { class: "l8-why", "data-lay-why": "dialog" }, reason));
+  el.append(box, actions);
   return el;
 }
 

@@ -89,6 +89,10 @@ export const ERRORS = {
     "level8.propose_laid": "{name} has already laid down this round.",
     "level8.propose_laid_you": "{name} have already laid down this round.",
     "level8.propose_mismatch": "These cards do not make level {level} ({need}).",
+    "level8.cannot_make_level": "{name}'s hand cannot make level {level} yet ({need}).",
+    "level8.cannot_make_level_you": "Your hand cannot make level {level} yet ({need}).",
+    "level8.no_proposal": "Open the lay-down dialog first (Lay down…).",
+    "level8.lay_size": "{kind}: {need} cards needed, {count} chosen.",
     "level8.nothing_to_reveal": "There is no hand to reveal: play on.",
     "level8.goto_range": "Choose a move between 0 and {total}, not {ply}.",
     "level8.pass_screen": "Pass the screen to {name} first: they confirm, then play.",
@@ -185,6 +189,10 @@ export const ERRORS = {
     "level8.propose_laid": "{name} hat in dieser Runde schon ausgelegt.",
     "level8.propose_laid_you": "{name} hast in dieser Runde schon ausgelegt.",
     "level8.propose_mismatch": "Mit diesen Karten geht Level {level} nicht ({need}).",
+    "level8.cannot_make_level": "Mit den Karten von {name} geht Level {level} noch nicht ({need}).",
+    "level8.cannot_make_level_you": "Mit deinen Karten geht Level {level} noch nicht ({need}).",
+    "level8.no_proposal": "Öffne zuerst das Auslegen-Fenster (Auslegen …).",
+    "level8.lay_size": "{kind}: {need} Karten nötig, {count} gewählt.",
     "level8.nothing_to_reveal": "Es gibt keine Karten aufzudecken: Spiel weiter.",
     "level8.goto_range": "Wähle einen Zug zwischen 0 und {total}, nicht {ply}.",
     "level8.pass_screen": "Gib den Bildschirm erst an {name} weiter: {name} bestätigt und spielt dann.",
@@ -229,6 +237,10 @@ export function errorParams(lang, params) {
   if (colour >= 0) out.colour = L(`c${colour}`);
   if (out.word === "number" || out.word === "colour") out.word = L(`errWord_${out.word}`);
   if (out.kind === "run" || out.kind === "set" || out.kind === "colour") out.kind = L(out.kind);
+  else if (out.kind === "Run" || out.kind === "Set" || out.kind === "Colour") {
+    const word = L(out.kind.toLowerCase()); // a sentence's start: "Run: 7 cards needed …"
+    out.kind = word.charAt(0).toUpperCase() + word.slice(1);
+  }
   if (Array.isArray(out.req)) out.need = reqText(L, out.req);
   if (typeof out.phase === "string") out.must = L(`errMust_${out.phase}`);
   return out;

@@ -6,7 +6,8 @@
 // createLayDown({send, redraw, selected}) -> {state, follow, act}
 //   send(intent)   the widget's send (marks it busy); redraw() redraws hand, actions and dialog;
 //   selected()     the selected hand cards (what to propose; none selected: the whole hand)
-//   state()        the dialog's editing state (proposal.js fromProposal), null when closed
+//   state()        the dialog's editing state (proposal.js fromProposal), null when closed;
+//                  each edit sends check_lay, and Python's verdict comes in view.proposal.check
 //   follow(view)   after every view: the dialog follows view.proposal (Python drops it when the
 //                  hand changes); a proposal the player cancelled does not open again
 //   act(action, data, view) -> true when the action is the dialog's (the caller stops there):
@@ -33,11 +34,14 @@ export function createLayDown({ send, redraw, selected }) {
     if (key !== dismissed && (!prop || prop.key !== key)) prop = P.fromProposal(view.proposal);
   }
 
-  /** Replace the state after an edit (nothing happens while the dialog is closed). */
+  /** Replace the state after an edit (nothing happens while the dialog is closed); Python
+   * checks the new arrangement, and Confirm waits for its verdict (view.proposal.check). */
   function edit(change) {
     if (!prop) return true;
+    const before = P.arrangementKey(P.toLayDown(prop).combos);
     prop = change(prop);
     redraw();
+    if (P.arrangementKey(P.toLayDown(prop).combos) !== before) send(P.checkIntent(prop));
     return true;
   }
 

@@ -7,10 +7,12 @@ import { FIRST_JOKER, isJoker, numberOf } from "./cards.js";
 const clone = (c) => {
   const out = { kind: c.kind, cards: [...c.cards], jokers: { ...(c.jokers || {}) }, choices: { ...(c.choices || {}) } };
   if (c.layouts) out.layouts = c.layouts; // whole readings offered by Python: [{label, cards, jokers}]
+  if (c.need !== undefined) out.need = c.need;
   return out;
 };
 
-/** Editing state from view.proposal: {combos, spare, picked, ok, key}. */
+/** Editing state from view.proposal: {combos, spare, picked, ok, key} (each combination
+ * keeps `need`, the requirement Python matched it to, for its heading). */
 export function fromProposal(proposal) {
   const combos = (proposal.combos || []).map(clone);
   const used = new Set(combos.flatMap((c) => c.cards));
@@ -21,7 +23,34 @@ export function fromProposal(proposal) {
 
 /** A string that changes when Python sends a different proposal. */
 export function proposalKey(proposal) {
-  return proposal ? JSON.stringify([proposal.cards, proposal.combos, proposal.ok]) : "";
+  return proposal ? JSON.stringify([proposal.cards, proposal.combos, proposal.ok]) : ""; // not .check
+}
+
+/** An arrangement's key: kinds, cards and joker meanings, whatever the order of the jokers. */
+export function arrangementKey(combos) {
+  return JSON.stringify(
+    (combos || []).map((c) => [
+      c.kind,
+      [...c.cards],
+      Object.entries(c.jokers || {})
+        .map(([j, m]) => [String(j), m])
+        .sort(),
+    ]),
+  );
+}
+
+/**
+ * Python's check (view.proposal.check) when it is about the arrangement as it stands now
+ * ({ok, why: [refusal|null per combination], whole}), else null (an edit not checked yet).
+ */
+export function checkFor(state, check) {
+  if (!state || !check) return null;
+  return arrangementKey(check.combos) === arrangementKey(toLayDown(state).combos) ? check : null;
+}
+
+/** The intent asking Python to check the arrangement as it stands. */
+export function checkIntent(state) {
+  return { type: "check_lay", combos: toLayDown(state).combos };
 }
 
 /** Pick a card to move (clicking it again drops the pick). */

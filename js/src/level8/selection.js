@@ -38,13 +38,21 @@ export function handMemo(view) {
   return cards ? { viewer: view.viewer, actor: view.actor, cards: [...cards] } : null;
 }
 
-/** The cards of the view's hand that were not in the memo's (a draw), or null: nothing to
- * compare (no hand, another person's hand, or more than `most` new cards: a new deal). */
-export function freshCards(memo, view, most) {
+/**
+ * The cards to mark as new in the view's hand, kept from `prev` (the last marked set) until the
+ * player acts: a view that adds cards (a draw) marks those; one that takes cards away (discard,
+ * lay down, add on) clears the mark; a view that changes neither (a refusal, the lay-down
+ * dialog, a refresh) keeps it. Null for another viewer's or actor's hand, or a new deal
+ * (more than `most` new cards). The mark is a display memory: no rule is decided here.
+ */
+export function keepFresh(prev, memo, view, most) {
   const cards = handCards(view);
   if (!memo || !cards || memo.viewer !== view.viewer || memo.actor !== view.actor) return null;
-  const fresh = new Set(cards.filter((c) => !memo.cards.includes(c)));
-  return fresh.size > most ? null : fresh;
+  const added = new Set(cards.filter((c) => !memo.cards.includes(c)));
+  if (added.size > most) return null;
+  if (added.size) return added;
+  if (memo.cards.some((c) => !cards.includes(c))) return null;
+  return prev && prev.size ? prev : null;
 }
 
 /** True when this screen may act now for the current player (not a bot, no hand-off pending,

@@ -1,8 +1,6 @@
 // Pure state of the dice-grouping tray: which die sits in which group, which 1s were turned.
-// The front end only *previews* (sums, 5–10 marks); Python validates the move it sends.
-
-export const MIN_SUM = 5;
-export const MAX_SUM = 10;
+// The front end only *previews* sums; whether a group or a grouping may be played is looked up
+// in Python's verdicts (view.groupChecks, view.legalKeys), and Python validates the move sent.
 
 /** A fresh builder for a roll: every die unassigned, no group yet. */
 export function newBuilder(dice) {
@@ -110,13 +108,49 @@ export function groupIndices(b) {
   return out;
 }
 
-/** Sum and 5–10 mark per group, for the tray's labels. */
+/** Sum per group, for the tray's labels. */
 export function groupSums(b) {
   return groupIndices(b).map((idx) => {
     const faces = idx.map((i) => b.faces[i]);
     const sum = faces.reduce((a, f) => a + f, 0);
-    return { dice: idx, faces, sum, valid: faces.length > 0 && sum >= MIN_SUM && sum <= MAX_SUM };
+    return { dice: idx, faces, sum };
   });
+}
+
+/** Python's key of a group (levelx/moves.py group_key): faces sorted, joined by "+". */
+export const groupKey = (faces) => [...faces].sort((x, y) => x - y).join("+");
+
+/** Python's key of a grouping (moves.py grouping_key): group keys sorted as text, " "-joined. */
+export const groupingKey = (groups) =>
+  groups
+    .map(groupKey)
+    .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+    .join(" ") || "-";
+
+/**
+ * Python's verdict of one group's faces (view.groupChecks): {ok: true}, {ok: false, why} with
+ * `why` the engine's refusal {text, code, params}, or null when Python sent no verdict.
+ */
+export function groupVerdict(v, faces) {
+  const checks = v && v.groupChecks;
+  if (!checks || !faces.length) return null;
+  const key = groupKey(faces);
+  if (!Object.prototype.hasOwnProperty.call(checks, key)) return null;
+  const why = checks[key];
+  return why ? { ok: false, why } : { ok: true };
+}
+
+/**
+ * Python's verdict of the whole grouping built: {ok, why} — ok when view.legalKeys lists it;
+ * why: the refusal of the first group Python refuses (null when it names none). Null when
+ * Python sent no list (nobody here may play).
+ */
+export function groupingVerdict(v, b) {
+  if (!v || !Array.isArray(v.legalKeys) || !b) return null;
+  const { groups } = toIntent(b);
+  if (v.legalKeys.includes(groupingKey(groups))) return { ok: true, why: null };
+  const refused = groups.map((g) => groupVerdict(v, g)).find((x) => x && !x.ok);
+  return { ok: false, why: refused ? refused.why : null };
 }
 
 /** The play intent for Python: groups of faces (turned 1s carry their new face). */

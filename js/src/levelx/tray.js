@@ -2,6 +2,7 @@
 // buttons for this phase and its hint, or the result panel once the game is over.
 
 import { h, playerIcon } from "../common/dom.js";
+import { errorText } from "../common/i18n.js";
 import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
 import { t, winsText } from "./i18n.js";
@@ -75,18 +76,33 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   if (v.dice && b) {
     const list = h("div", { class: "lx-groups" });
     G.groupSums(b).forEach((gi, k) => {
-      const cls = ["lx-group", `lx-g${k}`, gi.faces.length ? (gi.valid ? "lx-valid" : "lx-invalid") : "lx-empty"];
+      // ✔ / ✘ is Python's verdict of this group (view.groupChecks), with its reason as title
+      const verdict = G.groupVerdict(v, gi.faces);
+      const state = !gi.faces.length ? "lx-empty" : !verdict ? "lx-unchecked" : verdict.ok ? "lx-valid" : "lx-invalid";
+      const cls = ["lx-group", `lx-g${k}`, state];
       if (k === b.active) cls.push("lx-active");
       const pv = preview && preview.groups.find((g) => g.k === k);
       if (pv) cls.push("lx-haspv");
+      const why = verdict && !verdict.ok ? refusalText(lang, verdict.why) : "";
       list.append(
         h(
           "div",
-          { class: cls.join(" "), "data-group": String(k), "data-dice": gi.dice.join(","), "data-sum": String(gi.sum), "data-valid": String(gi.valid) },
+          {
+            class: cls.join(" "),
+            "data-group": String(k),
+            "data-dice": gi.dice.join(","),
+            "data-sum": String(gi.sum),
+            "data-valid": verdict ? String(verdict.ok) : "",
+            title: why || undefined,
+          },
           h("span", { class: "lx-gname" }, "ABCD"[k]),
           h("span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"),
           h("span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""),
-          h("span", { class: "lx-gmark", "aria-label": gi.valid ? "valid" : "invalid" }, gi.faces.length ? (gi.valid ? "✓" : "✗") : ""),
+          h(
+            "span",
+            { class: "lx-gmark", "aria-label": verdict ? L(verdict.ok ? "groupPlayable" : "groupNotPlayable") : "" },
+            verdict ? (verdict.ok ? "✔" : "✘") : "",
+          ),
           pv ? previewSpan(lang, v, pv) : "",
         ),
       );
@@ -97,14 +113,24 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   }
   const acts = h("div", { class: "lx-actions" });
   let hint;
+  let refusal = null; // why Play is off, under the buttons
   if (human && v.phase === "roll") {
     acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "roll" }, L("roll")));
     hint = L("rollHint");
   } else if (human && v.phase === "play" && b) {
     const sums = G.groupSums(b).filter((g) => g.faces.length);
     if (sums.length) {
+      // Play is offered only for a grouping Python lists as legal (view.legalKeys); else it
+      // stays off and says why, in Python's words (Enter still sends it: Python refuses it)
       const label = `${L("confirm")}: ${sums.map((g) => g.sum).join(" · ")}`;
-      acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${label}`), h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")));
+      const verdict = G.groupingVerdict(v, b);
+      const ok = Boolean(verdict && verdict.ok);
+      const why = ok ? "" : verdict && verdict.why ? refusalText(lang, verdict.why) : L("groupingNotPlayable");
+      acts.append(
+        h("button", { class: "lw-btn lw-primary", "data-action": "confirm", "data-playable": String(ok), disabled: !ok, title: why || undefined }, ok ? `✔ ${label}` : label),
+        h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")),
+      );
+      if (!ok) refusal = h("p", { class: "lx-hint lx-refusal", "data-refusal": "", role: "status" }, `✘ ${why}`);
     } else if (v.canMove) {
       // Moves exist: Play waits for groups, and passing is a second, spelled-out choice.
       acts.append(
@@ -119,9 +145,16 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     // bots are paused while an earlier position is shown: say so, not "waiting for the bot"
     hint = L(readOnly ? "rvReadOnlyHint" : v.future.length ? "waitPaused" : "waitBot");
   }
-  parts.push(acts, h("p", { class: "lx-hint" }, hint));
+  parts.push(acts);
+  if (refusal) parts.push(refusal);
+  parts.push(h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
   container.replaceChildren(...parts);
+}
+
+/** Python's refusal {text, code, params} in the widget's language. */
+function refusalText(lang, why) {
+  return why ? errorText(t, lang, why) : "";
 }
 
 /** One group's preview: "→ reaches X · +7 chip", with the whole sentence for screen readers. */
