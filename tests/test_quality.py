@@ -127,3 +127,22 @@ def test_a_moved_module_forwards_with_a_warning():
         module = importlib.import_module(f"levelwidgets.{old}")
         with pytest.warns(DeprecationWarning, match=f"levelwidgets.{old} moved to"):
             assert getattr(module, name) is getattr(new, name)
+
+
+def test_engines_import_no_private_name_from_another_package():
+    """A private name (``_x``) is used only inside its own package: the board game reads the
+    card game's parts through public names, so a change inside one package stays there."""
+    import ast
+
+    bad = []
+    for package in ("levelx", "level8"):
+        for path in sorted((ROOT / "levelwidgets" / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ImportFrom) or node.level == 1:
+                    continue  # from .module import _x: the module's own package
+                bad += [
+                    f"{path.relative_to(ROOT)}: {'.' * node.level}{node.module} import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+    assert not bad, "\n".join(bad)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import Action, Event, shared_action
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
-from .fits import _fit_table, _table  # noqa: F401 (the board game's bot uses _fit_table)
+from .fits import _table, fit_table  # noqa: F401 (the board game's bot uses fit_table)
 from .game import Level8
 from .hands import _COLOUR, _NUMBER, _NUMBER_BIT, _VBIT
 from .levels import Level

@@ -16,7 +16,7 @@ _Fit = tuple[int, int, int]  # (owner, index, meaning): tuples compare in seat/i
 _FitTable = tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None]
 
 
-def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
+def fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
     """Where cards fit the laid combinations: by number, by colour, and for a joker.
 
     Each entry is the first combination in seat/index order that takes such a card, with
@@ -28,7 +28,7 @@ def _fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
 def _scan(
     melds: Sequence[Sequence[Combo]],
 ) -> tuple[dict[int, _Fit], dict[int, _Fit], _Fit | None, int, int, int]:
-    """:func:`_fit_table` and, as bits, the numbers that extend a laid run, the numbers of
+    """:func:`fit_table` and, as bits, the numbers that extend a laid run, the numbers of
     the laid sets and the colours of the laid colour groups (for :meth:`_Table.distances`),
     in one pass."""
     by_num: dict[int, _Fit] = {}
@@ -89,7 +89,7 @@ def _facts(combo: Combo) -> _Facts:
 
 
 class _Table:
-    """What a bot derives from the laid combinations: where cards fit (see :func:`_fit_table`)
+    """What a bot derives from the laid combinations: where cards fit (see :func:`fit_table`)
     and, on demand, how far each number and colour is from fitting.
 
     It depends on the laid combinations alone (public), so one table serves every bot that

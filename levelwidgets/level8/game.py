@@ -116,7 +116,7 @@ _new_view = object.__new__
 _top = itemgetter(-1)  # the top card of a pile that is not empty
 
 
-def _not_an_action(action: object) -> ActionTypeError:
+def not_an_action(action: object) -> ActionTypeError:
     return ActionTypeError(
         f"{show(action)} is not an Action: action must be an Action, e.g. one of legal_actions()"
     )
@@ -1051,7 +1051,7 @@ class CardTable:
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
         if type(action) is not Action and not isinstance(action, Action):
-            raise _not_an_action(action)
+            raise not_an_action(action)
         k = action.kind
         pl = action.player
         # the usual case, the player on turn in the action's phase (as _check would find it),

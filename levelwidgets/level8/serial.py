@@ -158,7 +158,7 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
     starts (after the first deal, or at the set-up position)."""
     cfg = bound_config(cfg)
     if set(cfg) - {"position"} != _CONFIG_KEYS:
-        raise CorruptStateError(f"malformed config: {_key_problem(cfg, _CONFIG_KEYS, 'position')}")
+        raise CorruptStateError(f"malformed config: {key_problem(cfg, _CONFIG_KEYS, 'position')}")
     try:
         names = parse_players(cfg["players"])
         if not isinstance(cfg["sides"], list) or not isinstance(cfg["start_levels"], list):
@@ -203,7 +203,7 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
             raise ConfigError("the set-up position is not written in its normal form")
         return made
     except (Level8Error, TypeError, KeyError, ValueError) as e:
-        raise CorruptStateError(f"invalid config: {_short(e)}") from None
+        raise CorruptStateError(f"invalid config: {short_error(e)}") from None
 
 
 def game_from_json(
@@ -231,7 +231,7 @@ def game_from_json(
     if set(data) - set(_OPTIONAL_TOP) != _TOP_KEYS:
         raise CorruptStateError(
             "unexpected or missing top-level fields: "
-            + _key_problem(data, _TOP_KEYS, *_OPTIONAL_TOP)
+            + key_problem(data, _TOP_KEYS, *_OPTIONAL_TOP)
         )
     check_text = data.get("check")
     if "check" in data and (type(check_text) is not str or len(check_text) != 16):
@@ -281,7 +281,7 @@ def parse_record(text: object, what: str = "a Level 8 game") -> dict[str, Any]:
     except CorruptStateError:
         raise
     except ValueError as e:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
-        raise CorruptStateError(f"not valid JSON: {_short(e)}") from None
+        raise CorruptStateError(f"not valid JSON: {short_error(e)}") from None
     if not isinstance(data, dict):
         raise CorruptStateError(f"this is not {what} record (not a JSON object)")
     _limits(data, MAX_VALUES, "the record")
@@ -323,7 +323,7 @@ def _named_twice(key: str) -> CorruptStateError:
     return CorruptStateError(f"the record names the field {key[:40]!r} twice in one place")
 
 
-def _key_problem(data: dict, known: set[str], *optional: str) -> str:
+def key_problem(data: dict, known: set[str], *optional: str) -> str:
     missing = sorted(known - set(data))
     unknown = [k for k in data if k not in known and k not in optional]
     parts = []
@@ -335,6 +335,6 @@ def _key_problem(data: dict, known: set[str], *optional: str) -> str:
     return "; ".join(parts) or "wrong fields"
 
 
-def _short(e: BaseException, limit: int = 300) -> str:
+def short_error(e: BaseException, limit: int = 300) -> str:
     text = str(e)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -296,7 +296,7 @@ def stack_deck(
 SETUP_PHASES = ("draw", "play", "skipped")
 
 
-def _per_player(value: object, n: int, what: str, default: object) -> list:
+def per_player(value: object, n: int, what: str, default: object) -> list:
     if value is None:
         return [default() if callable(default) else default for _ in range(n)]
     allowed = f"a list of one entry per player ({n})"
@@ -361,7 +361,7 @@ def position_head(
     hand_list = list(_bounded(hands, 64, "hands", every))
     names = parse_players(len(hand_list) if players is None else players)
     n = len(names)
-    hand_list = _per_player(hand_list, n, "hands", list)
+    hand_list = per_player(hand_list, n, "hands", list)
     seqs = parse_sides(sides, n, builtin)
     seed = check_seed(seed)
     cap = check_cap(lay_down_cap)
@@ -418,10 +418,10 @@ def make_position(
     meld_dicts = position_melds(placed, melds, names)
     pile_ids = [
         place(d, f"{names[q]}'s discard pile")
-        for q, d in enumerate(_per_player(discards, n, "discards", list))
+        for q, d in enumerate(per_player(discards, n, "discards", list))
     ]
     skip_ids: list[int | None] = []
-    for q, sk in enumerate(_per_player(skips, n, "skips", None)):
+    for q, sk in enumerate(per_player(skips, n, "skips", None)):
         if sk is None:
             skip_ids.append(None)
             continue
@@ -529,7 +529,7 @@ class Placement:
 def position_melds(placed: Placement, melds: object, names: Sequence[str]) -> list[list[dict]]:
     """Each player's laid combinations (checked, their cards placed), as plain data."""
     meld_dicts: list[list[dict]] = []
-    for q, ms in enumerate(_per_player(melds, len(names), "melds", list)):
+    for q, ms in enumerate(per_player(melds, len(names), "melds", list)):
         row = []
         listed = _bounded(ms, 20, f"melds of {names[q]}", "a list of combinations")
         for i, m in enumerate(listed):
@@ -557,7 +557,7 @@ def check_laid(
     n = len(names)
     is_laid = [bool(row) for row in meld_dicts]
     if laid is not None:
-        flags = _per_player(laid, n, "laid", False)
+        flags = per_player(laid, n, "laid", False)
         for q in range(n):
             if bool(flags[q]) != is_laid[q]:
                 raise ConfigError(

@@ -31,7 +31,7 @@ MUTED = "#5b5b5b"
 ACCENT = "#0072B2"
 SIDE_STARS = {"one": "★", "two": "★★", "board-one": "★", "board-two": "★★"}
 
-_PHASE_TEXT = {
+PHASE_TEXT = {
     "draw": "to draw a card",
     "play": "to play (lay down, add on, then discard)",
     "skipped": "is skipped this turn",
@@ -50,7 +50,7 @@ _PHASE_TEXT = {
 }
 
 
-def _shape(colour: int, cx: float, cy: float, r: float = 6.0, stroke: str = INK) -> str:
+def shape_svg(colour: int, cx: float, cy: float, r: float = 6.0, stroke: str = INK) -> str:
     """The colour's own shape (circle, triangle, square, diamond, star, hexagon)."""
     f = FILL[colour]
     kind = colour % N_COLOURS
@@ -83,7 +83,7 @@ def _shape(colour: int, cx: float, cy: float, r: float = 6.0, stroke: str = INK)
     return f'<polygon points="{p}" fill="{f}" stroke="{stroke}"/>'
 
 
-def _text(x: float, y: float, s: str, size: int = 12, **attrs: str) -> str:
+def text_svg(x: float, y: float, s: str, size: int = 12, **attrs: str) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(s)}</text>'
 
@@ -123,7 +123,7 @@ def card_svg(
     if cid is None:
         out = card_back(x, y)
         if label:
-            out += _text(
+            out += text_svg(
                 x + CW / 2, y + CH / 2 + 5, label, 13, text_anchor="middle", fill="#fff",
                 font_weight="bold",
             )  # fmt: skip
@@ -138,30 +138,32 @@ def card_svg(
             f'stroke="{EDGE[col]}" stroke-width="2"/>'
         )
         out.append(
-            _text(tx, y + (16 if corner else 19), str(cid % 15 + 1), 15 if corner else 16,
+            text_svg(tx, y + (16 if corner else 19), str(cid % 15 + 1), 15 if corner else 16,
                   text_anchor=anchor, font_weight="bold", fill=TEXT[col])
         )  # fmt: skip
-        out.append(_shape(col, sx, y + (29 if corner else 33), 6 if corner else 6.5))
+        out.append(shape_svg(col, sx, y + (29 if corner else 33), 6 if corner else 6.5))
     elif not FIRST_SKIP <= cid < END_SKIP:
         out.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#2b2b2b" '
             f'stroke="#000"/>'
         )
-        out.append(_text(tx, y + 20, "J", 17, text_anchor=anchor, font_weight="bold", fill="#fff"))
+        out.append(
+            text_svg(tx, y + 20, "J", 17, text_anchor=anchor, font_weight="bold", fill="#fff")
+        )
         if label is None:
-            out.append(_text(x + CW / 2, y + CH - 7, "joker", 8, text_anchor="middle",
+            out.append(text_svg(x + CW / 2, y + CH - 7, "joker", 8, text_anchor="middle",
                              fill="#ddd"))  # fmt: skip
         else:  # what the laid joker stands for
-            out.append(_text(tx, y + 36, label, 10, text_anchor=anchor, fill="#fff",
+            out.append(text_svg(tx, y + 36, label, 10, text_anchor=anchor, fill="#fff",
                              font_weight="bold"))  # fmt: skip
     else:
         out.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fdecec" '
             f'stroke="#b00020" stroke-width="2"/>'
         )
-        out.append(_text(x + CW / 2, y + 25, "⊘", 20, text_anchor="middle", fill="#b00020"))
+        out.append(text_svg(x + CW / 2, y + 25, "⊘", 20, text_anchor="middle", fill="#b00020"))
         out.append(
-            _text(x + CW / 2, y + CH - 6, "SKIP", 8, text_anchor="middle", fill="#b00020",
+            text_svg(x + CW / 2, y + CH - 6, "SKIP", 8, text_anchor="middle", fill="#b00020",
                   font_weight="bold")
         )  # fmt: skip
     out.append("</g>")
@@ -224,7 +226,7 @@ def _melds(combos: tuple[Combo, ...], x: float, y: float, width: float) -> str:
         )
         label = _fit(title, max(6, int(w / 6.2)))
         out.append(f"<g><title>{escape(title)}</title>")
-        out.append(_text(gx + pad, y + 13, label, 11, fill=INK, font_weight="bold"))
+        out.append(text_svg(gx + pad, y + 13, label, 11, fill=INK, font_weight="bold"))
         out.append("</g>")
         for k, c in enumerate(combo.cards):
             lab = _joker_label(combo, c)
@@ -260,27 +262,27 @@ def render_table(obs: Observation, language: str = "en") -> str:
         f'<rect width="{WIDTH}" height="{height}" fill="{BG}"/>',
     ]
     # header: title, status, view; draw pile on the right
-    o.append(_text(12, 24, f"Level 8 · round {obs.round}", 18, font_weight="bold", fill=INK))
+    o.append(text_svg(12, 24, f"Level 8 · round {obs.round}", 18, font_weight="bold", fill=INK))
     if over:
         who = " and ".join(obs.names[w] for w in obs.winners)
         status = f"Game over: {who} wins!"
     else:
-        status = f"{obs.names[obs.current_player]} {_PHASE_TEXT.get(obs.phase, obs.phase)}"
-    o.append(_text(12, 46, _fit(status, 72), 14, fill=ACCENT if not over else "#8a5a00",
+        status = f"{obs.names[obs.current_player]} {PHASE_TEXT.get(obs.phase, obs.phase)}"
+    o.append(text_svg(12, 46, _fit(status, 72), 14, fill=ACCENT if not over else "#8a5a00",
                    font_weight="bold"))  # fmt: skip
     legend = "".join(
         f" · {SIDE_STARS[side]} {side}-star side" for side in ("one", "two") if side in obs.sides
     )
     if any(obs.melds):
         legend += " · #n = combination number for add-ons"
-    o.append(_text(12, 64, _viewer_text(obs) + legend, 11, fill=MUTED))
+    o.append(text_svg(12, 64, _viewer_text(obs) + legend, 11, fill=MUTED))
     dx = WIDTH - 210
     o.append(card_svg(None, dx, 12, str(obs.draw_count)))
-    o.append(_text(dx + CW + 8, 28, "draw pile", 12, fill=INK, font_weight="bold"))
-    o.append(_text(dx + CW + 8, 44, f"{obs.draw_count} cards face down", 11, fill=MUTED))
+    o.append(text_svg(dx + CW + 8, 28, "draw pile", 12, fill=INK, font_weight="bold"))
+    o.append(text_svg(dx + CW + 8, 44, f"{obs.draw_count} cards face down", 11, fill=MUTED))
     if obs.under_count:
         under = f"+ {obs.under_count} skip card{'s' if obs.under_count > 1 else ''} under it"
-        o.append(_text(dx + CW + 8, 58, under, 11, fill="#b00020"))
+        o.append(text_svg(dx + CW + 8, 58, under, 11, fill="#b00020"))
     y = header_h
     for q in range(n):
         o.append(_player_row(obs, q, y, rows[q]))
@@ -307,16 +309,16 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
     # left panel
     name = obs.names[q]
     o.append(f"<g><title>{escape(name)}</title>")
-    o.append(_text(20, y0 + 19, _fit(name, 17), 14, font_weight="bold", fill=INK))
+    o.append(text_svg(20, y0 + 19, _fit(name, 17), 14, font_weight="bold", fill=INK))
     o.append("</g>")
     side = obs.sides[q]
     side_text = SIDE_STARS.get(side, _fit(side, 9))
     count = obs.level_counts[q]
     lv = obs.levels[q]
     level_text = f"Level {lv}/{count}" if lv <= count else "finished"
-    o.append(_text(20, y0 + 36, level_text, 13, font_weight="bold", fill=ACCENT))
+    o.append(text_svg(20, y0 + 36, level_text, 13, font_weight="bold", fill=ACCENT))
     o.append(f"<g><title>{escape(f'side: {side}')}</title>")
-    o.append(_text(110, y0 + 36, side_text, 13, fill="#a86800", font_weight="bold"))
+    o.append(text_svg(110, y0 + 36, side_text, 13, fill="#a86800", font_weight="bold"))
     o.append("</g>")
     req = obs.requirements[q]
     ty = y0 + 52
@@ -324,7 +326,7 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
         text = req.describe()
         o.append(f"<g><title>{escape(text)}</title>")
         for line in _wrap(text, 26)[:2]:
-            o.append(_text(20, ty, line, 11, fill=INK))
+            o.append(text_svg(20, ty, line, 11, fill=INK))
             ty += 14
         o.append("</g>")
     else:
@@ -341,12 +343,12 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
     if obs.kept_counts[q]:
         tags.append(f"keeps {obs.kept_counts[q]}")
     if tags:
-        o.append(_text(20, ty + 2, " · ".join(tags), 11, fill="#00795A", font_weight="bold"))
+        o.append(text_svg(20, ty + 2, " · ".join(tags), 11, fill="#00795A", font_weight="bold"))
     # skip card in front of the player
     if obs.skipped[q]:
         sx = PILE_X - CW - 14
         o.append(card_svg(obs.skip_cards[q] or FIRST_SKIP, sx, y0 + 8))
-        o.append(_text(sx + CW / 2, y0 + CH + 20, "in front", 9, text_anchor="middle",
+        o.append(text_svg(sx + CW / 2, y0 + CH + 20, "in front", 9, text_anchor="middle",
                        fill="#b00020", font_weight="bold"))  # fmt: skip
     # hand
     hx = PANEL + 12
@@ -359,7 +361,7 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
     else:
         svg, end = _fan([None] * k, hx, hy, min(hand_w, CW + (k - 1) * 9), 9)
     o.append(svg)
-    o.append(_text(end + 8, hy + CH / 2 + 4, f"{k} card{'s' if k != 1 else ''}", 11, fill=MUTED))
+    o.append(text_svg(end + 8, hy + CH / 2 + 4, f"{k} card{'s' if k != 1 else ''}", 11, fill=MUTED))
     # discard pile (the player's own)
     top = obs.discard_tops[q]
     if top is not None:
@@ -369,7 +371,7 @@ def _player_row(obs: Observation, q: int, y0: float, h: float) -> str:
             f'<rect x="{PILE_X}" y="{hy:.1f}" width="{CW}" height="{CH}" rx="4" fill="none" '
             'stroke="#999" stroke-dasharray="3"/>'
         )
-    o.append(_text(PILE_X + CW / 2, hy + CH + 12, f"discard {obs.discard_counts[q]}", 9,
+    o.append(text_svg(PILE_X + CW / 2, hy + CH + 12, f"discard {obs.discard_counts[q]}", 9,
                    text_anchor="middle", fill=MUTED))  # fmt: skip
     # laid combinations
     if obs.melds[q]:

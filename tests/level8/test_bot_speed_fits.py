@@ -11,7 +11,7 @@ from levelwidgets.level8 import HeuristicBot, play_game
 from levelwidgets.level8.bots import _hand_bits
 from levelwidgets.level8.cards import FIRST_JOKER, N_IDS
 from levelwidgets.level8.combos import Combo, combo_options
-from levelwidgets.level8.fits import _fit_table, _Table
+from levelwidgets.level8.fits import _Table, fit_table
 
 
 def _melds_seen(games: int) -> list[tuple[tuple[Combo, ...], ...]]:
@@ -65,7 +65,7 @@ def test_the_fit_table_is_the_first_fitting_combination():
         table = _Table(melds)
         for cid in range(N_IDS):
             assert table.fit(cid) == _plain_fit(melds, cid), (melds, cid)
-        by_num, by_col, joker = _fit_table(melds)  # (the board game's bot reads these)
+        by_num, by_col, joker = fit_table(melds)  # (the board game's bot reads these)
         combos = [c for ms in melds for c in ms]
         nums = {c.value for c in combos if c.kind == "set"}
         for c in combos:

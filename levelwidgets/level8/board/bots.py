@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..actions import Action, Event
-from ..bots import HeuristicBot, _fit_table
+from ..bots import HeuristicBot, fit_table
 from ..cards import FIRST_JOKER, is_joker
 from ..levels import Level
 from ..observation import Observation
@@ -120,7 +120,7 @@ class _Ctx:
                     nums.update(nd.alternatives)
             self.jokers_good = bool(miss.needs)
         else:
-            by_num, by_col, joker = _fit_table(t.melds)
+            by_num, by_col, joker = fit_table(t.melds)
             nums.update(by_num)
             cols.update(by_col)
             self.jokers_good = joker is not None

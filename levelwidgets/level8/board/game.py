@@ -43,7 +43,7 @@ from ..errors import (
     MoveError,
     MoveTypeError,
 )
-from ..game import CardTable, _not_an_action
+from ..game import CardTable, not_an_action
 from ..levels import LevelSequence
 from ..observation import TEACHER
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
@@ -757,7 +757,7 @@ class Level8Board(CardTable):
     def apply(self, action: Action) -> list[Event]:
         """Perform an :class:`Action` (e.g. one of :meth:`legal_actions`)."""
         if not isinstance(action, Action):
-            raise _not_an_action(action)
+            raise not_an_action(action)
         k = action.kind
         pl = action.player
         if k == "roll":

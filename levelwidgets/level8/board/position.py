@@ -21,9 +21,9 @@ from ..errors import ConfigError, ConfigTypeError, Level8Error, Level8TypeError
 from ..levels import LevelSequence, board_sequence_for
 from ..setup import (
     Placement,
-    _per_player,
     check_laid,
     check_seat,
+    per_player,
     position_head,
     position_melds,
 )
@@ -81,7 +81,7 @@ def make_board_position(
     meld_dicts = position_melds(placed, melds, names)
     pile_ids = [
         place(d, f"{names[q]}'s discard pile")
-        for q, d in enumerate(_per_player(discards, n, "discards", list))
+        for q, d in enumerate(per_player(discards, n, "discards", list))
     ]
     draw_ids = None if draw_pile is None else place(draw_pile, "the draw pile")
     middle_ids = _middle(placed, middle)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError, CorruptStateError, Level8Error
 from ..levels import LevelSequence
 from ..serial import FORMAT_VERSION as _CARD_VERSION
-from ..serial import _key_problem, _short, bound_config, game_from_json, same_json
+from ..serial import bound_config, game_from_json, key_problem, same_json, short_error
 from .setup import RULES
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
     starts (after the first deal, or at the set-up position)."""
     cfg = bound_config(cfg, "board game config")
     if set(cfg) - {"rules", "position"} != _CONFIG_KEYS:
-        problem = _key_problem(cfg, _CONFIG_KEYS, "rules", "position")
+        problem = key_problem(cfg, _CONFIG_KEYS, "rules", "position")
         raise CorruptStateError(f"malformed board game config: {problem}")
     legacy = "rules" not in cfg  # a record from before rule set 2 (see setup.RULES)
     if not legacy and (type(cfg["rules"]) is not int or cfg["rules"] != RULES):
@@ -81,7 +81,7 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
             lay_down_cap=cfg["lay_down_cap"],
         )
     except (Level8Error, TypeError, KeyError, ValueError) as e:
-        raise CorruptStateError(f"invalid config: {_short(e)}") from None
+        raise CorruptStateError(f"invalid config: {short_error(e)}") from None
     if legacy:
         del made._config["rules"]
         made._rules = 1

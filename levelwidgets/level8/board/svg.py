@@ -16,15 +16,15 @@ from ...names import shown_names
 from ..observation import TEACHER
 from ..palette import FILL
 from ..svg import (
-    _PHASE_TEXT,
     ACCENT,
     BG,
     INK,
     MUTED,
+    PHASE_TEXT,
     WIDTH,
-    _shape,
-    _text,
     render_table,
+    shape_svg,
+    text_svg,
 )
 from .layout import START
 from .observation import BoardObservation
@@ -80,27 +80,27 @@ def render_board(obs: BoardObservation, language: str = "en") -> str:
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fffaf0" stroke="{stroke}" '
             f'stroke-width="{width}"/>'
         )
-        o.append(_text(x, y + 2, icon, 15, text_anchor="middle", font_weight="bold", fill=INK))
-        o.append(_text(x, y + 14, label, 8, text_anchor="middle", fill=MUTED))
+        o.append(text_svg(x, y + 2, icon, 15, text_anchor="middle", font_weight="bold", fill=INK))
+        o.append(text_svg(x, y + 14, label, 8, text_anchor="middle", fill=MUTED))
         if i == START:
-            o.append(_text(x, y - 12, "start", 9, text_anchor="middle", fill=MUTED))
+            o.append(text_svg(x, y - 12, "start", 9, text_anchor="middle", fill=MUTED))
         o.append("</g>")
     # towers: stacked a little apart when several share the start field
     for q, f in enumerate(obs.towers):
         x, y = centres[f]
         k = [p for p, g in enumerate(obs.towers) if g == f].index(q)
         dx = (k - 0.5) * 12 if f == START else 0
-        o.append(_shape(q, x + dx + 14, y - 18, 8, stroke="#000"))
+        o.append(shape_svg(q, x + dx + 14, y - 18, 8, stroke="#000"))
     # centre: status, dice, jokers, level track
     cx = WIDTH / 2
     over = t.phase == "over"
     if over:
         status = "Game over: " + " and ".join(t.names[w] for w in t.winners) + " wins!"
     else:
-        status = f"{t.names[t.current_player]} {_PHASE_TEXT.get(t.phase, t.phase)}"
-    o.append(_text(cx, 112, f"Level 8 board game · round {t.round}", 16, text_anchor="middle",
+        status = f"{t.names[t.current_player]} {PHASE_TEXT.get(t.phase, t.phase)}"
+    o.append(text_svg(cx, 112, f"Level 8 board game · round {t.round}", 16, text_anchor="middle",
                    font_weight="bold", fill=INK))  # fmt: skip
-    o.append(_text(cx, 132, status, 13, text_anchor="middle", fill=ACCENT, font_weight="bold"))
+    o.append(text_svg(cx, 132, status, 13, text_anchor="middle", fill=ACCENT, font_weight="bold"))
     if obs.dice is not None:
         for k, d in enumerate(obs.dice):
             x0 = cx - 44 + k * 48
@@ -108,13 +108,13 @@ def render_board(obs: BoardObservation, language: str = "en") -> str:
                 f'<rect x="{x0:.1f}" y="146" width="38" height="38" rx="7" fill="#fff" '
                 f'stroke="{INK}" stroke-width="2"/>'
             )
-            o.append(_text(x0 + 19, 172, str(d), 20, text_anchor="middle", font_weight="bold",
+            o.append(text_svg(x0 + 19, 172, str(d), 20, text_anchor="middle", font_weight="bold",
                            fill=INK))  # fmt: skip
-    o.append(_text(cx + 150, 170, f"jokers: {obs.jokers_left}", 12, text_anchor="middle",
+    o.append(text_svg(cx + 150, 170, f"jokers: {obs.jokers_left}", 12, text_anchor="middle",
                    fill=INK))  # fmt: skip
     o.append(_level_track(obs, cx - 200, 200))
     if t.viewer == TEACHER:
-        o.append(_text(cx, BOARD_H - 96, "teacher view", 10, text_anchor="middle", fill=MUTED))
+        o.append(text_svg(cx, BOARD_H - 96, "teacher view", 10, text_anchor="middle", fill=MUTED))
     o.append(f'<g transform="translate(0,{BOARD_H})">{_inner(table_svg)}</g>')
     o.append("</svg>")
     return "".join(o)
@@ -127,8 +127,8 @@ def _level_track(obs: BoardObservation, x0: float, y0: float) -> str:
     cell = min(36, 300 / (most + 1))
     for q in range(t.n_players):
         y = y0 + q * 24
-        o.append(_shape(q, x0 - 8, y + 8, 6))
-        o.append(_text(x0 + 2, y + 12, t.names[q][:12], 11, fill=INK))
+        o.append(shape_svg(q, x0 - 8, y + 8, 6))
+        o.append(text_svg(x0 + 2, y + 12, t.names[q][:12], 11, fill=INK))
         for lv in range(1, t.level_counts[q] + 2):
             x = x0 + 90 + (lv - 1) * cell
             here = t.levels[q] == lv
@@ -138,7 +138,7 @@ def _level_track(obs: BoardObservation, x0: float, y0: float) -> str:
                 f'fill="{fill}" stroke="#8a7f6a"/>'
             )
             mark = "★" if lv > t.level_counts[q] else str(lv)  # the winner's laurel field
-            o.append(_text(x + (cell - 3) / 2, y + 13, mark, 10, text_anchor="middle", fill=INK))
+            o.append(text_svg(x + (cell - 3) / 2, y + 13, mark, 10, text_anchor="middle", fill=INK))
     return "".join(o)
 
 
