@@ -56,20 +56,21 @@ PERSPECTIVES = ("player", "spectator", "teacher")
 KEEP_MAX = 4
 
 
-class Level8Widget(GameWidget):
-    """Level 8 at a card table you can click: against bots, hot-seat, or as a teacher.
-
-    >>> w = Level8Widget(players=["You", "Bot"], bots=[None, "heuristic"], seed=1)
-    >>> w.draw(); w.discard(w.hand[0])        # same as clicking
-    >>> w.game.observation(0)                 # the engine itself
-    """
+class CardTableWidget(GameWidget):
+    """What the card game's and the board game's widgets share: the card table (hand, discard
+    piles, laid combinations, seats), laying down, adding on, discarding, keeping, rounds,
+    hot-seat, takebacks and review. :class:`Level8Widget` adds the draw and the skip cards,
+    :class:`~.level8_board.Level8BoardWidget` the board."""
 
     _esm = _STATIC / "level8.js"
     _css = _STATIC / "level8.css"
     _engine = Level8
     _error_type = Level8Error
     # every action a player takes (the engine's list, less the set-up ones) and the proposal
-    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup"} | {"propose", "check_lay"}
+    _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup", "draw", "skip", "skip_turn"} | {
+        "propose",
+        "check_lay",
+    }
     _undo_to_person = True
     _language_in_view = True
 
@@ -142,12 +143,6 @@ class Level8Widget(GameWidget):
             return []
         return list(self._game.hand(actor))
 
-    def draw(self, source: int | str | None = "pile") -> list[Any]:
-        """Draw from the draw pile (``"pile"``) or from a player's discard pile (a seat)."""
-        return self._act_as(
-            lambda p: self._game.draw(None if source == "pile" else source, player=p)
-        )
-
     def lay_down(self, combos: Sequence[object]) -> list[Any]:
         """Lay down the current level (combinations as the engine's ``lay_down`` takes)."""
         return self._act_as(lambda p: self._game.lay_down(combos, player=p))
@@ -159,14 +154,6 @@ class Level8Widget(GameWidget):
     def discard(self, card: object) -> list[Any]:
         """Discard a hand card, ending the turn."""
         return self._act_as(lambda p: self._game.discard(card, player=p))
-
-    def skip(self, target: int, card: object = None) -> list[Any]:
-        """Play a skip card in front of ``target`` instead of discarding."""
-        return self._act_as(lambda p: self._game.skip(target, card, player=p))
-
-    def skip_turn(self) -> list[Any]:
-        """The skipped player's turn: the skip card goes under the draw pile."""
-        return self._act_as(lambda p: self._game.skip_turn(player=p))
 
     def keep(self, cards: Sequence[object] = ()) -> list[Any]:
         """Two-star rule: keep up to 4 hand cards for the next round."""
@@ -292,7 +279,6 @@ class Level8Widget(GameWidget):
     def _handlers(self) -> dict[str, Callable[[Intent], object]]:
         return {
             **super()._handlers(),
-            "draw": lambda m: self.draw(m["source"]),
             "propose": lambda m: self.propose(m["cards"]),
             "check_lay": lambda m: self.check_lay(m["combos"]),
             "lay_down": lambda m: self.lay_down(
@@ -300,8 +286,6 @@ class Level8Widget(GameWidget):
             ),
             "add_on": lambda m: self.add_on(m["card"], m["owner"], m["index"], m["number"]),
             "discard": lambda m: self.discard(m["card"]),
-            "skip": lambda m: self.skip(m["target"], m["card"]),
-            "skip_turn": lambda _m: self.skip_turn(),
             "keep": lambda m: self.keep(m["cards"]),
             "next_round": lambda _m: self.next_round(),
             "reveal": lambda _m: self.reveal(),
@@ -321,7 +305,6 @@ class Level8Widget(GameWidget):
         )
         return {
             **super()._shapes(),
-            "draw": Shape(source=Opt(AnyOf((PILE, seat)), "pile")),
             "propose": Shape(cards=Opt(cards, ())),
             "check_lay": Shape(
                 combos=ListOf(combo, max_len=MAX_COMBOS, min_len=1, noun="combinations")
@@ -333,8 +316,6 @@ class Level8Widget(GameWidget):
                 card=card, owner=seat, index=Int(0, MAX_COMBOS - 1), number=Opt(MEANING)
             ),
             "discard": Shape(card=card),
-            "skip": Shape(target=seat, card=Opt(card)),
-            "skip_turn": NO_FIELDS,
             "keep": Shape(cards=Opt(cards, ())),
             "next_round": NO_FIELDS,
             "reveal": NO_FIELDS,
@@ -664,6 +645,50 @@ class Level8Widget(GameWidget):
 
 
 # ---------------------------------------------------------------------- view helpers
+
+
+class Level8Widget(CardTableWidget):
+    """Level 8 at a card table you can click: against bots, hot-seat, or as a teacher.
+
+    The card table of :class:`CardTableWidget` with the card game's draw and skip cards.
+
+    >>> w = Level8Widget(players=["You", "Bot"], bots=[None, "heuristic"], seed=1)
+    >>> w.draw(); w.discard(w.hand[0])        # same as clicking
+    >>> w.game.observation(0)                 # the engine itself
+    """
+
+    _player_intents = CardTableWidget._player_intents | {"draw", "skip", "skip_turn"}
+
+    def draw(self, source: int | str | None = "pile") -> list[Any]:
+        """Draw from the draw pile (``"pile"``) or from a player's discard pile (a seat)."""
+        return self._act_as(
+            lambda p: self._game.draw(None if source == "pile" else source, player=p)
+        )
+
+    def skip(self, target: int, card: object = None) -> list[Any]:
+        """Play a skip card in front of ``target`` instead of discarding."""
+        return self._act_as(lambda p: self._game.skip(target, card, player=p))
+
+    def skip_turn(self) -> list[Any]:
+        """The skipped player's turn: the skip card goes under the draw pile."""
+        return self._act_as(lambda p: self._game.skip_turn(player=p))
+
+    def _handlers(self) -> dict[str, Callable[[Intent], object]]:
+        return {
+            **super()._handlers(),
+            "draw": lambda m: self.draw(m["source"]),
+            "skip": lambda m: self.skip(m["target"], m["card"]),
+            "skip_turn": lambda _m: self.skip_turn(),
+        }
+
+    def _shapes(self) -> dict[str, Shape]:
+        seat, card = self._seat_field(), self._card_field()
+        return {
+            **super()._shapes(),
+            "draw": Shape(source=Opt(AnyOf((PILE, seat)), "pile")),
+            "skip": Shape(target=seat, card=Opt(card)),
+            "skip_turn": NO_FIELDS,
+        }
 
 
 def _meld_view(combo: Combo) -> dict[str, Any]:

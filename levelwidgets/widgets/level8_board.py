@@ -1,13 +1,14 @@
 """Level8BoardWidget: play the Level 8 board game (circuit, dice, actions, card table).
 
-The card table is the card game's (:class:`~.level8.Level8Widget`: hand, discard piles, laid
-combinations, the lay-down dialog, keep, hot-seat hand-off, the player/spectator/teacher
-perspectives, undo to the person, the move list); this widget adds the board around it: the
-circuit of action fields with the towers, the dice, the level track, the joker pile and the
-dialogs of the nine actions. The engine (:class:`~levelwidgets.level8.board.Level8Board`)
-decides every rule; the view carries, for the seat acting now, the choices its legal actions
-allow (reachable fields, piles to take from, cards that may be swapped, shown or given, the
-shown cards to steal, the actions to choose) so the front end decides nothing.
+The card table is shared with the card game (:class:`~.level8.CardTableWidget`: hand, discard
+piles, laid combinations, the lay-down dialog, keep, hot-seat hand-off, the
+player/spectator/teacher perspectives, undo to the person, the move list); this widget adds
+the board around it: the circuit of action fields with the towers, the dice, the level track,
+the joker pile and the dialogs of the nine actions. The engine
+(:class:`~levelwidgets.level8.board.Level8Board`) decides every rule; the view carries, for
+the seat acting now, the choices its legal actions allow (reachable fields, piles to take
+from, cards that may be swapped, shown or given, the shown cards to steal, the actions to
+choose) so the front end decides nothing.
 
 Hidden cards never reach the browser: the view is the engine's observation for the viewer,
 and the log's events pass the engine's filter (a given card is seen only by the two players
@@ -29,7 +30,7 @@ from ..level8.cards import MAX_NUMBER, N_COLOURS, N_IDS
 from ..level8.observation import Observation
 from ..record import Step
 from .base import Intent
-from .level8 import PILE, TURN_ENDS, Level8Widget, _move_rows
+from .level8 import PILE, TURN_ENDS, CardTableWidget, _move_rows
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, ListOf, Opt, Shape, Text
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -40,7 +41,7 @@ BOARD_INTENTS = frozenset(
 )
 
 
-class Level8BoardWidget(Level8Widget):
+class Level8BoardWidget(CardTableWidget):
     """The Level 8 board game: against bots, hot-seat, or as a teacher.
 
     >>> w = Level8BoardWidget(players=["You", "Bot"], bots=[None, "heuristic"], seed=1)
@@ -50,7 +51,7 @@ class Level8BoardWidget(Level8Widget):
     _esm = _STATIC / "level8board.js"
     _css = _STATIC / "level8board.css"
     _engine = Level8Board
-    _player_intents = (Level8Widget._player_intents - {"draw", "skip", "skip_turn"}) | BOARD_INTENTS
+    _player_intents = CardTableWidget._player_intents | BOARD_INTENTS
 
     def __init__(
         self,
@@ -138,8 +139,6 @@ class Level8BoardWidget(Level8Widget):
 
     def _handlers(self) -> dict[str, Callable[[Intent], object]]:
         handlers = dict(super()._handlers())
-        for card_game_only in ("draw", "skip", "skip_turn"):
-            handlers.pop(card_game_only, None)
         handlers.update(
             {
                 "roll": lambda _m: self.roll(),
@@ -158,8 +157,6 @@ class Level8BoardWidget(Level8Widget):
 
     def _shapes(self) -> dict[str, Shape]:
         shapes = dict(super()._shapes())
-        for card_game_only in ("draw", "skip", "skip_turn"):
-            shapes.pop(card_game_only, None)
         card = self._card_field()
         cards = ListOf(card, max_len=N_IDS, noun="cards")
         shapes.update(

@@ -310,3 +310,13 @@ def test_the_eighth_joker_is_no_skip_card_in_the_view() -> None:
             assert "skipTargets" not in _legal(table, actor, lambda hand, level: False)
         game.apply(bots[actor].choose(obs))
     assert held_in_play > 0, "the test saw J8 in a hand during play"
+
+
+def test_the_board_widget_is_built_from_the_shared_card_table_not_by_refusing() -> None:
+    from levelwidgets.widgets.level8 import CardTableWidget, Level8Widget
+
+    w = Level8BoardWidget(seed=3)
+    assert isinstance(w, CardTableWidget) and not isinstance(w, Level8Widget)
+    for card_game_only in ("draw", "skip", "skip_turn"):
+        assert not hasattr(w, card_game_only) and card_game_only not in w._player_intents
+        assert hasattr(Level8Widget, card_game_only)
