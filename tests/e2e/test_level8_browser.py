@@ -147,6 +147,17 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
         "over",
     ), "a full round should have been played"
     root.screenshot(path=str(artifacts / "level8-round.png"))
+    # Laid combinations stay inside their seat's box, also two seats a row (seen cut off at the
+    # widget's right edge and spilling out of the seat at ~850 px of widget width).
+    outside = root.evaluate(
+        """(e) => [...e.querySelectorAll('.l8-meld')].filter((m) => {
+             const s = m.closest('.l8-seat').getBoundingClientRect();
+             const r = m.getBoundingClientRect();
+             return r.left < s.left - 1 || r.right > s.right + 1
+                 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }).length"""
+    )
+    melds = root.locator(".l8-meld").count()
+    assert melds and not outside, f"{outside} of {melds} laid combinations outside their seat"
     rounds = py(page, "w.view['rounds']")
     assert rounds, "the round summary is in the view"
     # the move list holds one row per turn; a click jumps there and Python follows
