@@ -231,7 +231,7 @@ def hostile_once(
 def levelx_invariants(game: LevelX) -> str | None:
     """The spec's invariants (as ``tests/levelx/helpers.py`` checks them); a broken one's
     name, or None."""
-    n = game.players
+    n = game.num_players
     total = sum(game.rules.chips(n))
     held = sum(sum(game.chips_held(p).values()) for p in range(n))
     if sum(game.chips_left(r) for r in ROWS) + held != total:
@@ -275,7 +275,7 @@ def levelx_invariants(game: LevelX) -> str | None:
 
 def _levelx_table(game: LevelX, rng: random.Random) -> list[tuple[str, Callable[[Any], object]]]:
     """(name, call) pairs that are wrong in any position of ``game``."""
-    n = game.players
+    n = game.num_players
     other = (game.current_player + 1 + rng.randrange(n - 1)) % n
     wrong_phase: tuple[str, Callable[[Any], object]] = (
         ("roll() while a roll is unplayed", lambda g: g.roll())
@@ -407,7 +407,7 @@ def _level8_table(
 ) -> list[tuple[str, Callable[[Any], object]]]:
     """(name, call) pairs that are wrong in any position of ``game`` (a card game or, with
     ``board``, a board game)."""
-    n = game.n_players
+    n = game.num_players
     p = game.current_player
     other = (p + 1 + rng.randrange(n - 1)) % n
     cid = _not_held(game, rng)

@@ -27,3 +27,12 @@ def moved(old: str, new: str) -> Callable[[str], Any]:
         return getattr(importlib.import_module(new), name)
 
     return __getattr__
+
+
+def renamed(old: str, new: str) -> None:
+    """Warn that the public name ``old`` is now ``new`` (call it from the old name's body)."""
+    warnings.warn(
+        f"{old} is now {new} (the shared protocol's name; the old one goes in the next release).",
+        DeprecationWarning,
+        stacklevel=3,
+    )

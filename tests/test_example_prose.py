@@ -18,10 +18,11 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+from levelwidgets.analysis import race
 from levelwidgets.level8 import Level8
 from levelwidgets.level8.board import ACTIONS, Level8Board
 from levelwidgets.level8.bots import HeuristicBot, RandomBot, play_game
-from levelwidgets.levelx import LevelX, Rules, probability, race
+from levelwidgets.levelx import LevelX, Rules, probability
 from levelwidgets.levelx.advisor import advise
 
 REPO = Path(__file__).resolve().parents[1]

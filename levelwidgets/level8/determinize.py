@@ -112,7 +112,7 @@ def plausible_hand(
 def _turns_played(obs: Observation, q: int) -> int:
     """About how many turns ``q`` has had this round: at least one per blind draw, in seat
     order from the dealer's left (after a rebuild of the draw pile: :data:`MODEL_STEPS`)."""
-    n = obs.n_players
+    n = obs.num_players
     drawn = len(ALL_IDS) - HAND_SIZE * n - 1 - obs.draw_count
     if drawn < 0:
         return MODEL_STEPS

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 
 from .._listeners import Listeners
+from .._moved import renamed
 from ..protocol import shared_returns
 from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
@@ -1112,6 +1113,8 @@ class CardTable:
     # ------------------------------------------------------------------ queries
     @property
     def n_players(self) -> int:
+        """Deprecated name of :attr:`num_players`."""
+        renamed(f"{type(self).__name__}.n_players", "num_players")
         return self._n
 
     @property

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
+from .._moved import renamed
 from .actions import Action
 from .cards import CODES, END_SKIP, FIRST_SKIP
 from .combos import Combo, combo_options
@@ -72,7 +73,14 @@ class Observation:
         return obs
 
     @property
+    def num_players(self) -> int:
+        """How many seats play (the protocol's name)."""
+        return len(self.names)
+
+    @property
     def n_players(self) -> int:
+        """Deprecated name of :attr:`num_players`."""
+        renamed("Observation.n_players", "Observation.num_players")
         return len(self.names)
 
     @property
@@ -179,7 +187,7 @@ def legal_actions_for(obs: Observation) -> tuple[Action, ...]:
         c = min(skip_cards)
         out.extend(
             Action("skip", p, card=c, target=q)
-            for q in range(obs.n_players)
+            for q in range(obs.num_players)
             if q != p and not obs.skipped[q]
         )
     return tuple(out)

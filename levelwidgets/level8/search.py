@@ -179,7 +179,7 @@ class SearchBot:
         if len(actions) == 1:
             return preferred
         rng = _stream(self.seed, obs)
-        bots = [HeuristicBot(q) for q in range(obs.n_players)]  # shared: memos, no state
+        bots = [HeuristicBot(q) for q in range(obs.num_players)]  # shared: memos, no state
         active = list(range(1, len(actions)))
         diffs: dict[int, list[float]] = {i: [] for i in active}
         for _ in range(self.stages):

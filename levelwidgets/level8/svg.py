@@ -248,7 +248,7 @@ def render_table(obs: Observation, language: str = "en") -> str:
     """SVG of a view: a header (round, whose turn, draw pile) and one row per player; a seat
     called "You"/"Du" is written in ``language``'s word (the rest of the picture is English)."""
     obs = replace(obs, names=tuple(shown_names(obs.names, language)))
-    n = obs.n_players
+    n = obs.num_players
     over = obs.phase == "over"
     header_h = 74
     rows = []

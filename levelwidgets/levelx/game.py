@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from .._listeners import Listeners
+from .._moved import renamed
 from ..names import two_yous
 from ..protocol import shared_returns
 from . import moves as _moves
@@ -203,6 +204,8 @@ class LevelX:
 
     @property
     def players(self) -> int:
+        """Deprecated name of :attr:`num_players`."""
+        renamed("LevelX.players", "LevelX.num_players")
         return len(self.names)
 
     @property
@@ -223,7 +226,7 @@ class LevelX:
     def round(self) -> int:
         """The round in progress (1-based); a round is one turn per player."""
         last_started = self._state.turn - 1 if self._state.over else self._state.turn
-        return (last_started + self._first_seat()) // self.players + 1
+        return (last_started + self._first_seat()) // self.num_players + 1
 
     def _first_seat(self) -> int:
         """The seat that acts first: 0, or a set-up position's current seat."""
@@ -389,7 +392,7 @@ class LevelX:
         return score(self._state, self._player(player))
 
     def scores(self) -> list[int]:
-        return [score(self._state, p) for p in range(self.players)]
+        return [score(self._state, p) for p in range(self.num_players)]
 
     @property
     def history(self) -> tuple[Turn, ...]:
@@ -407,7 +410,7 @@ class LevelX:
             same += 1
         if same == len(source) == len(log):
             return turns
-        n, first = self.players, self._first_seat()
+        n, first = self.num_players, self._first_seat()
         turns = turns[:same] + tuple(
             Turn(i + 1, (i + first) // n + 1, *log[i])  # type: ignore[arg-type]
             for i in range(same, len(log))
@@ -582,13 +585,13 @@ class LevelX:
         return len(log) - kept
 
     def _check_bots(self, bots: object) -> tuple[Bot, ...]:
-        allowed = f"a list of {self.players} bots, one per seat, each with choose(game)"
-        listed = bounded(bots, self.players, "bots", allowed)
-        if len(listed) != self.players:
+        allowed = f"a list of {self.num_players} bots, one per seat, each with choose(game)"
+        listed = bounded(bots, self.num_players, "bots", allowed)
+        if len(listed) != self.num_players:
             raise RulesError.coded(
                 "levelx.autoplay_bots",
                 "autoplay needs one bot per seat: {seats}, not {bots}.",
-                seats=self.players,
+                seats=self.num_players,
                 bots=len(listed),
             )
         for bot in listed:
@@ -876,7 +879,7 @@ class LevelX:
             where = f"round {self.round}, {self.names[self.current_player]} to {self.phase}"
             if self._dice is not None:
                 where += f" {_dice_text(self._dice)}"
-        return f"<LevelX {self.players} players, {where}; scores {scores}>"
+        return f"<LevelX {self.num_players} players, {where}; scores {scores}>"
 
     # ------------------------------------------------------------------ checks
 
@@ -938,20 +941,20 @@ class LevelX:
 
     def _player(self, player: int) -> int:
         """``player`` if it is a seat of this game (a whole number, not True or 1.0)."""
-        if is_int(player) and 0 <= player < self.players:
+        if is_int(player) and 0 <= player < self.num_players:
             return player
         if not is_int(player):
             raise refuse(
                 RulesTypeError,
                 "player",
-                f"a seat: a whole number from 0 to {self.players - 1}",
+                f"a seat: a whole number from 0 to {self.num_players - 1}",
                 player,
             )
         raise RulesError.coded(
             "levelx.no_player",
             "There is no player {player}: seats are 0 to {last}.",
             player=show(player),
-            last=self.players - 1,
+            last=self.num_players - 1,
         )
 
     @staticmethod

@@ -115,7 +115,7 @@ def set_up(
 ) -> LevelX:
     """A new game of ``cls`` at the checked position (see :meth:`LevelX.from_position`)."""
     game = cls(players=players, seed=seed, rules=rules)
-    game._start = build_state(game.players, game.rules, pieces, chips, tiles, current)
+    game._start = build_state(game.num_players, game.rules, pieces, chips, tiles, current)
     game._reset()
     if dice is not None:
         game.roll(dice)

@@ -66,7 +66,7 @@ def board_svg(game: LevelX, language: str = "en") -> str:
     chips_x = _LEFT + track_w + 14
     width = chips_x + 150
     board_h = _TOP + len(ROWS) * _ROW_H
-    panel_h = 30 + 34 * game.players
+    panel_h = 30 + 34 * game.num_players
     height = board_h + panel_h + 12
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -141,7 +141,7 @@ def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: flo
     )
     start = _LEFT + (longest - length) * (_SQ + _GAP)  # X squares line up on the right
     occupants: dict[int, list[int]] = {}
-    for p in range(game.players):
+    for p in range(game.num_players):
         sq = game.piece(p, row)
         if sq is not None:
             occupants.setdefault(sq, []).append(p)
@@ -184,7 +184,7 @@ def _players(game: LevelX, y0: float, width: int, names: list[str]) -> str:
         f'<text x="16" y="{y0 + 20}" font-size="12" fill="{_MUTED}">Bonus tiles left: '
         f"{tiles_left}</text>",
     ]
-    for p in range(game.players):
+    for p in range(game.num_players):
         y = y0 + 30 + p * 34
         current = p == game.current_player and not game.is_over
         if current:

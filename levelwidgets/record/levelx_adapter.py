@@ -251,7 +251,7 @@ def _dice(dice: Sequence[int]) -> str:
 
 
 def _seat(game: LevelX, player: object) -> str:
-    if is_int(player) and 0 <= player < game.players:  # type: ignore[operator]
+    if is_int(player) and 0 <= player < game.num_players:  # type: ignore[operator]
         return game.names[player]  # type: ignore[index]
     return f"seat {player!r}"
 

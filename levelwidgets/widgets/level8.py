@@ -99,7 +99,7 @@ class CardTableWidget(GameWidget):
         elif not isinstance(game, CardTable):  # the board widget passes its Level8Board
             raise TypeError(f"game must be a Level8, not {type(game).__name__}.")
         self._perspective = _check_perspective(view)
-        self._seat = _check_seat(seat, game.n_players)
+        self._seat = _check_seat(seat, game.num_players)
         # hot-seat: the person to act who confirmed at the screen (None once another acts)
         self._revealed: int | None = None
         # the lay-down dialog's arrangement, for the seat and position it was made for
@@ -401,7 +401,7 @@ class CardTableWidget(GameWidget):
     # ------------------------------------------------------------------ GameWidget hooks
 
     def _seats(self, game: Level8) -> int:
-        return game.n_players
+        return game.num_players
 
     def _seat_to_act(self) -> int | None:
         return None if self._game.is_over else self._game.current_player
@@ -524,7 +524,7 @@ class CardTableWidget(GameWidget):
         return self._game.to_svg(viewer, self.language)
 
     def _game_replaced(self) -> None:
-        self._seat = None if self._seat is None else min(self._seat, self._game.n_players - 1)
+        self._seat = None if self._seat is None else min(self._seat, self._game.num_players - 1)
         self._revealed = None
         self._proposal = None
 
@@ -793,7 +793,7 @@ def _legal(
             out["addOn"] = fits
         if any(is_skip(c) for c in hand):
             out["skipTargets"] = [
-                q for q in range(obs.n_players) if q != actor and not obs.skipped[q]
+                q for q in range(obs.num_players) if q != actor and not obs.skipped[q]
             ]
     elif phase == "keep":
         out["keepMax"] = KEEP_MAX

@@ -151,12 +151,12 @@ class LevelXWidget(GameWidget):
                 "levelx.setup_off", "Press Set up first to place pieces by hand."
             )
         game = self._game
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
             raise self._seat_refusal(seat, LevelXError)
         if isinstance(row, str) and row.isdigit():
             row = int(row)
         pieces: list[dict[Any, Any]] = [
-            {r: game.piece(p, r) or 0 for r in ROWS} for p in range(game.players)
+            {r: game.piece(p, r) or 0 for r in ROWS} for p in range(game.num_players)
         ]
         pieces[seat][row] = square
         self._rebuild(pieces=pieces)
@@ -166,7 +166,7 @@ class LevelXWidget(GameWidget):
             "levelx.setup_seat",
             "There is no seat {seat!r}: seats are 0 to {last}.",
             seat=given(seat),
-            last=self._game.players - 1,
+            last=self._game.num_players - 1,
         )
 
     def set_current(self, seat: int) -> None:
@@ -221,7 +221,7 @@ class LevelXWidget(GameWidget):
         }
 
     def _shapes(self) -> dict[str, Shape]:
-        seat = Coded(Int(0, self._game.players - 1), self._seat_refusal)
+        seat = Coded(Int(0, self._game.num_players - 1), self._seat_refusal)
         return {
             **super()._shapes(),
             "roll": NO_FIELDS,
@@ -286,7 +286,7 @@ class LevelXWidget(GameWidget):
         """Start the game again from the current position with the given parts replaced,
         every check the engine's (nothing changes when it refuses)."""
         game = self._game
-        players = range(game.players)
+        players = range(game.num_players)
         if pieces is None:
             pieces = [[game.piece(p, r) or 0 for r in ROWS] for p in players]
         if chips is None:
@@ -310,7 +310,7 @@ class LevelXWidget(GameWidget):
     # ------------------------------------------------------------------ GameWidget hooks
 
     def _seats(self, game: LevelX) -> int:
-        return game.players
+        return game.num_players
 
     def _bot_to_act(self) -> object | None:
         return None if self._setting_up else super()._bot_to_act()  # bots wait in set-up
@@ -357,7 +357,7 @@ class LevelXWidget(GameWidget):
         self._driving(self._game.undo)  # nothing to undo: NothingToUndoError, in its words
 
     def _log_entries(self, events: list[Event]) -> list[list[Any]]:
-        return _with_passes([_event_row(e) for e in events], self._game.players)
+        return _with_passes([_event_row(e) for e in events], self._game.num_players)
 
     def _static_svg(self) -> str:
         return self._game.to_svg(language=self.language)
@@ -368,7 +368,7 @@ class LevelXWidget(GameWidget):
     def _view_fields(self) -> dict[str, Any]:
         game = self._game
         rows = [game.row_length(r) for r in ROWS]
-        players = range(game.players)
+        players = range(game.num_players)
         dice = list(game.dice) if game.dice is not None else None
         move_count = sum(1 for m in game.legal_moves() if m.groups) if dice else 0
         view: dict[str, Any] = {

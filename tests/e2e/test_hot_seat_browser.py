@@ -35,7 +35,7 @@ def secret_words(g):
                 public.update(c for combo in d['combos'] for c in combo['cards'])
             elif e.kind == 'deal':
                 public.add(d['first_discard'])
-    held = {c for q in range(g.n_players) for c in g.hand(q)}
+    held = {c for q in range(g.num_players) for c in g.hand(q)}
     words = lambda cards: {w for c in cards for w in (CODES[c], card_name(c))}
     return sorted(words((blind - public) & held) - words(public))
 

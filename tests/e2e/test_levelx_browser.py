@@ -317,7 +317,12 @@ def test_a_refused_move_is_explained_in_german(page, lab, artifacts, request) ->
     py(page, "w.roll((1, 2, 3, 4)) and None")
     wait_seq_after(page, seq)
     root.locator("button[data-die='0']").click()  # a 1 alone: no row
-    root.locator("[data-action=confirm]").click()
+    play = root.locator("[data-action=confirm]")
+    # Python's verdict before the click: Play is off, with the engine's reason (issue 27)
+    assert play.is_disabled() and play.get_attribute("data-playable") == "false"
+    assert "Die Gruppe 1 ergibt 1" in (play.get_attribute("title") or "")
+    root.focus()
+    page.keyboard.press("Enter")  # the key still sends the move: Python refuses and explains
     root.locator("[data-error]").wait_for()
     said = root.locator("[data-error]").inner_text()
     assert "Die Gruppe 1 ergibt 1, die Reihen gehen aber von 5 bis 10." in said, said

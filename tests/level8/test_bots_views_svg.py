@@ -47,11 +47,11 @@ def _hidden_variant(game: Level8, viewer: int) -> Level8:
     """Same position for ``viewer``, but other hands and the draw pile are reshuffled."""
     other = game.clone()
     hidden = list(other._draw)
-    for q in range(other.n_players):
+    for q in range(other.num_players):
         if q != viewer:
             hidden += other._hands[q]
     hidden.reverse()
-    for q in range(other.n_players):
+    for q in range(other.num_players):
         if q != viewer:
             k = len(other._hands[q])
             other._hands[q], hidden = hidden[:k], hidden[k:]

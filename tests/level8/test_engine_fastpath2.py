@@ -576,7 +576,7 @@ def test_lay_down_in_every_form_and_every_refusal_as_the_original() -> None:
                 else:  # the same record (the last form lays the combinations reversed)
                     assert got[0] == "done" and (got[2] == done[2] or i == 10), i
             assert same_attempt(g, way, player=p)[2] == done[2]
-            for who in ((p + 1) % g.n_players, True, "x", g.n_players):
+            for who in ((p + 1) % g.num_players, True, "x", g.num_players):
                 got = same_attempt(g, way, player=who)
                 assert got[0] == "refused"
                 seen[got[2]] += 1

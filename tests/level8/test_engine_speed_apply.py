@@ -81,7 +81,7 @@ def outcome(g: Level8, step, action: Action) -> tuple:
 
 def variants(g: Level8, action: Action, rng: random.Random) -> list[Action]:
     """The bot's move and relatives of it: other players, other kinds, odd fields."""
-    n = g.n_players
+    n = g.num_players
     p = action.player
     hand = g.hand(g.current_player)
     others = [q for q in range(n) if q != p]
@@ -165,7 +165,7 @@ def fresh_base(g: Level8) -> dict:
 
 def same_views(g: Level8) -> None:
     """Every seat's view equals its observation; a current view base equals a fresh one."""
-    for q in range(g.n_players):
+    for q in range(g.num_players):
         view = g._seat_view(q)
         obs = g.observation(q)
         for name in _FIELDS:

@@ -162,6 +162,7 @@ CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "after": lambda g, v: g.after(v),
     "undo_to": lambda g, v: g.undo_to(v),
     "replay(config)": lambda g, v: Level8.replay(v, []),
+    "check_lay_down": lambda g, v: g.check_lay_down(v),
     "replay(steps)": lambda g, v: Level8.replay(g.config, v),
     "from_history(config)": lambda g, v: Level8.from_history(v, g.history),
     "from_history(entries)": lambda g, v: Level8.from_history(g, v),

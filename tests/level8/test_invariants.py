@@ -13,7 +13,7 @@ N_GAMES = 500
 def check_views(game: Level8) -> None:
     """Views agree with the full state and hide what they must hide."""
     teacher = game.observation("teacher")
-    n = game.n_players
+    n = game.num_players
     assert teacher.hand_counts == tuple(len(game.hand(q)) for q in range(n))
     spectator = game.observation(None)
     assert spectator.hand is None and spectator.hands is None and spectator.draw_pile is None

@@ -71,7 +71,7 @@ def _reshuffled(game: Level8, rng: random.Random) -> Level8:
     return Level8.from_position(
         list(game.names),
         hands=hands,
-        melds=[game.melds(q) for q in range(game.n_players)],
+        melds=[game.melds(q) for q in range(game.num_players)],
         discards=discards,
         draw_pile=list(it),
         levels=s["levels"],

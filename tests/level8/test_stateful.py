@@ -39,7 +39,7 @@ CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "add_on(index)": lambda g, v: g.add_on(held_card(g), 0, v),
     "add_on(number)": lambda g, v: g.add_on(held_card(g), 0, 0, v),
     "skip(target)": lambda g, v: g.skip(v),
-    "skip(card)": lambda g, v: g.skip((g.current_player + 1) % g.n_players, v),
+    "skip(card)": lambda g, v: g.skip((g.current_player + 1) % g.num_players, v),
     "skip_turn(player)": lambda g, v: g.skip_turn(player=v),
     "keep": lambda g, v: g.keep(v),
     "keep(player)": lambda g, v: g.keep([], player=v),
@@ -98,7 +98,7 @@ PHASE_KINDS = {
 
 def _wrong_calls(g: Level8) -> list[tuple[str, Callable[[Level8], object]]]:
     """Calls that are wrong in this position whatever it is (each must be refused)."""
-    n, p = g.n_players, g.current_player
+    n, p = g.num_players, g.current_player
     other = (p + 1) % n
     held = g.hand(p)
     card = held[0] if held else 0

@@ -89,7 +89,7 @@ def visible_ids(obs: Observation) -> set[int]:
 
 
 def _play_and_check(game: Level8, bots, limit: int, counts: dict) -> None:
-    viewers = [*range(game.n_players), "spectator"]
+    viewers = [*range(game.num_players), "spectator"]
     seen = {v: visible_ids(game.observation(v)) for v in viewers}
 
     def check(events) -> None:

@@ -75,7 +75,7 @@ def _hidden_variant(game: Level8Board, viewer: int) -> Level8Board | None:
     fixed = {viewer, *pend.get("shown", {})}
     if pend.get("giver") is not None:
         fixed.add(pend["giver"])
-    movable = [q for q in range(other.n_players) if q not in fixed]
+    movable = [q for q in range(other.num_players) if q not in fixed]
     hidden = list(other._draw)
     for q in movable:
         hidden += other._hands[q]

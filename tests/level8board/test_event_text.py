@@ -37,7 +37,7 @@ def test_a_player_called_you_is_spoken_to_in_every_board_log_sentence():
         for entry in game.history:
             for event in entry.events:
                 kinds.add(event.kind)
-                for viewer in [*range(game.n_players), "spectator"]:
+                for viewer in [*range(game.num_players), "spectator"]:
                     shown = game.events_for([event], viewer)[0]
                     for lang in LANGUAGES:
                         text = shown.describe(names, lang)

@@ -177,7 +177,7 @@ def test_every_phase_refuses_the_steps_of_other_phases(phase):
 def test_every_phase_refuses_the_wrong_player(phase):
     g = PHASES[phase]()
     p = g.current_player
-    for other in {*range(g.n_players), 7, -1} - {p}:
+    for other in {*range(g.num_players), 7, -1} - {p}:
         refused(g, NotYourTurnError, g.roll, player=other)
         refused(g, NotYourTurnError, g.discard, any_card(g), player=other)
         refused(g, NotYourTurnError, g.take, player=other)

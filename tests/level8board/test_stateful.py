@@ -111,7 +111,7 @@ PHASE_KINDS = {
 
 def _wrong_calls(g: Level8Board) -> list[tuple[str, Callable[[Level8Board], object]]]:
     """Calls that are wrong in this position whatever it is (each must be refused)."""
-    n, p = g.n_players, g.current_player
+    n, p = g.num_players, g.current_player
     other = (p + 1) % n
     held = g.hand(p)
     card = held[0] if held else 0

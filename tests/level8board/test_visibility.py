@@ -60,9 +60,9 @@ def seen_now(g: Level8Board, viewer: object) -> set[int]:
 def check_observation(g: Level8Board) -> None:
     """Seats and the spectator see no other hand and no draw pile order; shown cards lie
     face up for every one of them."""
-    hands = [set(g.hand(q)) for q in range(g.n_players)]
+    hands = [set(g.hand(q)) for q in range(g.num_players)]
     shown = g.pending.get("shown", {})
-    for v in [*range(g.n_players), "spectator"]:
+    for v in [*range(g.num_players), "spectator"]:
         obs = g.observation(v)
         assert obs.table.hands is None and obs.table.draw_pile is None
         d = json.loads(json.dumps(obs.to_dict()))
@@ -75,14 +75,14 @@ def check_observation(g: Level8Board) -> None:
             q: list(cs) for q, cs in shown.items()
         }
         visible = seen_now(g, v)
-        for q in range(g.n_players):
+        for q in range(g.num_players):
             if q != v:
                 secret = hands[q] - visible
                 assert not secret & set(d["hand"] or ()), (v, q)
 
 
 def play_and_check(g: Level8Board, rng: random.Random, limit: int, counts: dict) -> None:
-    viewers = [*range(g.n_players), "spectator"]
+    viewers = [*range(g.num_players), "spectator"]
     seen = {v: seen_now(g, v) for v in viewers}
     for _ in range(limit):
         if g.is_over:
@@ -97,7 +97,7 @@ def play_and_check(g: Level8Board, rng: random.Random, limit: int, counts: dict)
             for e, original in zip(mine, events, strict=True):
                 leaked = named_cards(e) - seen[v] - now - public
                 assert not leaked, (v, original, [CODES[x] for x in leaked])
-                assert isinstance(e.describe(NAMES[: g.n_players]), str)
+                assert isinstance(e.describe(NAMES[: g.num_players]), str)
                 counts[e.kind] = counts.get(e.kind, 0) + 1
                 if e is not original:
                     counts["hidden:" + e.kind] = counts.get("hidden:" + e.kind, 0) + 1

@@ -39,13 +39,13 @@ def kinds(events) -> list[str]:
 
 
 def total_chips(game: LevelX) -> int:
-    return sum(game.rules.chips(game.players))
+    return sum(game.rules.chips(game.num_players))
 
 
 def check_invariants(game: LevelX) -> None:
     """Every invariant of the spec (shared/rules/level-x.md), plus bookkeeping consistency."""
     game.check_invariants()  # the engine's own check must agree with the ones below
-    n = game.players
+    n = game.num_players
     if game.rules.chips_for_players == DEFAULT_CHIPS:  # the printed rules: 57 or 51 chips
         assert total_chips(game) == (57 if n == 4 else 51)
     on_board = sum(game.chips_left(r) for r in ROWS)

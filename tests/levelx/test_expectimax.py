@@ -42,7 +42,7 @@ def reach(rules: Rules) -> tuple[tuple[float, ...], ...]:
 def value(game: LevelX, player: int, weights: tuple[float, float, float]) -> float:
     """The class docstring's formula, spelled out on the public position API."""
     p, r, t = weights
-    others = [q for q in range(game.players) if q != player]
+    others = [q for q in range(game.num_players) if q != player]
     total = float(game.score(player))
     for i, row in enumerate(ROWS):
         left = game.chips_left(row)
@@ -66,7 +66,7 @@ def value(game: LevelX, player: int, weights: tuple[float, float, float]) -> flo
 
 def result(game: LevelX, player: int) -> float:
     mine = game.score(player)
-    best = max(game.score(q) for q in range(game.players) if q != player)
+    best = max(game.score(q) for q in range(game.num_players) if q != player)
     return mine + module.RESULT_VALUE * ((mine > best) - (mine < best))
 
 

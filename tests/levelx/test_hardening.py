@@ -145,8 +145,8 @@ CALLS: dict[str, Callable[[LevelX, Any], object]] = {
     "goto": lambda g, v: g.goto(v),
     "after": lambda g, v: g.after(v),
     "autoplay(bots)": lambda g, v: g.autoplay(v),
-    "autoplay(bot)": lambda g, v: g.autoplay([v] * g.players),
-    "autoplay(max_turns)": lambda g, v: g.autoplay([RandomBot(1)] * g.players, max_turns=v),
+    "autoplay(bot)": lambda g, v: g.autoplay([v] * g.num_players),
+    "autoplay(max_turns)": lambda g, v: g.autoplay([RandomBot(1)] * g.num_players, max_turns=v),
     "on_change": lambda g, v: g.on_change(v),
     "to_json(indent)": lambda g, v: g.to_json(indent=v),
     "to_svg(viewer)": lambda g, v: g.to_svg(v),
@@ -449,7 +449,7 @@ class _Scripted:
         (lambda g: g.roll(), "must not roll, play or undo"),
         (lambda g: g.play(g.legal_moves()[0]), "must not roll, play or undo"),
         (lambda g: g.undo(), "must not roll, play or undo"),
-        (lambda g: g.autoplay([RandomBot(1)] * g.players), "must not roll"),
+        (lambda g: g.autoplay([RandomBot(1)] * g.num_players), "must not roll"),
     ],
 )
 @pytest.mark.parametrize("good", [0, 5])
@@ -506,7 +506,7 @@ def test_a_game_holds_at_most_max_turns_so_that_its_record_loads():
 @given(st.integers(0, 2**32), st.integers(0, 40), st.data())
 def test_refusals_at_any_point_of_a_game_change_nothing(seed, turns, data):
     game = LevelX(data.draw(st.sampled_from([2, 3, 4])), seed=seed)
-    game.autoplay([RandomBot(seed + p) for p in range(game.players)], max_turns=turns)
+    game.autoplay([RandomBot(seed + p) for p in range(game.num_players)], max_turns=turns)
     if not game.is_over and data.draw(st.booleans()):
         game.roll()
     call = data.draw(st.sampled_from(sorted(CALLS)))

@@ -27,7 +27,7 @@ def _mid_game(seed=11, players=3, turns=25, rules=None) -> LevelX:
 
 
 def _continue(game: LevelX, seed: int = 99) -> LevelX:
-    game.autoplay([GreedyBot()] + [RandomBot(seed + p) for p in range(game.players - 1)])
+    game.autoplay([GreedyBot()] + [RandomBot(seed + p) for p in range(game.num_players - 1)])
     return game
 
 

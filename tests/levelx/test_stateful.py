@@ -136,7 +136,7 @@ class LevelXMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.game.is_over)
     @rule(turns=st.integers(1, 4), seed=st.integers(0, 99))
     def autoplay(self, turns: int, seed: int) -> None:
-        bots = [RandomBot(seed + p) for p in range(self.game.players)]
+        bots = [RandomBot(seed + p) for p in range(self.game.num_players)]
         played = self.game.autoplay(bots, max_turns=turns)
         assert 1 <= played <= turns
 
@@ -155,7 +155,7 @@ class LevelXMachine(RuleBasedStateMachine):
         bad=st.sampled_from([None, "6+6", 42, "5 5 5 5 5", ValueError("bot bug"), [[7]]]),
     )
     def a_bot_fails(self, good: int, bad: Any) -> None:
-        bots = [_Failing(good, bad) for _ in range(self.game.players)]
+        bots = [_Failing(good, bad) for _ in range(self.game.num_players)]
         before = self._state()
         try:
             self.game.autoplay(bots)
@@ -189,7 +189,7 @@ class LevelXMachine(RuleBasedStateMachine):
     def acting_out_of_turn(self, data: st.DataObject) -> None:
         game = self.game
         other = data.draw(
-            st.sampled_from([p for p in range(game.players) if p != game.current_player])
+            st.sampled_from([p for p in range(game.num_players) if p != game.current_player])
         )
         if game.phase == "roll":
             self._refused(lambda: game.roll(player=other))

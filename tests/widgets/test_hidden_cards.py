@@ -126,7 +126,7 @@ class Probe:
         )
 
     def learn(self) -> None:
-        n = self.w.game.n_players
+        n = self.w.game.num_players
         for viewer in (*range(n), SPECTATOR, TEACHER):
             self.known[viewer] |= seen_in_position(self.w, viewer)
 
@@ -265,7 +265,7 @@ def test_every_screen_of_whole_games_is_for_the_viewer_of_that_moment(
         probe = Probe(w, monkeypatch, hot_seat=mode.startswith("hot-seat"))
         probe.check("the start")
         rng = random.Random(seed)
-        for done in play(probe, rng, choosers(game_cls, w.game.n_players), share, 4000):
+        for done in play(probe, rng, choosers(game_cls, w.game.num_players), share, 4000):
             probe.check(f"seed {seed}, after {done}")
             totals[done.split(" ")[0]] += 1
         assert w.game.is_over

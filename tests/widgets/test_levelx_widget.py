@@ -401,7 +401,7 @@ def _in_order(entry: dict, rows: list[int]) -> dict:
 def _check_move_does_what_the_preview_says(game: LevelX, groups, preview: dict) -> None:
     """Play ``groups`` on a copy: positions, chips, tiles and score change as previewed."""
     after = game.clone()
-    p, n = game.current_player, game.players
+    p, n = game.current_player, game.num_players
     after.play(groups)
     steps = preview["steps"]
     assert [s["row"] for s in steps] == [sum(g) for g in groups]
@@ -438,7 +438,7 @@ def test_the_views_previews_match_the_engine_over_random_positions(oust: str) ->
     checked = 0
     for seed in range(40):
         game = LevelX(2 + seed % 3, seed=seed, rules=Rules(oust=oust))
-        bots = [RandomBot(seed + i) for i in range(game.players)]
+        bots = [RandomBot(seed + i) for i in range(game.num_players)]
         game.autoplay(bots, max_turns=(seed * 7) % 60)
         if game.is_over:
             continue

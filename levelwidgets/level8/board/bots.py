@@ -256,7 +256,7 @@ class BoardHeuristicBot:
             if not _pile_left(t):
                 return 0.0
             n_laid = sum(1 for q, laid in enumerate(t.laid) if laid and q != ctx.p)
-            others = t.n_players - 1
+            others = t.num_players - 1
             return self._blind(ctx) + 0.1 * n_laid - 0.05 * (others - n_laid)
         if action == "ask":
             return self._question(obs, ctx)[2]
@@ -349,7 +349,7 @@ class BoardHeuristicBot:
         t = obs.table
         p = t.viewer
         assert isinstance(p, int)
-        n = t.n_players
+        n = t.num_players
         others = [q for q in range(n) if q != p]
         lead = max(others, key=lambda q: (t.levels[q], t.laid[q], -t.hand_counts[q], -q))
         return "left" if (lead - p) % n <= (p - lead) % n else "right"
@@ -397,7 +397,7 @@ class BoardHeuristicBot:
 
     def _steal(self, obs: BoardObservation, ctx: _Ctx) -> tuple[int, int]:
         t = ctx.table
-        lead = {q: (t.levels[q], t.laid[q], -t.hand_counts[q]) for q in range(t.n_players)}
+        lead = {q: (t.levels[q], t.laid[q], -t.hand_counts[q]) for q in range(t.num_players)}
 
         def worth(item: tuple[int, int]) -> tuple:
             c, owner = item

@@ -63,7 +63,7 @@ class BoardObservation:
 
     @property
     def n_players(self) -> int:
-        return self.table.n_players
+        return self.table.num_players
 
     @property
     def hand(self) -> tuple[int, ...] | None:

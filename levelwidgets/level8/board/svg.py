@@ -125,7 +125,7 @@ def _level_track(obs: BoardObservation, x0: float, y0: float) -> str:
     o = []
     most = max(t.level_counts)
     cell = min(36, 300 / (most + 1))
-    for q in range(t.n_players):
+    for q in range(t.num_players):
         y = y0 + q * 24
         o.append(shape_svg(q, x0 - 8, y + 8, 6))
         o.append(text_svg(x0 + 2, y + 12, t.names[q][:12], 11, fill=INK))
