@@ -266,14 +266,10 @@ def _start(cls: type[LevelX], data: dict[str, Any]) -> LevelX:
     return game
 
 
-def _replay_turn(game: LevelX, turn: Any, chain: str | None) -> str:
-    """Play one stored turn on ``game``; return the chain's check after it (version 2:
-    after comparing it with the stored one)."""
-    keys = _TURN_KEYS_V1 if chain is None else _TURN_KEYS_V2
-    if type(turn) is not dict or turn.keys() != keys:
-        _need_keys(turn, "A turn", keys)
-    player, move = turn["player"], turn["move"]
-    game._check_can_act(None)  # the game is over: GameOverError
+def check_seat(game: LevelX, player: object) -> None:
+    """A stored turn or step must be played by the seat whose turn it is (and not after the
+    end: the engine's GameOverError)."""
+    game._check_can_act(None)
     if not is_int(player) or player != game.current_player:
         raise RecordError.coded(
             "levelx.record_seat",
@@ -281,6 +277,16 @@ def _replay_turn(game: LevelX, turn: Any, chain: str | None) -> str:
             seat=show(player),
             current=game.current_player,
         )
+
+
+def _replay_turn(game: LevelX, turn: Any, chain: str | None) -> str:
+    """Play one stored turn on ``game``; return the chain's check after it (version 2:
+    after comparing it with the stored one)."""
+    keys = _TURN_KEYS_V1 if chain is None else _TURN_KEYS_V2
+    if type(turn) is not dict or turn.keys() != keys:
+        _need_keys(turn, "A turn", keys)
+    player, move = turn["player"], turn["move"]
+    check_seat(game, player)
     _roll(game, turn["dice"], turn["drawn"])
     if not isinstance(move, str):
         raise _malformed(f"its move must be text like '1+6 5+5', not {show(move)}")

@@ -23,10 +23,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .checks import is_int, show
+from .checks import show
 from .errors import InvariantError, RecordError
 from .moves import ROLLS, Dice
 from .rules import ROWS
+from .serial import check_seat
 
 if TYPE_CHECKING:
     from .game import LevelX
@@ -76,16 +77,7 @@ def apply_step(game: LevelX, step: Mapping[str, Any]) -> list[Any]:
             "The record is incomplete or malformed ({reason}).",
             reason=f'a step has "kind" "roll" or "move", not {show(step)}',
         )
-    player = step.get("player")
-    if game.is_over:
-        game._check_can_act(None)  # GameOverError, the engine's own words
-    if not is_int(player) or player != game.current_player:
-        raise RecordError.coded(
-            "levelx.record_seat",
-            "it is played by seat {seat}, but it was seat {current}'s turn",
-            seat=show(player),
-            current=game.current_player,
-        )
+    check_seat(game, step.get("player"))
     if step["kind"] == "move":
         return game.play(step.get("move"))
     dice, drawn = step.get("dice"), step.get("drawn")

@@ -282,3 +282,26 @@ def settled_after(page, root: str, seq: int, index: int = 0, timeout: float = 30
         timeout=timeout,
     )
     return settled(page, root, index, timeout)
+
+
+def open_code(page, server: LabServer, name: str, code: str) -> None:
+    """Write a notebook ``name`` whose one cell is ``code``, open it in Lab and run it."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(nb, server.root / name)
+    open_notebook(page, server, name)
+    run_all(page)
+
+
+def py(page, expr: str) -> object:
+    """The JSON value of a Python expression, evaluated in the open notebook's kernel."""
+    import json
+    import re
+
+    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
+    match = re.search(r"@@(.*)", out)
+    assert match, out
+    return json.loads(match.group(1))

@@ -5,13 +5,9 @@ record out read-only and download its Handout (issue 9, items 4 and 6; issue 27,
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 from pathlib import Path
 
-import nbformat
-
-from .lab import open_notebook, run_all, run_code, set_theme, settled, settled_after
+from .lab import open_code, py, run_code, set_theme, settled, settled_after
 
 LONG_GAME = """
 from levelwidgets import Level8Widget, LevelXWidget
@@ -22,20 +18,7 @@ from levelwidgets.levelx.samples import long_game as long_levelx
 
 def start(page, lab, request, code: str) -> None:
     """A fresh notebook whose one cell is ``code``; opened and run."""
-    name = f"{request.node.name}.ipynb"
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(LONG_GAME + code)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(nb, lab.root / name)
-    open_notebook(page, lab, name)
-    run_all(page)
-
-
-def py(page, expr: str) -> object:
-    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
-    match = re.search(r"@@(.*)", out)
-    assert match, out
-    return json.loads(match.group(1))
+    open_code(page, lab, f"{request.node.name}.ipynb", LONG_GAME + code)
 
 
 def seq_of(page, root: str) -> int:

@@ -6,28 +6,11 @@ up by Python cells, not by many clicks."""
 
 from __future__ import annotations
 
-import json
-import re
-
-import nbformat
-
-from .lab import open_notebook, run_all, run_code, settled, settled_after
+from .lab import open_code, py, run_code, settled, settled_after
 
 
 def start(page, lab, name: str, code: str) -> None:
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(code)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(nb, lab.root / name)
-    open_notebook(page, lab, name)
-    run_all(page)
-
-
-def py(page, expr: str) -> object:
-    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
-    match = re.search(r"@@(.*)", out)
-    assert match, out
-    return json.loads(match.group(1))
+    open_code(page, lab, name, code)
 
 
 def test_level_x_play_is_offered_only_for_a_grouping_python_allows(page, lab, artifacts):
