@@ -644,9 +644,6 @@ class CardTableWidget(GameWidget):
         return hit
 
 
-# ---------------------------------------------------------------------- view helpers
-
-
 class Level8Widget(CardTableWidget):
     """Level 8 at a card table you can click: against bots, hot-seat, or as a teacher.
 
@@ -689,6 +686,9 @@ class Level8Widget(CardTableWidget):
             "skip": Shape(target=seat, card=Opt(card)),
             "skip_turn": NO_FIELDS,
         }
+
+
+# ---------------------------------------------------------------------- view helpers
 
 
 def _meld_view(combo: Combo) -> dict[str, Any]:
