@@ -61,7 +61,7 @@ def games_per_s(make_bots, games: int) -> tuple[float, float]:
         start = time.process_time()
         turns = 0
         for seed in range(rep * batch, (rep + 1) * batch):
-            turns += play_game(make_bots(seed), seed=seed).turns
+            turns += play_game(make_bots(seed), seed=seed).plies
         best = max(best, batch / (time.process_time() - start))
     return best, turns / batch
 

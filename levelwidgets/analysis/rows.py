@@ -19,7 +19,7 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
         "game_index": k,
         "seed": seed,
         "players": len(labels),
-        "turns": g.turns if game == "levelx" else g.plies,
+        "turns": g.plies,
         "rounds": g.round,
         "over": over,
         "winner_seat": winners[0] if sole else (-1 if winners else None),

@@ -219,7 +219,8 @@ class LevelX:
 
     @property
     def turns(self) -> int:
-        """Completed turns so far (cheap; :attr:`history` has the details)."""
+        """Deprecated name of :attr:`plies` (a Level X ply is one completed turn)."""
+        renamed("LevelX.turns", "LevelX.plies")
         return self._state.turn
 
     @property
@@ -650,7 +651,7 @@ class LevelX:
 
     @property
     def plies(self) -> int:
-        """Number of plies played since the start.
+        """Number of plies played since the start (cheap; :attr:`history` has the details).
 
         A ply is one history entry played after the start: a Level X turn, a Level 8 action
         after the deal (or after a set-up position).

@@ -43,13 +43,13 @@ def long_game(
     played = 0
     while played <= SEARCH_TURNS:
         rng, game = random.Random(seed), LevelX(list(players), seed=seed)
-        while game.turns < turns and not game.is_over:
+        while game.plies < turns and not game.is_over:
             game.roll()
             moves = game.legal_moves()
             game.play(rng.choice(moves) if rng.random() < move_chance else moves[-1])
-        if game.turns == turns:
+        if game.plies == turns:
             return game
-        played += game.turns
+        played += game.plies
         seed += 1
     raise LevelXError.coded(
         "levelx.sample_not_found",

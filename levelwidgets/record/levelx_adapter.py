@@ -109,11 +109,11 @@ class LevelXAdapter:
         return steps[start - 2 * first :]
 
     def step_count(self, game: LevelX) -> int:
-        return 2 * game.turns + (game.dice is not None)
+        return 2 * game.plies + (game.dice is not None)
 
     def rewind(self, game: LevelX, steps: int) -> int:
-        game.rewind(min(steps // 2, game.turns))  # a turn is two steps: its roll, its move
-        return 2 * game.turns
+        game.rewind(min(steps // 2, game.plies))  # a turn is two steps: its roll, its move
+        return 2 * game.plies
 
     def check_step(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, Mapping) or data.get("kind") not in ("roll", "move"):

@@ -120,7 +120,7 @@ class LevelXWidget(GameWidget):
         """Show the position after ``turns`` moves (before the next roll) of the line being
         looked at: back by one engine replay, forward by replaying the recorded steps."""
         game = self._game
-        total = game.turns + sum(1 for step in self._future() if step.kind == "move")
+        total = game.plies + sum(1 for step in self._future() if step.kind == "move")
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError.coded(
                 "levelx.goto_range",

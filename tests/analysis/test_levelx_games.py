@@ -29,5 +29,5 @@ def test_greedy_against_random_with_alternating_seats():
     assert per_bot.loc["Greedy", "win_rate"] > 0.8
     assert (frame["bot_0"] == "Greedy").sum() == 20  # every other game Greedy sits first
     assert s.first_seat["wins"] == sum(0 in g.winners for g in games)
-    assert s.lengths["max"] == max(g.turns for g in games)
-    assert s.turns.tolist() == [g.turns for g in games]
+    assert s.lengths["max"] == max(g.plies for g in games)
+    assert s.turns.tolist() == [g.plies for g in games]

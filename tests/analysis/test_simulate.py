@@ -57,7 +57,7 @@ def test_both_level8_games_and_kept_records():
     game = Level8Board.from_json(board["record"][0])
     assert game.is_over and game.seed == board["seed"][0]
     levelx = simulate("levelx", [RandomBot, "greedy"], 2, seed=2, progress=False, keep_games=True)
-    assert LevelX.from_json(levelx["record"][1]).turns == levelx["turns"][1]
+    assert LevelX.from_json(levelx["record"][1]).plies == levelx["turns"][1]
     played = LevelX.from_json(levelx["record"][0])
     for r in range(5, 11):  # chips taken from each row, over every seat
         taken = sum(played.chips_held(seat)[r] for seat in range(2))

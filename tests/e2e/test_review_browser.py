@@ -53,7 +53,7 @@ def test_scrub_a_200_move_record_with_slider_buttons_and_keys(page, lab, request
         " && document.querySelector('.lx-root [data-scrub]').value === '101'"
     )
     settled_after(page, ".lx-root", seq)
-    assert py(page, "[w.view['review']['step'], w.game.turns, w.game.dice is not None]") == [
+    assert py(page, "[w.view['review']['step'], w.game.plies, w.game.dice is not None]") == [
         101,
         50,
         True,
@@ -133,7 +133,7 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
     assert lines.nth(1).get_attribute("data-depth") == "1"
     assert "lw-shown" in (lines.nth(1).get_attribute("class") or "")
     assert py(page, "len(w.record.mainline_node(4).variations)") == 2
-    assert py(page, "w.game.turns") >= 3  # the bot answered on the variation
+    assert py(page, "w.game.plies") >= 3  # the bot answered on the variation
     click_and_wait(page, ".lx-root", lines.nth(0))  # back to the game as played
     assert py(page, "[w.view['review']['step'], w.view['review']['steps']]") == [4, 12]
     root.screenshot(path=str(artifacts / "review-variation.png"))
@@ -141,9 +141,9 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
     new_game = root.locator(".lw-tools [data-action=new_game]")
     new_game.click()
     assert new_game.get_attribute("data-armed") is not None
-    assert py(page, "w.game.turns") == 2
+    assert py(page, "w.game.plies") == 2
     click_and_wait(page, ".lx-root", new_game)
-    assert py(page, "[w.game.turns, w.bots[1].name, w.record.node_count]") == [0, "Greedy", 1]
+    assert py(page, "[w.game.plies, w.bots[1].name, w.record.node_count]") == [0, "Greedy", 1]
 
 
 def test_annotate_a_level8_table_by_clicks(page, lab, request, artifacts):

@@ -54,7 +54,7 @@ def played_position(seed: int) -> LevelX:
     bots = [RandomBot(seed + p) if rng.random() < 0.5 else GreedyBot() for p in range(players)]
     game.autoplay(bots, max_turns=rng.randrange(0, 90))
     if game.is_over:
-        game.rewind(game.turns - 1)  # often the last round: advice says "no next turn"
+        game.rewind(game.plies - 1)  # often the last round: advice says "no next turn"
     game.roll()
     return game
 

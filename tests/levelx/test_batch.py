@@ -157,7 +157,7 @@ def test_replay_equals_engine_game_by_game(variant, players, policy):
     for g, seed in enumerate(seeds):
         game = engine_game(seed, players, policy, rules)
         assert game.is_over
-        assert out.turns[g] == game.turns, seed
+        assert out.turns[g] == game.plies, seed
         assert out.scores[:, g].tolist() == game.scores(), seed
         assert out.chips_left[g].tolist() == [game.chips_left(r) for r in ROWS], seed
         for p in range(players):
@@ -187,7 +187,7 @@ def engine_frame(players: int, games: int) -> dict[str, np.ndarray]:
     for seed in range(games):
         game = engine_game(seed, players, "random", None)
         scores = game.scores()
-        turns.append(game.turns)
+        turns.append(game.plies)
         winner.append(game.winners[0] if len(game.winners) == 1 else -1)
         top.append(max(scores))
         first.append(scores[0])

@@ -109,7 +109,7 @@ def played_position(seed: int, lengths: tuple[int, ...] = (4, 4, 3, 3, 2, 2)) ->
     bots = [RandomBot(seed + p) if rng.random() < 0.5 else GreedyBot() for p in range(players)]
     game.autoplay(bots, max_turns=rng.randrange(4, 14 * players))
     if game.is_over:
-        game.rewind(game.turns - 1)
+        game.rewind(game.plies - 1)
     game.roll()
     return game
 

@@ -547,7 +547,7 @@ def test_accepted_games_still_play_as_before(seed):
     fast.autoplay(bots, max_turns=30)
     slow = LevelX(2, seed=seed)
     bots = [RandomBot(seed), RandomBot(seed + 1)]
-    while slow.turns < 30 and not slow.is_over:
+    while slow.plies < 30 and not slow.is_over:
         slow.roll(player=slow.current_player)
         slow.play(bots[slow.current_player].choose(slow), player=slow.current_player)
     assert fast == slow

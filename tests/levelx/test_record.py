@@ -152,7 +152,7 @@ def test_after_gives_earlier_positions():
     start = game.after(0)
     assert start.snapshot() == LevelX(3, seed=11).snapshot()
     assert game.after(12) == game
-    assert len(game.after(5).history) == 5 == game.after(5).turns
+    assert len(game.after(5).history) == 5 == game.after(5).plies
 
 
 def test_clone_is_independent():
@@ -236,7 +236,7 @@ def test_rewind_equals_repeated_undo():
     game = _mid_game(turns=20)
     game.roll((5, 5, 5, 5))
     by_undo = game.clone()
-    while by_undo.turns > 7 or by_undo.dice is not None:
+    while by_undo.plies > 7 or by_undo.dice is not None:
         by_undo.undo()
     heard = []
     game.on_change(lambda g, events: heard.append(events))

@@ -11,7 +11,7 @@ from levelwidgets.levelx.samples import long_game
 @pytest.mark.parametrize("turns", [0, 6, 200])
 def test_a_long_game_lasts_exactly_as_asked_and_is_the_same_every_time(turns: int) -> None:
     game = long_game(turns)
-    assert game.turns == turns and not game.is_over
+    assert game.plies == turns and not game.is_over
     again = long_game(turns)
     assert [t.to_dict() for t in again.history] == [t.to_dict() for t in game.history]
     assert list(game.names) == ["Ann", "Ben"]
@@ -33,4 +33,4 @@ def test_a_length_no_game_reaches_is_refused_not_searched_for_ever(monkeypatch) 
         long_game(2000, move_chance=1.0)
     assert err.value.code == "levelx.sample_not_found"
     assert "ask for fewer turns or a lower move_chance" in str(err.value)
-    assert long_game(40, move_chance=1.0).turns == 40  # a length games do reach is found
+    assert long_game(40, move_chance=1.0).plies == 40  # a length games do reach is found

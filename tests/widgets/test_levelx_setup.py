@@ -137,11 +137,11 @@ def test_bots_wait_while_setting_up_and_move_after() -> None:
     w.set_current(1)
     assert w.game.current_player == 1 and w.game.dice is None and not w.advance()
     w.set_piece(1, 5, 2)
-    assert w.game.current_player == 1 and w.game.turns == 0
+    assert w.game.current_player == 1 and w.game.plies == 0
     w.setup = False  # the bot plays at once (bot_delay=0) and hands over to Ann
-    assert w.game.turns >= 1 and w.game.current_player == 0
+    assert w.game.plies >= 1 and w.game.current_player == 0
     w.set_position(pieces=[{}, {6: 1}], current=1)  # from Python: the bot answers at once
-    assert w.game.turns == 1 and w.game.current_player == 0
+    assert w.game.plies == 1 and w.game.current_player == 0
 
 
 def test_set_position_from_python() -> None:

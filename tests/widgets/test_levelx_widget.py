@@ -284,9 +284,9 @@ def test_goto_back_and_forth_keeps_the_whole_game() -> None:
     reference = game.to_json()
     w = LevelXWidget(game=game, bot_delay=0)
     w.goto(0)
-    assert game.turns == 0 and game.dice is None
+    assert game.plies == 0 and game.dice is None
     w.goto(12)
-    assert game.turns == 12 and game.to_json() == finished.after(12).to_json()
+    assert game.plies == 12 and game.to_json() == finished.after(12).to_json()
     w.goto(3)
     w.goto(30)
     w.redo()  # the unplayed roll comes back

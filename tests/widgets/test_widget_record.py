@@ -43,7 +43,7 @@ def test_playing_on_from_an_earlier_position_adds_a_variation(tmp_path: Path) ->
     node = again.record.mainline_node(2)
     assert node.comments == ["Ann keeps both rows open."] and node.mark() == "!?"
     assert len(node.variations) == 2
-    assert again.game.turns == 2 and again.view["moves"] == ["2+3 4+5", "6 6 5 5"]
+    assert again.game.plies == 2 and again.view["moves"] == ["2+3 4+5", "6 6 5 5"]
 
 
 def test_level8_widget_records_every_action_and_reloads(tmp_path: Path) -> None:

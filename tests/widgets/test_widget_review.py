@@ -27,7 +27,7 @@ def send(w, **msg: object) -> None:
 def played_levelx(turns: int = 30, seed: int = 4) -> LevelXWidget:
     game = LevelX(["Ann", "Ben"], seed=seed)
     bots = [GreedyBot(), GreedyBot()]
-    while game.turns < turns and not game.is_over:
+    while game.plies < turns and not game.is_over:
         game.roll()
         game.play(bots[game.current_player].choose(game))
     return LevelXWidget(game, bots=[None, "greedy"], bot_delay=0)
@@ -48,7 +48,7 @@ def review(w) -> dict:
 def test_seek_shows_the_recorded_position_at_every_step(seed: int) -> None:
     w = played_levelx(25, seed)
     total = review(w)["steps"]
-    assert total == 2 * w.game.turns and review(w)["step"] == total
+    assert total == 2 * w.game.plies and review(w)["step"] == total
     rec = w.record
     order = list(range(total + 1))
     random.Random(seed).shuffle(order)
