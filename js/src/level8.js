@@ -391,11 +391,7 @@ function render({ model, el }) {
       onAction: (action) => act(action),
     }),
     toast.mount(toastSlot, model, { t, params: errorParams }),
-    eventlog.mount(logSlot, model, {
-      t: tL,
-      entries: (v) => (v.log || []).map((e) => (Array.isArray(e) ? { text: String(e[0]), kind: e[1] } : String(e))),
-      newCount: (v) => v.new || 0,
-    }),
+    eventlog.mount(logSlot, model, { t: tL }), // Python's sentences (view.log), shown as text
     movelist.mount(movesSlot, model, {
       t: tL,
       rows: (v) => {

@@ -51,7 +51,7 @@ import * as S from "./level8/selection.js";
 import * as B from "./level8board/board.js";
 import { errorParams, t } from "./level8board/i18n.js";
 import { keyAction } from "./level8board/keys.js";
-import { eventText, moveText } from "./level8board/log.js";
+import { moveText } from "./level8board/log.js";
 import * as G from "./level8board/logic.js";
 import { ringLayout } from "./level8board/ring.js";
 
@@ -503,14 +503,7 @@ function render({ model, el }) {
       onAction: (action) => act(action),
     }),
     toast.mount(toastSlot, model, { t, params: errorParams }),
-    eventlog.mount(logSlot, model, {
-      t: tL,
-      entries: (v) => {
-        const M = (key, params) => t(lang(), key, params);
-        return (v.log || []).map((e) => (Array.isArray(e) ? { text: eventText(M, e, v.names), kind: e[1] } : String(e)));
-      },
-      newCount: (v) => v.new || 0,
-    }),
+    eventlog.mount(logSlot, model, { t: tL }), // Python's sentences (view.log), shown as text
     movelist.mount(movesSlot, model, {
       t: tL,
       rows: (v) => {

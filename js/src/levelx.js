@@ -19,12 +19,12 @@ import * as LA from "./levelx/annotate.js";
 import { createBoard } from "./levelx/board.js";
 import { fitWidth, projector } from "./common/fit.js";
 import * as G from "./levelx/groups.js";
-import { describeEvent, t, winsText } from "./levelx/i18n.js";
+import { t, winsText } from "./levelx/i18n.js";
 import { keyAction } from "./levelx/keys.js";
 import { drawPlayers } from "./levelx/players.js";
 import { dragData, drawSetupPanel, pickOfDrag, setupClick, setupNodeOf } from "./levelx/setup.js";
 import { matchPreview } from "./levelx/preview.js";
-import { boardOf, framesBetween, newEvents } from "./levelx/replay.js";
+import { boardOf, framesBetween } from "./levelx/replay.js";
 import { drawTeach } from "./levelx/teach.js";
 import { drawTray, humanToAct } from "./levelx/tray.js";
 
@@ -83,11 +83,7 @@ function render({ model, el }) {
   const errorToast = toast.mount(side, model, { t });
   cleanups.push(
     errorToast,
-    eventlog.mount(bottom, model, {
-      t,
-      entries: (v) => v.log.filter((ev) => ev[0] !== "turn_passed").map((ev) => ({ text: describeEvent(lang(), ev, v.names), kind: ev[0] })),
-      newCount: (v) => newEvents(v).filter((ev) => ev[0] !== "turn_passed").length,
-    }),
+    eventlog.mount(bottom, model, { t }), // Python's sentences (view.log), shown as text
     movelist.mount(bottom, model, {
       t,
       rows: (v) => {

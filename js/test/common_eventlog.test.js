@@ -35,3 +35,16 @@ test("no view, no newCount: an empty log; cleanup removes it and its listeners",
   assert.equal(model.listenerCount(), 0);
   assert.equal(el.querySelector("[data-log]"), null);
 });
+
+test("by default the log shows the view's lines [text, kind, player] as Python wrote them", () => {
+  const model = new FakeModel({ view: { log: [["Ann rolls 1-2-3-4.", "rolled", 0], ["<i>Ben</i> passes.", "passed", 1]], new: 1 }, language: "de" });
+  const cleanup = eventlog.mount(el, model, { t });
+  const items = [...el.querySelectorAll("[data-log] li")];
+  assert.deepEqual(items.map((li) => li.textContent), ["<i>Ben</i> passes.", "Ann rolls 1-2-3-4."]);
+  assert.deepEqual(items.map((li) => [li.dataset.kind, li.classList.contains("lw-fresh")]), [["passed", true], ["rolled", false]]);
+  assert.equal(el.querySelectorAll("i").length, 0); // text, never markup
+  model.set("language", "en"); // the words are Python's: a language change shows the same lines
+  assert.equal(el.querySelector("[data-log] li").textContent, "<i>Ben</i> passes.");
+  assert.deepEqual(eventlog.logEntries({ log: [["x", "k", 0], "y"] }), [{ text: "x", kind: "k" }, "y"]);
+  cleanup();
+});

@@ -169,7 +169,7 @@ test("no accidental pass: with moves possible Play waits for groups and passing 
 });
 
 test("with no move possible the one button says so, and the move list says passes in words", () => {
-  const stuck = { ...V.play, moveCount: 0, canMove: false, moves: ["-"], log: [["passed", 1], ["turn_passed", 0]], new: 0 };
+  const stuck = { ...V.play, moveCount: 0, canMove: false, moves: ["-"], log: [[`${V.play.names[1]} passes.`, "passed", 1]], new: 0 };
   const { model, cleanup, root, q } = mount(stuck);
   assert.equal(q("[data-action=confirm]").textContent, "✔ Pass (no move possible)");
   assert.equal(q("[data-action=pass]"), null);

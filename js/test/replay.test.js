@@ -4,13 +4,13 @@ import { applyEvent, boardOf, framesBetween, newEvents } from "../src/levelx/rep
 
 const LEN = [4, 4, 3, 3, 2, 2];
 
-function view(seq, pos, chips, held, log, fresh) {
-  return { seq, pos, chips, held, len: LEN, log, new: fresh };
+function view(seq, pos, chips, held, events) {
+  return { seq, pos, chips, held, len: LEN, events };
 }
 
 test("pieces step square by square, then a chip is taken", () => {
-  const prev = view(1, [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]], [11, 10, 9, 8, 7, 6], [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [], 0);
-  const log = [
+  const prev = view(1, [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]], [11, 10, 9, 8, 7, 6], [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], []);
+  const events = [
     ["rolled", 0, null, null, null, [4, 5, 5, 4]],
     ["entered", 0, 9, 1],
     ["moved", 0, 9, 2],
@@ -18,7 +18,7 @@ test("pieces step square by square, then a chip is taken", () => {
     ["chip", 0, 9, null, null, 9],
     ["turn_passed", 1],
   ];
-  const next = view(2, [[0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 1, 0]], [11, 10, 9, 8, 6, 6], [[0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0]], log, 5);
+  const next = view(2, [[0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 1, 0]], [11, 10, 9, 8, 6, 6], [[0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0]], events);
   const frames = framesBetween(prev, next);
   assert.deepEqual(frames.map((f) => f.event[0]), ["entered", "moved", "reached_x", "chip"]);
   assert.equal(frames[0].board.pos[0][4], 1);
@@ -42,8 +42,9 @@ test("a closed row empties; non-board events change nothing", () => {
 });
 
 test("no frames for a jump (reload, goto) or the first view", () => {
-  const a = view(1, [[0, 0, 0, 0, 0, 0]], [1, 1, 1, 1, 1, 1], [[0, 0, 0, 0, 0, 0]], [["entered", 0, 5, 1]], 1);
+  const a = view(1, [[0, 0, 0, 0, 0, 0]], [1, 1, 1, 1, 1, 1], [[0, 0, 0, 0, 0, 0]], [["entered", 0, 5, 1]]);
   assert.deepEqual(framesBetween(null, a), []);
   assert.deepEqual(framesBetween(a, { ...a, seq: 5 }), []);
-  assert.deepEqual(newEvents({ log: [1, 2, 3], new: 2 }), [2, 3]);
+  assert.deepEqual(newEvents({ events: [2, 3] }), [2, 3]); // the last change's events
+  assert.deepEqual(newEvents({ log: [["Ann rolls 1-2-3-4.", "rolled", 0]], new: 1 }), []); // not the log
 });

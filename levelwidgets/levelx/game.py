@@ -312,6 +312,11 @@ class LevelX:
             "tiles_left": self.tiles_left(),
         }
 
+    def events_for(self, events: Sequence[Event], viewer: int | str | None = None) -> list[Event]:
+        """``events`` as ``viewer`` may see them: Level X hides nothing, so all of them (the
+        card games' method of the same name leaves hidden cards out; widgets call either)."""
+        return list(events)
+
     @property
     def config(self) -> dict[str, Any]:
         """The set-up as plain data: players, rules, seed and a set-up position (``start``)."""

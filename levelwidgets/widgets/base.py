@@ -4,7 +4,8 @@ A game widget holds an engine object and publishes a compact JSON ``view`` of it
 the browser renders that view and sends small intents back (``{"type": "draw"}``…). This base
 class owns the parts that do not depend on the game:
 
-- publishing the view (with a counter ``seq``, the last events for the log, undo/redo flags);
+- publishing the view (with a counter ``seq``, undo/redo flags, and the log: the last events
+  kept, worded for the viewer and language of now by :func:`~.log.log_lines`);
 - (from :class:`~.intents.IntentWidget`) ``error``/``error_id``/``error_info`` for refused
   intents, ``language``, and dispatch with clear errors for unknown or malformed intents;
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
@@ -34,6 +35,7 @@ from .._listeners import Listeners
 from ..errors import GameError
 from ..record import Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
+from .log import log_lines
 from .picture import PictureMixin
 from .review import ReviewMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
@@ -49,7 +51,7 @@ __all__ = [
     "check_language",
 ]
 
-LOG_SIZE = 8  # events kept in the view's log
+LOG_SIZE = 8  # lines kept in the view's log
 #: The largest view counter an ``advance`` names (JavaScript's largest exact whole number).
 MAX_SEQ = 2**53 - 1
 
@@ -66,8 +68,6 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     _player_intents: ClassVar[frozenset[str]] = frozenset()
     #: Undo/redo step over bot moves, so one press returns to where a person was to act.
     _undo_to_person: ClassVar[bool] = False
-    #: Whether the view holds language-dependent text (then a language change republishes).
-    _language_in_view: ClassVar[bool] = False
 
     #: Everything the table shows for this widget's viewer (compact: numbers, short strings).
     view = traitlets.Dict().tag(sync=True)
@@ -374,7 +374,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         view: dict[str, Any] = {
             "seq": self._seq,
             "bots": [bot_label(b) for b in self._bots],
-            "log": self._log_view(),
+            "log": log_lines(self._game, self._log, self._log_viewer(), self.language),
             "new": min(len(rows), len(self._log)),
             "canRedo": bool(self._future()),
         }
@@ -405,10 +405,9 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
 
     @traitlets.observe("language")
     def _language_changed(self, _change: dict) -> None:
-        if hasattr(self, "_game") and self._language_in_view:
+        # the log (and the picture's caption) are in the widget's language
+        if hasattr(self, "_game"):
             self._publish([])
-        else:
-            self._refresh_picture()  # its caption is in the widget's language
 
     def _check_game(self, game: object) -> None:
         if not isinstance(game, self._engine):
@@ -480,12 +479,13 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         raise NotImplementedError
 
     def _log_entries(self, events: list[Any]) -> list[Any]:
-        """Compact log rows for the view (filtered for the viewer where the game hides cards)."""
-        raise NotImplementedError
+        """The engine events the log keeps (whole: they are filtered and worded for whoever
+        looks when the view is published)."""
+        return list(events)
 
-    def _log_view(self) -> list[Any]:
-        """The log as the view carries it (games that keep engine events render them here)."""
-        return self._log
+    def _log_viewer(self) -> int | str:
+        """Whose eyes the log is written for now (a seat, "spectator" or "teacher")."""
+        return "spectator"
 
     def _view_fields(self) -> dict[str, Any]:
         """The game's own part of the view."""

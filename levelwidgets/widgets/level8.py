@@ -72,7 +72,6 @@ class CardTableWidget(GameWidget):
         "check_lay",
     }
     _undo_to_person = True
-    _language_in_view = True
 
     #: Show the engine's ``cards_missing`` for the current level (teacher view always may).
     hints = traitlets.Bool(False).tag(sync=True)
@@ -444,9 +443,6 @@ class CardTableWidget(GameWidget):
         self._proposal = None  # the hand changed: an open lay-down dialog is out of date
         super()._after_change(events, run_bots)
 
-    def _log_entries(self, events: list[Any]) -> list[Any]:
-        return list(events)  # kept whole: _log_view filters them for whoever looks then
-
     def _publish(self, events: list[Any]) -> None:
         # The screen is revealed to the person to act only: once someone else is to act
         # (they played, or the position moved), the next person confirms at the screen first.
@@ -600,15 +596,10 @@ class CardTableWidget(GameWidget):
         """Move-list rows of (action, chance) steps (see :func:`_move_rows`)."""
         return _move_rows([a for a, _c in steps], start_ply, first_round, shown_round)
 
-    def _log_view(self) -> list[Any]:
-        # The log keeps whole engine events and filters them for the viewer of this moment
-        # (a hot-seat pass screen shows nobody's hidden cards), in the language of now.
+    def _log_viewer(self) -> int | str:
+        # the viewer of this moment: a hot-seat pass screen shows nobody's hidden cards
         viewer, _actor, _handoff = self._who()
-        names, lang = self._game.names, self.language
-        return [
-            [e.describe(names, language=lang), e.kind, e.player]
-            for e in self._game.events_for(self._log, viewer)
-        ]
+        return viewer
 
     def _hint(self, obs: Observation, actor: int | None) -> dict[str, Any] | None:
         if actor is None or not (self.hints or self._perspective == "teacher"):

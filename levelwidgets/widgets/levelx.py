@@ -26,6 +26,7 @@ from ..levelx.probability import roll_ways
 from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
+from .log import log_lines
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -56,7 +57,6 @@ class LevelXWidget(GameWidget):
     _error_type = LevelXError
     _player_intents = frozenset({"roll", "play"})
     _undo_to_person = True
-    _language_in_view = True  # a seat called "You" is shown as "Du" in German
 
     #: Animate pieces step by step after each move.
     animate = traitlets.Bool(True).tag(sync=True)
@@ -84,6 +84,7 @@ class LevelXWidget(GameWidget):
         if game is None:
             game = LevelX(players=players, seed=seed, rules=rules)
         self._setting_up = False
+        self._new_events: list[Event] = []  # the last change's events, for the board to play
         super().__init__(
             game,
             bots,
@@ -356,8 +357,17 @@ class LevelXWidget(GameWidget):
     def _take_back_one(self) -> None:
         self._driving(self._game.undo)  # nothing to undo: NothingToUndoError, in its words
 
-    def _log_entries(self, events: list[Event]) -> list[list[Any]]:
-        return _with_passes([_event_row(e) for e in events], self._game.num_players)
+    def _log_entries(self, events: list[Event]) -> list[Event]:
+        # whose turn it is shows on the board; the log says what happened, and who passed
+        return [e for e in self._animated(events) if e.kind != "turn_passed"]
+
+    def _animated(self, events: list[Event]) -> list[Event]:
+        """The events of one change as the board plays them out (with who passed)."""
+        return _with_passes(list(events), self._game.num_players)
+
+    def _publish(self, events: list[Any]) -> None:
+        self._new_events = self._animated(events)
+        super()._publish(events)
 
     def _static_svg(self) -> str:
         return self._game.to_svg(language=self.language)
@@ -373,6 +383,13 @@ class LevelXWidget(GameWidget):
         move_count = sum(1 for m in game.legal_moves() if m.groups) if dice else 0
         view: dict[str, Any] = {
             "names": shown_names(game.names, self.language),
+            # the last change's events, for the board to play out step by step, each with
+            # its sentence for the ticker (written here, like the log: see .log)
+            "events": [_event_row(e) for e in self._new_events],
+            "eventTexts": [
+                line[0]
+                for line in log_lines(game, self._new_events, self._log_viewer(), self.language)
+            ],
             "len": rows,
             "chips": [game.chips_left(r) for r in ROWS],
             "pos": [[game.piece(p, r) or 0 for r in ROWS] for p in players],
@@ -464,19 +481,19 @@ _NOT_IN_SETUP = frozenset(
 _NOT_MOVING = frozenset({"rolled", "last_round", "game_over"})
 
 
-def _with_passes(rows: list[list[Any]], players: int) -> list[list[Any]]:
-    """Log rows with ``["passed", player]`` before the end of each turn that moved nothing
-    (the engine says only whose turn it is next; the log says in words who passed)."""
-    out: list[list[Any]] = []
+def _with_passes(events: list[Event], players: int) -> list[Event]:
+    """Events with a ``passed`` event before the end of each turn that moved nothing (the
+    engine says only whose turn it is next; the log says in words who passed)."""
+    out: list[Event] = []
     moved = False
-    for row in rows:
-        if row[0] == "turn_passed":
+    for event in events:
+        if event.kind == "turn_passed":
             if not moved:
-                out.append(["passed", (row[1] - 1) % players])
+                out.append(Event("passed", (event.player - 1) % players))
             moved = False
-        elif row[0] not in _NOT_MOVING:
+        elif event.kind not in _NOT_MOVING:
             moved = True
-        out.append(row)
+        out.append(event)
     return out
 
 

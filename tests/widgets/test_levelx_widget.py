@@ -54,14 +54,18 @@ def test_roll_and_play_intents_update_engine_and_view() -> None:
     seq = w.view["seq"]
     send(w, type="roll")
     assert w.game.phase == "play" and w.view["dice"] == list(w.game.dice)
-    assert w.view["seq"] == seq + 1 and w.view["log"][-1][0] == "rolled"
+    assert w.view["seq"] == seq + 1 and w.view["log"][-1][1] == "rolled"
+    assert w.view["log"][-1] == [f"Ann rolls {'-'.join(map(str, w.game.dice))}.", "rolled", 0]
+    assert w.view["events"] == [["rolled", 0, None, None, None, list(w.game.dice)]]
     move = w.game.legal_moves()[0]
     send(w, type="play", groups=[list(g) for g in move.groups])
     assert w.error == ""
     assert len(w.game.history) == 1 and w.view["moves"] == [move.notation]
     assert w.view["cur"] == 1 and w.view["phase"] == "roll"
     assert w.view["pos"][0] == [w.game.piece(0, r) or 0 for r in range(5, 11)]
-    assert w.view["new"] > 0 and w.view["log"][-1][0] == "turn_passed"
+    assert w.view["new"] > 0 and w.view["events"][-1] == ["turn_passed", 1]
+    assert w.view["eventTexts"][-1] == "Ben's turn."  # the ticker's; the log leaves it out
+    assert all(line[1] != "turn_passed" for line in w.view["log"])
 
 
 @pytest.mark.parametrize(
@@ -342,22 +346,26 @@ def test_the_view_says_whether_a_move_exists_and_the_log_says_who_passed() -> No
         [m for m in w.game.legal_moves() if m.groups]
     )
     w.play("-")  # passing with moves on the table is allowed, and said in words
-    assert w.view["log"][-2:] == [["passed", 0], ["turn_passed", 1]]
+    assert w.view["events"][-2:] == [["passed", 0], ["turn_passed", 1]]
+    assert w.view["log"][-1] == ["Ann passes.", "passed", 0]
     w.roll((2, 3, 4, 5))
     w.play("2+3 4+5")
-    assert ["passed", 1] not in w.view["log"]
+    assert ["passed", 1] not in w.view["events"]
+    assert all(line[1:] != ["passed", 1] for line in w.view["log"])
 
 
 def test_bots_passing_are_logged_as_passes_too() -> None:
+    from levelwidgets.levelx.events import Event
     from levelwidgets.widgets.levelx import _with_passes
 
-    rows = [["turn_passed", 1], ["rolled", 1, None, None, None, [1, 1, 1, 2]], ["turn_passed", 0]]
-    assert _with_passes(rows, 2) == [
-        ["passed", 0],
-        ["turn_passed", 1],
-        ["rolled", 1, None, None, None, [1, 1, 1, 2]],
-        ["passed", 1],
-        ["turn_passed", 0],
+    rolled = Event("rolled", 1, value=(1, 1, 1, 2))
+    events = [Event("turn_passed", 1), rolled, Event("turn_passed", 0)]
+    assert _with_passes(events, 2) == [
+        Event("passed", 0),
+        Event("turn_passed", 1),
+        rolled,
+        Event("passed", 1),
+        Event("turn_passed", 0),
     ]
 
 

@@ -1,16 +1,23 @@
 // Event log: what happened, newest first; the entries of the last action stand out.
+// Python writes every sentence (levelwidgets/widgets/log.py), in the widget's language and
+// for the viewer of the moment: the log only shows them as text.
 //
-// mount(el, model, {t, entries, newCount?, title?, watch?, view?}) -> cleanup
-//   entries(view) -> [string | {text, kind?}] oldest first (kind becomes data-kind);
-//   newCount(view) -> how many of the last entries the last action added (lw-fresh);
+// mount(el, model, {t, entries?, newCount?, title?, watch?, view?}) -> cleanup
+//   entries(view) -> [string | {text, kind?}] oldest first (kind becomes data-kind); by
+//     default the view's `log` lines [text, kind, player];
+//   newCount(view) -> how many of the last entries the last action added (lw-fresh); by
+//     default the view's `new`;
 //   title: i18n key of the heading ("log"; null for none).
 
 import { h } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
+/** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
+export const logEntries = (view) => (view.log || []).map((line) => (Array.isArray(line) ? { text: String(line[0]), kind: line[1] } : String(line)));
+
 export function mount(el, model, options = {}) {
-  const { t, entries, title = "log", watch = [] } = options;
-  const newCount = options.newCount || (() => 0);
+  const { t, entries = logEntries, title = "log", watch = [] } = options;
+  const newCount = options.newCount || ((view) => view.new || 0);
   const viewOf = options.view || (() => model.get("view"));
   const heading = title ? h("h4", {}) : null;
   const list = h("ol", { class: "lw-log", "data-log": "" });

@@ -1,14 +1,8 @@
-// Pure: the log's entries (worded by Python, as for the card game) and the move-list rows of a
-// board turn.
+// Pure: the move-list rows of a board turn (the log's sentences come from Python as text).
 
 import { cardText, moveText as l8MoveText } from "../level8/text.js";
 
 const nameOf = (names, q) => (names && names[q] != null ? String(names[q]) : "?");
-
-/** One log entry [text, kind, player]: Python words every event (levelwidgets.level8.text). */
-export function eventText(_L, entry) {
-  return Array.isArray(entry) ? String(entry[0]) : String(entry);
-}
 
 /** One move-list row {p, acts: [[kind, ...], ...]} of the board game as text. */
 export function moveText(L, row, names) {

@@ -2,7 +2,7 @@
 // elements so moves animate) and the ticker line that captions the event being shown.
 
 import { h, playerIcon } from "../common/dom.js";
-import { describeEvent, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
 
@@ -76,12 +76,14 @@ export function createBoard() {
     });
     squaresLayer.replaceChildren(...nodes);
     drawPieces(v, b, flash, lang, setup);
+    // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
+    const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
     if (ev) {
-      ticker.textContent = describeEvent(lang, ev, v.names);
+      ticker.textContent = said(ev);
       ticker.classList.add("lx-live");
     } else {
       const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
-      ticker.textContent = last ? describeEvent(lang, last, v.names) : "";
+      ticker.textContent = last ? said(last) : "";
       ticker.classList.remove("lx-live");
     }
   }

@@ -14,10 +14,10 @@ export function boardOf(view) {
   };
 }
 
-/** Events of the view that happened in its last action (the newest `new` entries of the log). */
+/** Events of the view's last change, as compact rows [kind, player, row, square, other, value]
+ * (their sentences, written by Python, are `view.eventTexts`, one per event). */
 export function newEvents(view) {
-  const n = view.new || 0;
-  return n > 0 ? view.log.slice(-n) : [];
+  return view.events || [];
 }
 
 /** Apply one reported event to a board (returns a new board, or the same one if no change). */
