@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .kinds import KINDS
+
 if TYPE_CHECKING:
     import pandas as pd
-
-_LOADERS = {
-    "levelx": ("..levelx", "LevelX"),
-    "level8": ("..level8", "Level8"),
-    "level8board": ("..level8.board", "Level8Board"),
-}
 
 
 def load_game(frame: pd.DataFrame, game_index: int, game: str | None = None) -> Any:
@@ -27,10 +23,8 @@ def load_game(frame: pd.DataFrame, game_index: int, game: str | None = None) -> 
     >>> g.is_over, bool(g.seed == frame.loc[2, "seed"])
     (True, True)
     """
-    from importlib import import_module
-
     kind = game if game is not None else frame.attrs.get("game")
-    if kind not in _LOADERS:
+    if kind not in KINDS:
         raise ValueError(
             "say which game the frame holds: load_game(frame, i, game='levelx'), 'level8' or "
             f"'level8board' (the frame's attrs do not say; got {kind!r})"
@@ -44,6 +38,4 @@ def load_game(frame: pd.DataFrame, game_index: int, game: str | None = None) -> 
     rows = frame.index[frame["game_index"] == game_index]
     if isinstance(game_index, bool) or not isinstance(game_index, int) or len(rows) != 1:
         raise ValueError(f"no game {game_index!r} in this frame (game_index column)")
-    module, name = _LOADERS[kind]
-    cls = getattr(import_module(module, __package__), name)
-    return cls.from_json(frame.at[rows[0], "record"])
+    return KINDS[kind].engine_class().from_json(frame.at[rows[0], "record"])

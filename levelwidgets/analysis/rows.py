@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .kinds import KINDS
+
 
 def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dict[str, Any]:
-    """One row: ``game_index``, ``seed``, ``players``, ``turns``, ``rounds``, ``over``,
+    """One row: ``game_index``, ``seed``, ``players``, ``turns`` (the game's ``plies``: Level X
+    turns, Level 8 actions), ``rounds``, ``over``,
     ``winner_seat`` (-1 for a tie, None unfinished), ``winner_seats``, ``winner_bot``,
     ``tie``, per seat ``bot_i`` and ``score_i`` (Level X points; Level 8 the level reached),
     Level X ``chips_row_r`` (chips taken per row) and ``rows_closed``, Level 8
@@ -27,16 +30,9 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
         "winner_bot": labels[winners[0]] if sole else None,
         "tie": len(winners) > 1,
     }
+    kind = KINDS[game]
     for seat, label in enumerate(labels):
         row[f"bot_{seat}"] = label
-        row[f"score_{seat}"] = g.score(seat) if game == "levelx" else g.levels[seat]
-    if game == "levelx":
-        from ..levelx.rules import ROWS
-
-        row["rows_closed"] = sum(g.is_closed(r) for r in ROWS)
-        held = [g.chips_held(seat) for seat in range(len(labels))]
-        for r in ROWS:
-            row[f"chips_row_{r}"] = sum(h[r] for h in held)
-    else:
-        row["rounds_to_finish"] = g.round if over else None
+        row[f"score_{seat}"] = kind.score(g, seat)
+    row.update(kind.columns(g, len(labels)))
     return row

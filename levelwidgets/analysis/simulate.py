@@ -18,7 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,12 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 from .._bots import bot_label
 from .collect import RowCollector
+from .kinds import KINDS
 from .rows import game_row
 
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = ("levelx", "level8", "level8board")
+GAMES = tuple(KINDS)
 MAX_GAMES = 100_000_000
 
 
@@ -171,7 +172,7 @@ def play_one(study: Study, k: int) -> dict[str, Any]:
             enumerate(order)]  # fmt: skip
     labels = [study.labels[i] for i in order]
     gseed = game_seed(study.seed, k)
-    g = _play(study.game, bots, gseed, labels, study.rules)
+    g = KINDS[study.game].play(bots, gseed, labels, study.rules)
     row = game_row(study.game, g, k, gseed, labels)
     if study.keep_games:
         row["record"] = g.to_json()
@@ -203,78 +204,36 @@ def _study(
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
             raise ValueError(f"players must be a whole number ≥ 2, not {players!r}")
         entries = [entries[i % len(entries)] for i in range(players)]
-    most = 4 if game == "levelx" else 6
+    kind = KINDS[game]
+    most = kind.most_players
     if not 2 <= len(entries) <= most:
         raise ValueError(f"{game} is for 2–{most} players, not {len(entries)}")
     for e in entries:
         if isinstance(e, str):
-            if e not in _NAMES[game]:
+            if e not in kind.bots:
                 raise ValueError(
-                    f"unknown bot {e!r} for {game}; use {', '.join(sorted(_NAMES[game]))} or a "
+                    f"unknown bot {e!r} for {game}; use {', '.join(sorted(kind.bots))} or a "
                     "factory f(seed) -> bot"
                 )
         elif not callable(e):
             raise ValueError(f"a bot must be a name or a factory f(seed) -> bot, not {e!r}")
     labels = [_label(game, e) for e in entries]
     labels = [f"{x} {i + 1}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
-    if game != "levelx" and rules is not None and not isinstance(rules, dict):
+    if kind.rules_are_options and rules is not None and not isinstance(rules, dict):
         raise ValueError("rules for Level 8 are keyword options as a dict, e.g. {'sides': 'two'}")
     return Study(game, tuple(entries), tuple(labels), seed, rules, bool(keep_games))
 
 
-_NAMES: dict[str, dict[str, str]] = {
-    "levelx": {"random": "RandomBot", "greedy": "GreedyBot", "expectimax": "ExpectimaxBot"},
-    "level8": {"random": "RandomBot", "heuristic": "HeuristicBot", "search": "SearchBot"},
-    "level8board": {"random": "BoardRandomBot", "heuristic": "BoardHeuristicBot"},
-}
-
-
-def _bot_class(game: str, name: str) -> Callable[..., object]:
-    if game == "levelx" and name == "expectimax":
-        from ..levelx import expectimax as mod
-    elif game == "levelx":
-        from ..levelx import bots as mod
-    elif game == "level8" and name == "search":
-        from ..level8 import search as mod  # type: ignore[no-redef]
-    elif game == "level8":
-        from ..level8 import bots as mod  # type: ignore[no-redef]
-    else:
-        from ..level8.board import bots as mod  # type: ignore[no-redef]
-    return getattr(mod, _NAMES[game][name])
-
-
 def _label(game: str, entry: object) -> str:
     if isinstance(entry, str):
-        return bot_label(_make(game, entry, 0))
+        return bot_label(KINDS[game].bots[entry].make(0))
     return getattr(entry, "name", None) or getattr(entry, "__name__", None) or bot_label(entry)
-
-
-def _make(game: str, name: str, seed: int) -> object:
-    cls = _bot_class(game, name)
-    if game == "levelx" and name == "greedy":
-        return cls()
-    return cls(seed)
 
 
 def _make_bot(game: str, entry: object, seed: int) -> object:
     if isinstance(entry, str):
-        return _make(game, entry, seed)
+        return KINDS[game].bots[entry].make(seed)
     return entry(seed)  # type: ignore[operator]
-
-
-def _play(game: str, bots: list[object], seed: int, labels: list[str], rules: object) -> Any:
-    if game == "levelx":
-        from ..levelx.bots import play_game
-
-        return play_game(bots, seed=seed, rules=rules, names=labels)  # type: ignore[arg-type]
-    options = dict(rules or {})
-    if game == "level8":
-        from ..level8.bots import play_game as play8
-
-        return play8(bots, seed=seed, **options)
-    from ..level8.board.bots import play_board_game
-
-    return play_board_game(bots, seed=seed, players=labels, **options)
 
 
 def _chunks(n: int, size: int | None, executor: object) -> list[range]:

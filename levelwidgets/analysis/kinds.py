@@ -1,0 +1,127 @@
+"""What a study needs to know of each game, in one table: no branches on a game's name.
+
+Everything else a study reads goes through the shared protocol (:mod:`levelwidgets.protocol`:
+``plies``, ``round``, ``winners``, ``is_over``, ``to_json``). Engines are imported when a
+game is first played, so importing the analysis layer stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot a study may name: where its class lives, and whether it takes a seed."""
+
+    module: str
+    name: str
+    seeded: bool = True
+
+    def make(self, seed: int) -> object:
+        cls = getattr(import_module(self.module, __package__), self.name)
+        return cls(seed) if self.seeded else cls()
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game as studies see it."""
+
+    #: The engine class (module, name), for loading a kept record.
+    engine: tuple[str, str]
+    #: Bot names a study accepts.
+    bots: Mapping[str, BotSpec]
+    #: The most seats the game has.
+    most_players: int
+    #: Whether ``rules`` are keyword options (a dict) rather than a rules object.
+    rules_are_options: bool
+    #: Play one game: ``play(bots, seed, labels, rules) -> finished engine``.
+    play: Callable[[list[object], int, list[str], Any], Any]
+    #: Each seat's score for the ``score_i`` columns (Level X points, Level 8 the level).
+    score: Callable[[Any, int], int]
+    #: The game's own columns of a row, after the shared ones.
+    columns: Callable[[Any, int], dict[str, Any]]
+
+    def engine_class(self) -> type:
+        module, name = self.engine
+        return getattr(import_module(module, __package__), name)
+
+
+def _play_levelx(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+    from ..levelx.bots import play_game
+
+    return play_game(bots, seed=seed, rules=rules, names=labels)  # type: ignore[arg-type]
+
+
+def _play_level8(bots: list[object], seed: int, _labels: list[str], rules: Any) -> Any:
+    from ..level8.bots import play_game
+
+    return play_game(bots, seed=seed, **dict(rules or {}))
+
+
+def _play_board(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+    from ..level8.board.bots import play_board_game
+
+    return play_board_game(bots, seed=seed, players=labels, **dict(rules or {}))
+
+
+def _levelx_columns(g: Any, players: int) -> dict[str, Any]:
+    from ..levelx.rules import ROWS
+
+    out: dict[str, Any] = {"rows_closed": sum(g.is_closed(r) for r in ROWS)}
+    held = [g.chips_held(seat) for seat in range(players)]
+    for r in ROWS:
+        out[f"chips_row_{r}"] = sum(h[r] for h in held)
+    return out
+
+
+def _level8_columns(g: Any, _players: int) -> dict[str, Any]:
+    return {"rounds_to_finish": g.round if g.is_over else None}
+
+
+_LEVEL8_BOTS = {
+    "random": BotSpec("..level8.bots", "RandomBot"),
+    "heuristic": BotSpec("..level8.bots", "HeuristicBot"),
+    "search": BotSpec("..level8.search", "SearchBot"),
+}
+
+#: Every game a study plays, by the name ``simulate`` and ``load_game`` take.
+KINDS: dict[str, GameKind] = {
+    "levelx": GameKind(
+        engine=("..levelx", "LevelX"),
+        bots={
+            "random": BotSpec("..levelx.bots", "RandomBot"),
+            "greedy": BotSpec("..levelx.bots", "GreedyBot", seeded=False),
+            "expectimax": BotSpec("..levelx.expectimax", "ExpectimaxBot"),
+        },
+        most_players=4,
+        rules_are_options=False,
+        play=_play_levelx,
+        score=lambda g, seat: g.score(seat),
+        columns=_levelx_columns,
+    ),
+    "level8": GameKind(
+        engine=("..level8", "Level8"),
+        bots=_LEVEL8_BOTS,
+        most_players=6,
+        rules_are_options=True,
+        play=_play_level8,
+        score=lambda g, seat: g.levels[seat],
+        columns=_level8_columns,
+    ),
+    "level8board": GameKind(
+        engine=("..level8.board", "Level8Board"),
+        bots={
+            "random": BotSpec("..level8.board.bots", "BoardRandomBot"),
+            "heuristic": BotSpec("..level8.board.bots", "BoardHeuristicBot"),
+        },
+        most_players=6,
+        rules_are_options=True,
+        play=_play_board,
+        score=lambda g, seat: g.levels[seat],
+        columns=_level8_columns,
+    ),
+}
