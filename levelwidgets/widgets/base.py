@@ -18,7 +18,9 @@ class owns the parts that do not depend on the game:
   notebook a picture output of its own next to the widget, kept current, for places where the
   widget cannot render (:mod:`.picture`).
 
-A game adds its view fields, its intents and a few small hooks (see the ``_hook`` methods).
+A game adds its view fields, its intents and a few small hooks (see the ``_hook`` methods);
+what every engine answers under the protocol's names (:mod:`levelwidgets.protocol`:
+``num_players``, ``current_player``, ``is_over``, ``plies``, ``undo``) the base reads itself.
 """
 
 from __future__ import annotations
@@ -116,12 +118,12 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self.record_dir = Path(record_dir)
         self._file = ""  # the record file last saved or opened
         self._game: Any = game
-        self._bots = self._check_bots(bots, self._seats(game))
+        self._bots = self._check_bots(bots, game.num_players)
         self._seq = 0
         self._log: list[Any] = []
         self._move_listeners = Listeners()
         self._quiet = False  # True while the widget itself drives the engine
-        self._plies_shown = self._plies()  # history entries in the view last published
+        self._plies_shown = self._game.plies  # history entries in the view last published
         self._use_cursor(self._new_cursor(game))  # where the game is in its record
         # the deepest step of the line being looked at (undo and redo move along it)
         self._line_end: Node | None = None if self._cursor is None else self._cursor.node
@@ -148,13 +150,13 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
 
     def _attach(self, game: Any, cursor: Cursor | None) -> None:
         """Follow ``game`` from now on, in its record at ``cursor``."""
-        if len(self._bots) != self._seats(game):
-            self._bots = [None] * self._seats(game)
+        if len(self._bots) != game.num_players:
+            self._bots = [None] * game.num_players
         self._unsubscribe()
         self._game = game
         self._unsubscribe = game.on_change(self._on_game_change)
         self._log.clear()
-        self._plies_shown = self._plies()
+        self._plies_shown = self._game.plies
         self._use_cursor(cursor)
         self._line_end = None if cursor is None else cursor.node
         self._game_replaced()
@@ -167,7 +169,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
 
     @bots.setter
     def bots(self, bots: Sequence[object] | None) -> None:
-        self._bots = self._check_bots(bots, self._seats(self._game))
+        self._bots = self._check_bots(bots, self._game.num_players)
         self._publish([])
 
     def new_game(self, seed: int | None = None) -> None:
@@ -333,7 +335,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         """Engine listener: calls made from cells (``w.game.…``) update the widget."""
         if self._quiet:
             return
-        if self._plies() < self._plies_shown:  # taken back from a cell
+        if self._game.plies < self._plies_shown:  # taken back from a cell
             self._log.clear()
         self._after_change(list(events))
 
@@ -351,8 +353,8 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         after an undo, is not told twice."""
         steps, self._new_steps = self._new_steps, []
         if self._cursor is None:  # no record to follow: tell what lies past the last told
-            entries = self._history_since(min(self._told, self._plies()))
-            self._told = self._plies()
+            entries = self._history_since(min(self._told, self._game.plies))
+            self._told = self._game.plies
         else:
             entries = [entry for step in steps if (entry := self._entry_of(step)) is not None]
         for entry in entries:
@@ -367,7 +369,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     def _publish(self, events: list[Any]) -> None:
         """Send the whole view: small enough (a few KB) that diffs are not worth it."""
         self._follow_game()
-        self._plies_shown = self._plies()
+        self._plies_shown = self._game.plies
         rows = self._log_entries(events)
         self._log = (self._log + rows)[-LOG_SIZE:]
         self._seq += 1
@@ -442,13 +444,10 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     #: The engine's error base, raised for widget-level refusals (e.g. nothing to redo).
     _error_type: ClassVar[type[GameError]] = GameError
 
-    def _seats(self, game: Any) -> int:
-        """Number of seats of ``game``."""
-        raise NotImplementedError
-
     def _seat_to_act(self) -> int | None:
         """The seat that must act now (None when the game is over)."""
-        raise NotImplementedError
+        game = self._game
+        return None if game.is_over else game.current_player
 
     def _bot_names(self) -> dict[str, Callable[[int], object]]:
         """Bot names accepted in ``bots=[...]`` -> factory taking the seat."""
@@ -458,13 +457,11 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         """Let ``bot`` take one step in the engine; returns its events."""
         raise NotImplementedError
 
-    def _plies(self) -> int:
-        """History entries played so far (what ``on_move`` reports, one call per entry)."""
-        raise NotImplementedError
-
     def _history_since(self, plies: int) -> list[Any]:
-        """History entries after the first ``plies``."""
-        raise NotImplementedError
+        """History entries after the first ``plies`` (entries before the first ply, such as
+        Level 8's deal, are skipped)."""
+        history = self._game.history
+        return list(history[len(history) - self._game.plies + plies :])
 
     def _entry_of(self, step: Step) -> Any | None:
         """The history entry ``step`` of the record made (what ``on_move`` reports), or None
@@ -475,8 +472,9 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         raise NotImplementedError
 
     def _take_back_one(self) -> None:
-        """Undo one engine step (the record keeps it: :meth:`redo` finds it there)."""
-        raise NotImplementedError
+        """Undo one engine step (the record keeps it: :meth:`redo` finds it there); with
+        nothing to undo, the engine's own error says so."""
+        self._driving(lambda: self._game.undo(1))
 
     def _log_entries(self, events: list[Any]) -> list[Any]:
         """The engine events the log keeps (whole: they are filtered and worded for whoever

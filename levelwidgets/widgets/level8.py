@@ -399,12 +399,6 @@ class CardTableWidget(GameWidget):
 
     # ------------------------------------------------------------------ GameWidget hooks
 
-    def _seats(self, game: Level8) -> int:
-        return game.num_players
-
-    def _seat_to_act(self) -> int | None:
-        return None if self._game.is_over else self._game.current_player
-
     def _bot_names(self) -> dict[str, Callable[[int], object]]:
         return {
             "heuristic": lambda seat: HeuristicBot(seed=seat),
@@ -420,17 +414,11 @@ class CardTableWidget(GameWidget):
             raise IllegalActionError(f"The bot answered {action!r}, which is not an action.")
         return game.apply(action)
 
-    def _plies(self) -> int:
-        return self._game.plies
-
-    def _history_since(self, plies: int) -> list[Any]:
-        return list(self._game.history[plies + 1 :])
-
     def _entry_of(self, step: Step) -> Any:
         return self._game.history[step.ply]  # entry 0 is the deal
 
     def _can_take_back(self) -> bool:
-        return self._plies() > 0
+        return self._game.plies > 0
 
     def _take_back_one(self) -> None:
         if not self._can_take_back():
@@ -472,7 +460,7 @@ class CardTableWidget(GameWidget):
     def _proposal_key(self, actor: int) -> object:
         """What the lay-down dialog's arrangement belongs to: the seat and the position."""
         cursor = self._cursor
-        return actor, self._plies(), None if cursor is None else id(cursor.node)
+        return actor, self._game.plies, None if cursor is None else id(cursor.node)
 
     def _shown_proposal(self, actor: int | None) -> dict[str, Any] | None:
         """The arrangement to show ``actor``: only the one made for them, here."""
@@ -540,7 +528,7 @@ class CardTableWidget(GameWidget):
         first_round = game.round - sum(a.kind == "next_round" for a, _c in played)
         moves = self._move_rows(played, 1, first_round, game.round)
         ahead = [(_step_action(step), _step_chance(step)) for step in self._future()]
-        future = self._move_rows(ahead, self._plies() + 1, game.round, game.round)
+        future = self._move_rows(ahead, self._game.plies + 1, game.round, game.round)
         _annotate_rows(moves + future, self._notes_by_ply())
         view: dict[str, Any] = {
             "viewer": viewer,
@@ -575,7 +563,7 @@ class CardTableWidget(GameWidget):
             "hint": self._hint(obs, actor),
             "moves": moves,
             "future": future,
-            "here": self._plies(),
+            "here": self._game.plies,
             "rounds": (rounds := _round_rows(game)),
             "lastRound": _last_round(rounds, obs.phase),
             "canUndo": self._can_take_back(),

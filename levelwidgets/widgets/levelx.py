@@ -310,14 +310,8 @@ class LevelXWidget(GameWidget):
 
     # ------------------------------------------------------------------ GameWidget hooks
 
-    def _seats(self, game: LevelX) -> int:
-        return game.num_players
-
     def _bot_to_act(self) -> object | None:
         return None if self._setting_up else super()._bot_to_act()  # bots wait in set-up
-
-    def _seat_to_act(self) -> int | None:
-        return None if self._game.is_over else self._game.current_player
 
     def _bot_names(self) -> dict[str, Callable[[int], object]]:
         return {"greedy": lambda _seat: GreedyBot(), "random": lambda seat: RandomBot(seed=seat)}
@@ -327,12 +321,6 @@ class LevelXWidget(GameWidget):
         if game.dice is None:
             return game.roll()
         return game.play(bot.choose(game))  # type: ignore[attr-defined]
-
-    def _plies(self) -> int:
-        return len(self._game.history)
-
-    def _history_since(self, plies: int) -> list[Turn]:
-        return list(self._game.history[plies:])
 
     def _entry_of(self, step: Step) -> Turn | None:
         if step.kind != "move":
@@ -353,9 +341,6 @@ class LevelXWidget(GameWidget):
 
     def _can_take_back(self) -> bool:
         return self._game.dice is not None or bool(self._game.history)
-
-    def _take_back_one(self) -> None:
-        self._driving(self._game.undo)  # nothing to undo: NothingToUndoError, in its words
 
     def _log_entries(self, events: list[Event]) -> list[Event]:
         # whose turn it is shows on the board; the log says what happened, and who passed

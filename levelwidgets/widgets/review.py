@@ -346,7 +346,7 @@ class ReviewMixin:
         """Follow the game in the record at ``cursor`` (None: the game is not recorded)."""
         self._cursor = cursor
         self._new_steps: list[Step] = []  # steps first played since on_move was last told
-        self._told = self._plies()  # without a record: history entries on_move was told of
+        self._told = self._game.plies  # without a record: history entries on_move was told of
         if cursor is not None:
             cursor.on_move(self._cursor_moved)
 
@@ -416,7 +416,7 @@ class ReviewMixin:
     def _line_steps(self) -> int:
         """Steps on the line being looked at (the position shown and the steps after it)."""
         if self._cursor is None:
-            return self._plies()
+            return self._game.plies
         return self._cursor.ply + len(self._future())
 
     def _line_node(self, step: int) -> Node:
@@ -522,8 +522,8 @@ class ReviewMixin:
         if cursor is None:
             return {
                 **out,
-                "step": self._plies(),
-                "steps": self._plies(),
+                "step": self._game.plies,
+                "steps": self._game.plies,
                 "lines": [],
                 "more": 0,
                 "comments": [],
