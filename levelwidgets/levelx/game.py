@@ -112,6 +112,10 @@ class Turn:
         }
 
 
+#: The most events :meth:`LevelX.events_for` reads (a whole game's log fits many times).
+MAX_EVENTS = 100_000
+
+
 class LevelX:
     """A game of Level X for 2–4 players.
 
@@ -313,9 +317,14 @@ class LevelX:
         }
 
     def events_for(self, events: Sequence[Event], viewer: int | str | None = None) -> list[Event]:
-        """``events`` as ``viewer`` may see them: Level X hides nothing, so all of them (the
-        card games' method of the same name leaves hidden cards out; widgets call either)."""
-        return list(events)
+        """``events`` as ``viewer`` (a seat, "spectator"/None or "teacher") may see them:
+        Level X hides nothing, so all of them (the card games' method of the same name leaves
+        hidden cards out; widgets call either)."""
+        self._check_viewer(viewer)
+        listed = bounded(events, MAX_EVENTS, "events", "a list of Events")
+        if not all(isinstance(e, Event) for e in listed):
+            raise refuse(RulesTypeError, "events", "a list of Events", events)
+        return list(listed)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -656,7 +665,7 @@ class LevelX:
 
     @property
     def plies(self) -> int:
-        """Number of plies played since the start (cheap; :attr:`history` has the details).
+        """Number of plies played since the start.
 
         A ply is one history entry played after the start: a Level X turn, a Level 8 action
         after the deal (or after a set-up position).
@@ -863,7 +872,11 @@ class LevelX:
         information and ignores ``viewer``. A seat called "You"/"Du" is written in
         ``language``'s word ("en" or "de").
         """
-        # Ignored, but checked as Level 8 checks it: a seat, "spectator" or "teacher".
+        self._check_viewer(viewer)
+        return board_svg(self, language)
+
+    def _check_viewer(self, viewer: object) -> None:
+        """Ignored, but checked as Level 8 checks it: None, a seat, "spectator" or "teacher"."""
         if viewer is not None and not (
             isinstance(viewer, str) and viewer in ("spectator", "teacher")
         ):
@@ -872,7 +885,6 @@ class LevelX:
             else:
                 error = RulesError if isinstance(viewer, str) else RulesTypeError
                 raise refuse(error, "viewer", "None, a seat, 'spectator' or 'teacher'", viewer)
-        return board_svg(self, language)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

@@ -154,6 +154,8 @@ CALLS: dict[str, Callable[[LevelX, Any], object]] = {
     "from_dict": lambda g, v: LevelX.from_dict(v),
     "apply": lambda g, v: g.apply(v),
     "observation": lambda g, v: g.observation(v),
+    "events_for(events)": lambda g, v: g.events_for(v),
+    "events_for(viewer)": lambda g, v: g.events_for([], v),
     "from_config": lambda g, v: LevelX.from_config(v),
     "replay(config)": lambda g, v: LevelX.replay(v, []),
     "replay(steps)": lambda g, v: LevelX.replay(g.config, v),
