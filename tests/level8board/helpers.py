@@ -6,14 +6,30 @@ Card shorthands come from the card game's helpers (``tests/level8/helpers.py``).
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from level8.helpers import c, cs, kinds  # tests/ is on sys.path
 
 from levelwidgets.level8 import Level8Error, stack_deck
-from levelwidgets.level8.board import Level8Board, reachable
+from levelwidgets.level8.board import ACTIONS, Level8Board, reachable
 
-__all__ = ["board", "c", "cs", "dice_to", "kinds", "land", "refused"]
+__all__ = [
+    "LAYOUT9",
+    "LAYOUT12",
+    "LAYOUT40",
+    "RUN9",
+    "SEQ3",
+    "board",
+    "c",
+    "cs",
+    "dice_to",
+    "kinds",
+    "land",
+    "new_game",
+    "pick",
+    "refused",
+]
 
 
 def board(
@@ -96,3 +112,58 @@ def refused(game: Level8Board, error: type, fn, *args, match: str | None = None,
     assert heard == []
     game.check_invariants()
     return info.value
+
+
+#: Custom circuits: 12 fields (each action at least once), 9 fields, and a long one.
+LAYOUT12 = [
+    "choose",
+    "draw1",
+    "draw2",
+    "joker",
+    "ask",
+    "swap",
+    "draw_again",
+    "steal",
+    "all_draw",
+    "choose",
+    "ask",
+    "steal",
+]
+LAYOUT9 = ["choose", *[a for a in ACTIONS if a != "choose"]]
+LAYOUT40 = ["choose", *random.Random(40).choices(ACTIONS, k=39)]
+#: Short custom sequences so that rounds end (and games are won) within a few turns.
+SEQ3 = ["set 3 + run 3", "run 5 + set 2", "set 2 + set 2 + set 2"]
+RUN9 = ["run 9", "set 3 + set 3", "run 4 + set 2"]
+
+
+def pick(rng: random.Random, legal: list) -> object:
+    """A random legal action, leaning towards laying down and adding on so that rounds end."""
+    by: dict[str, list] = {}
+    for a in legal:
+        by.setdefault(a.kind, []).append(a)
+    for kind, p in (("lay_down", 0.9), ("add_on", 0.8), ("discard_two", 0.6)):
+        if kind in by and rng.random() < p:
+            return rng.choice(by[kind])
+    return rng.choice(legal)
+
+
+def new_game(i: int, rng: random.Random) -> Level8Board:
+    """Game ``i`` of the seeded sweeps: 2–6 players, default and custom layouts, built-in
+    and short custom sides, late start levels, towers placed by hand now and then."""
+    n = 2 + i % 5
+    layout = (None, None, LAYOUT12, LAYOUT9, LAYOUT40)[i % 5 if i % 7 else 2]
+    mode = i % 4
+    if mode == 0:
+        sides: object = "one"
+        start = [rng.choice([1, 1, 4, 7, 7, 8]) for _ in range(n)]
+    elif mode == 1:
+        sides = [rng.choice(["one", "two"]) for _ in range(n)]
+        start = [rng.choice([1, 6, 7, 8]) for _ in range(n)]
+    else:
+        sides = SEQ3 if mode == 2 else RUN9
+        start = [rng.choice([1, 2, 3]) for _ in range(n)]
+    size = len(layout) if layout else 28
+    towers = None
+    if i % 3 == 0:
+        towers = [*rng.sample(range(1, size), n - 1), 0]
+    return Level8Board(n, seed=i, sides=sides, layout=layout, towers=towers, start_levels=start)

@@ -12,9 +12,8 @@ import pytest
 from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import FORMAT, Level8Board
 
-from .helpers import land
+from .helpers import LAYOUT12, RUN9, land, pick
 from .test_illegal import PHASES
-from .test_invariants import LAYOUT12, RUN9, pick
 
 
 def play(g: Level8Board, rng: random.Random, steps: int) -> Level8Board:

@@ -19,7 +19,7 @@ from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
 from levelwidgets.level8.serial import RecordTooLargeError
 
-from .test_invariants import LAYOUT12, RUN9, new_game, pick
+from .helpers import LAYOUT12, RUN9, new_game, pick
 
 NAMES = ["Zoë", "Łukasz", "李雷", "Ana-María 🎲", "Ömer", "Ñandú"]
 

@@ -15,8 +15,7 @@ from levelwidgets.level8 import Event, events_for, visible_event
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.cards import CODES
 
-from .helpers import board, c, cs, land
-from .test_invariants import LAYOUT12, pick
+from .helpers import LAYOUT12, board, c, cs, land, pick
 
 #: Event data keys that hold card ids; every other key must be listed as plain.
 CARD_KEYS = {"card", "cards", "first_discard"}

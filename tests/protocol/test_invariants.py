@@ -14,35 +14,16 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from level8board.helpers import new_game, pick  # tests/ is on sys.path
 
 from levelwidgets.level8 import HeuristicBot, Level8, RandomBot, play_game
-from levelwidgets.level8.board import ACTIONS, Level8Board
+from levelwidgets.level8.board import Level8Board
 from levelwidgets.levelx import LevelX
 from levelwidgets.protocol import Game
 
 CARD_GAMES = 500
 BOARD_GAMES = 1000
 LEVELX_GAMES = 150
-#: Custom circuits: 12 fields (each action at least once), 9 fields, and a long one.
-LAYOUT12 = [
-    "choose",
-    "draw1",
-    "draw2",
-    "joker",
-    "ask",
-    "swap",
-    "draw_again",
-    "steal",
-    "all_draw",
-    "choose",
-    "ask",
-    "steal",
-]
-LAYOUT9 = ["choose", *[a for a in ACTIONS if a != "choose"]]
-LAYOUT40 = ["choose", *random.Random(40).choices(ACTIONS, k=39)]
-#: Short custom sequences so that rounds end (and games are won) within a few turns.
-SEQ3 = ["set 3 + run 3", "run 5 + set 2", "set 2 + set 2 + set 2"]
-RUN9 = ["run 9", "set 3 + set 3", "run 4 + set 2"]
 
 
 def check_replay(g: Game, snaps: dict[int, tuple[int, dict]], rng: random.Random) -> None:
@@ -168,43 +149,12 @@ def sweep_card_game() -> None:
 
 
 # ---------------------------------------------------------------- Level 8 board game
-def pick(rng: random.Random, legal: list) -> object:
-    """A random legal action, leaning towards laying down and adding on so that rounds end."""
-    by: dict[str, list] = {}
-    for a in legal:
-        by.setdefault(a.kind, []).append(a)
-    for kind, p in (("lay_down", 0.9), ("add_on", 0.8), ("discard_two", 0.6)):
-        if kind in by and rng.random() < p:
-            return rng.choice(by[kind])
-    return rng.choice(legal)
-
-
-def new_board_game(i: int, rng: random.Random) -> Level8Board:
-    n = 2 + i % 5
-    layout = (None, None, LAYOUT12, LAYOUT9, LAYOUT40)[i % 5 if i % 7 else 2]
-    mode = i % 4
-    if mode == 0:
-        sides: object = "one"
-        start = [rng.choice([1, 1, 4, 7, 7, 8]) for _ in range(n)]
-    elif mode == 1:
-        sides = [rng.choice(["one", "two"]) for _ in range(n)]
-        start = [rng.choice([1, 6, 7, 8]) for _ in range(n)]
-    else:
-        sides = SEQ3 if mode == 2 else RUN9
-        start = [rng.choice([1, 2, 3]) for _ in range(n)]
-    size = len(layout) if layout else 28
-    towers = None
-    if i % 3 == 0:
-        towers = [*rng.sample(range(1, size), n - 1), 0]
-    return Level8Board(n, seed=i, sides=sides, layout=layout, towers=towers, start_levels=start)
-
-
 def sweep_board_game() -> None:
     rng = random.Random(8)
     seen: Counter = Counter()
     actions = 0
     for i in range(BOARD_GAMES):
-        g = new_board_game(i, rng)
+        g = new_game(i, rng)
         g.check_invariants()
         replay = i % 25 == 0
         states = {0: (0, g.snapshot())} if replay else None
@@ -311,7 +261,7 @@ def card_game(seed: int, rng: random.Random) -> tuple[Level8, Callable]:
 
 
 def board_game(seed: int, rng: random.Random) -> tuple[Level8Board, Callable]:
-    return new_board_game(seed, rng), lambda g: pick(rng, g.legal_actions())
+    return new_game(seed, rng), lambda g: pick(rng, g.legal_actions())
 
 
 def levelx_game(seed: int, rng: random.Random) -> tuple[LevelX, Callable]:
