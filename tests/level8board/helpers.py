@@ -20,14 +20,18 @@ __all__ = [
     "LAYOUT40",
     "RUN9",
     "SEQ3",
+    "UNICODE_NAMES",
     "board",
     "c",
     "cs",
+    "custom_game",
     "dice_to",
     "kinds",
     "land",
+    "long_game",
     "new_game",
     "pick",
+    "play_rolls",
     "refused",
 ]
 
@@ -167,3 +171,33 @@ def new_game(i: int, rng: random.Random) -> Level8Board:
     if i % 3 == 0:
         towers = [*rng.sample(range(1, size), n - 1), 0]
     return Level8Board(n, seed=i, sides=sides, layout=layout, towers=towers, start_levels=start)
+
+
+UNICODE_NAMES = ["Zoë", "Łukasz", "李雷", "Ana-María 🎲", "Ömer", "Ñandú"]
+
+
+def play_rolls(
+    g: Level8Board, rng: random.Random, steps: int, hand_set: float = 0.0
+) -> Level8Board:
+    """Random legal steps (leaning towards laying down); a roll is set by hand with
+    probability ``hand_set``."""
+    for _ in range(steps):
+        if g.is_over:
+            break
+        if g.phase == "roll" and rng.random() < hand_set:
+            g.roll(dice=(rng.randint(1, 6), rng.randint(1, 6)))
+        else:
+            g.apply(pick(rng, g.legal_actions()))
+    return g
+
+
+def long_game() -> Level8Board:
+    """Three players with unicode names, short sides, some rolls set by hand."""
+    g = Level8Board(UNICODE_NAMES[:3], seed=21, sides=RUN9)
+    return play_rolls(g, random.Random(21), 260, hand_set=0.3)
+
+
+def custom_game() -> Level8Board:
+    """A custom layout and sides, towers placed by hand, a text seed."""
+    g = Level8Board(4, seed="board ✓", layout=LAYOUT12, sides=RUN9, towers=[0, 3, 7, 11])
+    return play_rolls(g, random.Random(3), 120, hand_set=0.2)
