@@ -15,7 +15,7 @@ from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import FORMAT, Level8Board
 
 from .helpers import LAYOUT12, RUN9, land, pick
-from .test_illegal import PHASES
+from .test_board_refusals import PHASES
 
 
 def play(g: Level8Board, rng: random.Random, steps: int) -> Level8Board:
@@ -229,7 +229,7 @@ def test_round_trip_and_undo_in_every_phase(phase):
     assert h == g and h.phase == phase and h.pending == g.pending
     assert h.current_player == g.current_player and h.turn_player == g.turn_player
     if not g.plies:
-        return  # the first deal cannot be undone (tested in test_illegal)
+        return  # the first deal cannot be undone (tested in test_board_refusals)
     u = g.clone()
     u.undo(1)
     assert u == g.after(g.plies - 1) and u.phase != "over"
