@@ -1,4 +1,5 @@
-"""Shared helpers for the Level 8 tests: stacked deals, card shorthands, recorded searches."""
+"""Shared helpers for the Level 8 tests: stacked deals, card shorthands, recorded searches,
+the set-up arguments (``from_position``) of a position reached in play, for both games."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 
 from levelwidgets.level8 import HeuristicBot, Level8, parse_card, play_game, stack_deck
 from levelwidgets.level8 import bots as bots_module
+from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_cards
 from levelwidgets.level8.levels import Level
 
@@ -85,3 +87,63 @@ def random_hand(rng: random.Random, fewest: int = 5) -> tuple[int, ...] | list[i
     )
     rng.shuffle(hand)
     return tuple(hand) if rng.random() < 0.8 else hand
+
+
+def card_position(game: Level8) -> dict:
+    """``Level8.from_position`` arguments for the game's table as it stands."""
+    st = game.state_dict()
+    return dict(
+        players=list(game.names),
+        hands=st["hands"],
+        melds=st["melds"],
+        discards=st["discards"],
+        draw_pile=st["draw"],
+        levels=st["levels"],
+        laid=st["laid"],
+        current=st["current"],
+        phase=st["phase"],
+        dealer=st["dealer"],
+        round=st["round"],
+        skips=st["skips"],
+        under=st["under"],
+        sides=list(game.sides),
+        seed=5,
+    )
+
+
+def board_position(game: Level8Board) -> dict:
+    """``Level8Board.from_position`` arguments for the game's table and board as they stand."""
+    st = game.state_dict()
+    pend = st["pending"]
+    ask = None
+    if st["phase"] == "give":
+        asked = game.history[-1].action  # the question the giver answers
+        ask = {"direction": asked.direction}
+        if asked.number is not None:
+            ask["number"] = asked.number
+        if asked.colour is not None:
+            ask["colour"] = asked.colour
+    shown = pend.get("shown")
+    return dict(
+        players=list(game.names),
+        hands=st["hands"],
+        melds=st["melds"],
+        discards=st["discards"],
+        draw_pile=st["draw"],
+        middle=st["middle"],
+        levels=st["levels"],
+        laid=st["laid"],
+        towers=st["towers"],
+        layout=game.layout,
+        sides=list(game.sides),
+        turn=st["turn"],
+        phase=st["phase"],
+        dice=st["dice"],
+        takes=pend.get("takes") if st["phase"] == "take" else None,
+        ask=ask,
+        shown={int(q): cs for q, cs in shown.items()} if shown else None,
+        extra_turns=st["extra"],
+        dealer=st["dealer"],
+        round=st["round"],
+        seed=5,
+    )

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from level8.helpers import board_position, card_position  # tests/ is on sys.path
 
 from levelwidgets.level8 import HeuristicBot, Level8, RandomBot
 from levelwidgets.level8.actions import Action
@@ -29,66 +30,6 @@ CARD_PHASES = ("draw", "play", "skipped")
 BOARD_PHASES = ("roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose", "play")
 #: Steps both tables of a pair play after the set-up (actions legal at both tables).
 FOLLOW_STEPS = 3
-
-
-def card_position(game: Level8) -> dict:
-    """``Level8.from_position`` arguments for the game's table as it stands."""
-    st = game.state_dict()
-    return dict(
-        players=list(game.names),
-        hands=st["hands"],
-        melds=st["melds"],
-        discards=st["discards"],
-        draw_pile=st["draw"],
-        levels=st["levels"],
-        laid=st["laid"],
-        current=st["current"],
-        phase=st["phase"],
-        dealer=st["dealer"],
-        round=st["round"],
-        skips=st["skips"],
-        under=st["under"],
-        sides=list(game.sides),
-        seed=5,
-    )
-
-
-def board_position(game: Level8Board) -> dict:
-    """``Level8Board.from_position`` arguments for the game's table and board as they stand."""
-    st = game.state_dict()
-    pend = st["pending"]
-    ask = None
-    if st["phase"] == "give":
-        asked = game.history[-1].action  # the question the giver answers
-        ask = {"direction": asked.direction}
-        if asked.number is not None:
-            ask["number"] = asked.number
-        if asked.colour is not None:
-            ask["colour"] = asked.colour
-    shown = pend.get("shown")
-    return dict(
-        players=list(game.names),
-        hands=st["hands"],
-        melds=st["melds"],
-        discards=st["discards"],
-        draw_pile=st["draw"],
-        middle=st["middle"],
-        levels=st["levels"],
-        laid=st["laid"],
-        towers=st["towers"],
-        layout=game.layout,
-        sides=list(game.sides),
-        turn=st["turn"],
-        phase=st["phase"],
-        dice=st["dice"],
-        takes=pend.get("takes") if st["phase"] == "take" else None,
-        ask=ask,
-        shown={int(q): cs for q, cs in shown.items()} if shown else None,
-        extra_turns=st["extra"],
-        dealer=st["dealer"],
-        round=st["round"],
-        seed=5,
-    )
 
 
 def fixed_cards(game: Level8 | Level8Board) -> set[int]:
