@@ -20,6 +20,21 @@ def cs(codes: str) -> list[int]:
     return parse_cards(codes)
 
 
+def filled_hands(hands: list[str], first_discard: str, draw: str = "") -> list[list[int]]:
+    """``hands`` as card ids, each ``"*"`` filled with 10 number cards (highest first) that
+    nobody else in the set-up (hands, first discard, draw pile) uses; for both games."""
+    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
+    pool = [x for x in range(89, -1, -1) if x not in named]
+    full = []
+    for h in hands:
+        if h == "*":
+            full.append(pool[:10])
+            pool = pool[10:]
+        else:
+            full.append(cs(h))
+    return full
+
+
 def stacked(
     hands: list[str],
     first_discard: str,
@@ -34,16 +49,7 @@ def stacked(
     A hand given as ``"*"`` is filled with number cards nobody else in the set-up uses.
     """
     n = len(hands)
-    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
-    pool = [x for x in range(89, -1, -1) if x not in named]
-    full = []
-    for h in hands:
-        if h == "*":
-            full.append(pool[:10])
-            pool = pool[10:]
-        else:
-            full.append(cs(h))
-    deck = stack_deck(full, first_discard, cs(draw))
+    deck = stack_deck(filled_hands(hands, first_discard, draw), first_discard, cs(draw))
     return Level8(names or n, seed=7, sides=sides, start_levels=start_levels, deck=deck)
 
 

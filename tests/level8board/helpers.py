@@ -9,7 +9,7 @@ import itertools
 import random
 
 import pytest
-from level8.helpers import c, cs, kinds  # tests/ is on sys.path
+from level8.helpers import c, cs, filled_hands, kinds  # tests/ is on sys.path
 
 from levelwidgets.level8 import Level8Error, stack_deck
 from levelwidgets.level8.board import ACTIONS, Level8Board, reachable
@@ -54,15 +54,7 @@ def board(
 
     A hand given as ``"*"`` is filled with number cards nobody else in the set-up uses.
     """
-    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
-    pool = [x for x in range(89, -1, -1) if x not in named]
-    full = []
-    for h in hands:
-        if h == "*":
-            full.append(pool[:10])
-            pool = pool[10:]
-        else:
-            full.append(cs(h))
+    full = filled_hands(hands, first_discard, draw)
     order = stack_deck(full, first_discard, cs(draw), dealer)
     deck = [x for x in order if x < 90]  # the board deals number cards only
     return Level8Board(
