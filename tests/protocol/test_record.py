@@ -18,7 +18,14 @@ import pytest
 from level8board.helpers import RUN9, pick  # tests/ is on sys.path
 
 from levelwidgets.errors import GameError
-from levelwidgets.level8 import CorruptStateError, HeuristicBot, Level8, Level8Error
+from levelwidgets.level8 import (
+    Action,
+    CorruptStateError,
+    HeuristicBot,
+    Level8,
+    Level8Error,
+    NotYourTurnError,
+)
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.levelx import LevelX
 from levelwidgets.protocol import Game
@@ -195,6 +202,13 @@ def test_preview_shows_the_events_without_changing_the_game(name: str) -> None:
             continue
         assert [e.to_dict() for e in preview] == events
     assert previewed > 40
+    if isinstance(g, (Level8, Level8Board)) and not g.is_over:  # another seat's action: refused
+        before = g.to_json()
+        other = (g.current_player + 1) % 3
+        kind = "roll" if isinstance(g, Level8Board) else "draw"
+        with pytest.raises(NotYourTurnError):
+            g.preview(Action(kind, other))
+        assert g.to_json() == before and not seen
 
 
 # ---------------------------------------------------------------- tampered Level 8 records
