@@ -3,9 +3,8 @@ through legal steps, bot turns, undo, save/load round trips and careless or host
 
 After every step the spec's invariants hold (``check_invariants()``); every refusal is a
 :class:`Level8Error` and leaves the game exactly as it was (JSON record, snapshot, random
-generator), and no listener is called. ``tests/level8/test_stateful.py`` (the card game) and
-``tests/level8board/test_stateful.py`` (the board game) subclass :class:`CardGameMachine`
-with their game, bots and calls.
+generator), and no listener is called. ``tests/level8/test_stateful.py`` subclasses
+:class:`CardGameMachine` once per game (card game, board game) with its game, bots and calls.
 """
 
 from __future__ import annotations

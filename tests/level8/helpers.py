@@ -1,4 +1,5 @@
-"""Shared helpers for the Level 8 tests: stacked deals, card shorthands, recorded searches."""
+"""Shared helpers for the Level 8 tests: stacked deals, card shorthands, recorded searches,
+the set-up arguments (``from_position``) of a position reached in play, for both games."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 
 from levelwidgets.level8 import HeuristicBot, Level8, parse_card, play_game, stack_deck
 from levelwidgets.level8 import bots as bots_module
+from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_cards
 from levelwidgets.level8.levels import Level
 
@@ -16,6 +18,21 @@ def c(code: str) -> int:
 
 def cs(codes: str) -> list[int]:
     return parse_cards(codes)
+
+
+def filled_hands(hands: list[str], first_discard: str, draw: str = "") -> list[list[int]]:
+    """``hands`` as card ids, each ``"*"`` filled with 10 number cards (highest first) that
+    nobody else in the set-up (hands, first discard, draw pile) uses; for both games."""
+    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
+    pool = [x for x in range(89, -1, -1) if x not in named]
+    full = []
+    for h in hands:
+        if h == "*":
+            full.append(pool[:10])
+            pool = pool[10:]
+        else:
+            full.append(cs(h))
+    return full
 
 
 def stacked(
@@ -32,16 +49,7 @@ def stacked(
     A hand given as ``"*"`` is filled with number cards nobody else in the set-up uses.
     """
     n = len(hands)
-    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
-    pool = [x for x in range(89, -1, -1) if x not in named]
-    full = []
-    for h in hands:
-        if h == "*":
-            full.append(pool[:10])
-            pool = pool[10:]
-        else:
-            full.append(cs(h))
-    deck = stack_deck(full, first_discard, cs(draw))
+    deck = stack_deck(filled_hands(hands, first_discard, draw), first_discard, cs(draw))
     return Level8(names or n, seed=7, sides=sides, start_levels=start_levels, deck=deck)
 
 
@@ -85,3 +93,63 @@ def random_hand(rng: random.Random, fewest: int = 5) -> tuple[int, ...] | list[i
     )
     rng.shuffle(hand)
     return tuple(hand) if rng.random() < 0.8 else hand
+
+
+def card_position(game: Level8) -> dict:
+    """``Level8.from_position`` arguments for the game's table as it stands."""
+    st = game.state_dict()
+    return dict(
+        players=list(game.names),
+        hands=st["hands"],
+        melds=st["melds"],
+        discards=st["discards"],
+        draw_pile=st["draw"],
+        levels=st["levels"],
+        laid=st["laid"],
+        current=st["current"],
+        phase=st["phase"],
+        dealer=st["dealer"],
+        round=st["round"],
+        skips=st["skips"],
+        under=st["under"],
+        sides=list(game.sides),
+        seed=5,
+    )
+
+
+def board_position(game: Level8Board) -> dict:
+    """``Level8Board.from_position`` arguments for the game's table and board as they stand."""
+    st = game.state_dict()
+    pend = st["pending"]
+    ask = None
+    if st["phase"] == "give":
+        asked = game.history[-1].action  # the question the giver answers
+        ask = {"direction": asked.direction}
+        if asked.number is not None:
+            ask["number"] = asked.number
+        if asked.colour is not None:
+            ask["colour"] = asked.colour
+    shown = pend.get("shown")
+    return dict(
+        players=list(game.names),
+        hands=st["hands"],
+        melds=st["melds"],
+        discards=st["discards"],
+        draw_pile=st["draw"],
+        middle=st["middle"],
+        levels=st["levels"],
+        laid=st["laid"],
+        towers=st["towers"],
+        layout=game.layout,
+        sides=list(game.sides),
+        turn=st["turn"],
+        phase=st["phase"],
+        dice=st["dice"],
+        takes=pend.get("takes") if st["phase"] == "take" else None,
+        ask=ask,
+        shown={int(q): cs for q, cs in shown.items()} if shown else None,
+        extra_turns=st["extra"],
+        dealer=st["dealer"],
+        round=st["round"],
+        seed=5,
+    )

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import refusals  # tests/ is on sys.path
+from level8board.helpers import board, land  # tests/ is on sys.path
 from refusals import Watched
 
 from levelwidgets.errors import GameLimitError, GameTypeError, GameValueError
@@ -30,6 +31,7 @@ from levelwidgets.level8 import (
     play_game,
 )
 from levelwidgets.level8 import errors as l8_errors
+from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.cards import CARDS
 from levelwidgets.level8.checks import show
 from levelwidgets.level8.errors import (
@@ -57,14 +59,14 @@ def refused(game: Level8, action: Callable[[Level8], object], error: type = Leve
     return refusals.refused(game, action, error, Level8Error)
 
 
-def round_trips(game: Level8) -> None:
+def round_trips(game: Level8 | Level8Board) -> None:
     """The record of an accepted game loads again, as the same game."""
     game.check_invariants()
-    assert Level8.from_json(game.to_json()) == game
+    assert type(game).from_json(game.to_json()) == game
 
 
 @cache
-def _games() -> tuple[Level8, ...]:
+def card_games() -> tuple[Level8, ...]:
     start = Level8(["Ann", "Ben"], seed=1)
     drawn = start.clone()
     drawn.draw()
@@ -79,7 +81,7 @@ def _games() -> tuple[Level8, ...]:
 
 def games() -> list[Level8]:
     """Games to draw, to play (not laid and laid down) and over (fresh copies)."""
-    return [g.clone() for g in _games()]
+    return [g.clone() for g in card_games()]
 
 
 class BadRepr:
@@ -98,7 +100,7 @@ def endless() -> itertools.count:
 
 #: Values a careless or hostile caller passes (each is refused somewhere); callables, so
 #: that generators are fresh for every call.
-HOSTILE: list[Callable[[], Any]] = [
+CARD_HOSTILE: list[Callable[[], Any]] = [
     lambda: None,
     lambda: True,
     lambda: False,
@@ -129,7 +131,7 @@ HOSTILE: list[Callable[[], Any]] = [
 
 
 #: Public methods and how to call them with one hostile value.
-CALLS: dict[str, Callable[[Level8, Any], object]] = {
+CARD_CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "draw": lambda g, v: g.draw(v),
     "draw(player)": lambda g, v: g.draw(player=v),
     "lay_down": lambda g, v: g.lay_down(v),
@@ -190,6 +192,68 @@ CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "Combo.from_dict": lambda g, v: Combo.from_dict(v),
 }
 
+
+# ---------------------------------------------------------------------------- board game
+@cache
+def board_games() -> tuple[Level8Board, ...]:
+    """To roll, to move, and in the phases of a field's action (take, swap, ask, choose)."""
+    to_roll = Level8Board(["Ann", "Ben", "Cy"], seed=3)
+    to_move = to_roll.clone()
+    to_move.roll((2, 3))
+    out = [to_roll, to_move]
+    for field in range(1, 7):  # dice reach fields 1 to 6 from the start field
+        g = board(["*", "*", "*"], "14O")
+        land(g, field)
+        if g.phase not in {x.phase for x in out}:
+            out.append(g)
+    return tuple(out)
+
+
+BOARD_HOSTILE: list[Callable[[], Any]] = [
+    lambda: None,
+    lambda: True,
+    lambda: 0.0,
+    lambda: 3.0,
+    lambda: -1,
+    lambda: 2**63,
+    lambda: 10**5000,
+    lambda: "",
+    lambda: "x" * 5000,
+    huge_text,
+    lambda: [[[]]],
+    lambda: [0] * 10**6,
+    itertools.count,
+    BadRepr,
+    lambda: {"a": 1},
+    lambda: (1, 2.0),
+    lambda: Action("move", 0, field=3.0),  # type: ignore[arg-type]
+    lambda: Action("swap", 0, cards=itertools.count()),  # type: ignore[arg-type]
+]
+
+BOARD_CALLS: dict[str, Callable[[Level8Board, Any], object]] = {
+    "roll": lambda g, v: g.roll(v),
+    "roll(player)": lambda g, v: g.roll(player=v),
+    "move": lambda g, v: g.move(v),
+    "take": lambda g, v: g.take(v),
+    "swap": lambda g, v: g.swap(v),
+    "ask(number)": lambda g, v: g.ask(v),
+    "ask(colour)": lambda g, v: g.ask(colour=v),
+    "ask(direction)": lambda g, v: g.ask(5, direction=v),
+    "give": lambda g, v: g.give(v),
+    "show": lambda g, v: g.show(v),
+    "steal": lambda g, v: g.steal(v),
+    "choose": lambda g, v: g.choose(v),
+    "discard_two": lambda g, v: g.discard_two(v),
+    "may_discard_two": lambda g, v: g.may_discard_two(v),
+    "observation": lambda g, v: g.observation(v),
+    "hand": lambda g, v: g.hand(v),
+    "apply": lambda g, v: g.apply(v),
+    "Level8Board(towers)": lambda g, v: Level8Board(2, 1, towers=v),
+    "Level8Board(layout)": lambda g, v: Level8Board(2, 1, layout=v),
+    "Level8Board(players)": lambda g, v: Level8Board(v),
+}
+
+
 #: Public methods without arguments, or whose arguments other tests check (records).
 UNSWEPT = {"check_invariants", "clone", "legal_actions", "snapshot", "state_dict", "to_dict"}
 UNSWEPT |= {"from_json", "to_json", "from_config", "apply_recorded", "next_round", "skip_turn"}
@@ -198,17 +262,28 @@ UNSWEPT |= {"returns", "is_chance", "chance_outcomes", "steps"}
 
 def test_the_sweep_covers_every_public_method_of_level8():
     public = {n for n in dir(Level8) if not n.startswith("_") and callable(getattr(Level8, n))}
-    swept = {name.split("(")[0].split(".")[0] for name in CALLS}
+    swept = {name.split("(")[0].split(".")[0] for name in CARD_CALLS}
     assert public - UNSWEPT <= swept, public - UNSWEPT - swept
 
 
-@pytest.mark.parametrize("call", list(CALLS), ids=list(CALLS))
-def test_every_entry_point_refuses_bad_arguments_with_a_level8_error_and_changes_nothing(call):
-    action = CALLS[call]
-    for original in _games():
+#: Per game: the positions swept, the hostile values, the calls.
+SWEEPS = {
+    "level8": (card_games, CARD_HOSTILE, CARD_CALLS),
+    "level8_board": (board_games, BOARD_HOSTILE, BOARD_CALLS),
+}
+SWEPT = [(name, call) for name, (_, _, calls) in SWEEPS.items() for call in calls]
+
+
+@pytest.mark.parametrize(("name", "call"), SWEPT, ids=[f"{n}-{c}" for n, c in SWEPT])
+def test_every_entry_point_refuses_bad_arguments_with_a_level8_error_and_changes_nothing(
+    name: str, call: str
+) -> None:
+    positions, hostile, calls = SWEEPS[name]
+    action = calls[call]
+    for original in positions():
         game = original.clone()
         watched = Watched(game)
-        for make in HOSTILE:
+        for make in hostile:
             value = make()
             label = f"{call} with {show(value)}"
             if refusals.accepted_or_refused_cleanly(watched, action, value, Level8Error, label):
@@ -289,7 +364,7 @@ WRONG_TYPES = [
 @pytest.mark.parametrize("call, what, given", WRONG_TYPES, ids=[w[1] for w in WRONG_TYPES])
 def test_wrong_types_raise_type_errors_that_name_the_argument(call, what, given):
     # seat 0 has drawn: it may lay down (game 1), or it has laid down and may add on (game 2)
-    game = _games()[1 if what in ("combos", "jokers", "cards", "kind") else 2].clone()
+    game = card_games()[1 if what in ("combos", "jokers", "cards", "kind") else 2].clone()
     err = refused(game, call, TypeError)
     assert isinstance(err, Level8TypeError), type(err)
     assert what in str(err) and given in str(err), str(err)
@@ -323,7 +398,7 @@ def test_true_is_not_seat_one_even_when_it_is_seat_ones_turn():
 
 
 def test_lay_down_none_is_a_type_error_of_the_engine():
-    game = _games()[1].clone()
+    game = card_games()[1].clone()
     err = refused(game, lambda g: g.lay_down(None), ActionTypeError)
     assert "combos" in str(err) and "None" in str(err)
 
@@ -378,8 +453,23 @@ def test_add_on_with_a_float_number_is_refused_and_the_record_stays_loadable():
     ],
 )
 def test_huge_or_endless_input_is_refused_before_work(call):
-    game = _games()[1].clone()
+    game = card_games()[1].clone()
     err = refused(game, call)
+    assert len(str(err)) < 600
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g: g.swap(itertools.count()),
+        lambda g: g.swap("7R " * 10**6),
+        lambda g: Level8Board(2, towers=itertools.count()),
+        lambda g: Level8Board(2, layout=itertools.repeat("swap")),
+    ],
+)
+def test_board_endless_input_is_refused_before_work(call):
+    swap = next(g for g in board_games() if g.phase == "swap")
+    err = refused(swap.clone(), call)
     assert len(str(err)) < 600
 
 
@@ -416,7 +506,7 @@ def test_a_game_of_accepted_actions_round_trips():
 
 
 def test_messages_are_short_for_huge_values():
-    game = _games()[2].clone()
+    game = card_games()[2].clone()
     err = refused(game, lambda g: g.add_on("8G", 0, 10**5000))
     assert "about 5001 digits" in str(err)
     err = refused(game, lambda g: g.discard("7" * 5000))
@@ -447,3 +537,8 @@ def test_a_game_stops_at_the_longest_record_it_could_read_back() -> None:
         assert isinstance(info.value, GameLimitError) and info.value.code == "level8.too_long"
         assert g.to_json() == before
         assert Level8.from_json(before).to_json() == before
+
+
+def test_accepted_board_steps_round_trip():
+    for g in board_games():
+        round_trips(g.clone())

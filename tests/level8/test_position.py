@@ -1,4 +1,6 @@
-"""Teacher set-ups (Level8.from_position) and the empty-piles decision (draw_skipped)."""
+"""Teacher set-ups (Level8.from_position) and the empty-piles decision (draw_skipped); on both
+Level 8 games, any position reached in play can be set up again and plays on identically
+(the board game's own set-ups: ``tests/level8board/test_board_position.py``)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from levelwidgets.level8 import (
     RandomBot,
     UndoError,
 )
+from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
 from levelwidgets.level8.cards import CODES
 
-from .helpers import c, cs, kinds
+from .helpers import board_position, c, card_position, cs, kinds
 
 
 def codes(prefix: str, numbers) -> list[str]:
@@ -311,34 +314,15 @@ def test_invariants_count_skipped_draws():
         stuck.check_invariants()
 
 
-def _position_of(game: Level8) -> Level8:
-    """The same table, set up by hand from the game's state."""
-    st = game.state_dict()
-    return Level8.from_position(
-        list(game.names),
-        hands=st["hands"],
-        melds=[[m for m in ms] for ms in st["melds"]],
-        discards=st["discards"],
-        draw_pile=st["draw"],
-        levels=st["levels"],
-        laid=st["laid"],
-        current=st["current"],
-        phase=st["phase"],
-        dealer=st["dealer"],
-        round=st["round"],
-        skips=st["skips"],
-        under=st["under"],
-        sides=list(game.sides),
-        seed=5,
-    )
-
-
 def _same_table(a: dict, b: dict) -> bool:
     """Equal states; the order of cards inside a set or colour group does not matter (a
     set-up lists them in the normal order, add-ons in play append)."""
 
     def norm(state: dict) -> dict:
         out = dict(state)
+        if out.get("phase") != "move":
+            out.pop("reachable", None)  # (board game) the last roll's fields, used only to move
+        out.pop("ender", None)  # (board game) who ended the last round: deals the next one only
         out["melds"] = [
             [
                 {**m, "cards": sorted(m["cards"]), "codes": sorted(m["codes"])}
@@ -353,25 +337,50 @@ def _same_table(a: dict, b: dict) -> bool:
     return norm(a) == norm(b)
 
 
-def test_any_position_reached_in_play_can_be_set_up_and_plays_on_identically():
+def card_games(i: int) -> tuple[Level8, list]:
+    n = 2 + i % 5
+    sides = "two" if i % 2 else "one"
+    bots = [HeuristicBot(i + k) if k % 2 else RandomBot(i + k) for k in range(n)]
+    return Level8(n, seed=40 + i, sides=sides, start_levels=[1 + i % 7] * n), bots
+
+
+def board_games(i: int) -> tuple[Level8Board, list]:
+    n = 2 + i % 3
+    sides = "two" if i % 2 else "one"
+    bots = [BoardHeuristicBot(i + k) if k % 2 else BoardRandomBot(i + k) for k in range(n)]
+    return Level8Board(n, seed=40 + i, sides=sides, start_levels=[1 + i % 7] * n), bots
+
+
+#: Per game: seeded games with bots, the phases a position may be set up in, its arguments.
+PLAYED = {
+    "level8": (card_games, ("draw", "play", "skipped"), card_position),
+    "level8_board": (
+        board_games,
+        ("roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose", "play"),
+        board_position,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_any_position_reached_in_play_can_be_set_up_and_plays_on_identically(name: str) -> None:
+    games, phases, position_of = PLAYED[name]
     checked = 0
     for i in range(12):
-        n = 2 + i % 5
-        sides = "two" if i % 2 else "one"
-        bots = [HeuristicBot(i + k) if k % 2 else RandomBot(i + k) for k in range(n)]
-        game = Level8(n, seed=40 + i, sides=sides, start_levels=[1 + i % 7] * n)
+        game, bots = games(i)
+        cls = type(game)
         for step in range(240):
             if game.is_over:
                 break
             p = game.current_player
             game.apply(bots[p].choose(game.observation(p)))
-            if step % 7 or game.phase not in ("draw", "play", "skipped"):
+            if step % 7 or game.phase not in phases:
                 continue
             if "draws_skipped" in game.state_dict():
                 continue
-            copy = _position_of(game)
+            copy = cls.from_position(**position_of(game))
             assert _same_table(copy.state_dict(), game.state_dict())
-            assert Level8.from_json(copy.to_json()) == copy
+            assert cls.from_json(copy.to_json()) == copy
             # the same actions give the same positions, until chance (a shuffle) comes in
             future = game.clone()
             for _ in range(12):

@@ -1,6 +1,8 @@
 """Level 8 records cannot lie: damaged records are refused with CorruptStateError (never
-another exception, never loaded as another game), hostile sizes are refused before any work,
-and everything the engine plays, its own to_json writes and from_json reads back exactly."""
+another exception, never loaded as another game), hostile sizes (of either game's record)
+are refused before any work, and everything the engine plays, its own to_json writes and
+from_json reads back exactly. The board game's damaged records, dice set by hand, board state
+edits and round trips: ``tests/level8board/test_board_record_integrity.py``."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from levelwidgets.level8 import (
     RandomBot,
     play_game,
 )
+from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.serial import (
     MAX_DEPTH,
     MAX_HISTORY,
@@ -251,17 +254,32 @@ def test_a_stacked_deal_is_marked_and_cannot_pass_as_shuffled():
 # ---------------------------------------------------------------------------- sizes
 
 
-def test_sizes_are_refused_before_any_work():
-    text = RECORDS["mid game"]
-    cases = [
+@pytest.mark.parametrize("cls", [Level8, Level8Board])
+@pytest.mark.parametrize(
+    "bad",
+    [
         " " * 50_000_000,
         "[" * 100_000 + "]" * 100_000,
         '{"a": ' * 100_000 + "1" + "}" * 100_000,
-        text.replace('"seed": 12', '"seed": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)),
-        text.replace('"seed": 12', '"seed": "' + "x" * (MAX_TEXT + 1) + '"'),
         "[" + "0," * 2_100_000 + "0]",
         " " * (MAX_RECORD_BYTES + 1),
         b" " * (MAX_RECORD_BYTES + 1),
+    ],
+    ids=["spaces", "nested lists", "nested objects", "long list", "too long", "too long bytes"],
+)
+def test_hostile_sizes_are_refused_before_any_work(cls: type, bad: str | bytes) -> None:
+    with pytest.raises(RecordTooLargeError) as info:
+        cls.from_json(bad)
+    assert isinstance(info.value, CorruptStateError)
+    assert isinstance(info.value, GameLimitError)
+    assert len(str(info.value)) < 200
+
+
+def test_sizes_are_refused_before_any_work():
+    text = RECORDS["mid game"]
+    cases = [  # and the hostile sizes above
+        text.replace('"seed": 12', '"seed": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)),
+        text.replace('"seed": 12', '"seed": "' + "x" * (MAX_TEXT + 1) + '"'),
     ]
     for bad in cases:
         with pytest.raises(RecordTooLargeError) as info:

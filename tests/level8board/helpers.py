@@ -6,14 +6,34 @@ Card shorthands come from the card game's helpers (``tests/level8/helpers.py``).
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
-from level8.helpers import c, cs, kinds  # tests/ is on sys.path
+from level8.helpers import c, cs, filled_hands, kinds  # tests/ is on sys.path
 
 from levelwidgets.level8 import Level8Error, stack_deck
-from levelwidgets.level8.board import Level8Board, reachable
+from levelwidgets.level8.board import ACTIONS, Level8Board, reachable
 
-__all__ = ["board", "c", "cs", "dice_to", "kinds", "land", "refused"]
+__all__ = [
+    "LAYOUT9",
+    "LAYOUT12",
+    "LAYOUT40",
+    "RUN9",
+    "SEQ3",
+    "UNICODE_NAMES",
+    "board",
+    "c",
+    "cs",
+    "custom_game",
+    "dice_to",
+    "kinds",
+    "land",
+    "long_game",
+    "new_game",
+    "pick",
+    "play_rolls",
+    "refused",
+]
 
 
 def board(
@@ -34,15 +54,7 @@ def board(
 
     A hand given as ``"*"`` is filled with number cards nobody else in the set-up uses.
     """
-    named = {x for h in hands if h != "*" for x in cs(h)} | set(cs(first_discard)) | set(cs(draw))
-    pool = [x for x in range(89, -1, -1) if x not in named]
-    full = []
-    for h in hands:
-        if h == "*":
-            full.append(pool[:10])
-            pool = pool[10:]
-        else:
-            full.append(cs(h))
+    full = filled_hands(hands, first_discard, draw)
     order = stack_deck(full, first_discard, cs(draw), dealer)
     deck = [x for x in order if x < 90]  # the board deals number cards only
     return Level8Board(
@@ -96,3 +108,88 @@ def refused(game: Level8Board, error: type, fn, *args, match: str | None = None,
     assert heard == []
     game.check_invariants()
     return info.value
+
+
+#: Custom circuits: 12 fields (each action at least once), 9 fields, and a long one.
+LAYOUT12 = [
+    "choose",
+    "draw1",
+    "draw2",
+    "joker",
+    "ask",
+    "swap",
+    "draw_again",
+    "steal",
+    "all_draw",
+    "choose",
+    "ask",
+    "steal",
+]
+LAYOUT9 = ["choose", *[a for a in ACTIONS if a != "choose"]]
+LAYOUT40 = ["choose", *random.Random(40).choices(ACTIONS, k=39)]
+#: Short custom sequences so that rounds end (and games are won) within a few turns.
+SEQ3 = ["set 3 + run 3", "run 5 + set 2", "set 2 + set 2 + set 2"]
+RUN9 = ["run 9", "set 3 + set 3", "run 4 + set 2"]
+
+
+def pick(rng: random.Random, legal: list) -> object:
+    """A random legal action, leaning towards laying down and adding on so that rounds end."""
+    by: dict[str, list] = {}
+    for a in legal:
+        by.setdefault(a.kind, []).append(a)
+    for kind, p in (("lay_down", 0.9), ("add_on", 0.8), ("discard_two", 0.6)):
+        if kind in by and rng.random() < p:
+            return rng.choice(by[kind])
+    return rng.choice(legal)
+
+
+def new_game(i: int, rng: random.Random) -> Level8Board:
+    """Game ``i`` of the seeded sweeps: 2–6 players, default and custom layouts, built-in
+    and short custom sides, late start levels, towers placed by hand now and then."""
+    n = 2 + i % 5
+    layout = (None, None, LAYOUT12, LAYOUT9, LAYOUT40)[i % 5 if i % 7 else 2]
+    mode = i % 4
+    if mode == 0:
+        sides: object = "one"
+        start = [rng.choice([1, 1, 4, 7, 7, 8]) for _ in range(n)]
+    elif mode == 1:
+        sides = [rng.choice(["one", "two"]) for _ in range(n)]
+        start = [rng.choice([1, 6, 7, 8]) for _ in range(n)]
+    else:
+        sides = SEQ3 if mode == 2 else RUN9
+        start = [rng.choice([1, 2, 3]) for _ in range(n)]
+    size = len(layout) if layout else 28
+    towers = None
+    if i % 3 == 0:
+        towers = [*rng.sample(range(1, size), n - 1), 0]
+    return Level8Board(n, seed=i, sides=sides, layout=layout, towers=towers, start_levels=start)
+
+
+UNICODE_NAMES = ["Zoë", "Łukasz", "李雷", "Ana-María 🎲", "Ömer", "Ñandú"]
+
+
+def play_rolls(
+    g: Level8Board, rng: random.Random, steps: int, hand_set: float = 0.0
+) -> Level8Board:
+    """Random legal steps (leaning towards laying down); a roll is set by hand with
+    probability ``hand_set``."""
+    for _ in range(steps):
+        if g.is_over:
+            break
+        if g.phase == "roll" and rng.random() < hand_set:
+            g.roll(dice=(rng.randint(1, 6), rng.randint(1, 6)))
+        else:
+            g.apply(pick(rng, g.legal_actions()))
+    return g
+
+
+def long_game() -> Level8Board:
+    """Three players with unicode names, short sides, some rolls set by hand."""
+    g = Level8Board(UNICODE_NAMES[:3], seed=21, sides=RUN9)
+    return play_rolls(g, random.Random(21), 260, hand_set=0.3)
+
+
+def custom_game() -> Level8Board:
+    """A custom layout and sides, towers placed by hand, a text seed."""
+    g = Level8Board(4, seed="board ✓", layout=LAYOUT12, sides=RUN9, towers=[0, 3, 7, 11])
+    return play_rolls(g, random.Random(3), 120, hand_set=0.2)

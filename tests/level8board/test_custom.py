@@ -9,8 +9,7 @@ from levelwidgets.level8 import ConfigError, parse_levels
 from levelwidgets.level8.board import ACTIONS, DEFAULT_LAYOUT, BoardLayout, Level8Board
 from levelwidgets.level8.cards import JOKER8, NUMBER_IDS
 
-from .helpers import board, cs, kinds, land
-from .test_invariants import LAYOUT12
+from .helpers import LAYOUT12, board, cs, kinds, land
 
 SEQ3 = ["set 3 + run 3", "run 5 + set 2", "set 2 + set 2 + set 2"]
 

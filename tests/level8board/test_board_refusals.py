@@ -1,5 +1,6 @@
 """Illegal steps are refused with a specific Level8Error subclass, in every phase, and change
-nothing: the snapshot (state, RNG, history) stays equal and no listener is called."""
+nothing: the snapshot (state, RNG, history) stays equal and no listener is called (the
+contract on all games: ``tests/protocol/test_illegal.py``)."""
 
 from __future__ import annotations
 

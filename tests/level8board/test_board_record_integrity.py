@@ -1,7 +1,8 @@
 """Board game records cannot lie: damaged records are refused with CorruptStateError (never
 another exception, never loaded as another game), a roll set by hand is marked as such and
 cannot pass as a random one (or the other way round), hostile sizes are refused before any
-work, and everything the engine plays, its own to_json writes and from_json reads back."""
+work (of any Level 8 record: ``tests/level8/test_record_integrity.py``), and everything the
+engine plays, its own to_json writes and from_json reads back."""
 
 from __future__ import annotations
 
@@ -14,38 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from record.damage import SETTINGS, damaged, same_record, without  # tests/ is on sys.path
 
-from levelwidgets.errors import GameError, GameLimitError
+from levelwidgets.errors import GameError
 from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
 from levelwidgets.level8.serial import RecordTooLargeError
 
-from .test_invariants import LAYOUT12, RUN9, new_game, pick
-
-NAMES = ["Zoë", "Łukasz", "李雷", "Ana-María 🎲", "Ömer", "Ñandú"]
-
-
-def play(g: Level8Board, rng: random.Random, steps: int, hand_set: float = 0.0) -> Level8Board:
-    """Random legal steps (leaning towards laying down); a roll is set by hand with
-    probability ``hand_set``."""
-    for _ in range(steps):
-        if g.is_over:
-            break
-        if g.phase == "roll" and rng.random() < hand_set:
-            g.roll(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-        else:
-            g.apply(pick(rng, g.legal_actions()))
-    return g
-
-
-def long_game() -> Level8Board:
-    g = Level8Board(NAMES[:3], seed=21, sides=RUN9)
-    return play(g, random.Random(21), 260, hand_set=0.3)
-
-
-def custom_game() -> Level8Board:
-    g = Level8Board(4, seed="board ✓", layout=LAYOUT12, sides=RUN9, towers=[0, 3, 7, 11])
-    return play(g, random.Random(3), 120, hand_set=0.2)
-
+from .helpers import UNICODE_NAMES, custom_game, long_game, new_game, play_rolls
 
 RECORDS = {"long": long_game().to_json(), "custom": custom_game().to_json()}
 
@@ -223,10 +198,7 @@ def test_a_hand_set_roll_leaves_the_generator_and_is_marked():
 
 
 def test_sizes_are_refused_before_any_work():
-    for bad in (" " * 50_000_000, "[" * 100_000 + "]" * 100_000):
-        with pytest.raises(RecordTooLargeError) as info:
-            Level8Board.from_json(bad)
-        assert isinstance(info.value, GameLimitError) and isinstance(info.value, CorruptStateError)
+    # (hostile sizes of any Level 8 record: tests/level8/test_record_integrity.py)
     d = record(RECORDS["custom"])
     d["config"]["layout"]["fields"] = ["draw1"] * 10_000
     with pytest.raises(RecordTooLargeError, match="config"):
@@ -249,8 +221,8 @@ def assert_round_trip(g: Level8Board, seed: int) -> None:
     with pytest.raises(CorruptStateError):
         Level8.from_json(text)  # the card game does not read it
     if not g.is_over:
-        a = play(g.clone(), random.Random(seed), 40, hand_set=0.2)
-        b = play(h, random.Random(seed), 40, hand_set=0.2)
+        a = play_rolls(g.clone(), random.Random(seed), 40, hand_set=0.2)
+        b = play_rolls(h, random.Random(seed), 40, hand_set=0.2)
         assert a.to_json() == b.to_json()
 
 
@@ -260,14 +232,14 @@ def test_seeded_games_round_trip_at_every_stage(seed):
     g = new_game(seed, rng)
     assert_round_trip(g, seed)
     for _ in range(3):
-        play(g, rng, 80, hand_set=0.15)
+        play_rolls(g, rng, 80, hand_set=0.15)
         assert_round_trip(g, seed)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_bot_games_with_unicode_names_round_trip(seed):
     n = 2 + seed
-    g = Level8Board(NAMES[:n], seed=f"Spiel {seed} ✓" if seed % 2 else seed, sides="two")
+    g = Level8Board(UNICODE_NAMES[:n], seed=f"Spiel {seed} ✓" if seed % 2 else seed, sides="two")
     bots = [
         BoardHeuristicBot(seed + i) if i % 2 == 0 else BoardRandomBot(seed + i) for i in range(n)
     ]

@@ -1,6 +1,7 @@
 """Positions a teacher sets up (``Level8Board.from_position``) and the deck helper
 (``stack_board_deck``): every step, checked like a loaded record, kept in the record, and
-the printed steal rule for a hand of fewer than three cards."""
+the printed steal rule for a hand of fewer than three cards. Any position reached in play,
+set up again, plays on identically: ``tests/level8/test_position.py`` (both games)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Illegal actions raise a Level8Error subclass with a clear message and change nothing."""
+"""The card game's own refusals: each rule's illegal action raises its Level8Error subclass
+with a clear message and changes nothing (the contract on all games:
+``tests/protocol/test_illegal.py``)."""
 
 from __future__ import annotations
 
