@@ -10,7 +10,7 @@ caller's job (``replay(config, steps)`` for an engine, every node for a record).
 >>> data = main_line_record("levelx", {"players": ["A", "B"]}, [{"kind": "roll"}], {"x": 1})
 >>> [n["parent"] for n in data["nodes"]], len(data["check"])
 ([None], 16)
->>> read_main_line(parse(dumps(data)), "levelx").steps
+>>> check_digest(data); read_main_line(parse(dumps(data)), "levelx").steps
 [{'kind': 'roll'}]
 """
 
@@ -163,8 +163,9 @@ def check_digest(data: Mapping[str, Any], error: type[RecordError] = RecordError
 
 
 def read_main_line(data: Any, game: str, error: type[RecordError] = RecordError) -> MainLine:
-    """The main line of a parsed record of ``game``: frame, nodes and check verified (the
-    steps themselves are the engine's to replay; annotations and variations are skipped)."""
+    """The main line of a parsed record of ``game``, its frame and nodes checked. The steps
+    are the engine's to replay, and then :func:`check_digest` its to call (last, so a
+    replay's precise sentence comes first); annotations and variations are skipped."""
     check_frame(data, error)
     if data["game"] != game:
         raise error(f"This record is for the game {data['game']!r:.40}, not {game!r}.")
@@ -187,7 +188,6 @@ def read_main_line(data: Any, game: str, error: type[RecordError] = RecordError)
     while at is not None:
         steps.append(nodes[at]["step"])
         at = first_child.get(at)
-    check_digest(data, error)
     return MainLine(data["config"], data["start"], steps, data.get("position"), "position" in data)
 
 

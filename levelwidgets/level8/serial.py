@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._json import canonical, check_limits, digest, same_json, strict_loads
 from ..recordfile import FORMAT as RECORD_FORMAT
-from ..recordfile import dumps, main_line_record, read_main_line
+from ..recordfile import check_digest, dumps, main_line_record, read_main_line
 from ..words import plural
 from .actions import HistoryEntry
 from .checks import show
@@ -305,6 +305,7 @@ def game_from_record(
         raise CorruptStateError("a step is not written in the form the game writes it")
     if line.has_position and not same_json(game.state_dict(), line.position):
         raise CorruptStateError("the stored state does not match its history")
+    check_digest(data, CorruptStateError)
     return game
 
 

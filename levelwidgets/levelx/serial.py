@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from .._json import canonical as _canonical
 from .._json import check_limits, strict_loads
 from ..recordfile import FORMAT as RECORD_FORMAT
-from ..recordfile import dumps, main_line_record, read_main_line
+from ..recordfile import check_digest, dumps, main_line_record, read_main_line
 from .._json import digest as _digest
 from ..words import plural
 from .checks import is_int, show
@@ -246,6 +246,7 @@ def game_from_record(cls: type[LevelX], data: dict[str, Any]) -> LevelX:
             "The record's position (scores, chips or pieces) does not follow from its moves: "
             "it was edited or damaged.",
         )
+    check_digest(data, RecordError)
     return game
 
 
