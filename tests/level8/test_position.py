@@ -15,6 +15,7 @@ from levelwidgets.level8 import (
     UndoError,
 )
 from levelwidgets.level8.cards import CODES
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from .helpers import c, cs, kinds
 
@@ -177,7 +178,7 @@ def test_bad_set_ups_are_refused_with_a_clear_message(overrides, message):
 def test_a_record_of_a_set_up_cannot_lie():
     g = _lesson()
     g.draw()
-    text = g.to_json()
+    text = level8_old_json(g)  # the old format's history (the one file format: tests/protocol)
 
     def tampered(fn) -> str:
         data = json.loads(text)
