@@ -14,8 +14,7 @@ and ``except TypeError`` both work. Every refusal comes before anything changes.
 
 from __future__ import annotations
 
-from ..errors import GameError, GameLimitError, GameTypeError, GameValueError
-from ..errors import RecordError
+from ..errors import GameError, GameLimitError, GameTypeError, GameValueError, RecordError
 
 
 class Level8Error(GameError):

@@ -44,7 +44,6 @@ Every refusal is a :class:`CorruptStateError`; a record too large to read is a
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any

@@ -39,16 +39,15 @@ Every refusal is a :class:`RecordError` (``RecordTooLargeError`` for sizes,
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._json import canonical as _canonical
 from .._json import check_limits, strict_loads
+from .._json import digest as _digest
 from ..recordfile import FORMAT as RECORD_FORMAT
 from ..recordfile import check_digest, dumps, main_line_record, read_main_line
-from .._json import digest as _digest
 from ..words import plural
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError

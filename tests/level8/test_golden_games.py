@@ -13,9 +13,9 @@ import hashlib
 import json
 
 import pytest
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from levelwidgets.level8 import HeuristicBot, RandomBot, play_game
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 GOLDEN = {
     "4 heuristic, seed 0": "e43a6d427214ee2f33cd1faca5c67be9c7ebdbd79977f0445ff16b23ad31ff56",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from levelwidgets.level8 import (
     ConfigError,
@@ -15,7 +16,6 @@ from levelwidgets.level8 import (
     UndoError,
 )
 from levelwidgets.level8.cards import CODES
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 from .helpers import c, cs, kinds
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from levelwidgets.level8 import (
     Action,
@@ -17,7 +18,6 @@ from levelwidgets.level8 import (
     RandomBot,
     play_game,
 )
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 
 def drive(game: Level8, bots, steps: int) -> None:

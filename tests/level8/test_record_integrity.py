@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from old_writers import level8_old_json  # tests/ is on sys.path
 from record.damage import SETTINGS, damaged, same_record, without  # tests/ is on sys.path
 
 from levelwidgets.errors import GameError, GameLimitError
@@ -30,7 +31,6 @@ from levelwidgets.level8.serial import (
     RecordTooLargeError,
     record_check,
 )
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 from .helpers import cs, stacked
 

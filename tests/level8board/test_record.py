@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import FORMAT, Level8Board
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 from .helpers import land
 from .test_illegal import PHASES

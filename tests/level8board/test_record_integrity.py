@@ -12,13 +12,13 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from old_writers import level8_old_json  # tests/ is on sys.path
 from record.damage import SETTINGS, damaged, same_record, without  # tests/ is on sys.path
 
 from levelwidgets.errors import GameError, GameLimitError
 from levelwidgets.level8 import CorruptStateError, Level8
 from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
 from levelwidgets.level8.serial import RecordTooLargeError
-from old_writers import level8_old_json  # tests/ is on sys.path
 
 from .test_invariants import LAYOUT12, RUN9, new_game, pick
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_writers import levelx_old_dict  # tests/ is on sys.path
 
 from levelwidgets.levelx import (
     GreedyBot,
@@ -16,7 +17,6 @@ from levelwidgets.levelx import (
     play_game,
 )
 
-from old_writers import levelx_old_dict  # tests/ is on sys.path
 from .helpers import turn
 
 

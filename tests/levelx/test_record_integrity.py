@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from old_writers import levelx_old_dict  # tests/ is on sys.path
 
 from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, RecordError, Rules
 from levelwidgets.levelx.errors import RecordTooLargeError, RecordTypeError
 from levelwidgets.levelx.serial import MAX_DEPTH, MAX_RECORD_BYTES, MAX_TEXT, MAX_TURNS
 
-from old_writers import levelx_old_dict  # tests/ is on sys.path
 from .helpers import check_invariants
 
 FAST = settings(max_examples=150, deadline=None, derandomize=True, database=None)
