@@ -33,8 +33,9 @@ MAX_DEPTH = 32
 #: Fields every record has, and those it may have.
 FIELDS = ("format", "version", "game", "config", "headers", "start", "root", "nodes")
 OPTIONAL_FIELDS = ("position", "check")
-#: The annotations a node (or the root) may carry.
+#: The annotations a node (or the root) may carry, and the texts of ``headers``.
 ANNOTATIONS = ("comments", "mark", "highlights")
+HEADERS = ("date", "event", "site", "notes")
 #: The engines' own formats before this one (still read by their engines).
 OLD_FORMATS = {
     "levelwidgets/levelx": "levelx",
@@ -169,6 +170,8 @@ def read_main_line(data: Any, game: str, error: type[RecordError] = RecordError)
     check_frame(data, error)
     if data["game"] != game:
         raise error(f"This record is for the game {data['game']!r:.40}, not {game!r}.")
+    need_fields(data["headers"], "The record's 'headers'", (), HEADERS, error)
+    need_fields(data["root"], "The record's 'root'", (), ANNOTATIONS, error)
     nodes = data["nodes"]
     if not isinstance(nodes, list):
         raise error("The record's 'nodes' must be a list [...].")
@@ -260,6 +263,7 @@ __all__ = [
     "ANNOTATIONS",
     "FIELDS",
     "FORMAT",
+    "HEADERS",
     "MAX_BYTES",
     "MAX_DEPTH",
     "OLD_FORMATS",
