@@ -87,6 +87,16 @@ class GameLimitError(GameValueError):
     nested, too many items): refused before any work is done on it."""
 
 
+class RecordError(GameValueError):
+    """A saved game or record file is corrupt, was edited after it was saved, or is not one
+    levelwidgets reads; nothing was changed.
+
+    The one base of every file error: the record package raises it, and the engines' own
+    (``levelwidgets.levelx.RecordError``, ``levelwidgets.level8.CorruptStateError``) derive
+    from it, so ``except RecordError`` catches a refused file whoever read it.
+    """
+
+
 class _ListFormatter(string.Formatter):
     """``{faces:-}`` writes a list as its items joined by ``-`` (``, `` without a separator);
     ``{n:card|cards}`` writes a count with the word that fits it ("1 card", "2 cards")."""

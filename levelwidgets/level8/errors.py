@@ -14,7 +14,7 @@ and ``except TypeError`` both work. Every refusal comes before anything changes.
 
 from __future__ import annotations
 
-from ..errors import GameError, GameLimitError, GameTypeError, GameValueError
+from ..errors import GameError, GameLimitError, GameTypeError, GameValueError, RecordError
 
 
 class Level8Error(GameError):
@@ -134,7 +134,7 @@ class UndoTypeError(UndoError, Level8TypeError):
     """A count of steps or plies that is no whole number (``1.0``, ``True``)."""
 
 
-class CorruptStateError(Level8Error, GameValueError):
+class CorruptStateError(Level8Error, RecordError):
     """Serialised game data is malformed, inconsistent or has been tampered with."""
 
 

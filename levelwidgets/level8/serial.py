@@ -1,4 +1,12 @@
-"""Level 8 records: the JSON form of a game and of its random-number generator.
+"""Level 8 files: written as a ``levelwidgets.record`` (:mod:`levelwidgets.recordfile`),
+read in that format and in the engine's own old format described below.
+
+:func:`game_to_dict` writes the one file format (config, the first deal's shuffles as
+``start``, the steps, the position and the record's ``check``); :func:`game_from_json` reads
+it by replaying the steps with every check below. The rest of this docstring describes the
+engine's old format (``"levelwidgets.level8"``/``"levelwidgets.level8board"``, version 1),
+which levelwidgets wrote before and still reads.
+
 
 A record holds the config (for a game set up by hand, with its starting ``position``), the
 full history (every action with the shuffle orders and dice it caused), the resulting state
@@ -36,12 +44,13 @@ Every refusal is a :class:`CorruptStateError`; a record too large to read is a
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._json import canonical, check_limits, digest, same_json, strict_loads
+from ..recordfile import FORMAT as RECORD_FORMAT
+from ..recordfile import check_digest, dumps, main_line_record, read_main_line
 from ..words import plural
 from .actions import HistoryEntry
 from .checks import show
@@ -119,27 +128,35 @@ def rng_from_json(data: object) -> tuple:
         ) from None
 
 
+#: The game's name in a ``levelwidgets.record`` file, by the engine's own old format marker.
+GAME_NAMES = {FORMAT: "level8", "levelwidgets.level8board": "level8board"}
+
+
 def game_to_dict(game: Level8) -> dict[str, Any]:
-    """Config, full history (with shuffles), state, RNG state and the record's check."""
-    data: dict[str, Any] = {
-        "format": game._record_format,
-        "version": FORMAT_VERSION,
-        "config": game._config,
-        "history": [e.to_dict() for e in game._history],
-        "state": game.state_dict(),
-        "rng": rng_to_json(game._rng.getstate()),
-    }
-    data["check"] = record_check(data)
-    return data
+    """The game as a record (:mod:`levelwidgets.recordfile`): config, the first deal's
+    shuffles (``start``), one node per step after it, the position and the check."""
+    return main_line_record(
+        GAME_NAMES[game._record_format],
+        game.config,
+        game.steps(),
+        game.state_dict(),
+        start=start_of(game),
+    )
+
+
+def start_of(game: Level8) -> list[list[int]]:
+    """The chance of the start (the first deal's shuffle, or a set-up's draw pile)."""
+    return [list(c) for c in game._history[0].chance]
 
 
 def record_check(data: Mapping[str, Any]) -> str:
-    """The record's check: the digest of every field but ``check`` (:func:`canonical` JSON)."""
+    """An old record's check: the digest of every field but ``check`` (:func:`canonical`
+    JSON)."""
     return digest(canonical({k: v for k, v in data.items() if k != "check"}))
 
 
 def game_to_json(game: Level8, indent: int | None = None) -> str:
-    return json.dumps(game_to_dict(game), indent=indent)
+    return dumps(game_to_dict(game), indent=indent)
 
 
 def bound_config(cfg: object, what: str = "config") -> dict[str, Any]:
@@ -220,6 +237,8 @@ def game_from_json(
     Nothing but the new game is made or changed.
     """
     data = parse_record(text, what)
+    if data.get("format") == RECORD_FORMAT:
+        return game_from_record(cls, data, GAME_NAMES[marker], check)
     if data.get("format") != marker:
         raise CorruptStateError(f"this is not {what} record (its 'format' is missing or different)")
     version = data.get("version")
@@ -258,6 +277,34 @@ def game_from_json(
             "the record was changed after it was saved: its names, settings or steps no "
             "longer match its check"
         )
+    return game
+
+
+def game_from_record(
+    cls: type[Level8], data: dict[str, Any], name: str, check: Callable[[Any, object], object]
+) -> Level8:
+    """The game of a parsed ``levelwidgets.record`` file: the main line replayed from the
+    config with the same checks as an old record's history (every shuffle and random die
+    must be the seed's), written as the game writes it, ending in its stored position, and
+    the record's check fitting (variations and annotations are not read)."""
+    line = read_main_line(data, name, CorruptStateError)
+    if not isinstance(line.steps, list) or len(line.steps) + 1 > MAX_HISTORY:
+        raise RecordTooLargeError(f"the record has more than {MAX_HISTORY - 1:,} steps")
+    start = check(cls, line.config)
+    first = start._history[0]  # type: ignore[attr-defined]
+    if not same_json(line.start, start_of(start)):  # type: ignore[arg-type]
+        raise CorruptStateError("the record's first deal is not the one its seed (or deck) makes")
+    entries = [first]
+    for number, step in enumerate(line.steps, start=1):
+        if not isinstance(step, dict) or set(step) != {"action", "chance"}:
+            raise CorruptStateError(f"step {number} is not {{'action': ..., 'chance': [...]}}")
+        entries.append(HistoryEntry.from_dict(step))
+    game = cls._from_config(start._config, entries, verify_rng=True)  # type: ignore[attr-defined]
+    if not same_json(game.steps(), line.steps):
+        raise CorruptStateError("a step is not written in the form the game writes it")
+    if line.has_position and not same_json(game.state_dict(), line.position):
+        raise CorruptStateError("the stored state does not match its history")
+    check_digest(data, CorruptStateError)
     return game
 
 

@@ -17,6 +17,7 @@ over) are plain :class:`LevelXError` subclasses.
 from __future__ import annotations
 
 from ..errors import GameError, GameLimitError, GameTypeError, GameValueError
+from ..errors import RecordError as AnyRecordError
 
 
 class LevelXError(GameError):
@@ -99,8 +100,9 @@ class BotError(LevelXError):
     acted on the game while it was asked for a move. The game is as it was before the call."""
 
 
-class RecordError(LevelXError, GameValueError):
-    """A saved game (JSON record) is corrupt or has been tampered with."""
+class RecordError(LevelXError, AnyRecordError):
+    """A saved game (JSON record) is corrupt or has been tampered with (also the one file
+    error base, :class:`levelwidgets.errors.RecordError`)."""
 
 
 class RecordTypeError(RecordError, LevelXTypeError):

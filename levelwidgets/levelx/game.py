@@ -55,10 +55,12 @@ from .position import set_up
 from .rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .serial import (
     MAX_TURNS,
+    config_of,
     game_from_dict,
     game_from_json,
     game_to_dict,
     game_to_json,
+    position_of,
     start_from_config,
 )
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
@@ -307,7 +309,7 @@ class LevelX:
 
     def observation(self, viewer: int | str | None = None) -> dict[str, Any]:
         """The position as plain data; Level X hides nothing, so every viewer sees the same."""
-        position = game_to_dict(self)["position"]
+        position = position_of(self)
         return {
             **position,
             "names": list(self.names),
@@ -329,9 +331,7 @@ class LevelX:
     @property
     def config(self) -> dict[str, Any]:
         """The set-up as plain data: players, rules, seed and a set-up position (``start``)."""
-        data = game_to_dict(self)
-        keys = ("players", "rules", "seed", "start")
-        return {k: data[k] for k in keys if k in data}
+        return config_of(self)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> LevelX:

@@ -1,4 +1,10 @@
-"""JSON records of Level X games (the engine's own format; see also levelwidgets.record).
+"""Level X files: written as a ``levelwidgets.record`` (:mod:`levelwidgets.recordfile`),
+read in that format and in the engine's own format of versions 1 and 2 described below.
+
+:func:`game_to_dict` writes the one file format (config, the main line of steps, the
+position and the record's ``check``); :func:`game_from_dict` reads it by replaying the steps
+(:meth:`LevelX.replay`). The rest of this docstring describes the engine's old format, which
+levelwidgets wrote before and still reads:
 
 A record holds the players, the rule options, the seed, every turn's dice and move, the roll
 not yet played (``pending``) and, for readers, the position they lead to. A game set up by
@@ -33,7 +39,6 @@ Every refusal is a :class:`RecordError` (``RecordTooLargeError`` for sizes,
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -41,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 from .._json import canonical as _canonical
 from .._json import check_limits, strict_loads
 from .._json import digest as _digest
+from ..recordfile import FORMAT as RECORD_FORMAT
+from ..recordfile import check_digest, dumps, main_line_record, read_main_line
 from ..words import plural
 from .checks import is_int, show
 from .errors import LevelXError, RecordError, RecordTooLargeError, RecordTypeError
@@ -83,37 +90,24 @@ _CHAIN_START = "levelwidgets/levelx"
 # ---------------------------------------------------------------------------- writing
 
 
-def game_to_dict(game: LevelX) -> dict[str, Any]:
-    pending = None if game.dice is None else {"dice": list(game.dice), "drawn": game._drawn}
+def config_of(game: LevelX) -> dict[str, Any]:
+    """The set-up as plain data: players, rules, seed and a set-up position (``start``)."""
     start = {} if game._start is None else {"start": start_to_dict(game._start)}
-    turns = []
-    check = _CHAIN_START
-    for p, dice, drawn, move, _events in game._log:
-        notation = move.notation
-        check = _turn_check(check, p, dice, drawn, notation)
-        turns.append(
-            {"player": p, "dice": list(dice), "drawn": drawn, "move": notation, "check": check}
-        )
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": list(game.names),
-        "rules": game.rules.to_dict(),
-        "seed": game.seed,
-        **start,
-        "turns": turns,
-        "pending": pending,
-        "position": _position(game),
-    }
-    data["check"] = _record_check(check, data)
-    return data
+    return {"players": list(game.names), "rules": game.rules.to_dict(), "seed": game.seed, **start}
+
+
+def game_to_dict(game: LevelX) -> dict[str, Any]:
+    """The game as a record (:mod:`levelwidgets.recordfile`): config, the main line of
+    steps (rolls and moves, an unplayed roll last), the position and the check."""
+    return main_line_record("levelx", config_of(game), game.steps(), position_of(game))
 
 
 def game_to_json(game: LevelX, indent: int | None = None) -> str:
-    return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
+    return dumps(game_to_dict(game), indent=indent)
 
 
-def _position(game: LevelX) -> dict[str, Any]:
+def position_of(game: LevelX) -> dict[str, Any]:
+    """The position as plain data (what a file's ``position`` must equal)."""
     state = game._state
     return {
         "current_player": state.current,
@@ -173,7 +167,10 @@ def game_from_json(cls: type[LevelX], text: str | bytes) -> LevelX:
 
 
 def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
-    """The game of a record given as plain JSON data (what :meth:`LevelX.to_dict` gives)."""
+    """The game of a record given as plain JSON data (what :meth:`LevelX.to_dict` gives):
+    a ``levelwidgets.record`` file, or the engine's own format of versions 1 and 2."""
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        return game_from_record(cls, data)
     _check_plain(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError.coded(
@@ -219,7 +216,7 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
                 "The record's last roll is impossible: {reason}",
                 reason=_reason(exc),
             ) from None
-    if _canonical(data["position"]) != _canonical(_position(game)):
+    if _canonical(data["position"]) != _canonical(position_of(game)):
         raise RecordError.coded(
             "levelx.record_position",
             "The record's position (scores, chips or pieces) does not follow from its moves: "
@@ -227,6 +224,28 @@ def game_from_dict(cls: type[LevelX], data: Any) -> LevelX:
         )
     if checks and data["check"] != _record_check(chain, data):
         raise _edited("its players, rules, seed, set-up or last roll", who="The record")
+    return game
+
+
+def game_from_record(cls: type[LevelX], data: dict[str, Any]) -> LevelX:
+    """The game of a parsed ``levelwidgets.record`` file: its main line replayed from its
+    config (every roll and move checked), written as the game writes it, ending in its
+    stored position, and its check fitting (variations and annotations are not read)."""
+    line = read_main_line(data, "levelx", RecordError)
+    if line.start is not None:
+        raise _malformed("a Level X record has no chance outcome at its start ('start': null)")
+    if not isinstance(line.steps, list) or len(line.steps) > 2 * MAX_TURNS + 1:
+        raise _too_large(f"it has more than {2 * MAX_TURNS + 1:,} steps")
+    game = cls.replay(line.config, line.steps)
+    if _canonical(game.steps()) != _canonical(line.steps):
+        raise _malformed("a step is not written in the form the game writes it")
+    if line.has_position and _canonical(line.position) != _canonical(position_of(game)):
+        raise RecordError.coded(
+            "levelx.record_position",
+            "The record's position (scores, chips or pieces) does not follow from its moves: "
+            "it was edited or damaged.",
+        )
+    check_digest(data, RecordError)
     return game
 
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..recordfile import HEADERS
 from ._checks import need_keys
 from .errors import RecordError
 
@@ -18,7 +19,7 @@ MARKS = ("!", "?", "!!", "??", "!?", "?!")
 #: Named highlight colours (any ``#rrggbb`` colour is allowed too).
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "grey", "black")
 #: Header fields a person fills in (the others come from the game).
-FREE_HEADERS = ("date", "event", "site", "notes")
+FREE_HEADERS = HEADERS  # the texts a record file's ``headers`` may hold
 
 MAX_COMMENT = 10_000
 MAX_COMMENTS = 100

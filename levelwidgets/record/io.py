@@ -15,11 +15,25 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .._json import canonical, digest, same_json, strict_loads
+from .._json import same_json
+from ..recordfile import (
+    ANNOTATIONS,
+    FIELDS,
+    FORMAT,
+    MAX_BYTES,
+    MAX_DEPTH,
+    OLD_FORMATS,
+    VERSION,
+    check_digest,
+    check_frame,
+    dumps,
+    finish,
+    parse,
+    record_check,
+)
 from ._checks import is_int, need_keys, need_list
 from .annotations import (
     FREE_HEADERS,
@@ -34,14 +48,8 @@ from .errors import RecordError
 from .protocol import adapter_named
 from .tree import MAX_NODES, GameRecord, Node, Step
 
-FORMAT = "levelwidgets.record"
-VERSION = 1
-MAX_BYTES = 10 * 1024 * 1024
-MAX_DEPTH = 32  # JSON nesting (objects and lists inside each other)
-
-_TOP = ("format", "version", "game", "config", "headers", "start", "root", "nodes")
-_OPTIONAL = ("position", "check")
-_ANNOTATIONS = ("comments", "mark", "highlights")
+__all__ = ["FIELDS", "FORMAT", "MAX_BYTES", "MAX_DEPTH", "VERSION", "record_check"]
+_ANNOTATIONS = ANNOTATIONS
 
 
 # ---------------------------------------------------------------------- writing
@@ -71,21 +79,11 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "nodes": nodes,
         "position": record._adapter.position(end),
     }
-    data["check"] = record_check(data)
-    return data
-
-
-def record_check(data: Mapping[str, Any]) -> str:
-    """A file's ``check``: 16 hex digits of BLAKE2b over the game it records, as compact JSON
-    with sorted keys: every field but ``check`` and the annotations (``headers``, ``root``,
-    and of each node only ``parent`` and ``step``), so a teacher may still edit a comment."""
-    game = {k: v for k, v in data.items() if k not in ("check", "headers", "root", "nodes")}
-    game["nodes"] = [[n.get("parent"), n.get("step")] for n in data["nodes"]]
-    return digest(canonical(game))
+    return finish(data)
 
 
 def to_json(record: GameRecord, indent: int | None = None) -> str:
-    return json.dumps(to_dict(record), indent=indent, ensure_ascii=False)
+    return dumps(to_dict(record), indent=indent)
 
 
 def save(record: GameRecord, path: str | Path) -> None:
@@ -122,47 +120,8 @@ def from_json(text: str | bytes) -> GameRecord:
     return from_dict(parse(text))
 
 
-def parse(text: str | bytes) -> Any:
-    """JSON text to plain data, refusing what is too big, too deep or not JSON."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_BYTES:
-            raise _too_big()
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("This is not a record file (it is not UTF-8 text).") from None
-    if not isinstance(text, str):
-        raise RecordError(f"A record is JSON text, not {type(text).__name__}.")
-    if len(text) > MAX_BYTES:
-        raise _too_big()
-    try:
-        data = strict_loads(text, constant=_not_a_number, twice=_named_twice)
-    except RecursionError:
-        raise _too_deep() from None
-    except RecordError:
-        raise
-    except ValueError as exc:
-        raise RecordError(f"This is not a record file (not valid JSON: {exc}).") from None
-    _check_depth(data)
-    return data
-
-
 def from_dict(data: Any) -> GameRecord:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        hint = ""
-        if isinstance(data, dict) and data.get("format") in ("levelwidgets/levelx", _L8):
-            hint = " It is an engine record: open it with GameRecord.from_engine_json."
-        raise RecordError(f"This is not a levelwidgets record (its 'format' is missing).{hint}")
-    version = data.get("version")
-    if version != VERSION:
-        raise RecordError(
-            f"This record is version {version!r}; this levelwidgets reads version {VERSION} "
-            "(a newer levelwidgets may read it)."
-        )
-    need_keys(data, "The record", _TOP, _OPTIONAL)
-    check = data.get("check")
-    if "check" in data and (not isinstance(check, str) or len(check) != 16):
-        raise RecordError("The record's 'check' must be the 16 characters a save writes.")
+    check_frame(data)
     adapter = adapter_named(data["game"])
     config = data["config"]
     if not isinstance(config, dict):
@@ -241,46 +200,28 @@ def from_dict(data: Any) -> GameRecord:
                 "The record's stored position (scores, pieces or cards) does not follow "
                 "from its steps: the file was edited or damaged."
             )
-    if check is not None and check != record_check(data):
-        raise RecordError(
-            "The record was changed after it was saved: its players, set-up or steps no "
-            "longer match its check. (Comments, marks, highlights and headers may be edited; "
-            "to change the game by hand, remove its 'check'.)"
-        )
+    check_digest(data)
     return record
 
 
 def from_engine_json(text: str | bytes) -> GameRecord:
-    """A record from ``LevelX.to_json`` / ``Level8.to_json`` / ``Level8Board.to_json``
-    (checked by the engine)."""
+    """A record from an engine's ``to_json``: a record file (what every engine writes now),
+    or an engine's own old format (``"levelwidgets/levelx"``, ``"levelwidgets.level8"``,
+    ``"levelwidgets.level8board"``), read and checked by its engine."""
     data = parse(text)
     kind = data.get("format") if isinstance(data, dict) else None
+    if kind == FORMAT:
+        return from_dict(data)
+    if kind not in OLD_FORMATS:
+        raise RecordError("This is not a Level X or Level 8 game record (its 'format' is missing).")
+    adapter = adapter_named(OLD_FORMATS[kind])
     try:
-        if kind == "levelwidgets/levelx":
-            from ..levelx import LevelX
-
-            game: Any = LevelX.from_json(json.dumps(data))
-        elif kind == _L8:
-            from ..level8 import Level8
-
-            game = Level8.from_json(json.dumps(data))
-        elif kind == _L8_BOARD:
-            from ..level8.board import Level8Board
-
-            game = Level8Board.from_json(json.dumps(data))
-        else:
-            raise RecordError(
-                "This is not a Level X or Level 8 game record (its 'format' is missing)."
-            )
+        game = adapter.engine.from_json(json.dumps(data))  # type: ignore[attr-defined]
     except RecordError:
         raise
-    except ValueError as exc:  # the engines' record errors
+    except ValueError as exc:  # the engines' other refusals
         raise RecordError(f"The game record is invalid: {exc}") from None
     return GameRecord.from_game(game)
-
-
-_L8 = "levelwidgets.level8"
-_L8_BOARD = "levelwidgets.level8board"
 
 
 def _annotate(node: Node, raw: dict, where: str = "The start") -> None:
@@ -311,37 +252,3 @@ def _where(record: GameRecord, node: Node, names: list[str]) -> str:
     line = "main line" if node.is_main_line() else "a variation"
     text = adapter.notation(data, names)
     return f"Step {node._depth} ({who}: {text!r:.60}, {line})"
-
-
-def _not_a_number(name: str) -> RecordError:
-    return RecordError(f"This is not a record file ({name} is not a number JSON allows).")
-
-
-def _named_twice(key: str) -> RecordError:
-    return RecordError(f"The record names the field {key!r} twice in one place.")
-
-
-def _check_depth(data: Any) -> None:
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise _too_deep()
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
-
-
-def _too_big() -> RecordError:
-    return RecordError(
-        f"This file is larger than {MAX_BYTES // (1024 * 1024)} MB; a game record is far "
-        "smaller, so it is not opened."
-    )
-
-
-def _too_deep() -> RecordError:
-    return RecordError(
-        f"This file nests data more than {MAX_DEPTH} levels deep; a game record never does, "
-        "so it is not opened."
-    )

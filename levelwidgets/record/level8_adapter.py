@@ -1,10 +1,10 @@
-"""Level 8 for the record model: each history entry after the deal is one step.
+"""Level 8 and its board game for the record model: each action after the deal is one step.
 
-Step data (plain JSON): ``{"action": Action.to_dict(), "chance": [[card, ...], ...]}`` — the
-action and the shuffle orders it caused (first card = top of the pile). A replay takes the
-shuffles from the step and checks they are the ones the game's seed makes on that line of
-play. The start (the first deal, or a set-up position) is not a step: it follows from the
-config, and its shuffle is kept in the record's ``start`` for checking.
+Steps are :meth:`Level8.steps` data: ``{"action": Action.to_dict(), "chance": [...]}``, the
+action and the chance it caused (shuffle orders, first card = top; in the board game also a
+random roll's dice), which a replay checks against the seed. The start (the first deal, or a
+set-up position) is not a step: it follows from the config, and its shuffle is kept in the
+record's ``start`` for checking.
 """
 
 from __future__ import annotations
@@ -14,15 +14,20 @@ from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..level8 import Action, Level8, Level8Error
-from ..level8.cards import N_CARDS, parse_card
+from ..level8 import Action, Level8
+from ..level8.board import Level8Board
+from ..level8.cards import N_CARDS, N_IDS, parse_card
 from ..level8.visibility import action_text
 from ._checks import is_int, need_int, need_keys, need_list
+from .adapter import GameAdapter, refused
 from .errors import RecordError
 from .protocol import register
 
-_STEP_KINDS = ("draw", "lay_down", "add_on", "discard", "skip", "skip_turn", "keep", "next_round")
-_MAX_SHUFFLES = 8
+_CARD_STEPS = ("draw", "lay_down", "add_on", "discard", "skip", "skip_turn", "keep", "next_round")
+_BOARD_STEPS = (
+    *("roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose"),
+    *("lay_down", "add_on", "discard", "discard_two", "keep", "next_round"),
+)
 
 
 def _seat(target: object, config: Mapping[str, Any]) -> int:
@@ -30,15 +35,21 @@ def _seat(target: object, config: Mapping[str, Any]) -> int:
 
 
 def _card(target: object, config: Mapping[str, Any]) -> int:
-    try:
+    with refused("A highlighted card: "):
         cid = parse_card(target)
-    except Level8Error as exc:
-        raise RecordError(f"A highlighted card: {_sentence(exc)}") from None
     if cid >= N_CARDS:
         raise RecordError(
             f"A highlighted card: card id {cid} is out of range (the card game's cards are "
             f"numbered 0–{N_CARDS - 1})."
         )
+    return cid
+
+
+def _board_card(target: object, config: Mapping[str, Any]) -> int:
+    with refused("A highlighted card: "):
+        cid = parse_card(target)
+    if not 0 <= cid < N_IDS or 97 <= cid <= 100:
+        raise RecordError(f"A highlighted card: card id {cid} is not a card of the board game.")
     return cid
 
 
@@ -51,86 +62,58 @@ def _combination(target: object, config: Mapping[str, Any]) -> list[int]:
     return [_seat(target[0], config), need_int(target[1], "A combination's index", 0, 19)]
 
 
-class Level8Adapter:
+def _field(target: object, config: Mapping[str, Any]) -> int:
+    layout = config.get("layout")
+    fields = layout.get("fields") if isinstance(layout, Mapping) else None
+    last = len(fields) - 1 if isinstance(fields, list) and fields else 59
+    return need_int(target, "A highlighted field", 0, last)
+
+
+class Level8Adapter(GameAdapter):
     name = "level8"
     title = "Level 8"
+    engine: type = Level8
     highlight_kinds = MappingProxyType(
         {"card": _card, "combination": _combination, "player": _seat}
     )
-
-    def owns(self, game: object) -> bool:
-        return isinstance(game, Level8)
-
-    # ------------------------------------------------------------------ start
-
-    def config_of(self, game: Level8) -> dict[str, Any]:
-        return game.config
-
-    def new_game(self, config: Mapping[str, Any]) -> Level8:
-        try:
-            return Level8.from_config(config)
-        except Level8Error as exc:
-            raise RecordError(f"The game's set-up is invalid: {_sentence(exc)}") from None
+    step_kinds = _CARD_STEPS
+    #: Most chance outcomes of one step, and the largest value in one.
+    max_chances, max_value = 8, N_CARDS - 1
 
     def start_chance(self, game: Level8) -> list[list[int]]:
         return [list(c) for c in game.history[0].chance]
 
-    def check_start(self, game: Level8, chance: Any) -> None:
-        start = self.start_chance(game)
-        if chance != start or json.dumps(chance) != json.dumps(start):
-            raise RecordError(
-                "The record's first deal is not the one its seed (or stacked deck) makes."
-            )
-
-    # ------------------------------------------------------------------ steps
-
     def steps_of(self, game: Level8, start: int = 0) -> list[dict[str, Any]]:
+        # the history's tail only (Level8.steps() builds every step; this runs after each move)
         return [_data(e.action, e.chance) for e in game.history[1 + start :]]
 
     def step_count(self, game: Level8) -> int:
         return game.plies
 
-    def rewind(self, game: Level8, steps: int) -> int:
-        game.goto(min(steps, game.plies))
-        return game.plies
-
     def check_step(self, data: Any) -> dict[str, Any]:
-        need_keys(data, "A Level 8 step", ("action", "chance"))
-        chance = need_list(data["chance"], "A step's shuffles", _MAX_SHUFFLES)
-        for order in chance:
-            need_list(order, "A shuffle order", N_CARDS)
-            for card in order:
-                need_int(card, "A card in a shuffle", 0, N_CARDS - 1)
+        need_keys(data, f"A {self.title} step", ("action", "chance"))
+        chance = need_list(data["chance"], "A step's chance outcomes", self.max_chances)
+        for outcome in chance:
+            need_list(outcome, "A shuffle order or a dice roll", self.max_value + 1)
+            for value in outcome:
+                need_int(value, "A card in a shuffle or a die", 0, self.max_value)
         action = _action(data["action"])
-        if action.kind not in _STEP_KINDS:
+        if action.kind not in self.step_kinds:
             raise RecordError(f"{action.kind!r} is not an action a player takes during play.")
         return _data(action, chance)
 
-    def apply(self, game: Level8, data: Mapping[str, Any]) -> tuple[Any, ...]:
-        try:
-            action = getattr(data, "parsed", None) or _action(data["action"])
-            return tuple(game.apply_recorded(action, data["chance"]))
-        except Level8Error as exc:
-            raise RecordError(_sentence(exc)) from None
-        except (LookupError, TypeError, ValueError, OverflowError) as exc:
-            raise RecordError(
-                f"The {data['action'].get('kind', 'step')!s:.20} step cannot be played "
-                f"({type(exc).__name__}: {str(exc)[:120]})."
-            ) from None
+    def apply_step(self, game: Level8, data: Mapping[str, Any]) -> list[Any]:
+        action = getattr(data, "parsed", None) or _action(data["action"])
+        return game.apply_recorded(action, data["chance"])
 
-    def play(self, game: Level8, spec: object) -> tuple[dict[str, Any], tuple[Any, ...]]:
-        if isinstance(spec, Mapping) and "chance" in spec:
-            data = self.check_step(spec)
-            return data, self.apply(game, data)
+    def is_step(self, spec: Mapping[str, Any]) -> bool:
+        return "chance" in spec
+
+    def act(self, game: Level8, spec: object) -> list[Any]:
         action = _action(spec) if isinstance(spec, Mapping) else spec
         if not isinstance(action, Action):
-            raise RecordError(f"A Level 8 step is an Action (or its dict), not {spec!r}.")
-        try:
-            events = game.apply(action)
-        except Level8Error as exc:
-            raise RecordError(_sentence(exc)) from None
-        entry = game.history[-1]
-        return _data(entry.action, entry.chance), tuple(events)
+            raise RecordError(f"A {self.title} step is an Action (or its dict), not {spec!r}.")
+        return game.apply(action)
 
     def key(self, data: Mapping[str, Any]) -> Hashable:
         return json.dumps(data["action"], sort_keys=True)
@@ -143,43 +126,30 @@ class Level8Adapter:
 
     def notation(self, data: Mapping[str, Any], names: Sequence[str]) -> str:
         action = getattr(data, "parsed", None) or _action(data["action"])
-        text = action.describe(tuple(names))
-        name = names[action.player] if 0 <= action.player < len(names) else ""
-        return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
+        return _without_name(action.describe(tuple(names)), action, names)
 
     def notation_for(self, data: Mapping[str, Any], names: Sequence[str], viewer: object) -> str:
-        """The notation as ``viewer`` may read it: kept and given cards only for their player
-        and the teacher (what the widget's move list shows that viewer)."""
+        """Kept and given cards only for their player and the teacher (as the move list)."""
         action = getattr(data, "parsed", None) or _action(data["action"])
         text = action_text(action, tuple(names), viewer)  # type: ignore[arg-type]
-        name = names[action.player] if 0 <= action.player < len(names) else ""
-        return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
+        return _without_name(text, action, names)
 
     def chance(self, data: Mapping[str, Any]) -> Any:
         return [list(c) for c in data["chance"]]
 
-    def describe_events(self, events: Sequence[Any], names: Sequence[str]) -> list[str]:
-        return [e.describe(list(names)) for e in events]
-
-    # ------------------------------------------------------------------ positions
-
-    def clone(self, game: Level8) -> Level8:
-        return game.clone()
-
     def position(self, game: Level8) -> dict[str, Any]:
-        return game.state_dict()
+        return game.state_dict()  # what its file stores, without building the whole file
 
-    def snapshot(self, game: Level8) -> Any:
-        return game.snapshot()
 
-    def to_move(self, game: Level8) -> int | None:
-        return None if game.is_over else game.current_player
-
-    def names(self, config: Mapping[str, Any]) -> list[str]:
-        return list(config["players"])
-
-    def seed(self, config: Mapping[str, Any]) -> Any:
-        return config["seed"]
+class Level8BoardAdapter(Level8Adapter):
+    name = "level8board"
+    title = "Level 8 board game"
+    engine = Level8Board
+    highlight_kinds = MappingProxyType(
+        {"card": _board_card, "combination": _combination, "player": _seat, "field": _field}
+    )
+    step_kinds = _BOARD_STEPS
+    max_chances, max_value = 12, N_IDS - 1  # a swap draws up to 4 cards, each may reshuffle
 
 
 class _StepData(dict):
@@ -197,10 +167,8 @@ def _data(action: Action, chance: Sequence[Sequence[int]]) -> dict[str, Any]:
 def _action(data: object) -> Action:
     if not isinstance(data, Mapping):
         raise RecordError(f"A Level 8 action must be a JSON object {{...}}, not {data!r:.60}.")
-    try:
+    with refused():
         action = Action.from_dict(data)
-    except Level8Error as exc:
-        raise RecordError(_sentence(exc)) from None
     if action.to_dict() != data:
         raise RecordError(
             f"The action {json.dumps(data)[:80]} is not written in its normal form (unknown "
@@ -211,9 +179,10 @@ def _action(data: object) -> Action:
     return action
 
 
+def _without_name(text: str, action: Action, names: Sequence[str]) -> str:
+    name = names[action.player] if 0 <= action.player < len(names) else ""
+    return text[len(name) + 1 :] if name and text.startswith(name + " ") else text
+
+
 ADAPTER = register(Level8Adapter())
-
-
-def _sentence(exc: Exception) -> str:
-    text = str(exc)
-    return text if text.endswith((".", "!", "?")) else text + "."
+BOARD_ADAPTER = register(Level8BoardAdapter())

@@ -1,8 +1,10 @@
 """What the record model needs from a game engine: the :class:`Replayable` protocol.
 
-Each engine gets one small adapter (:mod:`.levelx_adapter`, :mod:`.level8_adapter`). The
-record only ever talks to an adapter, and the engines never import record code: records build
-on the engines, not the other way round.
+One adapter class serves every engine through the game protocol (:mod:`.adapter`); each game
+adds only its step check, notation and highlights (:mod:`.levelx_adapter`,
+:mod:`.level8_adapter`, which also serves the board game). The record only ever talks to an
+adapter, and the engines never import record code: records build on the engines, not the
+other way round.
 
 A *step* is plain JSON data (a ``dict``) that holds everything needed to replay it without
 the random generator's state: a Level X roll stores its dice and whether they came from the
@@ -27,6 +29,8 @@ class Replayable(Protocol):
     name: str
     #: The game's name for people: ``"Level X"``, ``"Level 8"``.
     title: str
+    #: The engine class (it implements :class:`levelwidgets.protocol.Game`).
+    engine: type
     #: Highlight kinds of the game, each with its target check.
     highlight_kinds: Mapping[str, TargetCheck]
 
@@ -144,4 +148,4 @@ def adapter_for(game: object) -> Replayable:
 def _load() -> None:
     if "level8board" not in _ADAPTERS:
         # they register themselves; the board game's after the card game's (see adapter_for)
-        from . import level8_adapter, level8board_adapter, levelx_adapter  # noqa: F401
+        from . import level8_adapter, levelx_adapter  # noqa: F401

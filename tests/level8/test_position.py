@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_writers import level8_old_json  # tests/ is on sys.path
 
 from levelwidgets.level8 import (
     ConfigError,
@@ -180,7 +181,7 @@ def test_bad_set_ups_are_refused_with_a_clear_message(overrides, message):
 def test_a_record_of_a_set_up_cannot_lie():
     g = _lesson()
     g.draw()
-    text = g.to_json()
+    text = level8_old_json(g)  # the old format's history (the one file format: tests/protocol)
 
     def tampered(fn) -> str:
         data = json.loads(text)

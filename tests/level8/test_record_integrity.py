@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from old_writers import level8_old_json  # tests/ is on sys.path
 from record.damage import SETTINGS, damaged, same_record, without  # tests/ is on sys.path
 
 from levelwidgets.errors import GameError, GameLimitError
@@ -62,7 +63,7 @@ def set_up() -> Level8:
     return drive(g, [HeuristicBot(1), HeuristicBot(2)], 40)
 
 
-RECORDS = {"mid game": mid_game().to_json(), "set-up": set_up().to_json()}
+RECORDS = {"mid game": level8_old_json(mid_game()), "set-up": level8_old_json(set_up())}
 
 
 def loads_or_refuses(text: str) -> Level8 | None:
@@ -87,7 +88,7 @@ def test_a_damaged_record_is_refused_or_is_the_same_game(name, data):
     original = RECORDS[name]
     text = data.draw(damaged(original))
     game = loads_or_refuses(text)
-    assert game is None or game.to_json() == original
+    assert game is None or level8_old_json(game) == original
 
 
 @pytest.mark.parametrize("name", list(RECORDS))
@@ -100,7 +101,7 @@ def test_without_its_check_a_damaged_record_loads_only_as_what_it_says(name, dat
     text = data.draw(damaged(original))
     game = loads_or_refuses(text)
     if game is not None:
-        assert same_record(game.to_json(), text)
+        assert same_record(level8_old_json(game), text)
 
 
 @pytest.mark.parametrize("name", list(RECORDS))
@@ -110,11 +111,11 @@ def test_without_its_check_no_step_shuffle_state_or_generator_edit_loads(name, d
     original = without(RECORDS[name], "check")
     text = data.draw(damaged(original, regions=("history", "state", "rng", "format", "version")))
     game = loads_or_refuses(text)
-    assert game is None or same_record(game.to_json(), original)
+    assert game is None or same_record(level8_old_json(game), original)
 
 
 def record(game_or_text) -> dict:
-    text = game_or_text if isinstance(game_or_text, str) else game_or_text.to_json()
+    text = game_or_text if isinstance(game_or_text, str) else level8_old_json(game_or_text)
     return json.loads(text)
 
 
@@ -232,7 +233,7 @@ def test_a_set_up_draw_pile_cannot_change_between_hand_set_and_shuffled():
         seed="lesson 4",
     )
     assert hand_set.history[0].chance == ()
-    assert Level8.from_json(hand_set.to_json()) == hand_set
+    assert Level8.from_json(level8_old_json(hand_set)) == hand_set
     e = record(hand_set)
     del e["check"]
     e["history"][0]["chance"] = d["history"][0]["chance"]  # now claimed as shuffled
@@ -323,11 +324,11 @@ def test_a_history_entry_is_bounded_before_it_is_read(bad):
 
 def test_refusing_changes_nothing_else():
     g = mid_game()
-    before = g.to_json()
+    before = level8_old_json(g)
     for text in (before[:-1], before.replace('"seed": 12', '"seed": 11')):
         with pytest.raises(CorruptStateError):
             Level8.from_json(text)
-    assert g.to_json() == before
+    assert level8_old_json(g) == before
     assert record_check(json.loads(before)) == json.loads(before)["check"]
 
 
@@ -335,17 +336,19 @@ def test_refusing_changes_nothing_else():
 
 
 def assert_round_trip(g: Level8, bots=None, steps: int = 30) -> None:
-    text = g.to_json()
-    h = Level8.from_json(text)
-    assert h == g and h.snapshot() == g.snapshot()
-    assert h._rng.getstate() == g._rng.getstate()
-    assert h.to_json() == text and Level8.from_json(g.to_json(indent=2)).to_json() == text
-    assert h.config == g.config and h.names == g.names
+    # the old format (still read) and the one file format (written now)
+    for write in (level8_old_json, lambda game, indent=None: game.to_json(indent)):
+        text = write(g)
+        h = Level8.from_json(text)
+        assert h == g and h.snapshot() == g.snapshot()
+        assert h._rng.getstate() == g._rng.getstate()
+        assert write(h) == text and write(Level8.from_json(write(g, indent=2))) == text
+        assert h.config == g.config and h.names == g.names
     if bots is not None and not g.is_over:
         a, b = g.clone(), h
         drive(a, bots(), steps)
         drive(b, bots(), steps)
-        assert a.to_json() == b.to_json()
+        assert level8_old_json(a) == level8_old_json(b) and a.to_json() == b.to_json()
 
 
 def _bots(kinds: str, seed: int):

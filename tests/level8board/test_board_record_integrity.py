@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from old_writers import level8_old_json  # tests/ is on sys.path
 from record.damage import SETTINGS, damaged, same_record, without  # tests/ is on sys.path
 
 from levelwidgets.errors import GameError
@@ -22,7 +23,7 @@ from levelwidgets.level8.serial import RecordTooLargeError
 
 from .helpers import UNICODE_NAMES, custom_game, long_game, new_game, play_rolls
 
-RECORDS = {"long": long_game().to_json(), "custom": custom_game().to_json()}
+RECORDS = {"long": level8_old_json(long_game()), "custom": level8_old_json(custom_game())}
 
 
 def loads_or_refuses(text: str) -> Level8Board | None:
@@ -44,7 +45,7 @@ def loads_or_refuses(text: str) -> Level8Board | None:
 def test_a_damaged_record_is_refused_or_is_the_same_game(name, data):
     original = RECORDS[name]
     game = loads_or_refuses(data.draw(damaged(original)))
-    assert game is None or game.to_json() == original
+    assert game is None or level8_old_json(game) == original
 
 
 @pytest.mark.parametrize("name", list(RECORDS))
@@ -55,7 +56,7 @@ def test_without_its_check_a_damaged_record_loads_only_as_what_it_says(name, dat
     text = data.draw(damaged(original))
     game = loads_or_refuses(text)
     if game is not None:
-        assert same_record(game.to_json(), text)
+        assert same_record(level8_old_json(game), text)
 
 
 @pytest.mark.parametrize("name", list(RECORDS))
@@ -65,11 +66,11 @@ def test_without_its_check_no_step_die_shuffle_state_or_generator_edit_loads(nam
     original = without(RECORDS[name], "check")
     text = data.draw(damaged(original, regions=("history", "state", "rng", "format", "version")))
     game = loads_or_refuses(text)
-    assert game is None or same_record(game.to_json(), original)
+    assert game is None or same_record(level8_old_json(game), original)
 
 
 def record(g) -> dict:
-    return json.loads(g if isinstance(g, str) else g.to_json())
+    return json.loads(g if isinstance(g, str) else level8_old_json(g))
 
 
 def refused(d: dict, words: str | None = None) -> None:
@@ -191,7 +192,7 @@ def test_a_hand_set_roll_leaves_the_generator_and_is_marked():
     assert h.history[-1].chance == (h.dice,)
     assert record(g)["history"][1] != record(h)["history"][1]  # never confused, same dice or not
     for game in (g, h):
-        assert Level8Board.from_json(game.to_json()) == game
+        assert Level8Board.from_json(level8_old_json(game)) == game
 
 
 # ---------------------------------------------------------------------------- sizes
@@ -213,9 +214,9 @@ def test_sizes_are_refused_before_any_work():
 
 
 def assert_round_trip(g: Level8Board, seed: int) -> None:
-    text = g.to_json()
+    text = level8_old_json(g)
     h = Level8Board.from_json(text)
-    assert h == g and h.snapshot() == g.snapshot() and h.to_json() == text
+    assert h == g and h.snapshot() == g.snapshot() and level8_old_json(h) == text
     assert h._rng.getstate() == g._rng.getstate()
     assert h.pending == g.pending and h.towers == g.towers and h.layout == g.layout
     with pytest.raises(CorruptStateError):
@@ -223,7 +224,7 @@ def assert_round_trip(g: Level8Board, seed: int) -> None:
     if not g.is_over:
         a = play_rolls(g.clone(), random.Random(seed), 40, hand_set=0.2)
         b = play_rolls(h, random.Random(seed), 40, hand_set=0.2)
-        assert a.to_json() == b.to_json()
+        assert level8_old_json(a) == level8_old_json(b)
 
 
 @pytest.mark.parametrize("seed", range(10))

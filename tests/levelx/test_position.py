@@ -66,7 +66,7 @@ def test_record_round_trip_keeps_the_set_up() -> None:
     game.roll()
     loaded = LevelX.from_json(game.to_json())
     assert loaded == game and loaded.to_json() == game.to_json()
-    assert json.loads(game.to_json())["start"]["tiles"] == [[15], [], []]
+    assert json.loads(game.to_json())["config"]["start"]["tiles"] == [[15], [], []]
     assert [t.round for t in loaded.history][:3] == [1, 2, 2]  # seat 2 ends round 1
     for g in (game, loaded):
         g.play(g.legal_moves()[0])
@@ -79,21 +79,22 @@ def test_record_round_trip_keeps_the_set_up() -> None:
 
 def test_a_record_with_a_bad_set_up_is_refused() -> None:
     record = json.loads(example().to_json())
-    record["start"]["pieces"][1][0] = 4 if record["start"]["pieces"][0][0] != 4 else 3
-    record["start"]["pieces"][0][0] = 4  # two pieces on X5
+    start = record["config"]["start"]  # the set-up is part of the config
+    start["pieces"][1][0] = 4 if start["pieces"][0][0] != 4 else 3
+    start["pieces"][0][0] = 4  # two pieces on X5
     with pytest.raises(RecordError, match="set-up is invalid: Only one piece") as info:
         LevelX.from_json(json.dumps(record))
     assert info.value.code == "levelx.record_setup"
     record = json.loads(example().to_json())
-    record["start"]["chips"][0] = {"6": 1}  # not the form the game writes
+    record["config"]["start"]["chips"][0] = {"6": 1}  # not the form the game writes
     with pytest.raises(RecordError, match="malformed"):
         LevelX.from_json(json.dumps(record))
     record = json.loads(example().to_json())
-    del record["start"]["tiles"]
+    del record["config"]["start"]["tiles"]
     with pytest.raises(RecordError, match="malformed"):
         LevelX.from_json(json.dumps(record))
     record = json.loads(example().to_json())
-    del record["start"]  # the position no longer follows
+    del record["config"]["start"]  # the position no longer follows
     with pytest.raises(RecordError, match="does not follow"):
         LevelX.from_json(json.dumps(record))
 

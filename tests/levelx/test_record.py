@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_writers import levelx_old_dict  # tests/ is on sys.path
 
 from levelwidgets.levelx import (
     GreedyBot,
@@ -78,7 +79,9 @@ def test_autoplay_and_step_by_step_play_agree():
 
 
 def _tamper(game: LevelX, change) -> str:
-    data = json.loads(game.to_json())
+    """An edited record in the engine's old format (still read; the one file format's edits
+    are in tests/protocol/test_file_format.py)."""
+    data = levelx_old_dict(game)
     change(data)
     return json.dumps(data)
 

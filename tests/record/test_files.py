@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -104,6 +105,9 @@ def _main_move(data, index=1):
 
 
 _BASE = _base()
+_OLD_ENGINE_RECORD = (
+    Path(__file__).parent.parent / "fixtures" / "old_formats" / "levelx_partway.json"
+).read_text(encoding="utf-8")
 _L8 = _annotated_level8().to_dict()
 
 
@@ -117,7 +121,8 @@ HOSTILE = {
     "not json": ("{format: levelwidgets", "not valid JSON"),
     "not utf-8": (b"\xff\xfe{}", "not UTF-8"),
     "a list": ("[1, 2, 3]", "'format' is missing"),
-    "engine record": (levelx_game(2).to_json(), "from_engine_json"),
+    # an engine's own old format (engines now write record files: see test_engine_files_are_records)
+    "engine record": (_OLD_ENGINE_RECORD, "from_engine_json"),
     "unknown version": (_edit(lambda d: d.update(version=2)), "version 2"),
     "version as text": (_edit(lambda d: d.update(version="1")), "version '1'"),
     "unknown game": (_edit(lambda d: d.update(game="chess")), "'chess'"),
@@ -237,6 +242,18 @@ def test_corrupt_and_hostile_files_are_refused(tmp_path, text, message):
         path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match=message):
         GameRecord.load(path)
+
+
+@pytest.mark.parametrize("game", [levelx_game(2), level8_game(4)])
+def test_engine_files_are_records(tmp_path, game):
+    """One file format: what an engine's to_json writes is a record file (its main line)."""
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    rec = GameRecord.load(path)
+    assert rec.game_at(len(list(rec.mainline()))) == game
+    assert rec.to_dict()["nodes"] == json.loads(game.to_json())["nodes"]
+    assert json.loads(rec.to_json())["check"] == json.loads(game.to_json())["check"]
+    assert type(game).from_json(rec.to_json()) == game
 
 
 def test_many_hostile_files():

@@ -128,7 +128,7 @@ def test_leaving_set_up_keeps_the_position_as_the_start_undo_stops_there() -> No
     # the record keeps the set-up: saved and loaded, it starts there
     again = LevelX.from_json(w.game.to_json())
     assert [[again.piece(p, r) or 0 for r in range(5, 11)] for p in (0, 1)] == start
-    assert json.loads(w.game.to_json())["start"]["pieces"] == start
+    assert json.loads(w.game.to_json())["config"]["start"]["pieces"] == start
 
 
 def test_bots_wait_while_setting_up_and_move_after() -> None:
