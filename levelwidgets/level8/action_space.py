@@ -1,0 +1,570 @@
+"""Stable integer action ids and a text notation for the card game and the board game.
+
+Game-AI libraries (OpenSpiel, PettingZoo, Gymnasium) want every action as an integer in a
+fixed range, so that a mask of ``num_distinct_actions`` booleans says which are legal. The
+space is fixed by the game's config (players, material, levels, board, ``lay_down_cap``) and
+laid out in blocks, one per action kind, in the order of the game class's
+``action_kinds`` (the table is in ``docs/protocol.md``):
+
+* kinds with parameters from fixed ranges get **global** ids, the same in every position
+  (a draw by its source, a discard by its card, an add-on by card, meaning, owner and
+  combination index, a board field, a question...);
+* composite kinds that cannot be listed for the whole game (a lay-down: any cards in
+  combinations; a keep, swap or show: a subset of the hand) get **option slots**: the id is
+  the block's base + k, k the action's index among this position's legal options of that
+  kind in ``legal_actions()`` order, as OpenSpiel games with meld choices do. These ids are
+  relative to the position. A position with more options than slots offers the first ones
+  (like ``lay_down_cap``); an action without a slot raises :class:`ActionIdError`.
+
+No id names the seat: :meth:`ActionSpace.action_from_id` fills in the seat that acts now.
+
+The text notation (``"draw pile"``, ``"discard 7R"``, ``"add J1>1.0=5"``, ``"lay set 7R 7Y
+7G | run 3B 4B 5B"``) is for machines and tests; :meth:`Action.describe` is for people.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from numbers import Integral
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import (
+    CODES,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    FIRST_JOKER,
+    MAX_NUMBER,
+    N_COLOURS,
+    is_joker,
+    is_skip,
+    parse_card,
+)
+from .checks import show
+from .combos import Combo, make_combo
+from .errors import (
+    ActionIdError,
+    ActionIdTypeError,
+    ActionTextError,
+    ActionTextTypeError,
+    Level8Error,
+)
+
+if TYPE_CHECKING:
+    from .game import CardTable
+
+#: An action's fields besides its player, in :class:`Action`'s order: its key in the space.
+KEY_FIELDS = (
+    "kind",
+    "source",
+    "card",
+    "target",
+    "index",
+    "meaning",
+    "combos",
+    "cards",
+    "field",
+    "choice",
+    "number",
+    "colour",
+    "direction",
+    "dice",
+)
+action_key = attrgetter(*KEY_FIELDS)
+
+#: What each game class plays (its ``action_kinds``): the blocks of its space, in order.
+TABLE_KINDS = ("discard", "add_on", "next_round", "lay_down", "keep")
+CARD_KINDS = ("draw", "discard", "add_on", "skip", "skip_turn", "next_round", "lay_down", "keep")
+BOARD_KINDS = (
+    "roll",
+    "move",
+    "choose",
+    "take",
+    "ask",
+    "give",
+    "steal",
+    "discard",
+    "discard_two",
+    "add_on",
+    "next_round",
+    "lay_down",
+    "swap",
+    "show",
+    "keep",
+)
+
+#: Kinds whose ids are option slots (relative to the position).
+SLOT_KINDS = ("lay_down", "keep", "swap", "show")
+#: The hand size up to which the slots of a hand-subset kind hold every option.
+SLOT_HAND = {"keep": 22, "swap": 26, "show": 26}
+#: The most cards a keep, swap and show take from the hand, and the fewest.
+_SUBSET_SIZES = {"keep": (0, 4), "swap": (1, 3), "show": (3, 3)}
+#: Every meaning a joker can have: a number 1–15, or a colour 0–5 in a colour group.
+_JOKER_MEANINGS = tuple(range(MAX_NUMBER + 1))
+DIRECTIONS = ("left", "right")
+
+
+def _key(
+    kind: str,
+    source: int | None = None,
+    card: int | None = None,
+    target: int | None = None,
+    index: int | None = None,
+    meaning: int | None = None,
+    cards: tuple[int, ...] = (),
+    field: int | None = None,
+    choice: str | None = None,
+    number: int | None = None,
+    colour: int | None = None,
+    direction: str | None = None,
+    dice: tuple[int, ...] | None = None,
+) -> tuple:
+    """The key (see :data:`KEY_FIELDS`) of the action with these fields."""
+    return (kind, source, card, target, index, meaning, (), cards, field, choice, number,
+            colour, direction, dice)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a config fixes of the action space."""
+
+    kinds: tuple[str, ...]
+    num_players: int
+    deck: tuple[int, ...]
+    max_combos: int
+    fields: int
+    lay_down_cap: int
+
+
+@dataclass(frozen=True)
+class Block:
+    """One kind's ids: ``base`` … ``base + size - 1``; ``slots``: option slots."""
+
+    kind: str
+    base: int
+    size: int
+    slots: bool
+
+
+def _meanings(card: int) -> tuple[int, ...]:
+    """The meanings an add-on of ``card`` can declare: a natural stands for its number (run,
+    set) or its colour (colour group); a joker for any number or colour."""
+    if is_joker(card):
+        return _JOKER_MEANINGS
+    number, colour = card % 15 + 1, card // 15
+    return (number,) if number == colour else tuple(sorted((number, colour)))
+
+
+def _global_keys(kind: str, s: Shape) -> list[tuple]:
+    """Every action of a kind with global ids, in id order."""
+    seats = range(s.num_players)
+    playable = [c for c in s.deck if not is_skip(c)]
+    if kind in ("draw", "take"):
+        return [_key(kind), *(_key(kind, source=q) for q in seats)]
+    if kind == "discard":
+        return [_key(kind, card=c) for c in s.deck]
+    if kind == "give":
+        return [_key(kind, card=c) for c in s.deck if c < FIRST_JOKER]
+    if kind == "add_on":
+        return [
+            _key(kind, card=c, target=q, index=i, meaning=m)
+            for c in playable
+            for m in _meanings(c)
+            for q in seats
+            for i in range(s.max_combos)
+        ]
+    if kind == "skip":
+        return [_key(kind, card=c, target=q) for c in s.deck if is_skip(c) for q in seats]
+    if kind == "steal":
+        return [_key(kind, card=c, target=q) for c in playable for q in seats]
+    if kind == "discard_two":
+        return [_key(kind, cards=pair) for pair in combinations(sorted(playable), 2)]
+    if kind == "roll":
+        return [_key(kind), *(_key(kind, dice=(a, b)) for a in range(1, 7) for b in range(1, 7))]
+    if kind == "move":
+        return [_key(kind, field=f) for f in range(s.fields)]
+    if kind == "choose":
+        from .board.layout import ACTIONS  # (the board package builds on this one)
+
+        return [_key(kind, choice=a) for a in ACTIONS if a != "choose"]
+    if kind == "ask":
+        return [
+            _key(kind, direction=d, number=v, colour=c)
+            for d in DIRECTIONS
+            for v, c in [(v, None) for v in range(1, 16)] + [(None, c) for c in range(6)]
+        ]
+    if kind in ("skip_turn", "next_round"):
+        return [_key(kind)]
+    raise ValueError(f"no ids for action kind {kind!r}")  # pragma: no cover - a code error
+
+
+def _slot_count(kind: str, s: Shape) -> int:
+    if kind == "lay_down":
+        return s.lay_down_cap
+    least, most = _SUBSET_SIZES[kind]
+    hand = SLOT_HAND[kind]
+    return sum(comb(hand, k) for k in range(least, most + 1))
+
+
+class ActionSpace:
+    """The ids of one game configuration (made once per config, see :func:`space_for`)."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.blocks: list[Block] = []
+        self.keys: list[tuple | None] = []  # by id; None for an option slot
+        self.ids: dict[tuple, int] = {}
+        self.slots: dict[str, Block] = {}
+        for kind in shape.kinds:
+            base = len(self.keys)
+            if kind in SLOT_KINDS:
+                self.keys.extend([None] * _slot_count(kind, shape))
+            else:
+                for key in _global_keys(kind, shape):
+                    self.ids[key] = len(self.keys)
+                    self.keys.append(key)
+            block = Block(kind, base, len(self.keys) - base, kind in SLOT_KINDS)
+            self.blocks.append(block)
+            if block.slots:
+                self.slots[kind] = block
+        self.size = len(self.keys)
+
+    # -- ids -------------------------------------------------------------------------------
+    def legal_action_ids(self, game: CardTable) -> list[int]:
+        """The ids of ``game.legal_actions()``, ascending (options beyond the slots left out)."""
+        ids, slots = self.ids, self.slots
+        out: list[int] = []
+        seen: dict[str, int] = {}
+        for action in game.legal_actions():
+            i = ids.get(action_key(action))
+            if i is None:
+                block = slots[action.kind]  # (a legal action of a global kind has an id)
+                k = seen.get(block.kind, 0)
+                seen[block.kind] = k + 1
+                if k >= block.size:
+                    continue
+                i = block.base + k
+            out.append(i)
+        out.sort()
+        return out
+
+    def action_id(self, game: CardTable, action: object) -> int:
+        """The id of ``action`` in ``game``'s position (see the module docstring)."""
+        if not isinstance(action, Action):
+            raise ActionIdTypeError(
+                f"{show(action)} is not an Action: action_id takes an Action, e.g. one of "
+                "legal_actions()"
+            )
+        n = self.shape.num_players
+        if type(action.player) is not int or not 0 <= action.player < n:
+            raise ActionIdError(
+                f"the action's player {show(action.player)} is not a seat 0–{n - 1}"
+            )
+        try:
+            i = self.ids.get(action_key(action))
+        except TypeError:  # a field holding a list or another unhashable value
+            i = None
+        if i is not None:
+            return i
+        kind = action.kind
+        game_name = type(game).__name__
+        if kind not in self.shape.kinds:
+            raise ActionIdError(
+                f"{show(kind)} is not an action of {game_name}; its actions are "
+                f"{', '.join(self.shape.kinds)}"
+            )
+        block = self.slots.get(kind)
+        if block is None:
+            raise ActionIdError(
+                f"this {kind} has no id: {_text_or_repr(action)} names a value outside the "
+                f"game's ranges or a field a {kind} does not use"
+            )
+        options = [a for a in game.legal_actions() if a.kind == kind]
+        try:
+            k = options.index(action)
+        except ValueError:
+            raise ActionIdError(
+                f"this {kind} has no id here: only the {len(options)} {kind} options of "
+                "legal_actions() in this position have ids (option slots, relative to the "
+                "position)"
+            ) from None
+        if k >= block.size:
+            raise ActionIdError(
+                f"this {kind} is option {k + 1} of this position, beyond the {block.size} "
+                f"slots of {game_name}'s action space"
+            )
+        return block.base + k
+
+    def action_from_id(self, game: CardTable, action_id: object) -> Action:
+        """The action with id ``action_id`` in ``game``'s position, played by the seat that
+        acts now."""
+        if isinstance(action_id, bool) or not isinstance(action_id, Integral):
+            raise ActionIdTypeError(
+                f"an action id is a whole number 0–{self.size - 1}, not {show(action_id)}"
+            )
+        i = int(action_id)
+        if not 0 <= i < self.size:
+            raise ActionIdError(
+                f"{type(game).__name__} has action ids 0–{self.size - 1} in this "
+                f"configuration, not {i}"
+            )
+        key = self.keys[i]
+        if key is not None:
+            return Action(key[0], game.current_player, *key[1:])
+        block = next(b for b in self.blocks if b.base <= i < b.base + b.size)
+        options = [a for a in game.legal_actions() if a.kind == block.kind]
+        k = i - block.base
+        if k >= len(options):
+            raise ActionIdError(
+                f"id {i} is {block.kind} option {k + 1} of the position, but there are "
+                f"{len(options)} {block.kind} options now"
+            )
+        return options[k]
+
+
+#: The spaces made so far, by shape (few configurations per session).
+_SPACES: dict[Shape, ActionSpace] = {}
+_MAX_SPACES = 64
+
+
+def shape_of(game: CardTable) -> Shape:
+    """What ``game``'s config fixes of its action space."""
+    config = game.config
+    kinds = type(game).action_kinds
+    most = max(len(level.requirements) for seq in game.sides for level in seq.levels)
+    fields = len(config["layout"]["fields"]) if "move" in kinds else 0
+    deck = tuple(sorted(type(game)._deck_ids))
+    return Shape(kinds, game.num_players, deck, most, fields, config["lay_down_cap"])
+
+
+def space_for(game: CardTable) -> ActionSpace:
+    """``game``'s action space: kept on the game (its config never changes) and per shape."""
+    cache = vars(game)
+    space = cache.get("_action_space")
+    if space is None:
+        shape = shape_of(game)
+        space = _SPACES.get(shape)
+        if space is None:
+            if len(_SPACES) >= _MAX_SPACES:
+                _SPACES.clear()
+            space = _SPACES[shape] = ActionSpace(shape)
+        cache["_action_space"] = space
+    return space
+
+
+# -- text -------------------------------------------------------------------------------------
+
+#: The first word of each kind's text (the others are the kind's own name).
+VERBS = {"lay_down": "lay", "add_on": "add"}
+_KINDS_BY_VERB = {VERBS.get(k, k): k for k in (*CARD_KINDS, *BOARD_KINDS)}
+#: The longest action text read (a lay-down of five combinations is some 120 characters).
+MAX_TEXT = 600
+_ADD = re.compile(r"^(\w+)>(\d{1,2})\.(\d{1,2})(?:=(\d{1,2}))?$")
+_ARROW = re.compile(r"^(\w+)([<>])(\d{1,2})$")
+
+
+def _cards_text(cards: Iterable[int]) -> str:
+    return " ".join(CODES[c] for c in cards) or "-"
+
+
+def _combo_text(combo: Combo) -> str:
+    meanings = dict(combo.jokers)
+    cards = [f"{CODES[c]}={meanings[c]}" if c in meanings else CODES[c] for c in combo.cards]
+    return f"{combo.kind} {' '.join(cards)}"
+
+
+def action_to_string(action: object) -> str:
+    """``action`` in the notation of ``docs/protocol.md`` (without its seat)."""
+    if not isinstance(action, Action):
+        raise ActionTextTypeError(f"{show(action)} is not an Action")
+    try:
+        return _write(action)
+    except (TypeError, IndexError, KeyError, AttributeError):
+        raise ActionTextError(
+            f"{show(action)} cannot be written: a field its kind needs is missing or out of range"
+        ) from None
+
+
+def _write(a: Action) -> str:
+    k = a.kind
+    if k in ("draw", "take"):
+        return f"{k} {'pile' if a.source is None else int(a.source)}"
+    if k in ("discard", "give"):
+        return f"{k} {CODES[a.card]}"  # type: ignore[index]
+    if k in ("keep", "swap", "show", "discard_two"):
+        return f"{k} {_cards_text(a.cards)}"
+    if k == "add_on":
+        meaning = "" if a.meaning is None else f"={int(a.meaning)}"
+        return f"add {CODES[a.card]}>{int(a.target)}.{int(a.index)}{meaning}"  # type: ignore[arg-type,index]
+    if k == "skip":
+        card = "" if a.card is None else f"{CODES[a.card]}>"
+        return f"skip {card}{int(a.target)}"  # type: ignore[arg-type]
+    if k == "steal":
+        return f"steal {CODES[a.card]}<{int(a.target)}"  # type: ignore[arg-type,index]
+    if k in ("skip_turn", "next_round"):
+        return k
+    if k == "lay_down":
+        return "lay " + " | ".join(_combo_text(c) for c in a.combos)
+    if k == "roll":
+        return "roll" if a.dice is None else f"roll {int(a.dice[0])} {int(a.dice[1])}"
+    if k == "move":
+        return f"move {int(a.field)}"  # type: ignore[arg-type]
+    if k == "choose":
+        return f"choose {a.choice}"
+    if k == "ask":
+        what = a.number if a.number is not None else COLOUR_LETTERS[a.colour]  # type: ignore[index]
+        return f"ask {a.direction} {what}"
+    raise ActionTextError(f"a {show(k)} action has no notation: it is no step a player takes")
+
+
+def action_from_string(text: object, player: int, num_players: int, kinds: Sequence[str]) -> Action:
+    """The action ``text`` writes (see :func:`action_to_string`), played by ``player``."""
+    if not isinstance(text, str):
+        raise ActionTextTypeError(f"an action text is a string like 'discard 7R', not {show(text)}")
+    if len(text) > MAX_TEXT:
+        raise ActionTextError(f"an action text has at most {MAX_TEXT} characters, not {len(text)}")
+    words = text.split()
+    if not words:
+        raise ActionTextError("an empty text names no action (write e.g. 'discard 7R')")
+    verb, args = words[0].lower(), words[1:]
+    kind = _KINDS_BY_VERB.get(verb)
+    if kind is None or kind not in kinds:
+        verbs = ", ".join(VERBS.get(k, k) for k in kinds)
+        raise ActionTextError(f"{show(words[0])} is no action here; the actions are {verbs}")
+    reader = _Reader(text, kind, player, num_players)
+    return reader.read(args)
+
+
+class _Reader:
+    """Reads the words after an action text's first word."""
+
+    def __init__(self, text: str, kind: str, player: int, num_players: int) -> None:
+        self.text, self.kind, self.player, self.n = text, kind, player, num_players
+
+    def fail(self, why: str) -> ActionTextError:
+        return ActionTextError(f"cannot read {show(self.text)}: {why}")
+
+    def count(self, args: list[str], least: int, most: int, form: str) -> None:
+        if not least <= len(args) <= most:
+            raise self.fail(f"write it as {form!r}")
+
+    def card(self, code: str) -> int:
+        try:
+            return parse_card(code)
+        except Level8Error as e:
+            raise self.fail(str(e)) from None
+
+    def number(self, word: str, what: str, most: int) -> int:
+        if not (word.isascii() and word.isdigit() and len(word) <= 3) or int(word) > most:
+            raise self.fail(f"{what} must be a whole number 0–{most}, not {show(word)}")
+        return int(word)
+
+    def seat(self, word: str) -> int:
+        return self.number(word, "a seat", self.n - 1)
+
+    def read(self, args: list[str]) -> Action:
+        k, p = self.kind, self.player
+        if k in ("draw", "take"):
+            self.count(args, 1, 1, f"{k} pile' or '{k} 2")
+            src = None if args[0].lower() == "pile" else self.seat(args[0])
+            return Action(k, p, source=src)
+        if k in ("discard", "give"):
+            self.count(args, 1, 1, f"{k} 7R")
+            return Action(k, p, card=self.card(args[0]))
+        if k in ("keep", "swap", "show", "discard_two"):
+            self.count(args, 1, 20, f"{k} 7R 9G")
+            cards = () if args == ["-"] else tuple(self.card(c) for c in args)
+            return Action(k, p, cards=cards)
+        if k in ("skip_turn", "next_round"):
+            self.count(args, 0, 0, k)
+            return Action(k, p)
+        if k == "add_on":
+            self.count(args, 1, 1, "add 7R>1.0=7")
+            m = _ADD.match(args[0])
+            if m is None:
+                raise self.fail("an add-on is card>seat.combination=meaning, like 'add 7R>1.0=7'")
+            meaning = None if m[4] is None else self.number(m[4], "a meaning", MAX_NUMBER)
+            card, seat, index = self.card(m[1]), self.seat(m[2]), int(m[3])
+            return Action(k, p, card=card, target=seat, index=index, meaning=meaning)
+        if k in ("skip", "steal"):
+            form = "skip S1>2" if k == "skip" else "steal 7R<2"
+            self.count(args, 1, 1, form)
+            m = _ARROW.match(args[0])
+            if m is None and k == "skip" and args[0].isdigit():
+                return Action(k, p, target=self.seat(args[0]))
+            if m is None or m[2] != form[-2]:
+                raise self.fail(f"write it as {form!r}")
+            return Action(k, p, card=self.card(m[1]), target=self.seat(m[3]))
+        if k == "lay_down":
+            return Action(k, p, combos=self.combos())
+        if k == "roll":
+            if not args:
+                return Action(k, p)
+            self.count(args, 2, 2, "roll' or 'roll 3 5")
+            a, b = (self.number(w, "a die", 6) for w in args)
+            if not (a and b):
+                raise self.fail("a die shows 1–6")
+            return Action(k, p, dice=(a, b))
+        if k == "move":
+            self.count(args, 1, 1, "move 7")
+            return Action(k, p, field=self.number(args[0], "a field", 99))
+        if k == "choose":
+            from .board.layout import ACTIONS
+
+            self.count(args, 1, 1, "choose draw2")
+            if args[0] not in ACTIONS:
+                raise self.fail(f"{show(args[0])} is no field action ({', '.join(ACTIONS)})")
+            return Action(k, p, choice=args[0])
+        # ask
+        self.count(args, 2, 2, "ask left 7' or 'ask right R")
+        if args[0] not in DIRECTIONS:
+            raise self.fail(f"ask 'left' or 'right', not {show(args[0])}")
+        word = args[1]
+        if word.isdigit():
+            number = self.number(word, "a number", MAX_NUMBER)
+            return Action(k, p, number=number, direction=args[0])
+        colour = _colour_index(word)
+        if colour is None:
+            raise self.fail(f"ask for a number 1–15 or a colour ({COLOUR_LETTERS}), not {word!r}")
+        return Action(k, p, colour=colour, direction=args[0])
+
+    def combos(self) -> tuple[Combo, ...]:
+        body = self.text.split(None, 1)[1] if len(self.text.split(None, 1)) > 1 else ""
+        parts = [part.split() for part in body.split("|")]
+        if not all(parts) or len(parts) > 10:
+            raise self.fail("a lay-down is combinations split by '|', like 'lay set 7R 7Y 7G'")
+        out = []
+        for words in parts:
+            kind, codes = words[0].lower(), words[1:]
+            cards, meanings = [], {}
+            for code in codes:
+                name, _, meaning = code.partition("=")
+                card = self.card(name)
+                cards.append(card)
+                if meaning:
+                    meanings[card] = self.number(meaning, "a joker's meaning", MAX_NUMBER)
+            try:
+                out.append(make_combo(kind, cards, meanings))
+            except Level8Error as e:
+                raise self.fail(f"{' '.join(words)}: {e}") from None
+        return tuple(out)
+
+
+def _colour_index(word: str) -> int | None:
+    w = word.lower()
+    for i in range(N_COLOURS):
+        if w in (COLOUR_LETTERS[i].lower(), COLOUR_NAMES[i]):
+            return i
+    return None
+
+
+def _text_or_repr(action: Action) -> str:
+    try:
+        return repr(action_to_string(action))
+    except ActionTextError:
+        return show(action)
