@@ -139,6 +139,8 @@ class Shape:
     max_combos: int
     fields: int
     lay_down_cap: int
+    #: :data:`SLOT_HAND` when the space was made, as pairs.
+    slot_hands: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ def _slot_count(kind: str, s: Shape) -> int:
     if kind == "lay_down":
         return s.lay_down_cap
     least, most = _SUBSET_SIZES[kind]
-    hand = SLOT_HAND[kind]
+    hand = dict(s.slot_hands)[kind]
     return sum(comb(hand, k) for k in range(least, most + 1))
 
 
@@ -233,6 +235,31 @@ class ActionSpace:
             if block.slots:
                 self.slots[kind] = block
         self.size = len(self.keys)
+        #: ``(position key, legal options by slot kind)`` of the last position asked about
+        self._options: tuple[tuple, dict[str, list[Action]]] = ((), {})
+
+    def options(self, game: CardTable, kind: str) -> list[Action]:
+        """The legal options of slot kind ``kind`` now, in ``legal_actions()`` order.
+
+        Kept for the last position asked about: a position is its game's history (every
+        change adds or removes an entry), so the last entry, the count, the phase and the
+        seat name it; mapping every legal id back costs one ``legal_actions()`` call."""
+        history = game.history
+        key = (len(history), history[-1] if history else None, game.phase, game.current_player)
+        got_key, by_kind = self._options
+        if (
+            len(got_key) != 4
+            or got_key[0] != key[0]
+            or got_key[1] is not key[1]
+            or got_key[2:] != key[2:]
+        ):
+            by_kind = {k: [] for k in self.slots}
+            for action in game.legal_actions():
+                listed = by_kind.get(action.kind)
+                if listed is not None:
+                    listed.append(action)
+            self._options = (key, by_kind)
+        return by_kind[kind]
 
     # -- ids -------------------------------------------------------------------------------
     def legal_action_ids(self, game: CardTable) -> list[int]:
@@ -284,7 +311,7 @@ class ActionSpace:
                 f"this {kind} has no id: {_text_or_repr(action)} names a value outside the "
                 f"game's ranges or a field a {kind} does not use"
             )
-        options = [a for a in game.legal_actions() if a.kind == kind]
+        options = self.options(game, kind)
         try:
             k = options.index(action)
         except ValueError:
@@ -317,7 +344,7 @@ class ActionSpace:
         if key is not None:
             return Action(key[0], game.current_player, *key[1:])
         block = next(b for b in self.blocks if b.base <= i < b.base + b.size)
-        options = [a for a in game.legal_actions() if a.kind == block.kind]
+        options = self.options(game, block.kind)
         k = i - block.base
         if k >= len(options):
             raise ActionIdError(
@@ -339,7 +366,8 @@ def shape_of(game: CardTable) -> Shape:
     most = max(len(level.requirements) for seq in game.sides for level in seq.levels)
     fields = len(config["layout"]["fields"]) if "move" in kinds else 0
     deck = tuple(sorted(type(game)._deck_ids))
-    return Shape(kinds, game.num_players, deck, most, fields, config["lay_down_cap"])
+    cap, hands = config["lay_down_cap"], tuple(sorted(SLOT_HAND.items()))
+    return Shape(kinds, game.num_players, deck, most, fields, cap, hands)
 
 
 def space_for(game: CardTable) -> ActionSpace:
