@@ -12,7 +12,6 @@ the current roll), a roll as ``"roll 1 1 2 6"``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from numbers import Integral
 from typing import TYPE_CHECKING
@@ -83,9 +82,17 @@ def action_from_id(game: LevelX, action_id: object) -> Roll | Move:
     return Move(steps, tuple((s,) for s in steps))
 
 
-def legal_action_ids(actions: Sequence[Roll | Move]) -> list[int]:
-    """The ids of ``legal_actions()``, ascending."""
-    return sorted(action_id(a) for a in actions)
+#: The ids of every roll: chance's legal ids.
+_ROLL_RANGE = tuple(range(FIRST_MOVE_ID))
+
+
+def legal_action_ids(game: LevelX) -> list[int]:
+    """The ids of ``game.legal_actions()``, ascending (legal moves' steps are sorted rows)."""
+    if game.is_over:
+        return []
+    if game.is_chance():
+        return list(_ROLL_RANGE)
+    return sorted([_MOVE_ID[move.steps] for move in game.legal_moves()])
 
 
 def action_to_string(action: object) -> str:

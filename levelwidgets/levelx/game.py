@@ -348,7 +348,7 @@ class LevelX:
 
     def legal_action_ids(self) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""
-        return _ids.legal_action_ids(self.legal_actions())
+        return _ids.legal_action_ids(self)
 
     def action_to_string(self, action: Roll | Move) -> str:
         """``"roll 1 1 2 6"`` or a move's notation (``"1+6 5+5"``, ``"-"``)."""
