@@ -296,7 +296,7 @@ class ActionSpace:
             i = self.ids.get(action_key(action))
         except TypeError:  # a field holding a list or another unhashable value
             i = None
-        if i is not None:
+        if i is not None and _same_types(action_key(action), self.keys[i]):  # (not 14.0)
             return i
         kind = action.kind
         game_name = type(game).__name__
@@ -338,7 +338,7 @@ class ActionSpace:
         if not 0 <= i < self.size:
             raise ActionIdError(
                 f"{type(game).__name__} has action ids 0–{self.size - 1} in this "
-                f"configuration, not {i}"
+                f"configuration, not {show(action_id)}"
             )
         key = self.keys[i]
         if key is not None:
@@ -420,6 +420,9 @@ def action_to_string(action: object) -> str:
 
 def _write(a: Action) -> str:
     k = a.kind
+    for listed in (a.cards, a.combos):
+        if type(listed) is not tuple or len(listed) > 20:
+            raise TypeError("cards and combinations are short tuples")
     if k in ("draw", "take"):
         return f"{k} {'pile' if a.source is None else int(a.source)}"
     if k in ("discard", "give"):
@@ -581,6 +584,19 @@ class _Reader:
             except Level8Error as e:
                 raise self.fail(f"{' '.join(words)}: {e}") from None
         return tuple(out)
+
+
+def _same_types(given: tuple, known: tuple | None) -> bool:
+    """Whether a key found equal to a known one holds the same types (``14.0 == 14`` and
+    ``True == 1`` in Python, but neither is a card or a seat here)."""
+    if known is None:
+        return False
+    for a, b in zip(given, known, strict=True):
+        if type(a) is not type(b):
+            return False
+        if type(a) is tuple and not all(type(x) is type(y) for x, y in zip(a, b, strict=True)):
+            return False
+    return True
 
 
 def _colour_index(word: str) -> int | None:

@@ -42,7 +42,7 @@ def action_id(action: object) -> int:
     if isinstance(action, Roll):
         try:
             key = tuple(sorted(action.dice))
-            got = _ROLL_ID.get(key)  # type: ignore[arg-type]
+            got = _ROLL_ID.get(key) if all(type(d) is int for d in key) else None  # type: ignore[arg-type]
         except TypeError:
             got = None
         if got is None:
@@ -50,7 +50,8 @@ def action_id(action: object) -> int:
         return got
     if isinstance(action, Move):
         try:
-            got = _MOVE_ID.get(tuple(sorted(action.steps)))
+            steps = tuple(sorted(action.steps))
+            got = _MOVE_ID.get(steps) if all(type(s) is int for s in steps) else None
         except TypeError:
             got = None
         if got is None:
@@ -71,7 +72,9 @@ def action_from_id(game: LevelX, action_id: object) -> Roll | Move:
         )
     i = int(action_id)
     if not 0 <= i < NUM_DISTINCT_ACTIONS:
-        raise ActionIdError(f"Level X has action ids 0–{NUM_DISTINCT_ACTIONS - 1}, not {i}")
+        raise ActionIdError(
+            f"Level X has action ids 0–{NUM_DISTINCT_ACTIONS - 1}, not {show(action_id)}"
+        )
     if i < FIRST_MOVE_ID:
         return ROLL_IDS[i]
     steps = MOVE_STEPS[i - FIRST_MOVE_ID]
