@@ -20,7 +20,8 @@ from operator import itemgetter
 from .._listeners import Listeners
 from .._moved import renamed
 from ..protocol import shared_returns
-from .action_space import CARD_KINDS, TABLE_KINDS, action_from_string, action_to_string, space_for
+from .action_space import CARD_KINDS, TABLE_KINDS, space_for
+from .action_text import action_from_string, action_to_string
 from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
