@@ -11,6 +11,9 @@ Vocabulary
     an action as plain JSON data, with the chance it caused, so ``replay(config, steps)``
     rebuilds a game exactly (no random generator involved). *ply*: one history entry after
     the start (a Level X turn, a Level 8 action), the unit of ``goto``/``after``.
+    *action id*: an action as an integer below ``num_distinct_actions`` (``action_id``,
+    ``action_from_id``, ``legal_action_ids``); *action text*: an action in the game's
+    notation (``action_to_string``, ``action_from_string``). Layouts: ``docs/protocol.md``.
 
 Chance
     ``is_chance()`` is true when the next step is chance's: a Level X roll, whose outcomes are
@@ -100,6 +103,32 @@ class Game(Protocol):
 
     def observation(self, viewer: int | str | None) -> Any:
         """What ``viewer`` may see of the position (a seat, ``"spectator"``, ``"teacher"``)."""
+
+    # -- action ids and text ---------------------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids there are; fixed by ``config`` alone (the size of an action
+        mask for game-AI libraries)."""
+
+    def action_id(self, action: Any) -> int:
+        """The integer id of ``action``, ``0 <= id < num_distinct_actions``. Most ids are
+        global (the same in every position); a kind whose options cannot be listed for the
+        whole game (a Level 8 lay-down or keep) has option slots relative to the position.
+        No id: the engine's error (``ActionIdError``)."""
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with this id in this position, played by the seat that acts now."""
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending (as OpenSpiel lists them)."""
+
+    def action_to_string(self, action: Any) -> str:
+        """``action`` in the game's notation (``"1+6 5+5"``, ``"discard 7R"``), for machines
+        and tests; :meth:`action_from_string` reads it back to an equal action."""
+
+    def action_from_string(self, text: str) -> Any:
+        """The action ``text`` writes, played by the seat that acts now; unreadable text
+        raises the engine's error naming what was wrong."""
 
     # -- time ------------------------------------------------------------------------------
     @property

@@ -18,6 +18,8 @@ from .bots import HeuristicBot, RandomBot, play_game
 from .cards import CARDS, COLOUR_LETTERS, COLOUR_NAMES, COLOUR_SHAPES, Card, parse_card
 from .combos import Combo, make_combo
 from .errors import (
+    ActionIdError,
+    ActionTextError,
     AddOnError,
     BoardError,
     CardError,
@@ -70,6 +72,8 @@ __all__ = [
     "PHASE10",
     "TWO_STAR",
     "Action",
+    "ActionIdError",
+    "ActionTextError",
     "AddOnError",
     "BoardError",
     "Card",

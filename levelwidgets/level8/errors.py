@@ -73,6 +73,25 @@ class ActionLimitError(IllegalActionError, Level8LimitError):
     """An argument of an action far larger than any move (a list of a million cards)."""
 
 
+class ActionIdError(IllegalActionError):
+    """An action id outside the game's action space, an option slot that is empty in this
+    position, or an action that has no id (a lay-down beyond the slots, a kind the game does
+    not have); see ``docs/protocol.md``."""
+
+
+class ActionIdTypeError(ActionIdError, ActionTypeError):
+    """An action id that is no whole number (``1.0``, ``True``, ``"3"``)."""
+
+
+class ActionTextError(IllegalActionError):
+    """An action text that cannot be read (an unknown word, a card code, a seat), or an
+    action that has no text (a deal); the notation is in ``docs/protocol.md``."""
+
+
+class ActionTextTypeError(ActionTextError, ActionTypeError):
+    """An action text that is no text (``None``, a number, a list)."""
+
+
 class WrongPhaseError(IllegalActionError):
     """The action does not belong to the current phase of the turn."""
 

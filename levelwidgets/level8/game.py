@@ -20,6 +20,8 @@ from operator import itemgetter
 from .._listeners import Listeners
 from .._moved import renamed
 from ..protocol import shared_returns
+from .action_space import CARD_KINDS, TABLE_KINDS, space_for
+from .action_text import action_from_string, action_to_string
 from .actions import Action, Event, HistoryEntry, shared_action
 from .cards import ALL_IDS, CODES, END_SKIP, FIRST_SKIP, N_IDS, parse_card, parse_cards
 from .checks import bounded, is_int, need_int, need_seat, refuse, seats, short, show
@@ -1704,6 +1706,37 @@ class CardTable:
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)
 
+    # ------------------------------------------------------------------ action ids and text
+    #: The kinds of action this game plays, in the order of their id blocks (see
+    #: :mod:`.action_space`; the subclasses add theirs).
+    action_kinds: tuple[str, ...] = TABLE_KINDS
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids this game's config has (see :mod:`.action_space`)."""
+        return space_for(self).size
+
+    def action_id(self, action: Action) -> int:
+        """The id of ``action``: global for most kinds, an option slot of this position for
+        lay-downs and hand subsets; :class:`ActionIdError` when it has none."""
+        return space_for(self).action_id(self, action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id, played by the seat that acts now."""
+        return space_for(self).action_from_id(self, action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending."""
+        return space_for(self).legal_action_ids(self)
+
+    def action_to_string(self, action: Action) -> str:
+        """``action`` in the game's notation, e.g. ``"discard 7R"`` (docs/protocol.md)."""
+        return action_to_string(action)
+
+    def action_from_string(self, text: str) -> Action:
+        """The action ``text`` writes, played by the seat that acts now."""
+        return action_from_string(text, self._current, self._n, self.action_kinds)
+
 
 #: The fields a :meth:`Level8._seat_view` leaves out, each computed as
 #: :meth:`Level8.observation` computes it (``hands`` and ``draw_pile`` stay None for a seat).
@@ -1717,6 +1750,8 @@ class Level8(CardTable):
     on later levels; ``deck`` stacks the first deal (101 card ids, first = top, see
     :func:`stack_deck`). :meth:`from_position` starts from a position set up by hand.
     """
+
+    action_kinds = CARD_KINDS
 
     def draw(self, source: int | str | None = None, *, player: int | None = None) -> list[Event]:
         """Draw the top card of the draw pile (``source=None``) or of a player's discard pile."""

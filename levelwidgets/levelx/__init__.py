@@ -12,6 +12,7 @@
 
 from .bots import GreedyBot, RandomBot, play_game
 from .errors import (
+    ActionIdError,
     AlreadyRolledError,
     BotError,
     DiceTypeError,
@@ -47,6 +48,7 @@ from .steps import CHANCE_OUTCOMES, Roll
 __all__ = [
     "CHANCE_OUTCOMES",
     "ROWS",
+    "ActionIdError",
     "Advice",
     "AlreadyRolledError",
     "BotError",

@@ -70,6 +70,15 @@ class NotationTooLongError(NotationError, LevelXLimitError):
     """A move text or a list of groups far longer than any move (refused before reading it)."""
 
 
+class ActionIdError(LevelXError, GameValueError):
+    """An action id outside Level X's action space (0 to ``num_distinct_actions - 1``), or
+    an action that has no id (a move of more than four steps, a roll that is no four dice)."""
+
+
+class ActionIdTypeError(ActionIdError, LevelXTypeError):
+    """An action id that is no whole number, or an action that is no Roll or Move."""
+
+
 class GroupSumError(LevelXError, GameValueError):
     """A group of dice sums to less than 5 or more than 10."""
 

@@ -19,7 +19,9 @@ from .._listeners import Listeners
 from .._moved import renamed
 from ..names import two_yous
 from ..protocol import shared_returns
+from . import action_space as _ids
 from . import moves as _moves
+from .action_space import NUM_DISTINCT_ACTIONS
 from .checks import bounded, is_int, need_int, refuse, show
 from .errors import (
     AlreadyRolledError,
@@ -342,6 +344,34 @@ class LevelX:
     def steps(self) -> list[dict[str, Any]]:
         """Every step since the start as data: each turn's roll and move, an unplayed roll."""
         return game_steps(self)
+
+    # ------------------------------------------------------------------ action ids and text
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """336 action ids in every configuration: 126 rolls, 210 moves (see
+        :mod:`.action_space`)."""
+        return NUM_DISTINCT_ACTIONS
+
+    def action_id(self, action: Roll | Move) -> int:
+        """The id of a roll or a move (the same in every position)."""
+        return _ids.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Roll | Move:
+        """The roll or move with this id (a legal move keeps its grouping)."""
+        return _ids.action_from_id(self, action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending."""
+        return _ids.legal_action_ids(self)
+
+    def action_to_string(self, action: Roll | Move) -> str:
+        """``"roll 1 1 2 6"`` or a move's notation (``"1+6 5+5"``, ``"-"``)."""
+        return _ids.action_to_string(action)
+
+    def action_from_string(self, text: str) -> Roll | Move:
+        """The roll or move ``text`` writes (a move is read against the current roll)."""
+        return _ids.action_from_string(self, text)
 
     @classmethod
     def replay(cls, config: Mapping[str, Any], steps: Sequence[Mapping[str, Any]]) -> LevelX:

@@ -190,6 +190,10 @@ CARD_CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "parse_card": lambda g, v: parse_card(v),
     "make_combo(jokers)": lambda g, v: make_combo("run", cs("1R 2R J1"), v),
     "Combo.from_dict": lambda g, v: Combo.from_dict(v),
+    "action_id": lambda g, v: g.action_id(v),
+    "action_from_id": lambda g, v: g.action_from_id(v),
+    "action_to_string": lambda g, v: g.action_to_string(v),
+    "action_from_string": lambda g, v: g.action_from_string(v),
 }
 
 
@@ -257,7 +261,7 @@ BOARD_CALLS: dict[str, Callable[[Level8Board, Any], object]] = {
 #: Public methods without arguments, or whose arguments other tests check (records).
 UNSWEPT = {"check_invariants", "clone", "legal_actions", "snapshot", "state_dict", "to_dict"}
 UNSWEPT |= {"from_json", "to_json", "from_config", "apply_recorded", "next_round", "skip_turn"}
-UNSWEPT |= {"returns", "is_chance", "chance_outcomes", "steps"}
+UNSWEPT |= {"returns", "is_chance", "chance_outcomes", "steps", "legal_action_ids"}
 
 
 def test_the_sweep_covers_every_public_method_of_level8():

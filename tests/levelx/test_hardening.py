@@ -174,6 +174,10 @@ CALLS: dict[str, Callable[[LevelX, Any], object]] = {
     "Rules(bonus_tiles)": lambda g, v: Rules(bonus_tiles=v),
     "Rules.from_dict": lambda g, v: Rules.from_dict(v),
     "rules.chips": lambda g, v: g.rules.chips(v),
+    "action_id": lambda g, v: g.action_id(v),
+    "action_from_id": lambda g, v: g.action_from_id(v),
+    "action_to_string": lambda g, v: g.action_to_string(v),
+    "action_from_string": lambda g, v: g.action_from_string(v),
 }
 
 
@@ -181,7 +185,7 @@ def test_the_sweep_covers_every_public_method_of_levelx():
     public = {n for n in dir(LevelX) if not n.startswith("_") and callable(getattr(LevelX, n))}
     without_arguments = {"clone", "groupings", "legal_moves", "scores", "snapshot", "tiles_left"}
     without_arguments |= {"to_dict", "returns", "is_chance", "chance_outcomes", "legal_actions"}
-    without_arguments |= {"steps", "check_invariants"}
+    without_arguments |= {"steps", "check_invariants", "legal_action_ids"}
     swept = {name.split("(")[0] for name in CALLS}
     assert public - without_arguments <= swept, public - without_arguments - swept
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+from ..action_space import BOARD_KINDS
 from ..actions import Action, Event
 from ..cards import (
     CODES,
@@ -135,6 +136,7 @@ class Level8Board(CardTable):
     _deck_ids = frozenset(BOARD_IDS)
     _deal_pool = NUMBER_IDS
     _record_format = FORMAT
+    action_kinds = BOARD_KINDS
 
     def __init__(
         self,
