@@ -353,8 +353,6 @@ def _level_facts(level: Level) -> tuple[Level, int, tuple[bool, bool, bool]]:
 
 
 Bot = RandomBot | HeuristicBot
-#: Bots that read their observation only inside ``choose`` (so a seat view is safe for them).
-_VIEW_BOTS = frozenset([RandomBot, HeuristicBot])
 
 
 def play_game(
@@ -368,9 +366,7 @@ def play_game(
 ) -> Level8:
     """Play a game between ``bots`` (2–6, each with ``choose(observation) -> Action``).
 
-    Each bot sees only its own :meth:`Level8.observation` (a :class:`RandomBot` or
-    :class:`HeuristicBot` gets it as a :class:`~.seatview.SeatView`: the same observation,
-    its rarely read fields filled in when read). Returns the game (finished unless
+    Each bot sees only its own :meth:`Level8.observation`. Returns the game (finished unless
     ``max_actions`` ran out). ``after(game, events)`` is called after every action.
     """
     names = []
@@ -378,15 +374,11 @@ def play_game(
         names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
     game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
     observation = game.observation
-    seat_view = game._seat_view
     apply = game.apply
     count = 0
-    # the engine's own bots read a few fields and keep no observation: they get a view that
-    # fills in the rest on demand (see seatview.py)
-    observe = [seat_view if type(bot) in _VIEW_BOTS else observation for bot in bots]
     while game._phase != "over" and count < max_actions:  # (not game.is_over)
         p = game._current  # (game.current_player)
-        events = apply(bots[p].choose(observe[p](p)))  # type: ignore[attr-defined]
+        events = apply(bots[p].choose(observation(p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

@@ -1,10 +1,25 @@
-"""What each viewer may learn from an event: one filter for every screen and log.
+"""The seat-view gate: what each viewer may see of a Level 8 game, decided in one place.
 
-The engine's events name every card involved, including hidden ones (the card of a blind
-draw from the draw pile, the cards a two-star player keeps). :func:`visible_event` gives the
-event as ``viewer`` may see it: a seat (int), ``"spectator"`` (or ``None``) or ``"teacher"``.
+A viewer is a seat (int), ``"spectator"`` (or ``None``) or ``"teacher"``. Everything a
+screen, a log, a record or a bot shows of a game passes through this module:
 
-Which event data name cards, and who may see them:
+- :func:`observe` makes the :class:`~.observation.Observation` of a card table (both games)
+  and :func:`observe_board` the board game's :class:`~.board.observation.BoardObservation`;
+  ``Level8.observation``, ``Level8Board.observation`` and the bots of ``play_game`` all get
+  theirs here (there is no second, faster path for bots);
+- :func:`visible_event` / :func:`events_for` filter events;
+- :func:`action_text` writes an action as a viewer may read it, :func:`move_entry` gives a
+  move-list entry (public facts only);
+- :func:`picture` draws the SVG of an observation, so a picture shows what its viewer sees.
+
+The observation fields every seat sees alike (levels, laid combinations, skip cards, ...)
+are cached on the game, keyed on the *identity* of the immutable values the engine keeps
+them in (tuples it replaces on every change, never edits): no revision counter to bump, so
+a rule change cannot leave a stale view behind.
+
+Events: the engine's events name every card involved, including hidden ones (the card of
+a blind draw from the draw pile, the cards a two-star player keeps). Which event data name
+cards, and who may see them:
 
 ========== ======================= =====================================================
 kind       card data               visible to
@@ -33,10 +48,15 @@ others     none                    everyone (setup, draw_skipped, rebuild, round
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
 from .errors import IllegalActionError
-from .observation import SPECTATOR, TEACHER
+from .observation import SPECTATOR, TEACHER, Observation
+
+if TYPE_CHECKING:
+    from .board.observation import BoardObservation
+    from .game import CardTable
 
 #: Event kinds whose data may name a card only some viewers may see, with the keys to drop.
 HIDDEN_KEYS: dict[str, tuple[str, ...]] = {
@@ -145,3 +165,243 @@ def action_text(action: Action, names: Sequence[str], viewer: int | str | None) 
     who = names[action.player] if 0 <= action.player < len(names) else f"player {action.player}"
     n = len(action.cards)
     return f"{who} " + words.format(cards="1 card" if n == 1 else f"{n} cards")
+
+
+# ---------------------------------------------------------------------- observations
+
+
+def observe(table: CardTable, viewer: int | str) -> Observation:
+    """The :class:`Observation` of ``table`` for ``viewer`` (a seat of the table,
+    ``"spectator"`` or ``"teacher"``, already checked by the engine).
+
+    A seat sees its own hand and kept cards, the teacher every hand and the draw pile, a
+    spectator neither; everyone sees the rest (counts, discard tops, laid combinations).
+    """
+    own = type(viewer) is int
+    teacher = viewer == TEACHER
+    names, sides, levels, counts, reqs, laid, under, melds, skipped, skips, kept_counts = (
+        public_fields(table)
+    )
+    hands = table._hands
+    discards = table._discards
+    return Observation._of(
+        {
+            "viewer": viewer,
+            "names": names,
+            "sides": sides,
+            "levels": levels,
+            "level_counts": counts,
+            "requirements": reqs,
+            "laid": laid,
+            "hand": tuple(hands[viewer]) if own else None,  # type: ignore[index]
+            "hand_counts": tuple(map(len, hands)),
+            "draw_count": len(table._draw),
+            "under_count": under,
+            "discard_tops": tuple([d[-1] if d else None for d in discards]),
+            "discard_counts": tuple(map(len, discards)),
+            "melds": melds,
+            "skipped": skipped,
+            "skip_cards": skips,
+            "kept": table._kept[viewer] if own else None,  # type: ignore[index]
+            "kept_counts": kept_counts,
+            "phase": table._phase,
+            "current_player": table._current,
+            "dealer": table._dealer,
+            "round": table._round,
+            "winners": table._winners,
+            "lay_down_cap": table._cap,
+            "hands": tuple([tuple(h) for h in hands]) if teacher else None,
+            "draw_pile": tuple(reversed(table._draw)) if teacher else None,
+        }
+    )
+
+
+#: The fields of :func:`public_fields`, in order.
+PUBLIC_FIELDS = (
+    "names",
+    "sides",
+    "levels",
+    "level_counts",
+    "requirements",
+    "laid",
+    "under_count",
+    "melds",
+    "skipped",
+    "skip_cards",
+    "kept_counts",
+)
+
+
+def public_fields(table: CardTable) -> tuple:
+    """The observation fields every viewer sees alike (:data:`PUBLIC_FIELDS`, in order).
+
+    Kept on the table with the values they were made from; they are remade when any of
+    those is no longer the same object. The engine keeps them as tuples it replaces on
+    change, so an unchanged object means unchanged fields. The observations share the
+    tuples; the melds tuple stays the same object while no laid combination changes (bots
+    cache on its identity) and a row stays while its owner's combinations do.
+    """
+    levels = table._levels
+    laid = table._laid
+    melds = table._melds
+    skips = table._skips
+    under = table._under
+    kept = table._kept
+    got = table.__dict__.get("_public_view")
+    if got is not None:
+        key = got[0]
+        if (
+            key[0] is levels
+            and key[1] is laid
+            and key[2] is melds
+            and key[3] is skips
+            and key[4] is under
+            and key[5] is kept
+        ):
+            return got[1]
+        old_key, old = key, got[1]
+    else:
+        old_key, old = None, None
+    seqs = table._seqs
+    if old is not None and old_key[0] is levels:
+        reqs = old[4]
+    else:
+        reqs = tuple(
+            [
+                seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
+                for q, lv in enumerate(levels)
+            ]
+        )
+    if old is not None and old_key[2] is melds:
+        rows = old[7]
+    else:
+        old_rows = None if old is None else old_key[2]
+        rows = tuple(
+            [
+                old[7][q]
+                if old_rows is not None and row is old_rows[q]
+                else (tuple([m.combo() for m in row]) if row else ())
+                for q, row in enumerate(melds)
+            ]
+        )
+    fields = (
+        table._names,
+        tuple([s.name for s in seqs]) if old is None else old[1],
+        levels,
+        tuple([len(s.levels) for s in seqs]) if old is None else old[3],
+        reqs,
+        laid,
+        len(under),
+        rows,
+        tuple([c is not None for c in skips]),
+        skips,
+        tuple(map(len, kept)),
+    )
+    table._public_view = ((levels, laid, melds, skips, under, kept), fields)
+    return fields
+
+
+def observe_board(board: Any, viewer: int | str) -> BoardObservation:
+    """The board game's view for ``viewer``: the card table's :func:`observe` plus the board.
+    Shown cards lie face up for the whole table, so every viewer sees them; the cards a
+    giver could give only the giver and the teacher (they are in the giver's hand)."""
+    from .board.observation import BoardObservation
+
+    table = observe(board, viewer)
+    pend = board._pending
+    shown = pend.get("shown", {})
+    giver = pend.get("giver")
+    phase = board._phase
+    return BoardObservation(
+        table=table,
+        layout=board._layout.fields,
+        towers=tuple(board._towers),
+        turn_player=board._turn,
+        dice=board._dice,
+        reachable=board.reachable,
+        jokers_left=len(board._middle),
+        action=pend.get("action"),
+        takes_left=pend.get("takes", 0),
+        asked=(pend.get("number"), pend.get("colour")) if giver is not None else None,
+        giver=giver,
+        shown=tuple((q, tuple(cs)) for q, cs in sorted(shown.items())),
+        show_queue=tuple(pend.get("queue", ())),
+        choosable=board.choosable() if phase == "choose" else (),
+        extra_turns=board._extra,
+        may_discard_two=(phase == "play" and board.may_discard_two(board._current)),
+        rebuildable=board._can_rebuild(),
+    )
+
+
+def picture(obs: Observation | BoardObservation, language: str = "en") -> str:
+    """The SVG picture of an observation: it shows exactly what the observation's viewer
+    sees (``to_svg(viewer)`` of both games draws the engine's observation for ``viewer``)."""
+    if isinstance(obs, Observation):
+        from .svg import render_table
+
+        return render_table(obs, language)
+    from .board.svg import render_board
+
+    return render_board(obs, language)
+
+
+# ---------------------------------------------------------------------- move lists
+
+
+def move_entry(
+    action: Action,
+    viewer: int | str | None = None,
+    chance: Sequence[Any] = (),
+    layout: Sequence[str] | None = None,
+) -> list[Any]:
+    """A move-list entry of ``action`` (``[kind, ...]``, the widgets' rows) as ``viewer`` may
+    read it: public facts only, for every viewer (which cards were kept, given, swapped or
+    shown stays out; a count stands for them), so a move list is the same on every screen.
+    ``chance``: the step's recorded chance (a board roll's dice); ``layout``: the board's
+    fields (board game actions)."""
+    check_viewer(viewer)
+    k = action.kind
+    if layout is not None:
+        board = _board_entry(action, chance, layout)
+        if board is not None:
+            return board
+    if k == "draw":
+        return ["draw", "pile" if action.source is None else action.source]
+    if k == "lay_down":
+        return ["lay"]  # the cards are on the table
+    if k == "add_on":
+        return ["add", action.card, action.target]
+    if k == "discard":
+        return ["discard", action.card]
+    if k == "skip":
+        return ["skip", action.target]
+    if k == "keep":
+        return ["keep", len(action.cards)]  # which cards stays hidden
+    return [k]
+
+
+def _board_entry(a: Action, chance: Sequence[Any], layout: Sequence[str]) -> list[Any] | None:
+    """:func:`move_entry` of a board-game step, or None for a step of the card table."""
+    k = a.kind
+    if k == "roll":
+        dice = a.dice or (tuple(chance[0]) if chance else ())
+        return ["roll", *dice]
+    if k == "move":
+        return ["move", a.field, layout[a.field] if a.field is not None else None]
+    if k == "take":
+        return ["take", "pile" if a.source is None else a.source]
+    if k == "swap":
+        return ["swap", len(a.cards)]
+    if k == "ask":
+        return ["ask", a.number, a.colour, a.direction]
+    if k == "give":
+        return ["give", a.player]
+    if k == "show":
+        return ["show", a.player, len(a.cards)]
+    if k == "steal":
+        return ["steal", a.target]
+    if k == "choose":
+        return ["choose", a.choice]
+    if k == "discard_two":
+        return ["discard_two", *a.cards]
+    return None
