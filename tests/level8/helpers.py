@@ -8,6 +8,7 @@ from levelwidgets.level8 import HeuristicBot, Level8, parse_card, play_game, sta
 from levelwidgets.level8 import bots as bots_module
 from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_cards
 from levelwidgets.level8.levels import Level
+from levelwidgets.level8.observation import Observation
 
 
 def c(code: str) -> int:
@@ -85,3 +86,53 @@ def random_hand(rng: random.Random, fewest: int = 5) -> tuple[int, ...] | list[i
     )
     rng.shuffle(hand)
     return tuple(hand) if rng.random() < 0.8 else hand
+
+
+def fresh_observation(g: object, viewer: int | str) -> Observation:
+    """``viewer``'s observation of ``g`` (a card table of either game) built from scratch
+    from its public state (``state_dict``, ``melds``, ``sides``), without the seat-view
+    gate or its cache: what the gate's observation must equal at every step."""
+    state = g.state_dict()  # type: ignore[attr-defined]
+    n = len(state["hands"])
+    own = isinstance(viewer, int)
+    teacher = viewer == "teacher"
+    seqs = g.sides  # type: ignore[attr-defined]
+    skips = tuple(state.get("skips") or [None] * n)
+    kept = [tuple(k) for k in state["kept"]]
+    levels = tuple(state["levels"])
+    return Observation.build(
+        viewer=viewer,
+        names=tuple(g.names),  # type: ignore[attr-defined]
+        sides=tuple(s.name for s in seqs),
+        levels=levels,
+        level_counts=tuple(len(s.levels) for s in seqs),
+        requirements=tuple(
+            s.levels[lv - 1] if lv <= len(s.levels) else None
+            for s, lv in zip(seqs, levels, strict=True)
+        ),
+        laid=tuple(state["laid"]),
+        hand=tuple(state["hands"][viewer]) if own else None,
+        hand_counts=tuple(len(h) for h in state["hands"]),
+        draw_count=len(state["draw"]),
+        under_count=len(state.get("under") or ()),
+        discard_tops=tuple(d[-1] if d else None for d in state["discards"]),
+        discard_counts=tuple(len(d) for d in state["discards"]),
+        melds=tuple(tuple(g.melds(q)) for q in range(n)),  # type: ignore[attr-defined]
+        skipped=tuple(c is not None for c in skips),
+        skip_cards=skips,
+        kept=kept[viewer] if own else None,
+        kept_counts=tuple(len(k) for k in kept),
+        phase=state["phase"],
+        current_player=state["current"],
+        dealer=state["dealer"],
+        round=state["round"],
+        winners=tuple(state["winners"]),
+        lay_down_cap=g.config["lay_down_cap"],  # type: ignore[attr-defined]
+        hands=tuple(tuple(h) for h in state["hands"]) if teacher else None,
+        draw_pile=tuple(state["draw"]) if teacher else None,
+    )
+
+
+def viewers(g: object) -> list[int | str]:
+    """Every viewer of ``g``: each seat, the spectator and the teacher."""
+    return [*range(g.num_players), "spectator", "teacher"]  # type: ignore[attr-defined]
