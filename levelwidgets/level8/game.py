@@ -822,7 +822,8 @@ class CardTable:
             )
         self._begin_entry()
         self._hands[p].remove(cid)
-        self._melds = put(self._melds, owner, put(melds, index, meld.grown(cid, meaning)))
+        meld = meld.grown(cid, meaning)
+        self._melds = put(self._melds, owner, put(melds, index, meld))
         shape = (
             {"kind": "run", "lo": meld.lo, "hi": meld.hi}
             if meld.kind == "run"
