@@ -221,3 +221,20 @@ def test_the_engines_have_no_second_observation_path():
         for m in pattern.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_the_bots_read_the_solver_through_public_names():
+    """The Level 8 bots use the solver's public API (``cards_missing``, ``missing_search``,
+    ``plan_summary``, ``fit_lookup``, ...), never its private tables or helpers."""
+    import ast
+
+    solver = {"solver", "fits", "hands", "candidates", "patterns"}
+    bad = []
+    for rel in ("level8/bots.py", "level8/board/bots.py", "level8/search.py"):
+        path = ROOT / "levelwidgets" / rel
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in solver:
+                bad += [
+                    f"{rel}: {node.module} import {a.name}" for a in node.names if a.name[0] == "_"
+                ]
+    assert not bad, "\n".join(bad)
