@@ -30,6 +30,7 @@ from .hands import VALUE_BIT as _VBIT
 from .levels import Level
 from .observation import Observation
 from .solver import Missing, cards_missing, missing_from, missing_search, plan_summary, solve
+from .visibility import observe
 
 
 class RandomBot:
@@ -375,12 +376,12 @@ def play_game(
     for i, b in enumerate(bots):
         names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
     game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
-    observation = game.observation
     apply = game.apply
     count = 0
     while game._phase != "over" and count < max_actions:  # (not game.is_over)
         p = game._current  # (game.current_player)
-        events = apply(bots[p].choose(observation(p)))  # type: ignore[attr-defined]
+        # game.observation(p) itself: the gate's function, without the viewer check
+        events = apply(bots[p].choose(observe(game, p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

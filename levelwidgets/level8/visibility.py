@@ -48,11 +48,12 @@ others     none                    everyone (setup, draw_skipped, rebuild, round
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Event
 from .errors import IllegalActionError
-from .observation import SPECTATOR, TEACHER, Observation
+from .observation import _FIELDS, SPECTATOR, TEACHER, Observation
 
 if TYPE_CHECKING:
     from .board.observation import BoardObservation
@@ -176,45 +177,53 @@ def observe(table: CardTable, viewer: int | str) -> Observation:
 
     A seat sees its own hand and kept cards, the teacher every hand and the draw pile, a
     spectator neither; everyone sees the rest (counts, discard tops, laid combinations).
+    The fields every viewer sees alike come from :func:`public_fields` (as a ready dict of
+    every field, which each observation copies and fills in).
     """
-    own = type(viewer) is int
-    teacher = viewer == TEACHER
-    names, sides, levels, counts, reqs, laid, under, melds, skipped, skips, kept_counts = (
+    got = table.__dict__.get("_public_view")
+    if (
+        got is None
+        or (key := got[0])[0] is not table._levels
+        or key[1] is not table._laid
+        or key[2] is not table._melds
+        or key[3] is not table._skips
+        or key[4] is not table._under
+        or key[5] is not table._kept
+    ):  # (public_fields' check, inline: this runs for every bot decision)
         public_fields(table)
-    )
+        got = table._public_view
+    fields = got[2].copy()  # every field, the public ones filled in (in field order)
     hands = table._hands
     discards = table._discards
-    return Observation._of(
-        {
-            "viewer": viewer,
-            "names": names,
-            "sides": sides,
-            "levels": levels,
-            "level_counts": counts,
-            "requirements": reqs,
-            "laid": laid,
-            "hand": tuple(hands[viewer]) if own else None,  # type: ignore[index]
-            "hand_counts": tuple(map(len, hands)),
-            "draw_count": len(table._draw),
-            "under_count": under,
-            "discard_tops": tuple([d[-1] if d else None for d in discards]),
-            "discard_counts": tuple(map(len, discards)),
-            "melds": melds,
-            "skipped": skipped,
-            "skip_cards": skips,
-            "kept": table._kept[viewer] if own else None,  # type: ignore[index]
-            "kept_counts": kept_counts,
-            "phase": table._phase,
-            "current_player": table._current,
-            "dealer": table._dealer,
-            "round": table._round,
-            "winners": table._winners,
-            "lay_down_cap": table._cap,
-            "hands": tuple([tuple(h) for h in hands]) if teacher else None,
-            "draw_pile": tuple(reversed(table._draw)) if teacher else None,
-        }
+    fields["viewer"] = viewer
+    if type(viewer) is int:
+        fields["hand"] = tuple(hands[viewer])
+        fields["kept"] = table._kept[viewer]
+    elif viewer == TEACHER:
+        fields["hands"] = tuple([tuple(h) for h in hands])
+        fields["draw_pile"] = tuple(reversed(table._draw))
+    fields["hand_counts"] = tuple(map(len, hands))
+    fields["draw_count"] = len(table._draw)
+    fields["discard_tops"] = (
+        tuple(map(_top, discards))
+        if all(discards)
+        else tuple([d[-1] if d else None for d in discards])
     )
+    fields["discard_counts"] = tuple(map(len, discards))
+    fields["phase"] = table._phase
+    fields["current_player"] = table._current
+    fields["dealer"] = table._dealer
+    fields["round"] = table._round
+    fields["winners"] = table._winners
+    obs = _new(Observation)
+    _set_dict(obs, fields)  # (Observation._of, without its two attribute look-ups)
+    return obs
 
+
+_top = itemgetter(-1)  # the top card of a pile that is not empty
+_new = object.__new__
+#: Sets an observation's field dict (the frozen dataclass refuses plain assignment).
+_set_dict = Observation.__dict__["__dict__"].__set__
 
 #: The fields of :func:`public_fields`, in order.
 PUBLIC_FIELDS = (
@@ -230,16 +239,17 @@ PUBLIC_FIELDS = (
     "skip_cards",
     "kept_counts",
 )
+_public_of = itemgetter(*PUBLIC_FIELDS)
 
 
 def public_fields(table: CardTable) -> tuple:
     """The observation fields every viewer sees alike (:data:`PUBLIC_FIELDS`, in order).
 
-    Kept on the table with the values they were made from; they are remade when any of
-    those is no longer the same object. The engine keeps them as tuples it replaces on
-    change, so an unchanged object means unchanged fields. The observations share the
-    tuples; the melds tuple stays the same object while no laid combination changes (bots
-    cache on its identity) and a row stays while its owner's combinations do.
+    Kept on the table with the values they were made from; a field is remade when a value
+    it is made from is no longer the same object. The engine keeps those values as tuples
+    it replaces on change, so an unchanged object means an unchanged field. Observations
+    share the tuples; the melds tuple stays the same object while no laid combination
+    changes (bots cache on its identity) and a row stays while its owner's combinations do.
     """
     levels = table._levels
     laid = table._laid
@@ -248,56 +258,57 @@ def public_fields(table: CardTable) -> tuple:
     under = table._under
     kept = table._kept
     got = table.__dict__.get("_public_view")
-    if got is not None:
-        key = got[0]
+    if got is None:
+        seqs = table._seqs
+        template = dict.fromkeys(_FIELDS)  # every field, in order
+        template["names"] = table._names
+        template["sides"] = tuple([s.name for s in seqs])
+        template["level_counts"] = tuple([len(s.levels) for s in seqs])
+        template["lay_down_cap"] = table._cap
+        old: tuple = (None,) * 6
+    else:
+        old = got[0]
         if (
-            key[0] is levels
-            and key[1] is laid
-            and key[2] is melds
-            and key[3] is skips
-            and key[4] is under
-            and key[5] is kept
+            old[0] is levels
+            and old[1] is laid
+            and old[2] is melds
+            and old[3] is skips
+            and old[4] is under
+            and old[5] is kept
         ):
             return got[1]
-        old_key, old = key, got[1]
-    else:
-        old_key, old = None, None
-    seqs = table._seqs
-    if old is not None and old_key[0] is levels:
-        reqs = old[4]
-    else:
-        reqs = tuple(
+        template = got[2].copy()
+    if old[0] is not levels:
+        seqs = table._seqs
+        template["levels"] = levels
+        template["requirements"] = tuple(
             [
                 seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
                 for q, lv in enumerate(levels)
             ]
         )
-    if old is not None and old_key[2] is melds:
-        rows = old[7]
-    else:
-        old_rows = None if old is None else old_key[2]
-        rows = tuple(
+    if old[1] is not laid:
+        template["laid"] = laid
+    if old[2] is not melds:
+        rows = old[2]
+        known = template["melds"]
+        template["melds"] = tuple(
             [
-                old[7][q]
-                if old_rows is not None and row is old_rows[q]
+                known[q]
+                if rows is not None and row is rows[q]
                 else (tuple([m.combo() for m in row]) if row else ())
                 for q, row in enumerate(melds)
             ]
         )
-    fields = (
-        table._names,
-        tuple([s.name for s in seqs]) if old is None else old[1],
-        levels,
-        tuple([len(s.levels) for s in seqs]) if old is None else old[3],
-        reqs,
-        laid,
-        len(under),
-        rows,
-        tuple([c is not None for c in skips]),
-        skips,
-        tuple(map(len, kept)),
-    )
-    table._public_view = ((levels, laid, melds, skips, under, kept), fields)
+    if old[3] is not skips:
+        template["skipped"] = tuple([c is not None for c in skips])
+        template["skip_cards"] = skips
+    if old[4] is not under:
+        template["under_count"] = len(under)
+    if old[5] is not kept:
+        template["kept_counts"] = tuple(map(len, kept))
+    fields = _public_of(template)
+    table._public_view = ((levels, laid, melds, skips, under, kept), fields, template)
     return fields
 
 
