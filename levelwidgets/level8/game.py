@@ -136,6 +136,8 @@ class CardTable:
     _record_format = FORMAT
     #: The cards this game is played with (ids; see :mod:`.cards`).
     _deck_ids: frozenset[int] = frozenset(ALL_IDS)
+    #: The seat-view gate's cache (:func:`~.visibility.public_fields`); none yet.
+    _public_view: tuple | None = None
 
     def __init__(
         self,

@@ -180,7 +180,7 @@ def observe(table: CardTable, viewer: int | str) -> Observation:
     The fields every viewer sees alike come from :func:`public_fields` (as a ready dict of
     every field, which each observation copies and fills in).
     """
-    got = table.__dict__.get("_public_view")
+    got = table._public_view
     if (
         got is None
         or (key := got[0])[0] is not table._levels
@@ -257,7 +257,7 @@ def public_fields(table: CardTable) -> tuple:
     skips = table._skips
     under = table._under
     kept = table._kept
-    got = table.__dict__.get("_public_view")
+    got = table._public_view
     if got is None:
         seqs = table._seqs
         template = dict.fromkeys(_FIELDS)  # every field, in order
