@@ -54,18 +54,18 @@ def recorded_searches(seeds: list[object]) -> list[tuple[tuple[int, ...], Level,
     """The HeuristicBots' own cards-missing searches ``(hand, level, at_least)`` in 4-player
     games of these seeds, as a game makes them (recorded through the function they call)."""
     calls = []
-    search = bots_module._missing_search
+    search = bots_module.missing_search
 
     def record(hand, level, at_least):  # type: ignore[no-untyped-def]
         calls.append((hand, level, at_least))
         return search(hand, level, at_least)
 
-    bots_module._missing_search = record
+    bots_module.missing_search = record
     try:
         for i, seed in enumerate(seeds):
             play_game([HeuristicBot(seed=i * 4 + k) for k in range(4)], seed=seed)
     finally:
-        bots_module._missing_search = search
+        bots_module.missing_search = search
     return calls
 
 
