@@ -146,3 +146,95 @@ def test_engines_import_no_private_name_from_another_package():
                     if a.name.startswith("_") and not a.name.startswith("__")
                 ]
     assert not bad, "\n".join(bad)
+
+
+#: The one module that decides what a Level 8 viewer sees (issue 28: one seat-view gate).
+GATE = ROOT / "levelwidgets" / "level8" / "visibility.py"
+#: The gate's tables of hidden event data and private actions.
+GATE_TABLES = {"HIDDEN_KEYS", "ALSO_SEEN_BY", "PRIVATE_ACTIONS"}
+OBSERVATIONS = {"Observation", "BoardObservation"}
+
+
+def _gate_breaches(path: Path) -> list[str]:
+    """Where ``path`` builds a Level 8 observation or filters events itself: a call of an
+    observation class (or of its ``build``/``_of``, or ``object.__new__`` of it), a use of the
+    gate's tables of hidden data, or an ``Event`` made from another event's data."""
+    import ast
+
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Name) and node.id in GATE_TABLES:
+            out.append(f"{where}: uses {node.id}")
+        if isinstance(node, ast.Attribute) and node.attr in GATE_TABLES:
+            out.append(f"{where}: uses {node.attr}")
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in OBSERVATIONS:
+            out.append(f"{where}: builds {f.id}")
+        if (
+            isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Name)
+            and f.value.id in OBSERVATIONS
+            and f.attr in ("build", "_of", "__new__")
+        ):
+            out.append(f"{where}: builds {f.value.id}.{f.attr}")
+        if (
+            isinstance(f, ast.Attribute)
+            and f.attr == "__new__"
+            and any(isinstance(a, ast.Name) and a.id in OBSERVATIONS for a in node.args)
+        ):
+            out.append(f"{where}: builds an observation with __new__")
+        if isinstance(f, ast.Name) and f.id == "Event":
+            data = [
+                n
+                for a in [*node.args, *(k.value for k in node.keywords)]
+                for n in ast.walk(a)
+                if isinstance(n, ast.Attribute) and n.attr == "data"
+            ]
+            if data:
+                out.append(f"{where}: makes an Event from another event's data")
+    return out
+
+
+def test_only_the_seat_view_gate_builds_observations_or_filters_events():
+    """What a Level 8 viewer sees is decided in levelwidgets/level8/visibility.py alone: no
+    other module (engine, bots, widgets, records, analysis) makes an observation or filters
+    events on its own."""
+    bad = []
+    for path in sorted((ROOT / "levelwidgets").rglob("*.py")):
+        if path != GATE:
+            bad += _gate_breaches(path)
+    assert not bad, "\n".join(bad)
+    assert _gate_breaches(GATE)  # the check sees the gate's own work
+
+
+def test_the_engines_have_no_second_observation_path():
+    """No seat view beside the observation, and no hand-bumped revision counter."""
+    import re
+
+    pattern = re.compile(r"SeatView|_seat_view|_pub_rev|_meld_rev|_table_rev")
+    bad = [
+        f"{path.relative_to(ROOT)}: {m.group(0)}"
+        for path in sorted((ROOT / "levelwidgets").rglob("*.py"))
+        for m in pattern.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_bots_read_the_solver_through_public_names():
+    """The Level 8 bots use the solver's public API (``cards_missing``, ``missing_search``,
+    ``plan_summary``, ``fit_lookup``, ...), never its private tables or helpers."""
+    import ast
+
+    solver = {"solver", "fits", "hands", "candidates", "patterns"}
+    bad = []
+    for rel in ("level8/bots.py", "level8/board/bots.py", "level8/search.py"):
+        path = ROOT / "levelwidgets" / rel
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in solver:
+                bad += [
+                    f"{rel}: {node.module} import {a.name}" for a in node.names if a.name[0] == "_"
+                ]
+    assert not bad, "\n".join(bad)

@@ -21,13 +21,16 @@ from collections.abc import Callable, Sequence
 
 from .actions import Action, Event, shared_action
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
-from .fits import _table, fit_table  # noqa: F401 (the board game's bot uses fit_table)
+from .fits import fit_lookup, fit_table  # noqa: F401 (the board game's bot uses fit_table)
 from .game import Level8
-from .hands import _COLOUR, _NUMBER, _NUMBER_BIT, _VBIT
+from .hands import COLOUR_OF as _COLOUR
+from .hands import NUMBER_BIT as _NUMBER_BIT
+from .hands import NUMBER_OF as _NUMBER
+from .hands import VALUE_BIT as _VBIT
 from .levels import Level
 from .observation import Observation
-from .solver import Missing, _missing_search, _summary, cards_missing, solve
-from .solver import _missing as _solver_missing
+from .solver import Missing, cards_missing, missing_from, missing_search, plan_summary, solve
+from .visibility import observe
 
 
 class RandomBot:
@@ -95,8 +98,8 @@ class HeuristicBot:
         if known is not None and known[0] is level:
             ev = _with_jokers(known[1], jokers)
         else:
-            h, total, chosen = _missing_search(hand, level, hint)
-            used, nums, cols = _summary(h, chosen)
+            h, total, chosen = missing_search(hand, level, hint)
+            used, nums, cols = plan_summary(h, chosen)
             count = total - jokers if total > jokers else 0
             ev = (count, total, used, nums, cols, (h, level, chosen))
             if not count:
@@ -110,7 +113,7 @@ class HeuristicBot:
     def _missing(self, hand: tuple[int, ...], level: Level) -> Missing:
         """:func:`cards_missing` of ``hand`` as this bot sees it (the board game's bot asks)."""
         _count, total, _used, _nums, _cols, (h, lv, chosen) = self._eval(hand, level)
-        miss = _solver_missing(h, lv, total, chosen)
+        miss = missing_from(h, lv, total, chosen)
         jokers = sum(1 for x in hand if is_joker(x))
         if jokers != h.nj:  # the search was of a hand with the same natural cards
             miss = Missing(max(0, total - jokers), miss.needs, miss.plan, min(jokers, total))
@@ -119,7 +122,7 @@ class HeuristicBot:
     # -- helpers
     def _fits_any(self, obs: Observation, cid: int) -> tuple[int, int, int] | None:
         """The first laid combination (seat order, then index) ``cid`` fits, with its meaning."""
-        return _table(obs.melds).fit(cid)
+        return fit_lookup(obs.melds).fit(cid)
 
     @staticmethod
     def _leader(obs: Observation) -> int | None:
@@ -181,7 +184,7 @@ class HeuristicBot:
                     ):
                         return q
         elif laid:
-            table = _table(obs.melds)
+            table = fit_lookup(obs.melds)
             for q, t in enumerate(tops):
                 if t is not None and not FIRST_SKIP <= t < END_SKIP and table.fit(t):
                     return q
@@ -209,7 +212,7 @@ class HeuristicBot:
                         return Action("lay_down", p, combos=way)
         elif laid and len(hand) >= 2:
             # naturals first, jokers last (they fit almost anywhere, keep them flexible)
-            table = _table(obs.melds)
+            table = fit_lookup(obs.melds)
             for c in sorted(hand):
                 fit = table.fit(c)
                 if fit is not None:
@@ -236,7 +239,7 @@ class HeuristicBot:
         level = obs.requirements[p]
         if obs.laid[p] or level is None:
             # keep cards that fit (or almost fit) laid combinations: discard the farthest
-            by_num, cols = _table(obs.melds).distances()
+            by_num, cols = fit_lookup(obs.melds).distances()
             best_c = -1
             best_d = -1.0
             for c in naturals:
@@ -254,7 +257,7 @@ class HeuristicBot:
         for c in naturals:
             num_count[_NUMBER[c]] += 1
             col_count[_COLOUR[c]] += 1
-        table = _table(obs.melds)
+        table = fit_lookup(obs.melds)
         fit_nums, fit_cols = table.by_num, table.by_col
         # the lowest score wins, ties to the highest card. Scores are counted in halves (as
         # whole numbers): 2 per other card of its number (sets) or colour (colour groups),
@@ -325,7 +328,7 @@ def _with_jokers(ev: _Eval, jokers: int) -> _Eval:
     if total > jokers:
         if ev[0]:
             return (total - jokers, *ev[1:])  # type: ignore[return-value]
-        summary = _summary(ev[5][0], ev[5][2])
+        summary = plan_summary(ev[5][0], ev[5][2])
         return (total - jokers, total, ev[2], summary[1], summary[2], ev[5])
     return (0, total, ev[2], 0, 0, ev[5])
 
@@ -353,8 +356,6 @@ def _level_facts(level: Level) -> tuple[Level, int, tuple[bool, bool, bool]]:
 
 
 Bot = RandomBot | HeuristicBot
-#: Bots that read their observation only inside ``choose`` (so a seat view is safe for them).
-_VIEW_BOTS = frozenset([RandomBot, HeuristicBot])
 
 
 def play_game(
@@ -368,25 +369,19 @@ def play_game(
 ) -> Level8:
     """Play a game between ``bots`` (2–6, each with ``choose(observation) -> Action``).
 
-    Each bot sees only its own :meth:`Level8.observation` (a :class:`RandomBot` or
-    :class:`HeuristicBot` gets it as a :class:`~.seatview.SeatView`: the same observation,
-    its rarely read fields filled in when read). Returns the game (finished unless
+    Each bot sees only its own :meth:`Level8.observation`. Returns the game (finished unless
     ``max_actions`` ran out). ``after(game, events)`` is called after every action.
     """
     names = []
     for i, b in enumerate(bots):
         names.append(f"{getattr(b, 'name', 'Bot')} {i + 1}")
     game = Level8(names, seed=seed, sides=sides, **options)  # type: ignore[arg-type]
-    observation = game.observation
-    seat_view = game._seat_view
     apply = game.apply
     count = 0
-    # the engine's own bots read a few fields and keep no observation: they get a view that
-    # fills in the rest on demand (see seatview.py)
-    observe = [seat_view if type(bot) in _VIEW_BOTS else observation for bot in bots]
     while game._phase != "over" and count < max_actions:  # (not game.is_over)
         p = game._current  # (game.current_player)
-        events = apply(bots[p].choose(observe[p](p)))  # type: ignore[attr-defined]
+        # game.observation(p) itself: the gate's function, without the viewer check
+        events = apply(bots[p].choose(observe(game, p)))  # type: ignore[attr-defined]
         if after is not None:
             after(game, events)
         count += 1

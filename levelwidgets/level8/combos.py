@@ -492,7 +492,8 @@ class Meld:
         return fit_options(self.kind, self.lo, self.hi, self.value, cid)
 
     def add(self, cid: int, meaning: int) -> None:
-        """Add a card already checked with :meth:`options`."""
+        """Add a card already checked with :meth:`options`, in place (the engine uses
+        :meth:`grown` on the melds of a game)."""
         self._combo = None
         if self.kind == "run":
             if meaning == self.lo - 1:
@@ -507,6 +508,13 @@ class Meld:
         if cid >= FIRST_JOKER:
             self.meanings[cid] = meaning
             self._jokers = None
+
+    def grown(self, cid: int, meaning: int) -> Meld:
+        """A new meld: this one with card ``cid`` (checked with :meth:`options`) added. The
+        engine never changes a laid meld in place (views cache on the melds' identity)."""
+        m = self.copy()
+        m.add(cid, meaning)
+        return m
 
     def combo(self) -> Combo:
         """The meld as an immutable :class:`Combo` (cached until the next add-on)."""

@@ -177,3 +177,8 @@ def _table(melds: Sequence[Sequence[Combo]]) -> _Table:
     if t is None or t.melds is not melds:
         t = _LAST_TABLE[0] = _Table(melds)
     return t
+
+
+#: The bots' look-up of where cards fit the laid combinations (:class:`_Table`, one per
+#: melds tuple): ``fit_lookup(melds).fit(card)``, ``.distances()``, ``.bits``.
+fit_lookup = _table

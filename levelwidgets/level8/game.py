@@ -15,7 +15,6 @@ import copy
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
 
 from .._listeners import Listeners
 from .._moved import renamed
@@ -53,9 +52,6 @@ from .errors import (
 from .invariants import InvariantError, check_invariants
 from .levels import Level, LevelSequence
 from .observation import SPECTATOR, TEACHER, Observation, legal_actions_for
-from .seatview import Getters, SeatView
-from .seatview import set_fields as _set_view_fields
-from .seatview import set_src as _set_view_src
 from .serial import (
     FORMAT,
     FORMAT_VERSION,
@@ -78,7 +74,7 @@ from .setup import (
     stack_deck,
 )
 from .shuffle import shuffle
-from .visibility import events_for
+from .visibility import events_for, observe, picture
 
 __all__ = [
     "FORMAT",
@@ -115,8 +111,10 @@ MAX_ENTRIES = 200_000
 _COMBOS = "a list of combinations, one per part of the level"
 
 
-_new_view = object.__new__
-_top = itemgetter(-1)  # the top card of a pile that is not empty
+def put(values: tuple, index: int, value: object) -> tuple:
+    """``values`` with ``values[index]`` replaced: the engine's public state is immutable and
+    replaced on change (see :meth:`CardTable._init_state`)."""
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def not_an_action(action: object) -> ActionTypeError:
@@ -140,6 +138,8 @@ class CardTable:
     _record_format = FORMAT
     #: The cards this game is played with (ids; see :mod:`.cards`).
     _deck_ids: frozenset[int] = frozenset(ALL_IDS)
+    #: The seat-view gate's cache (:func:`~.visibility.public_fields`); none yet.
+    _public_view: tuple | None = None
 
     def __init__(
         self,
@@ -241,20 +241,20 @@ class CardTable:
 
     def _place(self, position: Mapping) -> list[Event]:
         """Lay out a checked position (see :meth:`from_position`) and settle it."""
-        self._pub_rev += 1
         self._round = position["round"]
         self._current = position["current"]
         self._phase = position["phase"]
         self._hands = [list(h) for h in position["hands"]]
-        self._melds = [
-            [Meld(q, Combo.from_dict(c)) for c in ms] for q, ms in enumerate(position["melds"])
-        ]
-        self._meld_rev += 1
-        self._table_rev += 1
-        self._laid = [bool(ms) for ms in self._melds]
+        self._melds = tuple(
+            [
+                tuple([Meld(q, Combo.from_dict(c)) for c in ms])
+                for q, ms in enumerate(position["melds"])
+            ]
+        )
+        self._laid = tuple([bool(ms) for ms in self._melds])
         self._discards = [list(d) for d in position["discards"]]
-        self._skips = list(position.get("skips") or [None] * self._n)  # (none in the board game)
-        self._under = list(position.get("under") or ())
+        self._skips = tuple(position.get("skips") or [None] * self._n)  # (none in the board game)
+        self._under = tuple(position.get("under") or ())
         order = position["draw"]
         if order is None:
             order = self._shuffled(self._unplaced())
@@ -285,6 +285,8 @@ class CardTable:
     def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
         """The state at the start of the game ``config`` describes (before the first deal)."""
         self._config = config
+        # (the gate's cache: the names, sides and cap it holds are set here, once a game)
+        self.__dict__.pop("_public_view", None)
         names, seed, dealer = config["players"], config["seed"], config["dealer"]
         start, cap = config["start_levels"], config["lay_down_cap"]
         n = len(names)
@@ -294,29 +296,26 @@ class CardTable:
         self._seed = seed
         self._rng = random.Random(seed)
         self._cap = cap
-        self._levels = list(start)
-        self._laid = [False] * n
+        # What every seat sees of the table is kept in immutable values the engine replaces
+        # on every change (never edits in place): the seat-view gate (visibility.py) caches
+        # on their identity, so a rule that forgets nothing can make it stale.
+        self._levels: tuple[int, ...] = tuple(start)
+        self._laid: tuple[bool, ...] = (False,) * n
         self._hands: list[list[int]] = [[] for _ in range(n)]
         self._discards: list[list[int]] = [[] for _ in range(n)]
         self._draw: list[int] = []  # face-down draw pile, top = last element
-        self._under: list[int] = []  # face-up skip cards under the draw pile
-        self._melds: list[list[Meld]] = [[] for _ in range(n)]
-        self._meld_rev = 0  # bumped whenever a laid combination appears, grows or goes
-        # bumped with _meld_rev and whenever a level or laid flag changes (see _view_base)
-        self._table_rev = 0
-        # bumped whenever a level, laid flag or combination, skip card, the cards under the
-        # draw pile or kept cards change (see _obs_public)
-        self._pub_rev = 0
-        self._melds_cache: tuple[int, tuple[tuple[Combo, ...], ...]] | None = None
-        self._skips: list[int | None] = [None] * n
+        self._under: tuple[int, ...] = ()  # face-up skip cards under the draw pile
+        # each seat's laid combinations; a Meld is never changed (an add-on makes a new one)
+        self._melds: tuple[tuple[Meld, ...], ...] = ((),) * n
+        self._skips: tuple[int | None, ...] = (None,) * n
         self._draws_skipped = [0] * n  # turns this round with nothing anywhere to draw
-        self._kept: list[list[int]] = [[] for _ in range(n)]
+        self._kept: tuple[tuple[int, ...], ...] = ((),) * n
         self._keep_queue: list[int] = []
         self._dealer = dealer
         self._current = (dealer + 1) % n
         self._phase = "draw"
         self._round = 0
-        self._winners: list[int] = []
+        self._winners: tuple[int, ...] = ()
         self._history: list[HistoryEntry] = []
         self._chance: list[tuple[int, ...]] = []
         self._listeners = Listeners()
@@ -381,7 +380,7 @@ class CardTable:
             pool = [c for c in pool if c not in kept_all]
         order = self._shuffled(pool, forced)
         hands = [list(k) for k in kept]
-        self._kept = [[] for _ in range(n)]
+        self._kept = ((),) * n
         first = (self._dealer + 1) % n
         if kept_all:  # fill each hand up to 10, one card at a time round the table
             idx = 0
@@ -401,14 +400,11 @@ class CardTable:
         self._discards = [[] for _ in range(n)]
         self._discards[self._dealer] = [order[idx]]
         self._draw = order[:idx:-1]  # the rest, top (first) last
-        self._under = []
-        self._melds = [[] for _ in range(n)]
-        self._meld_rev += 1
-        self._table_rev += 1
-        self._pub_rev += 1
-        self._skips = [None] * n
+        self._under = ()
+        self._melds = ((),) * n
+        self._skips = (None,) * n
         self._draws_skipped = [0] * n
-        self._laid = [False] * n
+        self._laid = (False,) * n
         self._keep_queue = []
         self._round += 1
         self._current = (self._dealer + 1) % n
@@ -436,8 +432,7 @@ class CardTable:
         back.extend(self._under)
         for q in range(self._n):
             del self._discards[q][:-1]
-        self._under = []
-        self._pub_rev += 1
+        self._under = ()
         order = self._shuffled(back)
         self._draw = list(reversed(order))
         events.append(Event("rebuild", None, {"count": len(order), "skip_surfaced": surfaced}))
@@ -464,13 +459,8 @@ class CardTable:
         events.append(Event("draw_skipped", p, {}))
 
     def _end_round(self, ender: int, events: list[Event]) -> None:
-        self._pub_rev += 1
-        self._table_rev += 1  # the levels move
-        moves = []
-        for q in range(self._n):
-            mv = 2 if q == ender else (1 if self._laid[q] else 0)
-            moves.append(mv)
-            self._levels[q] += mv
+        moves = [2 if q == ender else (1 if self._laid[q] else 0) for q in range(self._n)]
+        self._levels = tuple([lv + mv for lv, mv in zip(self._levels, moves, strict=True)])
         events.append(
             Event(
                 "round_end",
@@ -479,7 +469,7 @@ class CardTable:
             )
         )
         if self._levels[ender] > len(self._seqs[ender]):
-            self._levels[ender] = len(self._seqs[ender]) + 1
+            self._levels = put(self._levels, ender, len(self._seqs[ender]) + 1)
             self._win(ender, "went_out", len(self._seqs[ender]) - 1, events)
             return
         queue = []
@@ -505,8 +495,7 @@ class CardTable:
 
     def _win(self, p: int, reason: str, level: int, events: list[Event]) -> None:
         """``reason``: "last_level" (laid it down) or "went_out" (after laying ``level``)."""
-        self._winners = [p]
-        self._pub_rev += 1
+        self._winners = (p,)
         self._phase = "over"
         events.append(Event("win", p, {"winner": p, "reason": reason, "level": level}))
 
@@ -751,17 +740,12 @@ class CardTable:
         self._begin_entry()
         self._hands[p] = [c for c in hand if c not in used_set]
         laid = tuple(parsed)
-        melds = self._melds[p]
-        row = None if melds else laid  # the owner's new row of the public melds (no others)
-        for combo in laid:
-            melds.append(Meld(p, combo))
-        self._laid[p] = True
-        self._melds_changed(p, row)
+        self._melds = put(self._melds, p, self._melds[p] + tuple([Meld(p, c) for c in laid]))
+        self._laid = put(self._laid, p, True)
         events = [Event("lay_down", p, {"level": lv, "combos": [c.to_dict() for c in laid]})]
         if final:
             self._win(p, "last_level", lv, events)
-            self._levels[p] += 1
-            self._table_rev += 1
+            self._levels = put(self._levels, p, self._levels[p] + 1)
         return self._end_entry(Action("lay_down", p, combos=laid), events)
 
     def add_on(
@@ -844,8 +828,8 @@ class CardTable:
             )
         self._begin_entry()
         self._hands[p].remove(cid)
-        meld.add(cid, meaning)
-        self._melds_changed(owner)
+        meld = meld.grown(cid, meaning)
+        self._melds = put(self._melds, owner, put(melds, index, meld))
         shape = (
             {"kind": "run", "lo": meld.lo, "hi": meld.hi}
             if meld.kind == "run"
@@ -860,28 +844,6 @@ class CardTable:
         ]
         action = shared_action("add_on", p, None, cid, owner, index, meaning)
         return self._end_entry(action, events)
-
-    def _melds_changed(self, owner: int, row: tuple[Combo, ...] | None = None) -> None:
-        """``owner``'s laid combinations (or laid flag) changed: the revisions move on. When
-        :meth:`_public_melds` and the view base were up to date (someone looks at the table),
-        they get the owner's new row at once (``row``, when the caller has it), the other
-        rows keep their tuples."""
-        rev = self._meld_rev = self._meld_rev + 1
-        table = self._table_rev = self._table_rev + 1
-        self._pub_rev += 1
-        cached = self._melds_cache
-        if cached is None or cached[0] != rev - 1:
-            return
-        rows = list(cached[1])
-        rows[owner] = tuple([m.combo() for m in self._melds[owner]]) if row is None else row
-        melds = tuple(rows)
-        self._melds_cache = (rev, melds)
-        view_rev, base = self._view_base
-        if view_rev == table - 1:  # (a copy: a clone may share the old base)
-            base = base.copy()
-            base["laid"] = tuple(self._laid)
-            base["melds"] = melds
-            self._view_base = (table, base)
 
     @staticmethod
     def _add_on_types(index: object, number: object) -> None:
@@ -988,8 +950,7 @@ class CardTable:
             events = [Event("skip", p, {"card": cid, "target": q, "effect": False})]
             self._end_round(p, events)
         else:
-            self._skips[q] = cid
-            self._pub_rev += 1
+            self._skips = put(self._skips, q, cid)
             events = [Event("skip", p, {"card": cid, "target": q, "effect": True})]
             self._next_turn(events)
         return self._end_entry(shared_action("skip", p, None, cid, q), events)
@@ -999,9 +960,8 @@ class CardTable:
         self._begin_entry()
         cid = self._skips[p]
         assert cid is not None
-        self._skips[p] = None
-        self._under.append(cid)
-        self._pub_rev += 1
+        self._skips = put(self._skips, p, None)
+        self._under = (*self._under, cid)
         events = [Event("skip_turn", p, {"card": cid})]
         self._next_turn(events)
         return self._end_entry(shared_action("skip_turn", p), events)
@@ -1032,8 +992,7 @@ class CardTable:
         self._begin_entry()
         for c in ids:
             self._hands[p].remove(c)
-        self._kept[p] = sorted(ids)
-        self._pub_rev += 1
+        self._kept = put(self._kept, p, tuple(sorted(ids)))
         events = [Event("keep", p, {"count": len(ids), "cards": sorted(ids)})]
         self._keep_queue.pop(0)
         if self._keep_queue:
@@ -1233,153 +1192,20 @@ class CardTable:
         return list(legal_actions_for(self.observation(TEACHER)))
 
     def observation(self, player: int | str | None) -> Observation:
-        """The view of seat ``player``; ``None``/"spectator" sees no hand, "teacher" all."""
-        if type(player) is int and 0 <= player < self._n:  # the common case: a seat
-            teacher = False
-            own = True
-        else:
-            if player is None:
-                player = SPECTATOR
-            teacher = player == TEACHER
-            if not teacher and player != SPECTATOR:
-                player = self._player_index(player, "viewer")
-            own = isinstance(player, int)
-        (
-            _rev,
-            (names, sides, levels, counts, reqs, laid, under, melds, skipped, skips, kept_counts),
-        ) = self._obs_public()
-        hands = self._hands
-        discards = self._discards
-        return Observation._of(
-            {
-                "viewer": player,
-                "names": names,
-                "sides": sides,
-                "levels": levels,
-                "level_counts": counts,
-                "requirements": reqs,
-                "laid": laid,
-                "hand": tuple(hands[player]) if own else None,  # type: ignore[index]
-                "hand_counts": tuple(map(len, hands)),
-                "draw_count": len(self._draw),
-                "under_count": under,
-                "discard_tops": tuple([d[-1] if d else None for d in discards]),
-                "discard_counts": tuple(map(len, discards)),
-                "melds": melds,
-                "skipped": skipped,
-                "skip_cards": skips,
-                "kept": tuple(self._kept[player]) if own else None,  # type: ignore[index]
-                "kept_counts": kept_counts,
-                "phase": self._phase,
-                "current_player": self._current,
-                "dealer": self._dealer,
-                "round": self._round,
-                "winners": tuple(self._winners),
-                "lay_down_cap": self._cap,
-                "hands": tuple([tuple(h) for h in hands]) if teacher else None,
-                "draw_pile": tuple(reversed(self._draw)) if teacher else None,
-            }
-        )
+        """The view of seat ``player``; ``None``/"spectator" sees no hand, "teacher" all
+        (made by the seat-view gate, :func:`~levelwidgets.level8.visibility.observe`)."""
+        if type(player) is not int or not 0 <= player < self._n:  # (a seat: the usual case)
+            player = self._viewer(player)
+        return observe(self, player)
 
-    def _seat_view(self, player: int) -> Observation:
-        """Seat ``player``'s :meth:`observation` as a :class:`~.seatview.SeatView`: the fields
-        the engine's bots read are set, the others computed on first read (valid only until
-        the game changes; for :func:`~levelwidgets.level8.bots.play_game`)."""
-        rev, base = self._view_base
-        if rev != self._table_rev:
-            base = self._new_view_base()
-        fields = base.copy()  # names, levels, level_counts, requirements, laid, melds
-        fields["viewer"] = player
-        fields["hand"] = tuple(self._hands[player])
-        fields["draw_count"] = len(self._draw)
-        phase = fields["phase"] = self._phase
-        if phase == "draw":  # a draw looks at the discard tops
-            piles = self._discards
-            fields["discard_tops"] = (
-                tuple(map(_top, piles))
-                if all(piles)
-                else tuple([d[-1] if d else None for d in piles])
-            )
-        view = _new_view(SeatView)  # SeatView._make(self, _SEAT_LAZY, fields), inline
-        _set_view_fields(view, fields)
-        _set_view_src(view, (self, _SEAT_LAZY))
-        return view
-
-    #: ``(revision, fields)``: the fields of :meth:`_seat_view` every seat sees alike, for
-    #: :attr:`_table_rev` ``revision`` (see :meth:`_new_view_base`); none yet.
-    _view_base: tuple[int, dict] = (-1, {})
-
-    def _new_view_base(self) -> dict:
-        """The fields of :meth:`_seat_view` every seat sees alike, kept as
-        :attr:`_view_base` until :attr:`_table_rev` moves on (they change only with a level, a
-        lay-down or add-on, or a deal, which all move it): each view gets a copy."""
-        levels, reqs, counts, _sides = self._level_fields()
-        base = {
-            "names": self._names,
-            "levels": levels,
-            "level_counts": counts,
-            "requirements": reqs,
-            "laid": tuple(self._laid),
-            "melds": self._public_melds(),
-        }
-        self._view_base = (self._table_rev, base)
-        return base
-
-    def _level_fields(self) -> tuple[tuple, tuple, tuple, tuple]:
-        """``(levels, requirements, level_counts, sides)`` as observations show them; the
-        requirements are kept while the levels stay, the counts and sides for the game."""
-        cache = self.__dict__
-        static = cache.get("_obs_static")
-        if static is None:  # fixed for the whole game: sides' names and level counts
-            seqs = self._seqs
-            static = self._obs_static = (
-                tuple([s.name for s in seqs]),
-                tuple([len(s.levels) for s in seqs]),
-            )
-        levels = tuple(self._levels)
-        reqs = cache.get("_obs_reqs")
-        if reqs is None or reqs[0] != levels:  # the levels change once a round
-            seqs = self._seqs
-            reqs = self._obs_reqs = (
-                levels,
-                tuple(
-                    [
-                        seqs[q].levels[lv - 1] if lv <= len(seqs[q].levels) else None
-                        for q, lv in enumerate(levels)
-                    ]
-                ),
-            )
-        return reqs[0], reqs[1], static[1], static[0]
-
-    def _obs_public(self) -> tuple[int, tuple]:
-        """The observation fields every seat sees alike that change only with a level, a
-        lay-down or add-on, a skip card, kept cards or a deal: kept until :attr:`_pub_rev`
-        (bumped by each of those changes) moves on. The tuples are immutable, so
-        observations share them; the melds tuple stays the same object while no laid
-        combination changes (bots cache on its identity)."""
-        rev = self._pub_rev
-        got = self.__dict__.get("_obs_pub")
-        if got is not None and got[0] == rev:
-            return got
-        levels, reqs, counts, sides = self._level_fields()
-        skips = tuple(self._skips)
-        got = self._obs_pub = (
-            rev,
-            (
-                self._names,
-                sides,
-                levels,
-                counts,
-                reqs,
-                tuple(self._laid),
-                len(self._under),
-                self._public_melds(),
-                tuple([c is not None for c in skips]),
-                skips,
-                tuple(map(len, self._kept)),
-            ),
-        )
-        return got
+    def _viewer(self, viewer: object) -> int | str:
+        """A viewer other than a seat number in range: "spectator" (also for None),
+        "teacher", or a seat by name; anything else is refused."""
+        if viewer is None:
+            return SPECTATOR
+        if viewer in (TEACHER, SPECTATOR):
+            return viewer  # type: ignore[return-value]
+        return self._player_index(viewer, "viewer")
 
     def events_for(self, events: Iterable[Event], viewer: int | str | None) -> list[Event]:
         """``events`` as ``viewer`` may see them (a seat, "spectator"/None or "teacher"): see
@@ -1391,16 +1217,6 @@ class CardTable:
         if not all(isinstance(e, Event) for e in listed):
             raise refuse(ActionTypeError, "events", "a list of Events", events)
         return events_for(listed, viewer)
-
-    def _public_melds(self) -> tuple[tuple[Combo, ...], ...]:
-        # the same tuple while no laid combination changes (bots may cache on its identity)
-        rev = self._meld_rev
-        cached = self._melds_cache
-        if cached is not None and cached[0] == rev:
-            return cached[1]
-        value = tuple([tuple([m.combo() for m in ms]) if ms else () for ms in self._melds])
-        self._melds_cache = (rev, value)
-        return value
 
     def state_dict(self) -> dict:
         """The complete position as plain data (no RNG state, no history)."""
@@ -1637,18 +1453,13 @@ class CardTable:
         g.__dict__.update(self.__dict__)
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
-        g._levels = list(self._levels)
-        g._laid = list(self._laid)
         g._hands = [list(h) for h in self._hands]
         g._discards = [list(d) for d in self._discards]
         g._draw = list(self._draw)
-        g._under = list(self._under)
-        g._melds = [[m.copy() for m in ms] for ms in self._melds]
-        g._skips = list(self._skips)
+        # (a Meld is never changed by the engine, but it is mutable: a clone gets its own)
+        g._melds = tuple([tuple([m.copy() for m in ms]) for ms in self._melds])
         g._draws_skipped = list(self._draws_skipped)
-        g._kept = [list(k) for k in self._kept]
         g._keep_queue = list(self._keep_queue)
-        g._winners = list(self._winners)
         g._history = list(self._history)
         g._chance = []
         g._config = dict(self._config)
@@ -1699,9 +1510,7 @@ class CardTable:
         information and ignores ``viewer``. A seat called "You"/"Du" is written in
         ``language``'s word ("en" or "de").
         """
-        from .svg import render_table
-
-        return render_table(self.observation(viewer), language)
+        return picture(self.observation(viewer), language)
 
     def _repr_svg_(self) -> str:
         return self.to_svg(TEACHER)
@@ -1738,8 +1547,6 @@ class CardTable:
         return action_from_string(text, self._current, self._n, self.action_kinds)
 
 
-#: The fields a :meth:`Level8._seat_view` leaves out, each computed as
-#: :meth:`Level8.observation` computes it (``hands`` and ``draw_pile`` stay None for a seat).
 class Level8(CardTable):
     """A game of Level 8 (card game) for 2–6 players: :class:`CardTable` with the draw (from
     the draw pile or the top of any discard pile) and the skip cards.
@@ -1766,21 +1573,3 @@ class Level8(CardTable):
     def skip_turn(self, *, player: int | None = None) -> list[Event]:
         """The skipped player's whole turn: the skip card goes face up under the draw pile."""
         return self._do_skip_turn(self._check("skipped", player, "take the skipped turn"))
-
-
-_SEAT_LAZY: Getters = {
-    "sides": lambda g, p: g._obs_public()[1][1],
-    "hand_counts": lambda g, p: tuple(map(len, g._hands)),
-    "under_count": lambda g, p: g._obs_public()[1][6],
-    "discard_tops": lambda g, p: tuple([d[-1] if d else None for d in g._discards]),
-    "discard_counts": lambda g, p: tuple(map(len, g._discards)),
-    "skipped": lambda g, p: tuple([c is not None for c in g._skips]),  # (as _obs_public)
-    "skip_cards": lambda g, p: tuple(g._skips),
-    "kept": lambda g, p: tuple(g._kept[p]),
-    "kept_counts": lambda g, p: g._obs_public()[1][10],
-    "current_player": lambda g, p: g._current,
-    "dealer": lambda g, p: g._dealer,
-    "round": lambda g, p: g._round,
-    "winners": lambda g, p: tuple(g._winners),
-    "lay_down_cap": lambda g, p: g._cap,
-}

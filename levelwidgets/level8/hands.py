@@ -23,6 +23,11 @@ _VBIT = tuple(1 << v for v in range(17))
 _POW = tuple(1 << i for i in range(FIRST_JOKER))
 #: (colour, one past its last natural id) for the colour items' bisection.
 _COLOUR_ENDS = tuple((c, 15 * c + 15) for c in range(6))
+#: The look-ups above under public names, for the bots (the same tuples).
+NUMBER_OF = _NUMBER
+COLOUR_OF = _COLOUR
+NUMBER_BIT = _NUMBER_BIT
+VALUE_BIT = _VBIT
 
 _bit_count = int.bit_count
 _INT = frozenset([int])  # (bool and other int types go the long way, through parse_card)

@@ -29,7 +29,8 @@ def check_invariants(game: Level8) -> None:
     n = g._n
     zones = [*g._draw, *g._under]
     for q in range(n):
-        zones += g._hands[q] + g._discards[q] + g._kept[q]
+        zones += g._hands[q] + g._discards[q]
+        zones += g._kept[q]
         zones += [c for m in g._melds[q] for c in m.cards]
         if g._skips[q] is not None:
             zones.append(g._skips[q])

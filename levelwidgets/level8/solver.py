@@ -814,3 +814,14 @@ def _missing(h: _Hand, lv: Level, total: int, chosen: list[tuple[int, str, int, 
     return Missing(
         total - nj if total > nj else 0, tuple(needs), tuple(plan), nj if nj < total else total
     )
+
+
+# ---------------------------------------------------------------------- the bots' API
+#: The search behind :func:`cards_missing`, for bots that read only part of the answer:
+#: ``missing_search(hand, level, at_least)`` gives ``(hand, total, chosen)``;
+#: ``plan_summary(hand, chosen)`` the plan's cards and the open places' numbers and colours
+#: (as bits); ``missing_from(hand, level, total, chosen)`` the whole :class:`Missing`. The
+#: same functions under public names: no copy, no extra call.
+missing_search = _missing_search
+plan_summary = _summary
+missing_from = _missing

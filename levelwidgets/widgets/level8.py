@@ -45,7 +45,7 @@ from ..level8.errors import (
     LevelMismatchError,
 )
 from ..level8.observation import SPECTATOR, TEACHER, Observation
-from ..level8.visibility import action_text, shows_new_card
+from ..level8.visibility import action_text, move_entry, shows_new_card
 from ..names import shown_name, shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent
@@ -582,7 +582,10 @@ class CardTableWidget(GameWidget):
         shown_round: int,
     ) -> list[dict[str, Any]]:
         """Move-list rows of (action, chance) steps (see :func:`_move_rows`)."""
-        return _move_rows([a for a, _c in steps], start_ply, first_round, shown_round)
+        viewer = self._who()[0]
+        return _move_rows(
+            [a for a, _c in steps], start_ply, first_round, shown_round, viewer=viewer
+        )
 
     def _log_viewer(self) -> int | str:
         # the viewer of this moment: a hot-seat pass screen shows nobody's hidden cards
@@ -824,6 +827,7 @@ def _move_rows(
     starts: Callable[[Action, dict[str, Any]], bool] | None = None,
     act_row: Callable[[int], list[Any]] | None = None,
     ends: frozenset[str] = TURN_ENDS,
+    viewer: int | str | None = None,
 ) -> list[dict[str, Any]]:
     """Move-list rows: one per turn (draw, lay-down, add-ons, discard), per skipped turn,
     per keep and per deal of ``shown_round``, and one row ``["round", n]`` for every other
@@ -831,7 +835,8 @@ def _move_rows(
 
     Shared with the board game's widget, which passes its own ``starts(action, row)`` (does
     the action begin a new row after ``row``?), ``act_row(i)`` (the row entry of action i)
-    and ``ends`` (kinds that end a row)."""
+    and ``ends`` (kinds that end a row). Each action's entry comes from the seat-view gate
+    (:func:`~levelwidgets.level8.visibility.move_entry`, as ``viewer`` may read it)."""
     rows: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     round_no = first_round
@@ -856,7 +861,7 @@ def _move_rows(
         ):
             current = {"p": a.player, "acts": [], "done": False}
             rows.append(current)
-        current["acts"].append(_act_row(a) if act_row is None else act_row(offset))
+        current["acts"].append(move_entry(a, viewer) if act_row is None else act_row(offset))
         current["ply"] = ply
         if a.kind in ends:
             current["done"] = True
@@ -889,23 +894,6 @@ def _step_action(step: Any) -> Action:
 def _step_chance(step: Any) -> Sequence[Any]:
     """The chance outcome (shuffles, dice) of a recorded Level 8 step."""
     return step.data.get("chance", ()) if isinstance(step.data, dict) else ()
-
-
-def _act_row(a: Action) -> list[Any]:
-    k = a.kind
-    if k == "draw":
-        return ["draw", "pile" if a.source is None else a.source]
-    if k == "lay_down":
-        return ["lay"]  # the cards are on the table
-    if k == "add_on":
-        return ["add", a.card, a.target]
-    if k == "discard":
-        return ["discard", a.card]
-    if k == "skip":
-        return ["skip", a.target]
-    if k == "keep":
-        return ["keep", len(a.cards)]  # which cards stays hidden
-    return [k]
 
 
 def _round_rows(game: Level8) -> list[dict[str, Any]]:

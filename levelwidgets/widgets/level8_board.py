@@ -28,6 +28,7 @@ from ..level8.board.layout import MAX_FIELDS
 from ..level8.board.observation import BoardObservation
 from ..level8.cards import MAX_NUMBER, N_COLOURS, N_IDS
 from ..level8.observation import Observation
+from ..level8.visibility import move_entry
 from ..record import Step
 from .base import Intent
 from .level8 import PILE, TURN_ENDS, CardTableWidget, _move_rows
@@ -236,14 +237,16 @@ class Level8BoardWidget(CardTableWidget):
         """One row per turn: roll, move, the action (with the other players' gives and shows),
         lay-down, add-ons and the discard; a keep or a deal is a row of its own."""
         layout = self._game.layout.fields
+        viewer = self._who()[0]
         return _move_rows(
             [a for a, _c in steps],
             start_ply,
             first_round,
             shown_round,
             starts=lambda a, _row: a.kind in ("roll", "keep", "next_round"),
-            act_row=lambda i: _board_act_row(*steps[i], layout),
+            act_row=lambda i: move_entry(steps[i][0], viewer, steps[i][1], layout),
             ends=TURN_ENDS | {"discard_two"},
+            viewer=viewer,
         )
 
     def _view_fields(self) -> dict[str, Any]:
@@ -328,32 +331,3 @@ def _board_bot(name: str, seat: int) -> object:
     from ..level8.board import bots  # type: ignore[attr-defined]
 
     return getattr(bots, name)(seed=seat)
-
-
-def _board_act_row(a: Action, chance: Sequence[Any], layout: Sequence[str]) -> list[Any]:
-    """A move-list entry (public facts only: no card that only some players saw)."""
-    from .level8 import _act_row
-
-    k = a.kind
-    if k == "roll":
-        dice = a.dice or (tuple(chance[0]) if chance else ())
-        return ["roll", *dice]
-    if k == "move":
-        return ["move", a.field, layout[a.field] if a.field is not None else None]
-    if k == "take":
-        return ["take", "pile" if a.source is None else a.source]
-    if k == "swap":
-        return ["swap", len(a.cards)]
-    if k == "ask":
-        return ["ask", a.number, a.colour, a.direction]
-    if k == "give":
-        return ["give", a.player]
-    if k == "show":
-        return ["show", a.player, len(a.cards)]
-    if k == "steal":
-        return ["steal", a.target]
-    if k == "choose":
-        return ["choose", a.choice]
-    if k == "discard_two":
-        return ["discard_two", *a.cards]
-    return _act_row(a)

@@ -10,6 +10,7 @@ from levelwidgets.level8 import bots as bots_module
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, parse_cards
 from levelwidgets.level8.levels import Level
+from levelwidgets.level8.observation import Observation
 
 
 def c(code: str) -> int:
@@ -61,18 +62,18 @@ def recorded_searches(seeds: list[object]) -> list[tuple[tuple[int, ...], Level,
     """The HeuristicBots' own cards-missing searches ``(hand, level, at_least)`` in 4-player
     games of these seeds, as a game makes them (recorded through the function they call)."""
     calls = []
-    search = bots_module._missing_search
+    search = bots_module.missing_search
 
     def record(hand, level, at_least):  # type: ignore[no-untyped-def]
         calls.append((hand, level, at_least))
         return search(hand, level, at_least)
 
-    bots_module._missing_search = record
+    bots_module.missing_search = record
     try:
         for i, seed in enumerate(seeds):
             play_game([HeuristicBot(seed=i * 4 + k) for k in range(4)], seed=seed)
     finally:
-        bots_module._missing_search = search
+        bots_module.missing_search = search
     return calls
 
 
@@ -153,3 +154,53 @@ def board_position(game: Level8Board) -> dict:
         round=st["round"],
         seed=5,
     )
+
+
+def fresh_observation(g: object, viewer: int | str) -> Observation:
+    """``viewer``'s observation of ``g`` (a card table of either game) built from scratch
+    from its public state (``state_dict``, ``melds``, ``sides``), without the seat-view
+    gate or its cache: what the gate's observation must equal at every step."""
+    state = g.state_dict()  # type: ignore[attr-defined]
+    n = len(state["hands"])
+    own = isinstance(viewer, int)
+    teacher = viewer == "teacher"
+    seqs = g.sides  # type: ignore[attr-defined]
+    skips = tuple(state.get("skips") or [None] * n)
+    kept = [tuple(k) for k in state["kept"]]
+    levels = tuple(state["levels"])
+    return Observation.build(
+        viewer=viewer,
+        names=tuple(g.names),  # type: ignore[attr-defined]
+        sides=tuple(s.name for s in seqs),
+        levels=levels,
+        level_counts=tuple(len(s.levels) for s in seqs),
+        requirements=tuple(
+            s.levels[lv - 1] if lv <= len(s.levels) else None
+            for s, lv in zip(seqs, levels, strict=True)
+        ),
+        laid=tuple(state["laid"]),
+        hand=tuple(state["hands"][viewer]) if own else None,
+        hand_counts=tuple(len(h) for h in state["hands"]),
+        draw_count=len(state["draw"]),
+        under_count=len(state.get("under") or ()),
+        discard_tops=tuple(d[-1] if d else None for d in state["discards"]),
+        discard_counts=tuple(len(d) for d in state["discards"]),
+        melds=tuple(tuple(g.melds(q)) for q in range(n)),  # type: ignore[attr-defined]
+        skipped=tuple(c is not None for c in skips),
+        skip_cards=skips,
+        kept=kept[viewer] if own else None,
+        kept_counts=tuple(len(k) for k in kept),
+        phase=state["phase"],
+        current_player=state["current"],
+        dealer=state["dealer"],
+        round=state["round"],
+        winners=tuple(state["winners"]),
+        lay_down_cap=g.config["lay_down_cap"],  # type: ignore[attr-defined]
+        hands=tuple(tuple(h) for h in state["hands"]) if teacher else None,
+        draw_pile=tuple(state["draw"]) if teacher else None,
+    )
+
+
+def viewers(g: object) -> list[int | str]:
+    """Every viewer of ``g``: each seat, the spectator and the teacher."""
+    return [*range(g.num_players), "spectator", "teacher"]  # type: ignore[attr-defined]

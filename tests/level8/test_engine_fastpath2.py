@@ -447,17 +447,16 @@ def reference_lay_down(self: Level8, combos, *, player=None):
     self._begin_entry()
     used_set = set(used)
     self._hands[p] = [c for c in hand if c not in used_set]
-    for combo in parsed:
-        self._melds[p].append(Meld(p, combo))
-    self._meld_rev += 1
-    self._pub_rev += 1
-    self._laid[p] = True
+    melds = list(self._melds)
+    melds[p] = (*melds[p], *(Meld(p, combo) for combo in parsed))
+    self._melds = tuple(melds)
+    self._laid = tuple(True if q == p else laid for q, laid in enumerate(self._laid))
     events = [
         Event("lay_down", p, {"level": self._levels[p], "combos": [c.to_dict() for c in parsed]})
     ]
     if final:
         self._win(p, "last_level", self._levels[p], events)
-        self._levels[p] += 1
+        self._levels = tuple(lv + (q == p) for q, lv in enumerate(self._levels))
     return self._end_entry(Action("lay_down", p, combos=tuple(parsed)), events)
 
 
@@ -473,7 +472,7 @@ def attempt(game: Level8, fn, combos, **kw):
     except AssertionError:
         assert game.to_json() == before
         return ("assert",)
-    return ("done", [e.to_dict() for e in events], game.to_json(), game._public_melds())
+    return ("done", [e.to_dict() for e in events], game.to_json(), game.observation(0).melds)
 
 
 def same_attempt(game: Level8, combos, make=lambda c: c, **kw) -> tuple:
@@ -646,16 +645,16 @@ def test_public_melds_equal_a_fresh_build_at_every_step(views: bool) -> None:
         n = 2 + s % 4
         g = Level8(n, seed=s, sides="one")
         bots = [HeuristicBot(seed=s * 10 + i) for i in range(n)]
-        last = g._public_melds() if views else None
+        last = g.observation(0).melds if views else None
         while not g.is_over:
             p = g.current_player
             action = bots[p].choose(g.observation(p))
             g.apply(action)
             add_ons += action.kind == "add_on"
             if views or add_ons % 3 == 0:  # without views the cache is mostly stale
-                melds = g._public_melds()
+                melds = g.observation(0).melds
                 assert melds == fresh_melds(g)
-                assert melds is g._public_melds()  # the same tuple until the melds change
+                assert melds is g.observation(0).melds  # the same tuple until the melds change
                 if action.kind not in ("add_on", "lay_down", "next_round"):
                     assert last is None or melds is last
                 last = melds
@@ -665,7 +664,7 @@ def test_public_melds_equal_a_fresh_build_at_every_step(views: bool) -> None:
                         assert m.combo() is c
                         assert m.is_valid()
         assert g.observation(0).melds == fresh_melds(g)
-        assert g.clone()._public_melds() == fresh_melds(g)
+        assert g.clone().observation(0).melds == fresh_melds(g)
     assert add_ons > 100
 
 
@@ -673,12 +672,12 @@ def test_melds_after_undo_and_clone_equal_a_fresh_build() -> None:
     g = play_game([HeuristicBot(seed=i) for i in range(3)], seed=11)
     for k in (1, 5, 17, 40, 41):
         h = g.clone()
-        h._public_melds()
+        assert h.observation(0).melds == fresh_melds(h)  # (the cache filled before the undo)
         h.undo(k)
-        assert h._public_melds() == fresh_melds(h)
+        assert h.observation(0).melds == fresh_melds(h)
         again = Level8.from_history(h, h.history)
         assert again.state_dict() == h.state_dict()
-        assert again._public_melds() == h._public_melds() == fresh_melds(again)
+        assert again.observation(0).melds == h.observation(0).melds == fresh_melds(again)
 
 
 def test_meld_combo_after_add_ons() -> None:

@@ -5,10 +5,10 @@
   method's ``_check``: for bot moves and their wrong-player, wrong-phase and broken variants
   it returns the same events and records, or raises the same error (class, code, message)
   and leaves the game unchanged, as the public methods called the original way;
-* the view base of :meth:`Level8._seat_view` is kept while no level, laid flag or laid
-  combination changes (skip cards no longer drop it), and an add-on or a lay-down updates it
-  in place of a rebuild: it equals a fresh build at every step, also in a clone made before
-  the change;
+* the fields every seat sees alike (:func:`~levelwidgets.level8.visibility.public_fields`,
+  cached by the seat-view gate on the identity of the engine's immutable values) are kept
+  while nothing public changes and equal a fresh build at every step, also in a clone made
+  before the change;
 * a :class:`Meld` reads its value (a run's low end, a set's number, a group's colour) from
   its cards and meanings as :attr:`Combo.value` gives it.
 """
@@ -31,7 +31,9 @@ from levelwidgets.level8.cards import FIRST_JOKER, N_IDS
 from levelwidgets.level8.combos import Meld
 from levelwidgets.level8.errors import AddOnError, CardNotInHandError, SkipError
 from levelwidgets.level8.observation import _FIELDS
+from levelwidgets.level8.visibility import PUBLIC_FIELDS, public_fields
 
+from .helpers import fresh_observation, viewers
 from .test_engine_fastpath2 import normal_combos
 
 # ---------------------------------------------------------------------------- apply
@@ -154,26 +156,24 @@ def test_apply_fast_path_refusals_name_the_problem_as_before() -> None:
 # ---------------------------------------------------------------------------- seat views
 
 
-def fresh_base(g: Level8) -> dict:
-    """The view base built from scratch (no kept caches)."""
+def fresh_base(g: Level8) -> tuple:
+    """The public fields built from scratch (no kept cache)."""
     c = g.clone()
-    for name in ("_view_base", "_obs_reqs", "_obs_static", "_obs_pub"):
-        c.__dict__.pop(name, None)
-    c._melds_cache = None
-    return c._new_view_base()
+    c.__dict__.pop("_public_view", None)
+    return public_fields(c)
 
 
 def same_views(g: Level8) -> None:
-    """Every seat's view equals its observation; a current view base equals a fresh one."""
-    for q in range(g.num_players):
-        view = g._seat_view(q)
-        obs = g.observation(q)
+    """Every viewer's observation equals one built from scratch; the cached public fields
+    equal a fresh build."""
+    for v in viewers(g):
+        obs = g.observation(v)
+        fresh = fresh_observation(g, v)
         for name in _FIELDS:
-            assert getattr(view, name) == getattr(obs, name), name
-    rev, base = g._view_base
-    assert rev == g._table_rev
+            assert getattr(obs, name) == getattr(fresh, name), name
+    base = public_fields(g)
     assert base == fresh_base(g)
-    assert base["melds"] is g._public_melds()
+    assert base[PUBLIC_FIELDS.index("melds")] is g.observation(0).melds
 
 
 @pytest.mark.parametrize("n", [2, 4, 5])
@@ -185,38 +185,38 @@ def test_view_base_equals_a_fresh_build_at_every_step(n: int) -> None:
         while not g.is_over:
             p = g.current_player
             same_views(g)
-            before = g.clone()  # shares the view base: the step must not change it
-            shared = before._view_base
-            action = bots[p].choose(g._seat_view(p))
+            before = g.clone()  # copies the cache: the step must not change the clone's
+            shared = public_fields(before)
+            action = bots[p].choose(g.observation(p))
             g.apply(action)
             kinds[action.kind] = kinds.get(action.kind, 0) + 1
-            assert before._view_base is shared
+            assert public_fields(before) is shared
             same_views(before)
             same_views(g)
     assert kinds["add_on"] > 20 and kinds["lay_down"] > 5 and kinds["skip"] > 3
 
 
-def test_view_base_stays_through_skips_and_moves_with_levels() -> None:
+def test_view_base_stays_while_nothing_public_changes_and_moves_with_levels() -> None:
     g = Level8(3, seed=12)
     bots = [HeuristicBot(k) for k in range(3)]
-    skips = rounds = 0
+    draws = rounds = skips = 0
+    levels = PUBLIC_FIELDS.index("levels")
     while not g.is_over:
         p = g.current_player
-        g._seat_view(p)
-        base = g._view_base
-        action = bots[p].choose(g._seat_view(p))
+        base = public_fields(g)
+        action = bots[p].choose(g.observation(p))
         g.apply(action)
-        g._seat_view(g.current_player)
-        if action.kind in ("skip", "skip_turn", "draw") and g.phase not in ("keep", "round_over"):
-            assert g._view_base is base  # nothing a view base holds changed
-            skips += action.kind != "draw"
-        if (
-            g.phase in ("keep", "round_over", "over")
-            and g._view_base[1]["levels"] != base[1]["levels"]
-        ):
+        now = public_fields(g)
+        if action.kind in ("draw", "discard") and g.phase not in ("keep", "round_over", "over"):
+            assert now is base  # nothing the public fields hold changed
+            draws += 1
+        if action.kind in ("skip", "skip_turn"):
+            assert now is not base and now == fresh_base(g)  # the skip cards moved
+            skips += 1
+        if g.phase in ("keep", "round_over", "over") and now[levels] != base[levels]:
             rounds += 1
-            assert g._view_base[1]["levels"] == tuple(g.levels)
-    assert skips > 3 and rounds > 3
+            assert now[levels] == tuple(g.levels)
+    assert draws > 20 and skips > 3 and rounds > 3
 
 
 # ---------------------------------------------------------------------------- melds

@@ -47,6 +47,7 @@ from ..errors import (
 from ..game import CardTable, not_an_action
 from ..levels import LevelSequence
 from ..observation import TEACHER
+from ..visibility import observe_board, picture
 from .layout import ACTIONS, MAX_FIELDS, BoardLayout, next_free, reachable
 from .material import BOARD_IDS, BOARD_JOKER_IDS
 from .observation import SHOW_MAX, SWAP_MAX, BoardObservation, board_legal_actions
@@ -862,30 +863,9 @@ class Level8Board(CardTable):
         """The view of ``player`` (a seat, "spectator"/None or "teacher"): the card table's
         view plus the board. Shown cards lie face up for the whole table, so every viewer
         sees them; the cards a giver could give only the giver and the teacher."""
-        table = super().observation(player)
-        pend = self._pending
-        shown = pend.get("shown", {})
-        visible_shown = tuple((q, tuple(cs)) for q, cs in sorted(shown.items()))
-        giver = pend.get("giver")
-        return BoardObservation(
-            table=table,
-            layout=self._layout.fields,
-            towers=tuple(self._towers),
-            turn_player=self._turn,
-            dice=self._dice,
-            reachable=self.reachable,
-            jokers_left=len(self._middle),
-            action=pend.get("action"),
-            takes_left=pend.get("takes", 0),
-            asked=(pend.get("number"), pend.get("colour")) if giver is not None else None,
-            giver=giver,
-            shown=visible_shown,
-            show_queue=tuple(pend.get("queue", ())),
-            choosable=self.choosable() if self._phase == "choose" else (),
-            extra_turns=self._extra,
-            may_discard_two=(self._phase == "play" and self.may_discard_two(self._current)),
-            rebuildable=self._can_rebuild(),
-        )
+        if type(player) is not int or not 0 <= player < self._n:  # (a seat: the usual case)
+            player = self._viewer(player)
+        return observe_board(self, player)
 
     def state_dict(self) -> dict:
         d = super().state_dict()
@@ -950,9 +930,7 @@ class Level8Board(CardTable):
     def to_svg(self, viewer: int | str | None = None, language: str = "en") -> str:
         """A static picture of the board and the table as ``viewer`` sees it (default: the
         spectator's view, no hand; a seat called "You"/"Du" in ``language``'s word)."""
-        from .svg import render_board
-
-        return render_board(self.observation(viewer), language)
+        return picture(self.observation(viewer), language)
 
 
 def _two_dice(dice: object) -> tuple[int, int]:
