@@ -285,8 +285,9 @@ class CardTable:
     def _init_state(self, config: dict, seqs: Sequence[LevelSequence]) -> None:
         """The state at the start of the game ``config`` describes (before the first deal)."""
         self._config = config
-        # (the gate's cache: the names, sides and cap it holds are set here, once a game)
-        self.__dict__.pop("_public_view", None)
+        # (the gate's cache: the names, sides and cap it holds are set here, once a game; set,
+        # not deleted through __dict__, which would keep attribute look-ups on the slow path)
+        self._public_view = None
         names, seed, dealer = config["players"], config["seed"], config["dealer"]
         start, cap = config["start_levels"], config["lay_down_cap"]
         n = len(names)
