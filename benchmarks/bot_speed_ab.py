@@ -116,9 +116,7 @@ def compiled_copy(checkout: Path, where: Path) -> Path:
     )
     code = "from levelwidgets.level8 import native; native.build()"
     env = dict(os.environ, PYTHONPATH=str(tree), LEVELWIDGETS_PURE="1")
-    subprocess.run(
-        [sys.executable, "-c", code], check=True, capture_output=True, env=env, cwd=tree
-    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, env=env, cwd=tree)
     return tree
 
 
@@ -156,10 +154,7 @@ def main() -> None:
         print(f"games_hash_{name}: {total[:16]} ({args.games} games)")
     if ratios:
         print(f"speed_ratio_this_over_against_median: {statistics.median(ratios):.3f}")
-        print(
-            "speed_ratio_this_over_against_total: "
-            f"{workers[1].seconds / workers[0].seconds:.3f}"
-        )
+        print(f"speed_ratio_this_over_against_total: {workers[1].seconds / workers[0].seconds:.3f}")
         same = workers[0].hashes == workers[1].hashes
         print(f"same_games: {same}")
 
