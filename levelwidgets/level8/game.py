@@ -138,7 +138,7 @@ class CardTable:
     _record_format = FORMAT
     #: The cards this game is played with (ids; see :mod:`.cards`).
     _deck_ids: frozenset[int] = frozenset(ALL_IDS)
-    #: The seat-view gate's cache (:func:`~.visibility.public_fields`); none yet.
+    #: The seat-view gate's cache (:func:`~.visibility.public_template`); none yet.
     _public_view: tuple | None = None
 
     def __init__(

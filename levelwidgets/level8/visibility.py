@@ -177,7 +177,7 @@ def observe(table: CardTable, viewer: int | str) -> Observation:
 
     A seat sees its own hand and kept cards, the teacher every hand and the draw pile, a
     spectator neither; everyone sees the rest (counts, discard tops, laid combinations).
-    The fields every viewer sees alike come from :func:`public_fields` (as a ready dict of
+    The fields every viewer sees alike come from :func:`public_template` (a ready dict of
     every field, which each observation copies and fills in).
     """
     got = table._public_view
@@ -189,9 +189,8 @@ def observe(table: CardTable, viewer: int | str) -> Observation:
         or key[3] is not table._skips
         or key[4] is not table._under
         or key[5] is not table._kept
-    ):  # (public_fields' check, inline: this runs for every bot decision)
-        public_fields(table)
-        got = table._public_view
+    ):  # (public_template's check, inline: this runs for every bot decision)
+        got = public_template(table)
     fields = got[2].copy()  # every field, the public ones filled in (in field order)
     hands = table._hands
     discards = table._discards
@@ -251,6 +250,19 @@ def public_fields(table: CardTable) -> tuple:
     share the tuples; the melds tuple stays the same object while no laid combination
     changes (bots cache on its identity) and a row stays while its owner's combinations do.
     """
+    got = public_template(table)
+    fields = got[1]
+    if fields is None:  # (made on the first call since the template changed)
+        fields = _public_of(got[2])
+        table._public_view = (got[0], fields, got[2])
+    return fields
+
+
+def public_template(table: CardTable) -> tuple:
+    """The gate's cache, up to date: ``(key, fields or None, template)``, where ``template``
+    is a dict of every observation field with the public ones filled in (in field order;
+    :func:`observe` copies it) and ``fields`` the :func:`public_fields` tuple once asked for
+    (observations need only the template)."""
     levels = table._levels
     laid = table._laid
     melds = table._melds
@@ -276,7 +288,7 @@ def public_fields(table: CardTable) -> tuple:
             and old[4] is under
             and old[5] is kept
         ):
-            return got[1]
+            return got
         template = got[2].copy()
     if old[0] is not levels:
         seqs = table._seqs
@@ -307,9 +319,8 @@ def public_fields(table: CardTable) -> tuple:
         template["under_count"] = len(under)
     if old[5] is not kept:
         template["kept_counts"] = tuple(map(len, kept))
-    fields = _public_of(template)
-    table._public_view = ((levels, laid, melds, skips, under, kept), fields, template)
-    return fields
+    got = table._public_view = ((levels, laid, melds, skips, under, kept), None, template)
+    return got
 
 
 def observe_board(board: Any, viewer: int | str) -> BoardObservation:
