@@ -104,6 +104,10 @@ class Game(Protocol):
     def observation(self, viewer: int | str | None) -> Any:
         """What ``viewer`` may see of the position (a seat, ``"spectator"``, ``"teacher"``)."""
 
+    def events_for(self, events: Sequence[Any], viewer: int | str | None) -> list[Any]:
+        """``events`` (as ``apply`` returned them) as ``viewer`` may see them: every log and
+        screen shows events through this (Level X hides nothing; Level 8 drops hidden cards)."""
+
     # -- action ids and text ---------------------------------------------------------------
     @property
     def num_distinct_actions(self) -> int:
