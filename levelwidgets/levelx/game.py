@@ -535,6 +535,16 @@ class LevelX:
         self._notify(events)
         return events
 
+    def _peek_roll(self) -> tuple[int, ...]:
+        """The dice :meth:`roll` would draw now from the seed; the generator is left as it
+        was (a replay checks a recorded roll with it, far cheaper than a clone)."""
+        rng = self._rng
+        state = rng.getstate()
+        try:
+            return ROLLS[int(rng.random() * 1296)]
+        finally:
+            rng.setstate(state)
+
     def play(self, move: object, *, player: int | None = None) -> list[Event]:
         """Play a move for the current dice; return what happened, in order.
 

@@ -85,7 +85,7 @@ def apply_step(game: LevelX, step: Mapping[str, Any]) -> list[Any]:
         raise RecordError.coded("levelx.record_drawn", "'drawn' must be true or false")
     if not drawn:
         return game.roll(dice)  # type: ignore[arg-type]
-    rolled = game.clone().roll()[0].value  # what the seed rolls there, nothing changed yet
+    rolled = game._peek_roll()  # what the seed rolls there, nothing changed yet
     if list(rolled) != list(dice or ()):
         raise RecordError.coded(
             "levelx.record_dice",
