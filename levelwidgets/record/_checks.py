@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
+from ..recordfile import kind_of
 from ..words import plural
 from .errors import RecordError
 
@@ -22,7 +22,7 @@ def need_int(value: object, what: str, lo: int, hi: int) -> int:
 def need_keys(data: object, what: str, required: Iterable[str], optional: Iterable[str] = ()):
     """``data`` must be a JSON object with exactly these keys (the optional ones may be missing)."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"{what} must be a JSON object {{...}}, not {_type(data)}.")
+        raise RecordError(f"{what} must be a JSON object {{...}}, not {kind_of(data)}.")
     required, optional = set(required), set(optional)
     missing = required - set(data)
     if missing:
@@ -37,7 +37,7 @@ def need_keys(data: object, what: str, required: Iterable[str], optional: Iterab
 
 def need_list(value: object, what: str, max_len: int | None = None) -> list:
     if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list [...], not {_type(value)}.")
+        raise RecordError(f"{what} must be a list [...], not {kind_of(value)}.")
     if max_len is not None and len(value) > max_len:
         raise RecordError(f"{what} has {len(value)} entries; at most {max_len} are allowed.")
     return value
@@ -45,15 +45,3 @@ def need_list(value: object, what: str, max_len: int | None = None) -> list:
 
 def _names(keys: set) -> str:
     return ", ".join(repr(k) for k in sorted(map(str, keys)))
-
-
-def _type(value: Any) -> str:
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "text",
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
