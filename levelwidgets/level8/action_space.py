@@ -23,7 +23,7 @@ The text notation is :mod:`.action_text`'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations
 from math import comb
 from numbers import Integral
@@ -49,23 +49,10 @@ if TYPE_CHECKING:
     from .game import CardTable
 
 #: An action's fields besides its player, in :class:`Action`'s order: its key in the space.
-KEY_FIELDS = (
-    "kind",
-    "source",
-    "card",
-    "target",
-    "index",
-    "meaning",
-    "combos",
-    "cards",
-    "field",
-    "choice",
-    "number",
-    "colour",
-    "direction",
-    "dice",
-)
+KEY_FIELDS = tuple(f.name for f in fields(Action) if f.name != "player")
 action_key = attrgetter(*KEY_FIELDS)
+#: Each key field's default in :class:`Action` (what an action leaves unset).
+_DEFAULTS = {f.name: f.default for f in fields(Action) if f.name != "player"}
 
 #: What each game class plays (its ``action_kinds``): the blocks of its space, in order.
 TABLE_KINDS = ("discard", "add_on", "next_round", "lay_down", "keep")
@@ -98,24 +85,10 @@ _SUBSET_SIZES = {"keep": (0, 4), "swap": (1, 3), "show": (3, 3)}
 _JOKER_MEANINGS = tuple(range(MAX_NUMBER + 1))
 
 
-def _key(
-    kind: str,
-    source: int | None = None,
-    card: int | None = None,
-    target: int | None = None,
-    index: int | None = None,
-    meaning: int | None = None,
-    cards: tuple[int, ...] = (),
-    field: int | None = None,
-    choice: str | None = None,
-    number: int | None = None,
-    colour: int | None = None,
-    direction: str | None = None,
-    dice: tuple[int, ...] | None = None,
-) -> tuple:
-    """The key (see :data:`KEY_FIELDS`) of the action with these fields."""
-    return (kind, source, card, target, index, meaning, (), cards, field, choice, number,
-            colour, direction, dice)  # fmt: skip
+def _key(kind: str, **values: object) -> tuple:
+    """The key (see :data:`KEY_FIELDS`) of the action with these fields, others at their default."""
+    given = {**_DEFAULTS, "kind": kind, **values}
+    return tuple(given[name] for name in KEY_FIELDS)
 
 
 @dataclass(frozen=True)
