@@ -535,15 +535,31 @@ class LevelX:
         self._notify(events)
         return events
 
-    def _peek_roll(self) -> tuple[int, ...]:
-        """The dice :meth:`roll` would draw now from the seed; the generator is left as it
-        was (a replay checks a recorded roll with it, far cheaper than a clone)."""
-        rng = self._rng
-        state = rng.getstate()
-        try:
-            return ROLLS[int(rng.random() * 1296)]
-        finally:
-            rng.setstate(state)
+    def _roll_seeded_as(self, dice: object) -> list[Event]:
+        """Roll from the seed, as :meth:`roll` does, when a record says the seed gave ``dice``.
+
+        A replay's check of a recorded roll: the generator draws once (no state saved or
+        restored); dice the seed does not give raise :class:`RecordError` before anything is
+        set or heard, with the generator one draw on, so the game is part-way, as a refused
+        replay step may leave it (replays run on a game they throw away on error).
+        """
+        self._check_not_busy()
+        self._check_can_act(None)
+        self._check_length()
+        if self._dice is not None:
+            self.roll()  # the engine's own refusal (already rolled)
+        rolled = ROLLS[int(self._rng.random() * 1296)]
+        if not isinstance(dice, (list, tuple)) or list(rolled) != list(dice):
+            raise RecordError.coded(
+                "levelx.record_dice",
+                "the dice {dice:-} are not what the game's seed rolls ({rolled:-})",
+                dice=dice if isinstance(dice, (list, tuple)) else [show(dice)],
+                rolled=list(rolled),
+            )
+        self._set_dice(rolled, True)
+        events = [Event("rolled", self.current_player, value=rolled)]
+        self._notify(events)
+        return events
 
     def play(self, move: object, *, player: int | None = None) -> list[Event]:
         """Play a move for the current dice; return what happened, in order.

@@ -118,6 +118,9 @@ def parse_groups(text: str) -> tuple[Group, ...]:
     Only digits 0–9 count as faces (``"²"`` is refused, not read as 2), and a text longer
     than :data:`MAX_NOTATION` characters is refused before it is looked at.
     """
+    known = _PARSED.get(text) if type(text) is str else None
+    if known is not None:
+        return known  # read before (a replay reads the same few moves thousands of times)
     if not isinstance(text, str):
         raise NotationTypeError.coded(
             "levelx.move_text",
@@ -146,7 +149,16 @@ def parse_groups(text: str) -> tuple[Group, ...]:
                 text=show(text),
             )
         groups.append(tuple(int(p) for p in parts))
-    return tuple(groups)
+    read = tuple(groups)
+    if type(text) is str and len(_PARSED) < _PARSED_MAX:
+        _PARSED[text] = read
+    return read
+
+
+#: Notation already read (immutable tuples, so shared safely); bounded, so text a user
+#: types cannot grow it without end.
+_PARSED: dict[str, tuple[Group, ...]] = {}
+_PARSED_MAX = 4096
 
 
 def coerce_groups(move: object) -> tuple[Group, ...]:

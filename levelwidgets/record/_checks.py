@@ -23,6 +23,13 @@ def need_keys(data: object, what: str, required: Iterable[str], optional: Iterab
     """``data`` must be a JSON object with exactly these keys (the optional ones may be missing)."""
     if not isinstance(data, Mapping):
         raise RecordError(f"{what} must be a JSON object {{...}}, not {kind_of(data)}.")
+    if (
+        isinstance(required, tuple)
+        and isinstance(optional, (tuple, frozenset))
+        and all(k in data for k in required)
+        and all(k in required or k in optional for k in data)
+    ):
+        return data  # the common case, a well-formed object: no sets to build
     required, optional = set(required), set(optional)
     missing = required - set(data)
     if missing:

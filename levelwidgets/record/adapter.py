@@ -9,8 +9,7 @@ subclasses: the step's shape check and notation, and the highlights a game has.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .._json import same_json
@@ -144,22 +143,34 @@ class GameAdapter:
         return config["seed"]
 
 
-@contextmanager
-def refused(prefix: str = "") -> Iterator[None]:
+class refused:  # used as ``with refused():``, like the function it was
     """Turn an engine's refusal (or step data an engine cannot read) into a
     :class:`RecordError` with the engine's sentence, ``prefix`` before it (not before a
-    file error's own sentence, which names the record already)."""
-    try:
-        yield
-    except GameError as exc:
-        text = sentence(exc)
-        if isinstance(exc, RecordError) and (not prefix or text.startswith("The record")):
-            raise RecordError(text) from None
-        raise RecordError(prefix + text) from None
-    except (LookupError, TypeError, ValueError, OverflowError) as exc:
-        raise RecordError(
-            f"{prefix}The step cannot be played ({type(exc).__name__}: {str(exc)[:120]})."
-        ) from None
+    file error's own sentence, which names the record already). A class, not a generator:
+    replays enter it once per step."""
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, prefix: str = "") -> None:
+        self.prefix = prefix
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> bool:
+        if exc is None:
+            return False
+        prefix = self.prefix
+        if isinstance(exc, GameError):
+            text = sentence(exc)
+            if isinstance(exc, RecordError) and (not prefix or text.startswith("The record")):
+                raise RecordError(text) from None
+            raise RecordError(prefix + text) from None
+        if isinstance(exc, (LookupError, TypeError, ValueError, OverflowError)):
+            raise RecordError(
+                f"{prefix}The step cannot be played ({type(exc).__name__}: {str(exc)[:120]})."
+            ) from None
+        return False
 
 
 def sentence(exc: BaseException) -> str:

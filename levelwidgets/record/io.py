@@ -175,13 +175,14 @@ def from_dict(data: Any) -> GameRecord:
         seen: set = set()
         for k in range(len(children) - 1, -1, -1):
             child = children[k]
-            key = adapter.key(child._data)
-            if key in seen:
-                raise RecordError(
-                    f"{_where(record, child, names)} repeats another variation of the same "
-                    "position."
-                )
-            seen.add(key)
+            if len(children) > 1:  # only siblings can repeat each other
+                key = adapter.key(child._data)
+                if key in seen:
+                    raise RecordError(
+                        f"{_where(record, child, names)} repeats another variation of the same "
+                        "position."
+                    )
+                seen.add(key)
             child_game = game if k == 0 else adapter.clone(game)
             try:
                 child.events = adapter.apply(child_game, child._data)
