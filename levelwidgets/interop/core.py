@@ -74,7 +74,9 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
     (see :func:`game_parameters`). Refused: an unknown game, player count or option."""
     name = _check_name(name)
     low, high = PLAYER_RANGE[name]
-    if type(players) is not int or not low <= players <= high:
+    if type(players) is not int:
+        raise TypeError(f"players must be a whole number from {low} to {high}, not {players!r}")
+    if not low <= players <= high:
         raise ValueError(f"{_TITLES[name]} is for {low} to {high} players, not {players!r}")
     unknown = sorted(set(options) - set(_OPTIONS[name]))
     if unknown:
