@@ -29,11 +29,14 @@ PLAYER_RANGE: dict[str, tuple[int, int]] = {
     "level8_board": (2, 6),
 }
 
-#: Each game's rule options (keyword -> default), passed to the engine's constructor.
+#: Each game's rule options (keyword -> default): Level X's ``Rules``
+#: switches; Level 8's level sequence (``sides``: "one", "two" or a custom sequence), the level
+#: every seat starts at (``start_level``, 1 = the first; a short game for training starts late)
+#: and how many lay-downs get an action id (``lay_down_cap``).
 _OPTIONS: dict[str, dict[str, object]] = {
     "levelx": {"oust": "owner", "lucky_loser": True},
-    "level8": {"sides": "one", "lay_down_cap": 20},
-    "level8_board": {"sides": "one", "lay_down_cap": 20},
+    "level8": {"sides": "one", "start_level": 1, "lay_down_cap": 20},
+    "level8_board": {"sides": "one", "start_level": 1, "lay_down_cap": 20},
 }
 
 _TITLES = {"levelx": "Level X", "level8": "Level 8", "level8_board": "The Level 8 board game"}
@@ -90,13 +93,18 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
 
         rules = Rules(**{**_OPTIONS[name], **options})  # type: ignore[arg-type]
         return LevelX(players, seed=seed, rules=rules)
+    chosen = {**_OPTIONS[name], **options}
+    start = chosen.pop("start_level")
+    if type(start) is not int:
+        raise TypeError(f"start_level must be a whole number (1 = the first level), not {start!r}")
+    chosen["start_levels"] = [start] * players
     if name == "level8":
         from ..level8 import Level8
 
-        return Level8(players, seed=seed, **options)
+        return Level8(players, seed=seed, **chosen)  # type: ignore[arg-type]
     from ..level8.board import Level8Board
 
-    return Level8Board(players, seed=seed, **options)
+    return Level8Board(players, seed=seed, **chosen)  # type: ignore[arg-type]
 
 
 def _encoder(game: Game) -> types.ModuleType:

@@ -86,6 +86,9 @@ def test_rule_options_reach_the_engines() -> None:
     assert small.num_distinct_actions < make_game("level8", players=2, seed=1).num_distinct_actions
     two = make_game("level8", players=2, seed=1, sides="two")
     assert two.config["sides"] != make_game("level8", players=2, seed=1).config["sides"]
+    late = make_game("level8", players=3, seed=1, start_level=8)
+    assert late.observation(0).levels == (8, 8, 8)
+    assert make_game("level8_board", players=2, start_level=5).observation(1).table.levels == (5, 5)
     board = make_game("level8_board", players=2, seed=1, sides="two")
     assert board.config["sides"] != make_game("level8_board", players=2, seed=1).config["sides"]
 
@@ -109,6 +112,10 @@ def test_unknown_games_options_and_seats_are_refused() -> None:
         make_game("chess")
     with pytest.raises(ValueError, match="Level 8 has no option oust; its options are sides"):
         make_game("level8", oust="owner")
+    with pytest.raises(ValueError, match="start level 9 of Player 1 is not a level 1–8"):
+        make_game("level8", start_level=9)
+    with pytest.raises(TypeError, match="start_level must be a whole number"):
+        make_game("level8_board", start_level="8")
     with pytest.raises(TypeError, match="players must be a whole number"):
         make_game("levelx", players=2.0)  # type: ignore[arg-type]
     game = make_game("level8", players=2, seed=1)
