@@ -51,11 +51,14 @@ extra turns, flags         3                   extra turns, may discard two, may
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ..level8.action_space import shape_of
+from ..level8.action_space import Shape, space_for
+from ..level8.board.game import BOARD_PHASES
 from ..level8.board.layout import ACTIONS
 from ..level8.cards import CODES, FIRST_JOKER, MAX_NUMBER, N_COLOURS, is_joker, is_skip
 from ..level8.setup import PHASES as CARD_PHASES
@@ -78,37 +81,46 @@ def kind_of(card: int) -> int:
     return card
 
 
-def _phases(game: Any) -> tuple[str, ...]:
-    from ..level8.board import BOARD_PHASES
+@dataclass(frozen=True)
+class Layout:
+    """What a config fixes of the vector: n seats, C combination slots, F fields, phases."""
 
-    return tuple(BOARD_PHASES) if _is_board(game) else tuple(CARD_PHASES)
+    n: int
+    c: int
+    f: int
+    board: bool
+    phases: tuple[str, ...]
+
+    @property
+    def table_size(self) -> int:
+        seat = SEAT_FIXED + KINDS + self.c * (REQ_SLOT + MELD_SLOT)
+        return 2 * self.n + len(self.phases) + 3 + 2 * KINDS + self.n * seat
+
+    @property
+    def board_size(self) -> int:
+        n, f, a = self.n, self.f, len(ACTIONS)
+        return n + n * f + 13 + f + f * a + 2 + a + 22 + n + n * KINDS + n + a + 3
+
+    @property
+    def size(self) -> int:
+        return self.table_size + (self.board_size if self.board else 0)
 
 
-def _is_board(game: Any) -> bool:
-    return "move" in type(game).action_kinds
+@lru_cache(maxsize=64)
+def _layout_of(shape: Shape) -> Layout:
+    board = "move" in shape.kinds
+    phases = tuple(BOARD_PHASES) if board else tuple(CARD_PHASES)
+    return Layout(shape.num_players, shape.max_combos, shape.fields, board, phases)
 
 
-def _dims(game: Any) -> tuple[int, int, int]:
-    """(n, C, F) of the game's config."""
-    shape = shape_of(game)
-    return shape.num_players, shape.max_combos, shape.fields
-
-
-def table_size(game: Any) -> int:
-    n, c, _ = _dims(game)
-    seat = SEAT_FIXED + KINDS + c * (REQ_SLOT + MELD_SLOT)
-    return 2 * n + len(_phases(game)) + 3 + 2 * KINDS + n * seat
-
-
-def board_size(game: Any) -> int:
-    n, _, f = _dims(game)
-    a = len(ACTIONS)
-    return n + n * f + 13 + f + f * a + 2 + a + 22 + n + n * KINDS + n + a + 3
+def layout(game: Any) -> Layout:
+    """The layout of ``game``'s config (its action space's shape, kept on the game)."""
+    return _layout_of(space_for(game).shape)
 
 
 def size(game: Any) -> int:
     """The vector's length; fixed by the config (players, sides, board)."""
-    return table_size(game) + (board_size(game) if _is_board(game) else 0)
+    return layout(game).size
 
 
 class _Writer:
@@ -158,11 +170,11 @@ def _meld(w: _Writer, combo: Any) -> None:
     w.values([jokers])
 
 
-def _table(w: _Writer, game: Any, t: Any, me: int) -> None:
-    n, c, _ = _dims(game)
+def _table(w: _Writer, lay: Layout, t: Any, me: int) -> None:
+    n, c = lay.n, lay.c
     order = [(me + k) % n for k in range(n)]
     w.one_hot((t.current_player - me) % n, n)
-    w.one_hot(_phases(game).index(t.phase), len(_phases(game)))
+    w.one_hot(lay.phases.index(t.phase), len(lay.phases))
     w.one_hot((t.dealer - me) % n, n)
     w.values([t.round, t.draw_count, t.under_count])
     w.counts(t.hand)
@@ -197,8 +209,8 @@ def _table(w: _Writer, game: Any, t: Any, me: int) -> None:
         w.i += (c - len(melds)) * MELD_SLOT
 
 
-def _board(w: _Writer, game: Any, b: Any, me: int) -> None:
-    n, _, f = _dims(game)
+def _board(w: _Writer, lay: Layout, b: Any, me: int) -> None:
+    n, f = lay.n, lay.f
     a = len(ACTIONS)
     order = [(me + k) % n for k in range(n)]
     w.one_hot((b.turn_player - me) % n, n)
@@ -233,11 +245,14 @@ def _board(w: _Writer, game: Any, b: Any, me: int) -> None:
 
 def tensor(game: Any, obs: Any, me: int) -> np.ndarray:
     """The layout above for ``obs``, the observation of seat ``me`` of ``game``."""
-    w = _Writer(size(game))
+    lay = layout(game)
+    w = _Writer(lay.size)
     board = hasattr(obs, "table")
-    _table(w, game, obs.table if board else obs, me)
+    if board != lay.board:
+        raise ValueError("the observation is not of this game")
+    _table(w, lay, obs.table if board else obs, me)
     if board:
-        _board(w, game, obs, me)
+        _board(w, lay, obs, me)
     if w.i != len(w.out):
         raise AssertionError(f"the encoder wrote {w.i} values of {len(w.out)}")
     return w.out
