@@ -11,6 +11,7 @@ serves every seat. The layouts are in :mod:`.encode_levelx`, :mod:`.encode_level
 from __future__ import annotations
 
 import importlib
+import numbers
 import types
 from typing import Any
 
@@ -77,8 +78,10 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
     (see :func:`game_parameters`). Refused: an unknown game, player count or option."""
     name = _check_name(name)
     low, high = PLAYER_RANGE[name]
-    if type(players) is not int:
+    count = _whole(players)
+    if count is None:
         raise TypeError(f"players must be a whole number from {low} to {high}, not {players!r}")
+    players = count
     if not low <= players <= high:
         raise ValueError(f"{_TITLES[name]} is for {low} to {high} players, not {players!r}")
     unknown = sorted(set(options) - set(_OPTIONS[name]))
@@ -94,9 +97,10 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
         rules = Rules(**{**_OPTIONS[name], **options})  # type: ignore[arg-type]
         return LevelX(players, seed=seed, rules=rules)
     chosen = {**_OPTIONS[name], **options}
-    start = chosen.pop("start_level")
-    if type(start) is not int:
-        raise TypeError(f"start_level must be a whole number (1 = the first level), not {start!r}")
+    given = chosen.pop("start_level")
+    start = _whole(given)
+    if start is None:
+        raise TypeError(f"start_level must be a whole number (1 = the first level), not {given!r}")
     chosen["start_levels"] = [start] * players
     if name == "level8":
         from ..level8 import Level8
@@ -113,12 +117,21 @@ def _encoder(game: Game) -> types.ModuleType:
     return encode_levelx if isinstance(game, LevelX) else encode_level8
 
 
+def _whole(value: object) -> int | None:
+    """``value`` as an int when it is a whole number (numpy integers too; not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
 def _seat(game: Game, seat: object) -> int:
-    if type(seat) is not int or not 0 <= seat < game.num_players:
-        raise ValueError(
-            f"seat must be a whole number from 0 to {game.num_players - 1}, not {seat!r}"
-        )
-    return seat
+    number = _whole(seat)
+    allowed = f"seat must be a whole number from 0 to {game.num_players - 1}, not {seat!r}"
+    if number is None:
+        raise TypeError(allowed)
+    if not 0 <= number < game.num_players:
+        raise ValueError(allowed)
+    return number
 
 
 def observation_shape(game: Game) -> tuple[int, ...]:

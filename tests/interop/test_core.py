@@ -47,7 +47,7 @@ def test_tensors_have_the_shape_and_follow_what_the_seat_sees(name: str, players
         for s in range(players):
             now = observation_tensor(game, s)
             assert now.dtype == np.float32 and now.shape == shape
-            assert np.isfinite(now).all()
+            assert np.isfinite(now).all() and (now >= 0).all()  # fits a Box(0, inf)
             text = observation_string(game, s)
             obs = game.observation(s)
             if obs != seen[s]:
@@ -114,14 +114,21 @@ def test_unknown_games_options_and_seats_are_refused() -> None:
         make_game("level8", oust="owner")
     with pytest.raises(ValueError, match="start level 9 of Player 1 is not a level 1–8"):
         make_game("level8", start_level=9)
-    with pytest.raises(TypeError, match="start_level must be a whole number"):
+    with pytest.raises(
+        TypeError, match=r"start_level must be a whole number \(1 = the first level\), not '8'"
+    ):
         make_game("level8_board", start_level="8")
     with pytest.raises(TypeError, match="players must be a whole number"):
         make_game("levelx", players=2.0)  # type: ignore[arg-type]
     game = make_game("level8", players=2, seed=1)
     with pytest.raises(ValueError, match="seat must be a whole number from 0 to 1, not 2"):
         observation_tensor(game, 2)
-    with pytest.raises(ValueError, match="not 'spectator'"):
+    with pytest.raises(TypeError, match="from 0 to 1, not 'spectator'"):
         observation_string(game, "spectator")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not True"):
+        observation_tensor(game, True)  # type: ignore[arg-type]
+    seat = np.int64(1)  # what a numpy-based loop hands over
+    assert np.array_equal(observation_tensor(game, seat), observation_tensor(game, 1))
+    assert make_game("levelx", players=np.int64(3)).num_players == 3
     with pytest.raises(ValueError, match="there is no game"):
         game_parameters("level9")
