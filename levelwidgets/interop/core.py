@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 
 from ..protocol import Game
-from . import encode_level8, encode_levelx
 
 #: The short names :func:`make_game` knows (also the OpenSpiel short names' suffixes).
 GAME_NAMES: tuple[str, ...] = ("levelx", "level8", "level8_board")
@@ -111,10 +110,27 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
     return Level8Board(players, seed=seed, **chosen)  # type: ignore[arg-type]
 
 
-def _encoder(game: Game) -> types.ModuleType:
-    from ..levelx import LevelX
+#: The encoder module per game class, imported on first use (``import levelwidgets.interop``
+#: stays light).
+_ENCODERS: dict[type, types.ModuleType] = {}
 
-    return encode_levelx if isinstance(game, LevelX) else encode_level8
+
+def _encoder(game: Game) -> types.ModuleType:
+    encoder = _ENCODERS.get(type(game))
+    if encoder is None:
+        from ..level8.game import CardTable
+        from ..levelx import LevelX
+
+        if isinstance(game, LevelX):
+            from . import encode_levelx as encoder
+        elif isinstance(game, CardTable):
+            from . import encode_level8 as encoder
+        else:
+            raise TypeError(
+                f"game must be a LevelX, Level8 or Level8Board game, not {type(game).__name__}"
+            )
+        _ENCODERS[type(game)] = encoder
+    return encoder
 
 
 def _whole(value: object) -> int | None:

@@ -132,3 +132,5 @@ def test_unknown_games_options_and_seats_are_refused() -> None:
     assert make_game("levelx", players=np.int64(3)).num_players == 3
     with pytest.raises(ValueError, match="there is no game"):
         game_parameters("level9")
+    with pytest.raises(TypeError, match="must be a LevelX, Level8 or Level8Board game, not dict"):
+        observation_shape({})  # type: ignore[arg-type]
