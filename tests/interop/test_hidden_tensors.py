@@ -24,9 +24,10 @@ from levelwidgets.interop import (
     observation_string,
     observation_tensor,
 )
+from levelwidgets.level8.errors import ConfigError
 from levelwidgets.levelx import LevelX
 
-CASES = [("level8", n) for n in range(2, 7)] + [("level8_board", n) for n in range(2, 5)]
+CASES = [(name, n) for name in ("level8", "level8_board") for n in range(2, 7)]
 #: Positions set up per case; each is paired with every seat that cannot see a swap.
 POSITIONS = 12
 
@@ -39,11 +40,13 @@ def assert_same_for_seat(a, b, seat: int) -> None:
         assert np.array_equal(action_mask(a), action_mask(b))
 
 
-def own_card_swapped(position: dict, seat: int) -> dict | None:
-    """``position`` with one card of ``seat``'s own hand swapped for a different kind from
-    the draw pile (None when no such swap exists)."""
+def own_card_swapped(position: dict, seat: int, fixed: set[int]) -> dict | None:
+    """``position`` with one card of ``seat``'s own hand (not a ``fixed`` one) swapped for a
+    different kind from the draw pile (None when no such swap exists)."""
     hand, pile = position["hands"][seat], position["draw_pile"]
     for i, card in enumerate(hand):
+        if card in fixed:
+            continue
         for j, other in enumerate(pile):
             if other != card and not (other >= 90 and card >= 90):  # jokers share a kind
                 out = dict(position)
@@ -58,7 +61,7 @@ def own_card_swapped(position: dict, seat: int) -> dict | None:
 def test_hidden_cards_do_not_reach_tensors_strings_or_masks(name: str, players: int) -> None:
     cls, make, position_of, phases, (smart, dumb) = ENGINES[name]
     rng = random.Random(f"tensors-{name}-{players}")
-    positions = compared = masks = own = 0
+    positions = compared = masks = own = refused = 0
     seed = 0
     while positions < POSITIONS:
         seed += 1
@@ -79,20 +82,27 @@ def test_hidden_cards_do_not_reach_tensors_strings_or_masks(name: str, players: 
             shape = observation_shape(base)
             for seat in range(players):
                 for _kind, swapped in hidden_swaps(args, seat, fixed, rng):
-                    pair = cls.from_position(**swapped)
+                    try:
+                        pair = cls.from_position(**swapped)
+                    except ConfigError:
+                        # the shared helper's swap broke a public fact the set-up checks
+                        # (a card matching an open question, a shown card): no position
+                        refused += 1
+                        continue
                     assert pair.observation("teacher") != base.observation("teacher")
                     assert observation_shape(pair) == shape
                     assert_same_for_seat(base, pair, seat)
                     compared += 1
                     masks += base.current_player == seat
-                mine = own_card_swapped(args, seat)
-                if mine is not None:
+                mine = own_card_swapped(args, seat, fixed)
+                if mine is not None and game.phase != "give":  # a give's matches are public
                     changed = cls.from_position(**mine)
                     t0, t1 = observation_tensor(base, seat), observation_tensor(changed, seat)
                     assert not np.array_equal(t0, t1), "the seat's own hand is not in its tensor"
                     assert observation_string(base, seat) != observation_string(changed, seat)
                     own += 1
     assert compared >= POSITIONS * players  # hundreds of pairs over all cases
+    assert refused <= compared // 50
     assert masks >= 1
     assert own >= POSITIONS
 
