@@ -104,10 +104,10 @@ def make_game(name: str, *, players: int = 2, seed: int | None = None, **options
     if name == "level8":
         from ..level8 import Level8
 
-        return Level8(players, seed=seed, **chosen)  # type: ignore[arg-type]
+        return Level8(players, seed=seed, **chosen)  # type: ignore[arg-type,return-value]
     from ..level8.board import Level8Board
 
-    return Level8Board(players, seed=seed, **chosen)  # type: ignore[arg-type]
+    return Level8Board(players, seed=seed, **chosen)  # type: ignore[arg-type,return-value]
 
 
 #: The encoder module per game class, imported on first use (``import levelwidgets.interop``
@@ -116,20 +116,21 @@ _ENCODERS: dict[type, types.ModuleType] = {}
 
 
 def _encoder(game: Game) -> types.ModuleType:
-    encoder = _ENCODERS.get(type(game))
-    if encoder is None:
-        from ..level8.game import CardTable
-        from ..levelx import LevelX
+    known = _ENCODERS.get(type(game))
+    if known is not None:
+        return known
+    from ..level8.game import CardTable
+    from ..levelx import LevelX
 
-        if isinstance(game, LevelX):
-            from . import encode_levelx as encoder
-        elif isinstance(game, CardTable):
-            from . import encode_level8 as encoder
-        else:
-            raise TypeError(
-                f"game must be a LevelX, Level8 or Level8Board game, not {type(game).__name__}"
-            )
-        _ENCODERS[type(game)] = encoder
+    if isinstance(game, LevelX):
+        encoder = importlib.import_module(".encode_levelx", __package__)
+    elif isinstance(game, CardTable):
+        encoder = importlib.import_module(".encode_level8", __package__)
+    else:
+        raise TypeError(
+            f"game must be a LevelX, Level8 or Level8Board game, not {type(game).__name__}"
+        )
+    _ENCODERS[type(game)] = encoder
     return encoder
 
 

@@ -141,6 +141,11 @@ class _Writer:
         self.out[self.i : self.i + len(values)] = values
         self.i += len(values)
 
+    def flags(self, indices: Any, width: int) -> None:
+        for index in indices:
+            self.out[self.i + index] = 1.0
+        self.i += width
+
     def counts(self, cards: Any) -> None:
         for card in cards or ():
             self.out[self.i + kind_of(card)] += 1.0
@@ -222,9 +227,7 @@ def _board(w: _Writer, lay: Layout, b: Any, me: int) -> None:
         w.one_hot(b.dice[0] - 1, 6)
         w.one_hot(b.dice[1] - 1, 6)
         w.values([1.0])
-    reach = np.zeros(f, dtype=np.float32)
-    reach[list(b.reachable)] = 1.0
-    w.values(reach)
+    w.flags(b.reachable, f)
     for action in b.layout:
         w.one_hot(ACTIONS.index(action), a)
     w.values([b.jokers_left, b.takes_left])
