@@ -134,3 +134,20 @@ def test_unknown_games_options_and_seats_are_refused() -> None:
         game_parameters("level9")
     with pytest.raises(TypeError, match="must be a LevelX, Level8 or Level8Board game, not dict"):
         observation_shape({})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "size"),
+    [
+        ("levelx", 2, 80),
+        ("levelx", 3, 110),
+        ("levelx", 4, 140),
+        ("level8", 2, 639),
+        ("level8", 6, 1531),
+        ("level8_board", 2, 1170),
+        ("level8_board", 6, 2434),
+    ],
+)
+def test_default_sizes_are_the_documented_ones(name: str, players: int, size: int) -> None:
+    """docs/interop.md gives these sizes; the layout tables there add up to them."""
+    assert observation_shape(make_game(name, players=players, seed=1)) == (size,)
