@@ -1,0 +1,178 @@
+"""The shared core of the game-AI adapters: games by name, observation tensors and strings,
+action masks (numpy only; no pyspiel, pettingzoo or gymnasium).
+
+Every tensor and string is computed from ``game.observation(seat)`` alone, the seat-view
+gate of the protocol, so no adapter can leak a card the seat may not see. Seats are listed
+*observer first* (the observing seat, then the next seats in turn order), so one policy
+serves every seat. The layouts are in :mod:`.encode_levelx`, :mod:`.encode_level8` and
+``docs/interop.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import numbers
+import types
+from typing import Any
+
+import numpy as np
+
+from ..protocol import Game
+
+#: The short names :func:`make_game` knows (also the OpenSpiel short names' suffixes).
+GAME_NAMES: tuple[str, ...] = ("levelx", "level8", "level8_board")
+
+#: Allowed player counts per game (inclusive).
+PLAYER_RANGE: dict[str, tuple[int, int]] = {
+    "levelx": (2, 4),
+    "level8": (2, 6),
+    "level8_board": (2, 6),
+}
+
+#: Each game's rule options (keyword -> default): Level X's ``Rules``
+#: switches; Level 8's level sequence (``sides``: "one", "two" or a custom sequence), the level
+#: every seat starts at (``start_level``, 1 = the first; a short game for training starts late)
+#: and how many lay-downs get an action id (``lay_down_cap``).
+_OPTIONS: dict[str, dict[str, object]] = {
+    "levelx": {"oust": "owner", "lucky_loser": True},
+    "level8": {"sides": "one", "start_level": 1, "lay_down_cap": 20},
+    "level8_board": {"sides": "one", "start_level": 1, "lay_down_cap": 20},
+}
+
+_TITLES = {"levelx": "Level X", "level8": "Level 8", "level8_board": "The Level 8 board game"}
+
+_INSTALL = 'pip install "levelwidgets[ai]"'
+
+
+class MissingExtraError(ImportError):
+    """An optional game-AI library is not installed (the ``[ai]`` extra)."""
+
+
+def require(module: str) -> types.ModuleType:
+    """Import the optional library ``module`` or raise :class:`MissingExtraError` that says
+    how to install it (the engines and widgets never need it)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise MissingExtraError(
+            f"{module} is not installed; the game-AI adapters need it: {_INSTALL}"
+        ) from error
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or name not in GAME_NAMES:
+        raise ValueError(f"there is no game {name!r}; the games are {', '.join(GAME_NAMES)}")
+    return name
+
+
+def game_parameters(name: str) -> dict[str, object]:
+    """The parameters of game ``name`` with their defaults: ``players``, ``seed`` (None: a
+    random seed) and the game's rule options (what OpenSpiel calls game parameters)."""
+    name = _check_name(name)
+    return {"players": 2, "seed": None, **_OPTIONS[name]}
+
+
+def make_game(name: str, *, players: int = 2, seed: int | None = None, **options: Any) -> Game:
+    """A new game ``name`` for ``players`` seats, seeded by ``seed``, with rule ``options``
+    (see :func:`game_parameters`). Refused: an unknown game, player count or option."""
+    name = _check_name(name)
+    low, high = PLAYER_RANGE[name]
+    count = _whole(players)
+    if count is None:
+        raise TypeError(f"players must be a whole number from {low} to {high}, not {players!r}")
+    players = count
+    if not low <= players <= high:
+        raise ValueError(f"{_TITLES[name]} is for {low} to {high} players, not {players!r}")
+    unknown = sorted(set(options) - set(_OPTIONS[name]))
+    if unknown:
+        known = ", ".join(_OPTIONS[name])
+        raise ValueError(
+            f"{_TITLES[name]} has no option {', '.join(unknown)}; its options are {known}"
+        )
+    if name == "levelx":
+        from ..levelx import LevelX
+        from ..levelx.rules import Rules
+
+        rules = Rules(**{**_OPTIONS[name], **options})  # type: ignore[arg-type]
+        return LevelX(players, seed=seed, rules=rules)
+    chosen = {**_OPTIONS[name], **options}
+    given = chosen.pop("start_level")
+    start = _whole(given)
+    if start is None:
+        raise TypeError(f"start_level must be a whole number (1 = the first level), not {given!r}")
+    chosen["start_levels"] = [start] * players
+    if name == "level8":
+        from ..level8 import Level8
+
+        return Level8(players, seed=seed, **chosen)  # type: ignore[arg-type,return-value]
+    from ..level8.board import Level8Board
+
+    return Level8Board(players, seed=seed, **chosen)  # type: ignore[arg-type,return-value]
+
+
+#: The encoder module per game class, imported on first use (``import levelwidgets.interop``
+#: stays light).
+_ENCODERS: dict[type, types.ModuleType] = {}
+
+
+def _encoder(game: Game) -> types.ModuleType:
+    known = _ENCODERS.get(type(game))
+    if known is not None:
+        return known
+    from ..level8.game import CardTable
+    from ..levelx import LevelX
+
+    if isinstance(game, LevelX):
+        encoder = importlib.import_module(".encode_levelx", __package__)
+    elif isinstance(game, CardTable):
+        encoder = importlib.import_module(".encode_level8", __package__)
+    else:
+        raise TypeError(
+            f"game must be a LevelX, Level8 or Level8Board game, not {type(game).__name__}"
+        )
+    _ENCODERS[type(game)] = encoder
+    return encoder
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as an int when it is a whole number (numpy integers too; not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
+def _seat(game: Game, seat: object) -> int:
+    number = _whole(seat)
+    allowed = f"seat must be a whole number from 0 to {game.num_players - 1}, not {seat!r}"
+    if number is None:
+        raise TypeError(allowed)
+    if not 0 <= number < game.num_players:
+        raise ValueError(allowed)
+    return number
+
+
+def observation_shape(game: Game) -> tuple[int, ...]:
+    """The shape of every observation tensor of ``game``; fixed by ``game.config`` alone."""
+    return (_encoder(game).size(game),)
+
+
+def observation_tensor(game: Game, seat: int) -> np.ndarray:
+    """What ``seat`` sees as a float32 vector of :func:`observation_shape` (from
+    ``game.observation(seat)`` only)."""
+    seat = _seat(game, seat)
+    return _encoder(game).tensor(game, game.observation(seat), seat)
+
+
+def observation_string(game: Game, seat: int) -> str:
+    """What ``seat`` sees as compact text (from ``game.observation(seat)`` only)."""
+    seat = _seat(game, seat)
+    return _encoder(game).text(game.observation(seat), seat)
+
+
+def action_mask(game: Game) -> np.ndarray:
+    """1 at every legal action id of the seat to move, 0 elsewhere (all 0 once over); int8
+    of length ``game.num_distinct_actions``."""
+    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
+    if not game.is_over:
+        mask[game.legal_action_ids()] = 1
+    return mask
