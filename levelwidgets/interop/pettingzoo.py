@@ -26,6 +26,7 @@ import numpy as np
 from ..errors import GameError
 from ..protocol import Game
 from . import core, render
+from .gym import IllegalActionError, sample_chance, whole
 
 _pz = core.require("pettingzoo")
 _gym = core.require("gymnasium")
@@ -33,10 +34,6 @@ _gym = core.require("gymnasium")
 from gymnasium import spaces  # noqa: E402
 from gymnasium.utils import seeding  # noqa: E402
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # noqa: E402
-
-
-class IllegalActionError(ValueError):
-    """An action id the acting agent may not play now (the game is left unchanged)."""
 
 
 class MaxCyclesError(ValueError):
@@ -52,36 +49,6 @@ def seed_for_engine(rng: np.random.Generator) -> int:
     """A seed for a new engine drawn from the environment's generator (below 2**63, which
     every engine accepts)."""
     return int(rng.integers(2**63))
-
-
-class ChanceSampler:
-    """Samples chance outcomes with their exact probabilities from a numpy generator.
-
-    The cumulative probabilities are kept while the engine lists the same outcomes (a Level X
-    roll is always the same 126 rolls), so a roll costs one random number and a search."""
-
-    def __init__(self) -> None:
-        self._key: tuple[int, Any, Any] | None = None
-        self._cumulative: np.ndarray | None = None
-
-    def sample(self, game: Game, rng: np.random.Generator) -> Any:
-        outcomes = game.chance_outcomes()
-        if not outcomes:
-            raise GameError(f"{type(game).__name__} lists no chance outcomes to sample from.")
-        key = (len(outcomes), outcomes[0], outcomes[-1])
-        if key != self._key:
-            probabilities = np.array([float(p) for _, p in outcomes])
-            self._cumulative = np.cumsum(probabilities / probabilities.sum())
-            self._key = key
-        index = int(np.searchsorted(self._cumulative, rng.random(), side="right"))
-        return outcomes[min(index, len(outcomes) - 1)][0]
-
-
-def _whole(action: object) -> int:
-    """A numpy or Python whole number as an int (the engine refuses anything else)."""
-    if isinstance(action, np.integer):
-        return int(action)
-    return action  # type: ignore[return-value]
 
 
 class LevelGameEnv(_pz.AECEnv):
@@ -130,7 +97,7 @@ class LevelGameEnv(_pz.AECEnv):
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                    "observation": spaces.Box(0.0, np.inf, shape, np.float32),
                     "action_mask": self._mask_space,
                 }
             )
@@ -140,7 +107,7 @@ class LevelGameEnv(_pz.AECEnv):
         self._no_mask = np.zeros(size, np.int8)
         self._no_mask.flags.writeable = False
         self._rng: np.random.Generator | None = None
-        self._chance = ChanceSampler()
+        self._chance_cache: dict[Any, np.ndarray] = {}
         self._view = render.HumanView()
         self._tensors: dict[int, np.ndarray] = {}
         self._mask: np.ndarray | None = None
@@ -180,7 +147,7 @@ class LevelGameEnv(_pz.AECEnv):
         self._tensors.clear()
         self._mask = None
         while game.is_chance():
-            game.apply(self._chance.sample(game, self._rng))
+            game.apply(sample_chance(game, self._rng, self._chance_cache))
         if game.is_over:
             returns = game.returns()
             for agent, value in zip(self.possible_agents, returns, strict=True):
@@ -205,7 +172,7 @@ class LevelGameEnv(_pz.AECEnv):
         game = self.game
         seat = game.current_player
         try:
-            game.apply(game.action_from_id(_whole(action)))
+            game.apply(game.action_from_id(whole(action)))
         except GameError as error:
             raise IllegalActionError(
                 f"{agent} cannot play action {action!r} now ({error}); the legal ids are "

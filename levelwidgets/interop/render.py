@@ -7,6 +7,7 @@ so a rendered frame never shows a hidden card, whoever's turn it is.
 from __future__ import annotations
 
 import io
+import warnings
 from typing import Any
 
 import numpy as np
@@ -102,8 +103,15 @@ def rgb_array(game: Game) -> np.ndarray:
 _WIDGETS = {"LevelX": "LevelXWidget", "Level8": "Level8Widget", "Level8Board": "Level8BoardWidget"}
 
 
-class NotInNotebookError(RuntimeError):
-    """render_mode="human" shows the game's widget, which needs a Jupyter notebook."""
+#: What render_mode="human" says outside a notebook.
+NOT_IN_NOTEBOOK = (
+    'render_mode="human" shows the game\'s widget in a Jupyter notebook, and this is no '
+    'notebook: nothing is shown. Use render_mode="ansi" (text) or "rgb_array" (a picture).'
+)
+
+
+class NotInNotebookWarning(UserWarning):
+    """render_mode="human" outside a Jupyter notebook: there is no widget to show."""
 
 
 def in_notebook() -> bool:
@@ -122,13 +130,16 @@ class HumanView:
 
     def __init__(self) -> None:
         self.widget: Any = None
+        self.warned = False
 
     def show(self, game: Game) -> Any:
+        """Display (or re-aim) the widget; outside a notebook, warn once and show nothing
+        (a training script run with render_mode="human" keeps running)."""
         if not in_notebook():
-            raise NotInNotebookError(
-                'render_mode="human" shows the game\'s widget in a Jupyter notebook; outside '
-                'one, use render_mode="ansi" (text) or "rgb_array" (a picture).'
-            )
+            if not self.warned:
+                warnings.warn(NOT_IN_NOTEBOOK, NotInNotebookWarning, stacklevel=3)
+                self.warned = True
+            return None
         if self.widget is None:
             from IPython.display import display
 
@@ -154,9 +165,10 @@ def frame(mode: str | None, game: Game, view: HumanView) -> Any:
 
 
 __all__ = [
+    "NOT_IN_NOTEBOOK",
     "RENDER_MODES",
     "HumanView",
-    "NotInNotebookError",
+    "NotInNotebookWarning",
     "RenderModeError",
     "ansi",
     "check_render_mode",
