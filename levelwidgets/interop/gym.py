@@ -45,6 +45,10 @@ class IllegalActionError(ValueError):
     """An action id the learner may not play now (the game is left unchanged)."""
 
 
+class EpisodeOverError(RuntimeError):
+    """``step`` after the game ended: ``reset()`` starts the next one."""
+
+
 class OpponentError(ValueError):
     """Opponents that cannot fill the other seats (an unknown name, a wrong count)."""
 
@@ -216,7 +220,7 @@ class GameEnv(gymnasium.Env):
         """Play action id ``action`` for the learner, then the others until its next turn."""
         game = self.game
         if game.is_over:
-            raise GameError("the game is over: call reset() to start a new one.")
+            raise EpisodeOverError("the game is over: call reset() to start a new one.")
         try:
             game.apply(game.action_from_id(whole(action)))
         except GameError as error:
@@ -312,6 +316,7 @@ for _name, _id in IDS.items():
 __all__ = [
     "BOTS",
     "IDS",
+    "EpisodeOverError",
     "GameEnv",
     "IllegalActionError",
     "IllegalPolicyError",
