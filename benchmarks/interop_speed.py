@@ -16,9 +16,9 @@ For each game (2 players) the same random-play loop runs
 
 The engine loop and the PettingZoo loops play the very same games (engine seed and chance
 drawn from the same seeded generator, the same choices), so their ratio is the adapter's
-cost alone. A step is one decision (a Level X roll is chance, not counted). Times are CPU time
-of this process (``time.process_time``), each the best of three runs. Finally PettingZoo's own ``performance_benchmark``
-(5 s per game) prints its turns per second.
+cost alone. A step is one decision (a Level X roll is chance, not counted). Times are CPU
+time of this process (``time.process_time``), each the best of three runs. Finally
+PettingZoo's own ``performance_benchmark`` (5 s per game) prints its turns per second.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from levelwidgets.interop.gym import GameEnv, sample_chance
 from levelwidgets.interop.pettingzoo import ENVIRONMENTS
 
 try:  # the OpenSpiel adapter is optional here
-    import levelwidgets.interop.openspiel  # noqa: F401  (registers the games)
     import pyspiel
+
+    import levelwidgets.interop.openspiel  # noqa: F401  (registers the games)
 except ImportError:
     pyspiel = None
 
