@@ -15,10 +15,12 @@ For each game (2 players) the same random-play loop runs
   ``levelwidgets.interop.openspiel`` exists.
 
 The engine loop and the PettingZoo loops play the very same games (engine seed and chance
-drawn from the same seeded generator, the same choices), so their ratio is the adapter's
-cost alone. A step is one decision (a Level X roll is chance, not counted). Times are CPU
-time of this process (``time.process_time``), each the best of three runs. Finally
-PettingZoo's own ``performance_benchmark`` (5 s per game) prints its turns per second.
+drawn from the same seeded generator, the same choices; the OpenSpiel loop too, through
+``openspiel.state_for``), so their ratio is the adapter's cost alone. A step is one decision
+(a Level X roll is chance, not counted). Times are CPU time of this process
+(``time.process_time``), each the best of three runs; the machine's other work still moves
+them (compare ratios from one run). Finally PettingZoo's own ``performance_benchmark``
+(5 s per game) prints its turns per second.
 """
 
 from __future__ import annotations
@@ -38,9 +40,9 @@ from levelwidgets.interop.pettingzoo import ENVIRONMENTS
 try:  # the OpenSpiel adapter is optional here
     import pyspiel
 
-    import levelwidgets.interop.openspiel  # noqa: F401  (registers the games)
+    from levelwidgets.interop import openspiel  # registers the games
 except ImportError:
-    pyspiel = None
+    pyspiel = openspiel = None
 
 GAMES = core.GAME_NAMES
 FIRST_SEED = 1000
@@ -133,19 +135,22 @@ def gym_loop(name: str, steps: int) -> float:
 
 
 def openspiel_loop(name: str, steps: int) -> float:
-    """Seconds for ``steps`` random decisions through the OpenSpiel state."""
+    """Seconds for ``steps`` random decisions through the OpenSpiel state (the engine loop's
+    games: the same engine seeds, chance draws and choices)."""
     choose = random.Random(0).choice
-    chance = np.random.default_rng(0)
+    game = pyspiel.load_game(name, {"players": 2})
     done, seed = 0, FIRST_SEED
     start = time.process_time()
     while done < steps:
-        game = pyspiel.load_game(name, {"players": 2, "seed": seed})
-        state = game.new_initial_state()
+        engine, rng = engine_seed(seed)
+        state = openspiel.state_for(game, core.make_game(name, seed=engine))
         seed += 1
         while not state.is_terminal() and done < steps:
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(chance.choice(outcomes, p=probabilities)))
+                outcomes = state.chance_outcomes()
+                cumulative = np.cumsum([p for _, p in outcomes])
+                index = int(np.searchsorted(cumulative / cumulative[-1], rng.random(), "right"))
+                state.apply_action(outcomes[min(index, len(outcomes) - 1)][0])
                 continue
             state.apply_action(choose(state.legal_actions()))
             done += 1
