@@ -226,8 +226,8 @@ class GameEnv(gymnasium.Env):
         except GameError as error:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
-                    f"the learner cannot play action {action!r} now ({error}); the legal ids "
-                    'are those where info["action_mask"] is 1.'
+                    f"the learner cannot play action {whole(action)!r} now ({error}); the "
+                    'legal ids are those where info["action_mask"] is 1.'
                 ) from error
             self._mask = None
             info = {**self._info(), "illegal_action": True}

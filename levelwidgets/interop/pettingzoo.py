@@ -175,7 +175,7 @@ class LevelGameEnv(_pz.AECEnv):
             game.apply(game.action_from_id(whole(action)))
         except GameError as error:
             raise IllegalActionError(
-                f"{agent} cannot play action {action!r} now ({error}); the legal ids are "
+                f"{agent} cannot play action {whole(action)!r} now ({error}); the legal ids are "
                 'those where observe(agent)["action_mask"] is 1.'
             ) from error
         self._cumulative_rewards[agent] = 0.0
