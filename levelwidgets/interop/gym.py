@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -98,17 +99,33 @@ def make_bot(game: str, name: str, seed: int | None) -> Any:
     return maker(seed=seed) if seeded else maker()
 
 
-def sample_chance(game: Game, rng: np.random.Generator, cache: dict[Any, np.ndarray]) -> Any:
-    """A chance outcome drawn with its exact probability (the cumulative probabilities are
-    kept in ``cache`` while the engine lists the same outcomes)."""
+def sample_chance(game: Game, rng: np.random.Generator, cache: dict[Any, Any]) -> Any:
+    """A chance outcome drawn with its exact probability from one ``rng.random()``.
+
+    The cumulative probabilities (summed exactly, then made floats) are kept in ``cache``; while
+    the engine lists the very same outcome objects (a Level X roll: always its 126 rolls) they
+    are found without comparing a single probability."""
     outcomes = game.chance_outcomes()
-    key = (len(outcomes), outcomes[0], outcomes[-1])
-    cumulative = cache.get(key)
-    if cumulative is None:
-        probabilities = np.array([float(p) for _, p in outcomes])
-        cumulative = cache[key] = np.cumsum(probabilities / probabilities.sum())
-    index = int(np.searchsorted(cumulative, rng.random(), side="right"))
+    last = cache.get(_LAST)
+    if last is not None and last[0] is outcomes[0] and last[1] is outcomes[-1]:
+        cumulative = last[2]
+    else:
+        key = tuple(outcomes)
+        cumulative = cache.get(key)
+        if cumulative is None:
+            total = sum(p for _, p in outcomes)
+            running, cumulative = 0, []
+            for _, p in outcomes:
+                running += p
+                cumulative.append(float(running / total))
+            cache[key] = cumulative
+        cache[_LAST] = (outcomes[0], outcomes[-1], cumulative)
+    index = bisect_right(cumulative, rng.random())
     return outcomes[min(index, len(outcomes) - 1)][0]
+
+
+#: ``sample_chance``'s cache key of the table it used last.
+_LAST = "last table"
 
 
 def whole(action: object) -> Any:

@@ -150,7 +150,12 @@ def test_chance_is_sampled_with_the_exact_probabilities():
     assert sample_chance(game, FixedRandom(first * 1.001), cache) == outcomes[1][0]
     assert sample_chance(game, FixedRandom(first + second * 1.001), cache) == outcomes[2][0]
     assert sample_chance(game, FixedRandom(0.999999999), cache) == outcomes[-1][0]
-    assert len(cache) == 1  # the cumulative probabilities are made once
+    assert sample_chance(game, FixedRandom(1.0), cache) == outcomes[-1][0]
+    tables = len(cache)
+    game.apply(outcomes[0][0])
+    game.apply(game.legal_actions()[0])
+    assert sample_chance(game, FixedRandom(0.0), cache) == outcomes[0][0]
+    assert len(cache) == tables  # the cumulative probabilities are made once
 
 
 def test_reset_seed_repeats_the_game_and_other_seeds_differ():
