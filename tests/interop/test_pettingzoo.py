@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from levelwidgets.interop import core
 from levelwidgets.interop.gym import IllegalActionError, sample_chance
@@ -257,6 +257,14 @@ def test_rgb_array_is_the_rasterised_picture(game):
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     assert picture.shape[0] > 100 and picture.shape[1] > 100
     assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 5  # a drawing, not a blank
+
+
+@pytest.mark.parametrize("game", ["levelx", "level8"])
+def test_pettingzoo_render_test_passes(game):
+    pytest.importorskip("resvg_py")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NotInNotebookWarning)
+        render_test(ENVIRONMENTS[game], custom_tests={"ansi": lambda text: "to act" in text})
 
 
 def test_human_outside_a_notebook_warns_once_and_shows_nothing():
