@@ -49,7 +49,7 @@ def test_pettingzoo_api_test_passes(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pettingzoo_seed_test_passes(game):
-    seed_test(ENVIRONMENTS[game], num_cycles=300)
+    seed_test(ENVIRONMENTS[game], num_cycles=150)
 
 
 def test_api_test_passes_with_more_players_and_a_rule_option():
