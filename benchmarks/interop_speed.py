@@ -1,0 +1,214 @@
+"""Speed of the game-AI adapters against the engine. Prints one ``name: value`` line per figure.
+
+Run: ``python benchmarks/interop_speed.py [--seconds 1.0] [--no-pz-benchmark]``.
+
+For each game (2 players) the same random-play loop runs
+
+* at the engine level (the baseline): ``legal_action_ids`` + a random choice +
+  ``apply(action_from_id(id))``, chance sampled as the adapters sample it;
+* ``engine.apply`` alone: the baseline's actions played again, only ``apply`` timed;
+* through the PettingZoo AEC environment: ``last()`` (tensor and mask), a choice from the
+  mask, ``step`` — and ``step`` alone (``last(observe=False)``, ids from the engine);
+* through the Gymnasium environment (the learner picks from ``info["action_mask"]``, a
+  random bot plays the other seat; every decision is counted, the bot's too);
+* through the OpenSpiel state (``legal_actions`` + ``apply_action``), when
+  ``levelwidgets.interop.openspiel`` exists.
+
+The engine loop and the PettingZoo loops play the very same games (engine seed and chance
+drawn from the same seeded generator, the same choices; the OpenSpiel loop too, through
+``openspiel.state_for``), so their ratio is the adapter's cost alone. A step is one decision
+(a Level X roll is chance, not counted). Times are CPU time of this process
+(``time.process_time``), each the best of three runs; the machine's other work still moves
+them (compare ratios from one run). Finally PettingZoo's own ``performance_benchmark``
+(5 s per game) prints its turns per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+from gymnasium.utils import seeding
+
+from levelwidgets.interop import core
+from levelwidgets.interop.gym import GameEnv, sample_chance
+from levelwidgets.interop.pettingzoo import ENVIRONMENTS
+
+try:  # the OpenSpiel adapter is optional here
+    import pyspiel
+
+    from levelwidgets.interop import openspiel  # registers the games
+except ImportError:
+    pyspiel = openspiel = None
+
+GAMES = core.GAME_NAMES
+FIRST_SEED = 1000
+
+
+def engine_seed(seed: int) -> tuple[int, np.random.Generator]:
+    """The engine seed and chance generator the PettingZoo env makes from ``reset(seed)``."""
+    rng, _ = seeding.np_random(seed)
+    return int(rng.integers(2**63)), rng
+
+
+def engine_loop(name: str, steps: int, record: list | None = None) -> float:
+    """Seconds for ``steps`` random decisions at the engine level."""
+    choose = random.Random(0).choice
+    cache: dict = {}
+    done, seed = 0, FIRST_SEED
+    start = time.process_time()
+    while done < steps:
+        engine, rng = engine_seed(seed)
+        game = core.make_game(name, seed=engine)
+        actions: list = []
+        seed += 1
+        while not game.is_over and done < steps:
+            if game.is_chance():
+                action = sample_chance(game, rng, cache)
+            else:
+                action = game.action_from_id(choose(game.legal_action_ids()))
+                done += 1
+            game.apply(action)
+            actions.append(action)
+        if record is not None:
+            record.append((engine, actions))
+    return time.process_time() - start
+
+
+def apply_only(name: str, recorded: list) -> float:
+    """Seconds of ``apply`` alone for the recorded games' actions."""
+    total = 0.0
+    for engine, actions in recorded:
+        game = core.make_game(name, seed=engine)
+        apply = game.apply
+        start = time.process_time()
+        for action in actions:
+            apply(action)
+        total += time.process_time() - start
+    return total
+
+
+def pettingzoo_loop(name: str, steps: int, observe: bool = True) -> float:
+    """Seconds for ``steps`` random decisions through the AEC environment."""
+    choose = random.Random(0).choice
+    env = ENVIRONMENTS[name]()
+    done, seed = 0, FIRST_SEED
+    start = time.process_time()
+    while done < steps:
+        env.reset(seed=seed)
+        seed += 1
+        while env.agents and done < steps:
+            if observe:
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(choose(np.flatnonzero(obs["action_mask"]).tolist()))
+            else:
+                _, _, terminated, truncated, _ = env.last(observe=False)
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(choose(env.game.legal_action_ids()))
+            done += 1
+    return time.process_time() - start
+
+
+def gym_loop(name: str, steps: int) -> float:
+    """Seconds for ``steps`` decisions (learner's and bot's) through the Gymnasium env."""
+    choose = random.Random(0).choice
+    env = GameEnv(name, opponents="random")
+    done, seed = 0, FIRST_SEED
+    start = time.process_time()
+    while done < steps:
+        _, info = env.reset(seed=seed)
+        seed += 1
+        terminated = False
+        while not terminated and done + env.game.plies < steps:  # a ply is one decision
+            action = choose(np.flatnonzero(info["action_mask"]).tolist())
+            _, _, terminated, _, info = env.step(action)
+        done += env.game.plies
+    return time.process_time() - start
+
+
+def openspiel_loop(name: str, steps: int) -> float:
+    """Seconds for ``steps`` random decisions through the OpenSpiel state (the engine loop's
+    games: the same engine seeds, chance draws and choices)."""
+    choose = random.Random(0).choice
+    game = pyspiel.load_game(name, {"players": 2})
+    done, seed = 0, FIRST_SEED
+    start = time.process_time()
+    while done < steps:
+        engine, rng = engine_seed(seed)
+        state = openspiel.state_for(game, core.make_game(name, seed=engine))
+        seed += 1
+        while not state.is_terminal() and done < steps:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                cumulative = np.cumsum([p for _, p in outcomes])
+                index = int(np.searchsorted(cumulative / cumulative[-1], rng.random(), "right"))
+                state.apply_action(outcomes[min(index, len(outcomes) - 1)][0])
+                continue
+            state.apply_action(choose(state.legal_actions()))
+            done += 1
+    return time.process_time() - start
+
+
+REPEATS = 3
+
+
+def best(run: Callable[..., float], *args: object, **keywords: object) -> float:
+    """The fastest of :data:`REPEATS` runs (the least disturbed by other work)."""
+    return min(run(*args, **keywords) for _ in range(REPEATS))
+
+
+def calibrate(name: str, seconds: float) -> int:
+    """How many decisions the engine loop makes in about ``seconds``."""
+    steps = 200
+    while engine_loop(name, steps) < seconds / 4:
+        steps *= 2
+    return steps * 4
+
+
+def report(name: str, label: str, steps: int, seconds: float, baseline: float | None) -> None:
+    rate = steps / seconds
+    ratio = "" if baseline is None else f"  ({seconds / baseline:.2f}x the engine loop's time)"
+    print(f"{name} {label}: {rate:,.0f} steps/s{ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="engine-loop time per game")
+    parser.add_argument("--no-pz-benchmark", action="store_true", help="skip PettingZoo's")
+    args = parser.parse_args()
+    for name in GAMES:
+        steps = calibrate(name, args.seconds)
+        recorded: list = []
+        engine_loop(name, steps, recorded)
+        base = best(engine_loop, name, steps)
+        report(name, "engine loop", steps, base, None)
+        report(name, "engine.apply only", steps, best(apply_only, name, recorded), base)
+        loops: list[tuple[str, Callable[..., float], dict]] = [
+            ("pettingzoo last+step", pettingzoo_loop, {}),
+            ("pettingzoo step only", pettingzoo_loop, {"observe": False}),
+            ("gymnasium step", gym_loop, {}),
+        ]
+        if pyspiel is not None:
+            loops.append(("openspiel state", openspiel_loop, {}))
+        for label, run, keywords in loops:
+            report(name, label, steps, best(run, name, steps, **keywords), base)
+    if pyspiel is None:
+        print("openspiel: levelwidgets.interop.openspiel (or pyspiel) is not available")
+    if not args.no_pz_benchmark:
+        from pettingzoo.test import performance_benchmark
+
+        for name in GAMES:
+            print(f"{name} pettingzoo performance_benchmark:")
+            performance_benchmark(ENVIRONMENTS[name]())
+
+
+if __name__ == "__main__":
+    main()
