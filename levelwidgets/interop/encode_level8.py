@@ -51,6 +51,7 @@ extra turns, flags         3                   extra turns, may discard two, may
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -123,11 +124,17 @@ def size(game: Any) -> int:
     return layout(game).size
 
 
+#: One float32 zero: ``_ZERO * n`` is a zeroed vector of n values in one C call.
+_ZERO = array("f", [0.0])
+
+
 class _Writer:
-    """Fills a float32 vector left to right."""
+    """Fills a float32 vector left to right: an ``array.array`` (writing its items is as
+    cheap as a list's; numpy then wraps its memory without copying, where building from a
+    list or writing numpy scalars one by one costs far more)."""
 
     def __init__(self, length: int) -> None:
-        self.out = np.zeros(length, dtype=np.float32)
+        self.out = _ZERO * length
         self.i = 0
 
     def one_hot(self, index: int | None, width: int) -> None:
@@ -138,8 +145,11 @@ class _Writer:
         self.i += width
 
     def values(self, values: list[float] | tuple[float, ...]) -> None:
-        self.out[self.i : self.i + len(values)] = values
-        self.i += len(values)
+        out, i = self.out, self.i
+        for k, value in enumerate(values):
+            if value:  # the vector starts as zeros: most values need no write
+                out[i + k] = value
+        self.i = i + len(values)
 
     def flags(self, indices: Any, width: int) -> None:
         for index in indices:
@@ -154,25 +164,23 @@ class _Writer:
 
 def _meld(w: _Writer, combo: Any) -> None:
     w.one_hot(COMBO_KINDS.index(combo.kind), len(COMBO_KINDS))
-    w.values([len(combo.cards)])
+    out, i = w.out, w.i
+    out[i] = len(combo.cards)
+    numbers, colours = i + 1, i + 1 + MAX_NUMBER  # counts written in place
+    jokers = colours + N_COLOURS
     meaning = dict(combo.jokers)
-    numbers = [0.0] * MAX_NUMBER
-    colours = [0.0] * N_COLOURS
-    jokers = 0.0
     for card in combo.cards:
         if is_joker(card):
-            jokers += 1.0
+            out[jokers] += 1.0
             m = meaning.get(card)
             if m is not None and combo.kind == "colour" and 0 <= m < N_COLOURS:
-                colours[m] += 1.0
+                out[colours + m] += 1.0
             elif m is not None and 1 <= m <= MAX_NUMBER:
-                numbers[m - 1] += 1.0
+                out[numbers + m - 1] += 1.0
         else:
-            numbers[card % 15] += 1.0
-            colours[card // 15] += 1.0
-    w.values(numbers)
-    w.values(colours)
-    w.values([jokers])
+            out[numbers + card % 15] += 1.0
+            out[colours + card // 15] += 1.0
+    w.i = jokers + 1
 
 
 def _table(w: _Writer, lay: Layout, t: Any, me: int) -> None:
@@ -214,6 +222,15 @@ def _table(w: _Writer, lay: Layout, t: Any, me: int) -> None:
         w.i += (c - len(melds)) * MELD_SLOT
 
 
+@lru_cache(maxsize=16)
+def _layout_hot(fields: tuple[str, ...]) -> tuple[float, ...]:
+    """Each field's action one-hot (a board's layout never changes during a game)."""
+    out = [0.0] * (len(fields) * len(ACTIONS))
+    for k, action in enumerate(fields):
+        out[k * len(ACTIONS) + ACTIONS.index(action)] = 1.0
+    return tuple(out)
+
+
 def _board(w: _Writer, lay: Layout, b: Any, me: int) -> None:
     n, f = lay.n, lay.f
     a = len(ACTIONS)
@@ -228,8 +245,7 @@ def _board(w: _Writer, lay: Layout, b: Any, me: int) -> None:
         w.one_hot(b.dice[1] - 1, 6)
         w.values([1.0])
     w.flags(b.reachable, f)
-    for action in b.layout:
-        w.one_hot(ACTIONS.index(action), a)
+    w.values(_layout_hot(b.layout))
     w.values([b.jokers_left, b.takes_left])
     w.one_hot(None if b.action is None else ACTIONS.index(b.action), a)
     number, colour = b.asked if b.asked is not None else (None, None)
@@ -258,7 +274,7 @@ def tensor(game: Any, obs: Any, me: int) -> np.ndarray:
         _board(w, lay, obs, me)
     if w.i != len(w.out):
         raise AssertionError(f"the encoder wrote {w.i} values of {len(w.out)}")
-    return w.out
+    return np.frombuffer(w.out, dtype=np.float32)
 
 
 def _cards(cards: Any) -> str:

@@ -21,76 +21,73 @@ turns                      1                   turns played (raw)
 
 from __future__ import annotations
 
+from array import array
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 PHASES = ("roll", "play", "over")
 FACES = 6
+#: One float32 zero: ``_ZERO * n`` is a zeroed vector of n values in one C call.
+_ZERO = array("f", [0.0])
 
 
 def _rules(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(game.rules.row_lengths), tuple(game.rules.bonus_tiles)
 
 
+@lru_cache(maxsize=32)
+def _layout(n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """Where each part starts (fixed by the config): current, phase, dice, pieces, chips,
+    tiles left, tiles taken, scores, turns, and the total size."""
+    starts = [0]
+    for width in (n, len(PHASES), FACES, n * sum(r + 1 for r in rows), len(rows), len(tiles)):
+        starts.append(starts[-1] + width)
+    starts.append(starts[-1] + n * len(tiles))  # scores
+    starts.append(starts[-1] + n)  # turns
+    starts.append(starts[-1] + 1)  # the size
+    return tuple(starts)
+
+
 def size(game: Any) -> int:
     """The vector's length; fixed by the config (players and rules)."""
-    n = game.num_players
-    rows, tiles = _rules(game)
-    return (
-        n
-        + len(PHASES)
-        + FACES
-        + n * sum(r + 1 for r in rows)
-        + len(rows)
-        + len(tiles) * (n + 1)
-        + n
-        + 1
-    )
+    return _layout(game.num_players, *_rules(game))[-1]
 
 
-def _tile_flags(held: list[int], tiles: tuple[int, ...]) -> list[float]:
+def _flag_tiles(out: array, start: int, held: list[int], tiles: tuple[int, ...]) -> None:
+    """1 at ``start + k`` for each bonus tile ``tiles[k]`` in ``held`` (equal tiles each once)."""
     left = list(held)
-    out = []
-    for t in tiles:
-        if t in left:
-            left.remove(t)
-            out.append(1.0)
-        else:
-            out.append(0.0)
-    return out
+    for k, tile in enumerate(tiles):
+        if tile in left:
+            left.remove(tile)
+            out[start + k] = 1.0
 
 
 def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     """The layout above, for ``obs``, the observation of seat ``me`` of ``game``."""
     n = game.num_players
     rows, tiles = _rules(game)
+    cur, phase, dice, pieces, chips, left, taken, scores, turns, total = _layout(n, rows, tiles)
     order = [(me + k) % n for k in range(n)]
-    out = np.zeros(size(game), dtype=np.float32)
-    i = 0
-    out[i + (obs["current_player"] - me) % n] = 1.0
-    i += n
-    out[i + PHASES.index(obs["phase"])] = 1.0
-    i += len(PHASES)
+    out = _ZERO * total  # float32 items written as cheaply as a list's; no copy at the end
+    out[cur + (obs["current_player"] - me) % n] = 1.0
+    out[phase + PHASES.index(obs["phase"])] = 1.0
     for die in obs["dice"] or ():
-        out[i + die - 1] += 1.0
-    i += FACES
+        out[dice + die - 1] += 1.0
+    i = pieces
     for seat in order:
-        for r, length in enumerate(rows):
-            out[i + min(obs["pieces"][seat][r], length)] = 1.0
+        for square, length in zip(obs["pieces"][seat], rows, strict=True):
+            out[i + min(square, length)] = 1.0
             i += length + 1
-    out[i : i + len(rows)] = obs["chips_left"]
-    i += len(rows)
-    out[i : i + len(tiles)] = _tile_flags(obs["tiles_left"], tiles)
-    i += len(tiles)
-    for seat in order:
-        out[i : i + len(tiles)] = _tile_flags(obs["tiles"][seat], tiles)
-        i += len(tiles)
-    for seat in order:
-        out[i] = obs["scores"][seat]
-        i += 1
-    out[i] = obs["turns"]
-    return out
+    for k, chips_left in enumerate(obs["chips_left"]):
+        out[chips + k] = chips_left
+    _flag_tiles(out, left, obs["tiles_left"], tiles)
+    for k, seat in enumerate(order):
+        _flag_tiles(out, taken + k * len(tiles), obs["tiles"][seat], tiles)
+        out[scores + k] = obs["scores"][seat]
+    out[turns] = obs["turns"]
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def text(obs: dict[str, Any], me: int) -> str:
