@@ -28,7 +28,10 @@ from ..levelx.moves import Grouping
 from ..levelx.probability import (
     FACES,
     MAX_DICE,
+    MAX_TARGET,
     check_dice,
+    check_rolls,
+    check_seed,
     check_targets,
     group_count_distribution,
     groupings,
@@ -38,16 +41,16 @@ from ..levelx.probability import (
 )
 from ..levelx.rules import ROWS
 from .dicelab_picture import lab_label, lab_svg
-from .intents import Handler, IntentError, IntentWidget
+from .intents import Handler, IntentError, IntentWidget, check_language
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
-#: The largest target a widget takes (six sixes).
-MAX_TARGET = FACES * MAX_DICE
 #: Most rolls one ``mc_roll`` intent may ask for (a cell may simulate more).
 MAX_BATCH = 100_000
+#: Most rolls one :meth:`DiceLab.simulate` call draws (a few seconds; the counts add up).
+MAX_SIMULATE = 10_000_000
 #: Groupings the view carries (six 1s with Lucky Loser have thousands); the count is exact.
 GROUPINGS_SHOWN = 60
 #: Animation speeds: (rolls per step, milliseconds between steps), slowest first.
@@ -176,9 +179,12 @@ class DiceLab(PictureMixin, IntentWidget):
         language: str = "en",
         seed: int | None = None,
     ) -> None:
+        # every argument is checked before any work: a refused lab builds nothing
         self._dice = self._checked(check_dice, dice)
         self._targets = self._checked_targets(targets)
         self._lucky_loser = self._checked_bool(lucky_loser, "lucky_loser")
+        language = check_language(language)
+        seed = self._checked(lambda s: check_seed(s, generators=False), seed)
         self._seed = seed
         rolls, simulation = np.random.SeedSequence(seed).spawn(2)
         self._roll_rng = np.random.default_rng(rolls)  # the dice on the table
@@ -266,8 +272,10 @@ class DiceLab(PictureMixin, IntentWidget):
         if values is None:
             faces = self._random_faces(self._dice)
         else:
-            if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-                raise IntentError(f"A roll is a list of faces like [1, 4, 4, 6], not {values!r}.")
+            if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Sequence):
+                raise IntentError(
+                    f"A roll is a list of faces like [1, 4, 4, 6], not {show(values)}."
+                )
             if len(values) != self._dice:
                 raise IntentError(f"The lab rolls {self._dice} dice, not {len(values)}.")
             faces = [_whole(v, "face", 1, FACES) for v in values]
@@ -282,9 +290,10 @@ class DiceLab(PictureMixin, IntentWidget):
         self._publish()
 
     def simulate(self, n: int) -> None:
-        """Roll ``n`` more times and count (the counts add up until :meth:`reset`)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise IntentError(f"n must be a whole number of rolls ≥ 0, not {n!r}.")
+        """Roll ``n`` more times and count (the counts add up until :meth:`reset`).
+
+        At most :data:`MAX_SIMULATE` rolls a call (a few seconds); call again for more."""
+        n = self._checked(lambda value: check_rolls(value, MAX_SIMULATE), n)
         self._counts.draw(self._mc_rng, n)
         self._publish()
 
@@ -297,12 +306,12 @@ class DiceLab(PictureMixin, IntentWidget):
         """The chart as a pandas DataFrame: ``kind="sums"`` (can a roll make each sum) or
         ``"moves"`` (the size of the largest move). Columns: the sum or move size, the exact
         chance (and as a fraction), the observed count and share, and the 95 % Wilson band."""
+        if not isinstance(kind, str) or kind not in ("sums", "moves"):
+            raise IntentError(f'kind is "sums" or "moves", not {show(kind)}.')
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise ImportError("frequencies needs pandas: pip install pandas") from exc
-        if kind not in ("sums", "moves"):
-            raise ValueError(f'kind is "sums" or "moves", not {kind!r}.')
         bars = self._bars()[kind]
         return pd.DataFrame(
             {
@@ -472,15 +481,12 @@ class DiceLab(PictureMixin, IntentWidget):
 
     @classmethod
     def _checked_targets(cls, targets: object) -> tuple[int, ...]:
-        checked = cls._checked(check_targets, targets)
-        if checked[-1] > MAX_TARGET:
-            raise IntentError(
-                f"Six dice make at most {MAX_TARGET}, so {checked[-1]} cannot be a target here."
-            )
-        return checked
+        """Sums 1 to :data:`MAX_TARGET`, at most 1,000 items read (an endless generator is
+        refused, not followed): the engine's check."""
+        return cls._checked(check_targets, targets)
 
     @staticmethod
     def _checked_bool(value: object, name: str) -> bool:
         if not isinstance(value, bool):
-            raise IntentError(f"{name} must be True or False, not {value!r}.")
+            raise IntentError(f"{name} must be True or False, not {show(value)}.")
         return value
