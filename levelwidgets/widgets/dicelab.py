@@ -44,6 +44,7 @@ from .dicelab_picture import lab_label, lab_svg
 from .intents import Handler, IntentError, IntentWidget, check_language
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
+from .shapes import _refuse as _shape_refusal
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -90,6 +91,19 @@ def _whole_field(field: str, low: int, high: int) -> Coded:
         Int(low, high),
         lambda value: _refuse(f"dicelab.{field}", low=low, high=high, value=show(value)),
     )
+
+
+#: The ``set_targets`` intent's list: 1 to 36 items, each a sum from 1 to 36.
+_TARGET_LIST = ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "target sums")
+
+
+def _targets_refusal(value: object) -> IntentError:
+    """ "Choose at least one target sum" for no list or an empty one; a list longer than any
+    choice of sums is refused as the malformed request it is (the lab's own page never sends
+    one), so the message does not ask for more sums."""
+    if isinstance(value, list) and len(value) > MAX_TARGET:
+        return _shape_refusal("targets", _TARGET_LIST.describe(), value)
+    return _refuse("dicelab.targets")
 
 
 class _Counts:
@@ -374,12 +388,7 @@ class DiceLab(PictureMixin, IntentWidget):
             ),
             "roll": NO_FIELDS,
             "set_dice_count": Shape(count=_whole_field("count", 1, MAX_DICE)),
-            "set_targets": Shape(
-                targets=Coded(
-                    ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "target sums"),
-                    lambda _v: _refuse("dicelab.targets"),
-                )
-            ),
+            "set_targets": Shape(targets=Coded(_TARGET_LIST, _targets_refusal)),
             "lucky_loser": Shape(on=Coded(Bool(), lambda _v: _refuse("dicelab.lucky_type"))),
             "mc_roll": Shape(n=_whole_field("n", 1, MAX_BATCH)),
             "mc_reset": NO_FIELDS,
