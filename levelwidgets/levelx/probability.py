@@ -138,7 +138,7 @@ def check_targets(targets: object) -> tuple[int, ...]:
     for read, t in enumerate(_read(items, targets)):
         if read == MAX_TARGET_ITEMS:
             raise _too_many_targets(targets)
-        if not is_int(t):
+        if isinstance(t, bool) or not isinstance(t, int):  # is_int, spelt out for mypy
             raise ProbabilityTypeError(f"Every target must be a whole number, not {show(t)}.")
         if t < 1:
             raise ProbabilityError(
