@@ -4,7 +4,10 @@ Every figure is exact: it counts the sorted rolls (the 126 multisets of 4 dice, 
 their multinomial weights ``n! / (c1! c2! … c6!)``, which is the same as counting all 6ⁿ equally
 likely ordered rolls, only faster. Results are floats by default or :class:`fractions.Fraction`
 with ``exact=True``. The defaults are the game's: 4 dice, target sums 5–10 (the rows), Lucky
-Loser on; ``dice=1..6`` and any set of ``targets`` (positive whole numbers) are allowed too.
+Loser on; ``dice=1..6`` and any set of ``targets`` (sums 1 to 36, any iterable) are allowed
+too. Every argument is checked before any work (see "Largest accepted sizes" in
+docs/errors.md): at most 1,000 targets are read, so an endless generator is refused, and
+:func:`simulate_rolls` rolls at most 100,000,000 times a call.
 
 - :func:`sum_chances`: the chance that a roll *can* make each target (one group of that sum).
 - :func:`group_count_distribution`: per target, the distribution of the largest number of
