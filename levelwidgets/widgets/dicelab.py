@@ -98,9 +98,9 @@ _TARGET_LIST = ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "tar
 
 
 def _targets_refusal(value: object) -> IntentError:
-    """ "Choose at least one target sum" for no list or an empty one; a list longer than any
-    choice of sums is refused as the malformed request it is (the lab's own page never sends
-    one), so the message does not ask for more sums."""
+    """The refusal of a ``set_targets`` list: no list or an empty one is asked to choose a
+    sum; a list longer than any choice of sums is refused as the malformed request it is (the
+    lab's own page never sends one), not asked for more sums."""
     if isinstance(value, list) and len(value) > MAX_TARGET:
         return _shape_refusal("targets", _TARGET_LIST.describe(), value)
     return _refuse("dicelab.targets")
@@ -191,7 +191,7 @@ class DiceLab(PictureMixin, IntentWidget):
         lucky_loser: bool = True,
         *,
         language: str = "en",
-        seed: int | None = None,
+        seed: int | Sequence[int] | None = None,
     ) -> None:
         # every argument is checked before any work: a refused lab builds nothing
         self._dice = self._checked(check_dice, dice)
