@@ -130,3 +130,13 @@ class InvariantError(LevelXError, AssertionError):
 class ProbabilityError(LevelXError, GameValueError):
     """A probability, simulation or race function got arguments it cannot work with (number
     of dice, target sums, number of rolls, a row or a turn limit)."""
+
+
+class ProbabilityTypeError(ProbabilityError, LevelXTypeError):
+    """A probability or simulation argument of the wrong type (``2.0`` dice, text for the
+    targets, ``"yes"`` for a flag, a float for a number of rolls or a seed)."""
+
+
+class ProbabilityLimitError(ProbabilityError, LevelXLimitError):
+    """A probability or simulation argument larger than the functions take (a million
+    targets, an endless generator, a trillion rolls): refused before any work."""

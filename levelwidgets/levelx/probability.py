@@ -4,7 +4,10 @@ Every figure is exact: it counts the sorted rolls (the 126 multisets of 4 dice, 
 their multinomial weights ``n! / (c1! c2! … c6!)``, which is the same as counting all 6ⁿ equally
 likely ordered rolls, only faster. Results are floats by default or :class:`fractions.Fraction`
 with ``exact=True``. The defaults are the game's: 4 dice, target sums 5–10 (the rows), Lucky
-Loser on; ``dice=1..6`` and any set of ``targets`` (positive whole numbers) are allowed too.
+Loser on; ``dice=1..6`` and any set of ``targets`` (sums 1 to 36, any iterable) are allowed
+too. Every argument is checked before any work (see "Largest accepted sizes" in
+docs/errors.md): at most 1,000 targets are read, so an endless generator is refused, and
+:func:`simulate_rolls` rolls at most 100,000,000 times a call.
 
 - :func:`sum_chances`: the chance that a roll *can* make each target (one group of that sum).
 - :func:`group_count_distribution`: per target, the distribution of the largest number of
@@ -32,16 +35,17 @@ Nothing heavy is imported with this module: numpy (for :func:`roll_table`,
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
-from .checks import show
-from .errors import ProbabilityError
+from .checks import is_int, show
+from .errors import ProbabilityError, ProbabilityLimitError, ProbabilityTypeError
 from .rules import ROWS
 
 if TYPE_CHECKING:
@@ -56,6 +60,16 @@ MAX_DICE = 6
 DEFAULT_DICE = 4
 #: Ordered rolls of the game's 4 dice.
 N_ROLLS = FACES**DEFAULT_DICE
+#: The largest target sum: six sixes. No roll makes a larger one, so none is taken.
+MAX_TARGET = FACES * MAX_DICE
+#: Most items read from ``targets``, repeats included: an endless generator stops here.
+MAX_TARGET_ITEMS = 1_000
+#: Most rolls one :func:`simulate_rolls` call draws (about ten seconds with six dice).
+MAX_ROLLS = 100_000_000
+#: Whole-number seeds are below ``2**MAX_SEED_BITS`` (a fresh SeedSequence's entropy) …
+MAX_SEED_BITS = 128
+#: … and a list seed has at most this many of them.
+MAX_SEED_WORDS = 16
 
 SortedRoll = tuple[int, ...]
 #: Per sorted roll: (the roll, its number of orderings, most steps, most groups per target).
@@ -63,47 +77,157 @@ RollFacts = tuple[SortedRoll, int, int, tuple[int, ...]]
 
 
 # ---------------------------------------------------------------------------------------------
-# Arguments
+# Arguments: every one is checked before any work, so a refusal is quick and builds nothing.
 
 
 def check_dice(dice: object) -> int:
     """The number of dice, checked: a whole number from 1 to 6."""
-    if isinstance(dice, bool) or not isinstance(dice, int):
-        raise ProbabilityError(
+    if not is_int(dice):
+        raise ProbabilityTypeError(
             f"dice must be a whole number of dice from 1 to {MAX_DICE}, not {show(dice)}."
         )
-    if not 1 <= dice <= MAX_DICE:
+    if not 1 <= dice <= MAX_DICE:  # type: ignore[operator]
         raise ProbabilityError(
-            f"dice must be from 1 to {MAX_DICE} (the tables are exact, not sampled), not {dice}."
+            f"dice must be from 1 to {MAX_DICE} (the tables are exact, not sampled), "
+            f"not {show(dice)}."
         )
-    return dice
+    return dice  # type: ignore[return-value]
+
+
+def _size(items: object) -> int | None:
+    """``len(items)`` of a collection that knows it cheaply (a range of a trillion numbers
+    does), ``MAX_TARGET_ITEMS + 1`` for one too long to count, None for other iterables."""
+    if not hasattr(items, "__len__"):
+        return None
+    try:
+        return len(items)  # type: ignore[arg-type]
+    except OverflowError:  # range(10**20): longer than a Python int index
+        return MAX_TARGET_ITEMS + 1
+    except Exception:  # a broken __len__: read the items instead (still bounded)
+        return None
+
+
+def _too_many_targets(targets: object) -> ProbabilityLimitError:
+    return ProbabilityLimitError(
+        f"targets has more than {MAX_TARGET_ITEMS:,} sums ({show(targets)}); a roll of up to "
+        f"{MAX_DICE} dice makes only the sums 1 to {MAX_TARGET}, so give those you ask about, "
+        "e.g. range(5, 11)."
+    )
 
 
 def check_targets(targets: object) -> tuple[int, ...]:
-    """The target sums, checked, sorted and without repeats. A single number is one target."""
-    if isinstance(targets, int) and not isinstance(targets, bool):
+    """The target sums, checked, sorted and without repeats. A single number is one target.
+
+    Any iterable works (read once). At most :data:`MAX_TARGET_ITEMS` items are read, so an
+    endless generator is refused, not followed; a sum above :data:`MAX_TARGET` is refused
+    because no roll makes it.
+    """
+    if is_int(targets):
         targets = (targets,)
-    if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
-        raise ProbabilityError(
+    if isinstance(targets, (str, bytes, bytearray)) or not isinstance(targets, Iterable):
+        raise ProbabilityTypeError(
             f"targets must be whole numbers such as range(5, 11) or {{7}}, not {show(targets)}."
         )
-    items = list(targets)
-    for t in items:
-        if isinstance(t, bool) or not isinstance(t, int):
-            raise ProbabilityError(f"Every target must be a whole number, not {show(t)}.")
+    size = _size(targets)
+    if size is not None and size > MAX_TARGET_ITEMS:
+        raise _too_many_targets(targets)
+    found: set[int] = set()
+    try:
+        items = iter(targets)
+    except Exception:
+        raise ProbabilityTypeError(
+            f"targets must be whole numbers such as range(5, 11), not {show(targets)}."
+        ) from None
+    for read, t in enumerate(_read(items, targets)):
+        if read == MAX_TARGET_ITEMS:
+            raise _too_many_targets(targets)
+        if isinstance(t, bool) or not isinstance(t, int):  # is_int, spelt out for mypy
+            raise ProbabilityTypeError(f"Every target must be a whole number, not {show(t)}.")
         if t < 1:
             raise ProbabilityError(
-                f"A group of dice sums to at least 1, so {t} cannot be a target."
+                f"A group of dice sums to at least 1, so {show(t)} cannot be a target."
             )
-    if not items:
+        if t > MAX_TARGET:
+            raise ProbabilityError(
+                f"Six dice make at most {MAX_TARGET}, so {show(t)} cannot be a target."
+            )
+        found.add(t)
+    if not found:
         raise ProbabilityError("targets is empty: give at least one sum, e.g. range(5, 11).")
-    return tuple(sorted(set(items)))
+    return tuple(sorted(found))
+
+
+def _read(items: Iterator[object], source: object) -> Iterator[object]:
+    """The items of ``items``; an iterator that fails while read is refused like any value."""
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except Exception:
+            raise ProbabilityTypeError(
+                f"targets could not be read ({show(source)}): give whole numbers such as "
+                "range(5, 11)."
+            ) from None
+        yield item
 
 
 def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ProbabilityError(f"{name} must be True or False, not {show(value)}.")
+        raise ProbabilityTypeError(f"{name} must be True or False, not {show(value)}.")
     return value
+
+
+def check_rolls(n: object, most: int = MAX_ROLLS) -> int:
+    """A number of rolls to simulate: a whole number from 0 to ``most``."""
+    if not is_int(n) or n < 0:  # type: ignore[operator]
+        error = ProbabilityError if is_int(n) else ProbabilityTypeError
+        raise error(f"n must be a whole number of rolls from 0 to {most:,}, not {show(n)}.")
+    if n > most:  # type: ignore[operator]
+        raise ProbabilityLimitError(
+            f"n must be at most {most:,} rolls in one call (that many take seconds already), "
+            f"not {show(n)}: simulate in several calls and add the counts."
+        )
+    return n  # type: ignore[return-value]
+
+
+def _seed_number(value: object) -> int | None:
+    """A whole-number seed as an int (numpy's integers too), None if it is no whole number."""
+    if is_int(value):
+        return value  # type: ignore[return-value]
+    np = sys.modules.get("numpy")  # a numpy integer exists only once numpy is imported
+    if np is not None and isinstance(value, np.integer):
+        return int(value)
+    return None
+
+
+def check_seed(seed: object, *, generators: bool = True) -> Any:
+    """A seed :func:`numpy.random.default_rng` takes: None, a whole number from 0 to
+    ``2**128 - 1``, a list of up to :data:`MAX_SEED_WORDS` such numbers, or (with
+    ``generators``) a numpy ``SeedSequence``, ``BitGenerator`` or ``Generator``."""
+    lists = f"a list of up to {MAX_SEED_WORDS} such numbers"
+    allowed = f"None, a whole number from 0 to 2**{MAX_SEED_BITS} - 1 such as 2026, " + (
+        f"{lists}, or a numpy Generator" if generators else f"or {lists}"
+    )
+    if seed is None:
+        return None
+    number = _seed_number(seed)
+    if number is not None:
+        if not 0 <= number < 1 << MAX_SEED_BITS:
+            raise ProbabilityError(f"seed must be {allowed}, not {show(seed)}.")
+        return number
+    np = sys.modules.get("numpy")
+    if (
+        generators
+        and np is not None
+        and isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator, np.random.Generator))
+    ):
+        return seed
+    if isinstance(seed, (list, tuple)) and 1 <= len(seed) <= MAX_SEED_WORDS:
+        words = [_seed_number(w) for w in seed]
+        if all(w is not None and 0 <= w < 1 << MAX_SEED_BITS for w in words):
+            return words
+    raise ProbabilityTypeError(f"seed must be {allowed}, not {show(seed)}.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -200,7 +324,7 @@ class _Solver:
         return tuple(best)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _solver(targets: tuple[int, ...]) -> _Solver:
     return _Solver(targets)
 
@@ -217,8 +341,15 @@ def _checked(
     dice: object, targets: object, lucky_loser: object
 ) -> tuple[int, tuple[int, ...], tuple[RollFacts, ...]]:
     """Checked dice and targets (read once, so any iterable works) and their facts."""
-    dice, targets = check_dice(dice), check_targets(targets)
-    return dice, targets, _roll_facts(dice, targets, _check_bool("lucky_loser", lucky_loser))
+    dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)
+    return dice, targets, _roll_facts(dice, targets, lucky_loser)
+
+
+def _arguments(
+    dice: object, targets: object, lucky_loser: object
+) -> tuple[int, tuple[int, ...], bool]:
+    """The three arguments every table takes, checked (no work done yet)."""
+    return check_dice(dice), check_targets(targets), _check_bool("lucky_loser", lucky_loser)
 
 
 @lru_cache(maxsize=64)
@@ -245,18 +376,23 @@ def _chance(count: int, total: int, exact: bool) -> Fraction | float:
 
 def check_roll(values: object) -> SortedRoll:
     """A roll of 1 to 6 dice, checked and sorted."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise ProbabilityError(
+    if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Sequence):
+        raise ProbabilityTypeError(
             f"A roll is a list of dice faces like (1, 4, 4, 6), not {show(values)}."
         )
     if not 1 <= len(values) <= MAX_DICE:
         raise ProbabilityError(f"A roll has 1 to {MAX_DICE} dice, not {len(values)}.")
-    for face in values:
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= FACES:
+    faces = tuple(values)
+    for face in faces:
+        if not is_int(face):
+            raise ProbabilityTypeError(
+                f"A die shows a whole number from 1 to {FACES}, not {show(face)}."
+            )
+        if not 1 <= face <= FACES:  # type: ignore[operator]
             raise ProbabilityError(
                 f"A die shows a whole number from 1 to {FACES}, not {show(face)}."
             )
-    return tuple(sorted(values))
+    return tuple(sorted(faces))  # type: ignore[arg-type]
 
 
 def groupings(
@@ -329,6 +465,7 @@ def sum_chances(
     targets: Iterable[int] = ROWS,
 ) -> dict[int, Fraction | float]:
     """``{target: chance}`` that one roll can make a group of that sum."""
+    exact = _check_bool("exact", exact)
     dice, targets, facts = _checked(dice, targets, lucky_loser)
     counts = [0] * len(targets)
     for _roll, weight, _steps, groups in facts:
@@ -348,6 +485,7 @@ def group_count_distribution(
 ) -> dict[int, dict[int, Fraction | float]]:
     """``{target: {k: chance}}``: the chance that the most disjoint groups of that sum is k
     (only the k that happen)."""
+    exact = _check_bool("exact", exact)
     dice, targets, facts = _checked(dice, targets, lucky_loser)
     counts = [[0] * (dice + 1) for _ in targets]
     for _roll, weight, _steps, groups in facts:
@@ -368,6 +506,7 @@ def move_size_distribution(
     targets: Iterable[int] = ROWS,
 ) -> dict[int, Fraction | float]:
     """``{k: chance}`` that the largest move a roll allows has k groups (steps), k = 0..dice."""
+    exact = _check_bool("exact", exact)
     dice, _targets, facts = _checked(dice, targets, lucky_loser)
     counts = [0] * (dice + 1)
     for _roll, weight, steps, _groups in facts:
@@ -389,13 +528,14 @@ def chances_table(
     ``percent=True`` gives percentages (0–100) instead of chances (0–1). Needs pandas (the
     ``[analysis]`` extra).
     """
+    dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)  # read once
+    scale = 100.0 if _check_bool("percent", percent) else 1.0
     try:
         import pandas as pd
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
             "chances_table needs pandas: pip install 'levelwidgets[analysis]'"
         ) from exc
-    scale = 100.0 if _check_bool("percent", percent) else 1.0
     kwargs = {"dice": dice, "targets": targets}
     sums = pd.Series(sum_chances(lucky_loser, **kwargs), name="can make").rename_axis("sum")
     groups = pd.DataFrame(group_count_distribution(lucky_loser, **kwargs)).fillna(0.0)
@@ -412,13 +552,16 @@ def chances_table(
 # Per ordered roll (numpy, imported on use)
 
 
-@lru_cache(maxsize=MAX_DICE)
 def all_rolls(dice: int = DEFAULT_DICE) -> np.ndarray:
     """All ``6**dice`` ordered rolls, shape ``(6**dice, dice)``, in ``itertools.product``
     order (the first die changes slowest). Read-only."""
+    return _all_rolls(check_dice(dice))  # checked first: the cache would take True for 1
+
+
+@lru_cache(maxsize=MAX_DICE)
+def _all_rolls(dice: int) -> np.ndarray:
     import numpy as np
 
-    dice = check_dice(dice)
     codes = np.arange(FACES**dice)
     powers = FACES ** np.arange(dice - 1, -1, -1)
     rolls = (codes[:, None] // powers % FACES + 1).astype(np.int8)
@@ -432,7 +575,7 @@ def _sorted_index(dice: int) -> np.ndarray:
     :func:`roll_facts` (which lists them in lexicographic order)."""
     import numpy as np
 
-    ordered = np.sort(all_rolls(dice), axis=1).astype(np.int64) - 1
+    ordered = np.sort(_all_rolls(dice), axis=1).astype(np.int64) - 1
     powers = FACES ** np.arange(dice - 1, -1, -1)
     codes = ordered @ powers
     multiset_codes = np.array(
@@ -455,7 +598,7 @@ def roll_table(
     ``max_steps`` (6ⁿ,) int: the most steps (groups hitting any target) in one move.
     Read-only arrays, cached.
     """
-    dice, targets, _facts = _checked(dice, targets, lucky_loser)
+    dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)
     return _roll_table(lucky_loser, dice, targets)
 
 
@@ -486,14 +629,16 @@ def simulate_rolls(
     """Roll ``dice`` dice ``n`` times at random and count, per target, the rolls that can
     make it: ``{target: count}``. A Monte Carlo check of :func:`sum_chances` (numpy).
 
-    ``seed`` is anything :func:`numpy.random.default_rng` takes. Dice are drawn in chunks, so
-    memory stays small for any ``n``.
+    ``n`` is at most :data:`MAX_ROLLS` (add the counts of several calls for more). ``seed``
+    is None, a whole number, a list of them or a numpy ``Generator`` (see :func:`check_seed`).
+    Dice are drawn in chunks, so memory stays small for any ``n``.
     """
+    n = check_rolls(n)
+    dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)
+    seed = check_seed(seed)
+
     import numpy as np
 
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ProbabilityError(f"n must be a whole number of rolls ≥ 0, not {show(n)}.")
-    dice, targets, _facts = _checked(dice, targets, lucky_loser)
     can_make = _roll_table(lucky_loser, dice, targets)["can_make"]
     rng = np.random.default_rng(seed)
     per_roll = np.zeros(FACES**dice, dtype=np.int64)

@@ -28,7 +28,10 @@ from ..levelx.moves import Grouping
 from ..levelx.probability import (
     FACES,
     MAX_DICE,
+    MAX_TARGET,
     check_dice,
+    check_rolls,
+    check_seed,
     check_targets,
     group_count_distribution,
     groupings,
@@ -38,16 +41,17 @@ from ..levelx.probability import (
 )
 from ..levelx.rules import ROWS
 from .dicelab_picture import lab_label, lab_svg
-from .intents import Handler, IntentError, IntentWidget
+from .intents import Handler, IntentError, IntentWidget, check_language
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
+from .shapes import _refuse as _shape_refusal
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
-#: The largest target a widget takes (six sixes).
-MAX_TARGET = FACES * MAX_DICE
 #: Most rolls one ``mc_roll`` intent may ask for (a cell may simulate more).
 MAX_BATCH = 100_000
+#: Most rolls one :meth:`DiceLab.simulate` call draws (a few seconds; the counts add up).
+MAX_SIMULATE = 10_000_000
 #: Groupings the view carries (six 1s with Lucky Loser have thousands); the count is exact.
 GROUPINGS_SHOWN = 60
 #: Animation speeds: (rolls per step, milliseconds between steps), slowest first.
@@ -87,6 +91,19 @@ def _whole_field(field: str, low: int, high: int) -> Coded:
         Int(low, high),
         lambda value: _refuse(f"dicelab.{field}", low=low, high=high, value=show(value)),
     )
+
+
+#: The ``set_targets`` intent's list: 1 to 36 items, each a sum from 1 to 36.
+_TARGET_LIST = ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "target sums")
+
+
+def _targets_refusal(value: object) -> IntentError:
+    """The refusal of a ``set_targets`` list: no list or an empty one is asked to choose a
+    sum; a list longer than any choice of sums is refused as the malformed request it is (the
+    lab's own page never sends one), not asked for more sums."""
+    if isinstance(value, list) and len(value) > MAX_TARGET:
+        return _shape_refusal("targets", _TARGET_LIST.describe(), value)
+    return _refuse("dicelab.targets")
 
 
 class _Counts:
@@ -174,11 +191,14 @@ class DiceLab(PictureMixin, IntentWidget):
         lucky_loser: bool = True,
         *,
         language: str = "en",
-        seed: int | None = None,
+        seed: int | Sequence[int] | None = None,
     ) -> None:
+        # every argument is checked before any work: a refused lab builds nothing
         self._dice = self._checked(check_dice, dice)
         self._targets = self._checked_targets(targets)
         self._lucky_loser = self._checked_bool(lucky_loser, "lucky_loser")
+        language = check_language(language)
+        seed = self._checked(lambda s: check_seed(s, generators=False), seed)
         self._seed = seed
         rolls, simulation = np.random.SeedSequence(seed).spawn(2)
         self._roll_rng = np.random.default_rng(rolls)  # the dice on the table
@@ -266,8 +286,10 @@ class DiceLab(PictureMixin, IntentWidget):
         if values is None:
             faces = self._random_faces(self._dice)
         else:
-            if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-                raise IntentError(f"A roll is a list of faces like [1, 4, 4, 6], not {values!r}.")
+            if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Sequence):
+                raise IntentError(
+                    f"A roll is a list of faces like [1, 4, 4, 6], not {show(values)}."
+                )
             if len(values) != self._dice:
                 raise IntentError(f"The lab rolls {self._dice} dice, not {len(values)}.")
             faces = [_whole(v, "face", 1, FACES) for v in values]
@@ -282,9 +304,10 @@ class DiceLab(PictureMixin, IntentWidget):
         self._publish()
 
     def simulate(self, n: int) -> None:
-        """Roll ``n`` more times and count (the counts add up until :meth:`reset`)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise IntentError(f"n must be a whole number of rolls ≥ 0, not {n!r}.")
+        """Roll ``n`` more times and count (the counts add up until :meth:`reset`).
+
+        At most :data:`MAX_SIMULATE` rolls a call (a few seconds); call again for more."""
+        n = self._checked(lambda value: check_rolls(value, MAX_SIMULATE), n)
         self._counts.draw(self._mc_rng, n)
         self._publish()
 
@@ -297,12 +320,12 @@ class DiceLab(PictureMixin, IntentWidget):
         """The chart as a pandas DataFrame: ``kind="sums"`` (can a roll make each sum) or
         ``"moves"`` (the size of the largest move). Columns: the sum or move size, the exact
         chance (and as a fraction), the observed count and share, and the 95 % Wilson band."""
+        if not isinstance(kind, str) or kind not in ("sums", "moves"):
+            raise IntentError(f'kind is "sums" or "moves", not {show(kind)}.')
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise ImportError("frequencies needs pandas: pip install pandas") from exc
-        if kind not in ("sums", "moves"):
-            raise ValueError(f'kind is "sums" or "moves", not {kind!r}.')
         bars = self._bars()[kind]
         return pd.DataFrame(
             {
@@ -365,12 +388,7 @@ class DiceLab(PictureMixin, IntentWidget):
             ),
             "roll": NO_FIELDS,
             "set_dice_count": Shape(count=_whole_field("count", 1, MAX_DICE)),
-            "set_targets": Shape(
-                targets=Coded(
-                    ListOf(_whole_field("target", 1, MAX_TARGET), MAX_TARGET, 1, "target sums"),
-                    lambda _v: _refuse("dicelab.targets"),
-                )
-            ),
+            "set_targets": Shape(targets=Coded(_TARGET_LIST, _targets_refusal)),
             "lucky_loser": Shape(on=Coded(Bool(), lambda _v: _refuse("dicelab.lucky_type"))),
             "mc_roll": Shape(n=_whole_field("n", 1, MAX_BATCH)),
             "mc_reset": NO_FIELDS,
@@ -472,15 +490,12 @@ class DiceLab(PictureMixin, IntentWidget):
 
     @classmethod
     def _checked_targets(cls, targets: object) -> tuple[int, ...]:
-        checked = cls._checked(check_targets, targets)
-        if checked[-1] > MAX_TARGET:
-            raise IntentError(
-                f"Six dice make at most {MAX_TARGET}, so {checked[-1]} cannot be a target here."
-            )
-        return checked
+        """Sums 1 to :data:`MAX_TARGET`, at most 1,000 items read (an endless generator is
+        refused, not followed): the engine's check."""
+        return cls._checked(check_targets, targets)
 
     @staticmethod
     def _checked_bool(value: object, name: str) -> bool:
         if not isinstance(value, bool):
-            raise IntentError(f"{name} must be True or False, not {value!r}.")
+            raise IntentError(f"{name} must be True or False, not {show(value)}.")
         return value
