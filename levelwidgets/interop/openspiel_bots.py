@@ -1,0 +1,163 @@
+"""OpenSpiel bots that play the games registered by :mod:`.openspiel`.
+
+Level X has perfect information, so OpenSpiel's own MCTS plays it directly
+(:func:`levelx_mcts_bot`: UCT with random rollouts; the dice are chance nodes with their
+exact odds). Level 8 hides cards: OpenSpiel's ``pyspiel.ISMCTSBot`` cannot run on a Python
+game (it needs ``ResampleFromInfostate``, which a Python state cannot provide; in
+open_spiel 2.0.2 the call crashes the interpreter), so :class:`DeterminizedMCTSBot` samples
+the unseen cards consistently with what its seat sees
+(:func:`levelwidgets.level8.determinize.determinize`), runs OpenSpiel's MCTS on each sample
+and plays the action with the most visits summed over the samples. It never looks at a
+hidden card: its only input is ``observation(seat)``.
+
+>>> import pyspiel
+>>> from levelwidgets.interop import openspiel  # registers the games
+>>> game = pyspiel.load_game("levelx")
+>>> bot = levelx_mcts_bot(game, simulations=8, seed=1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ..level8.bots import HeuristicBot
+from ..level8.determinize import determinize
+from ..level8.errors import Level8Error
+from ..level8.solver import cards_missing
+from .core import require
+from .openspiel import engine_of, state_for
+
+pyspiel = require("pyspiel")
+mcts = require("open_spiel.python.algorithms.mcts")
+
+__all__ = ["DeterminizedMCTSBot", "Level8Evaluator", "levelx_mcts_bot", "play"]
+
+
+def levelx_mcts_bot(
+    game: Any, *, simulations: int = 100, rollouts: int = 1, seed: int | None = None
+) -> Any:
+    """OpenSpiel's MCTS (UCT, random rollouts to the end) for a loaded ``levelx`` game."""
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+    return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
+
+
+#: The prior probability the search gives the heuristic bot's choice.
+HEURISTIC_PRIOR = 0.8
+
+
+class Level8Evaluator(mcts.Evaluator):
+    """A cheap value instead of rollouts (a random Level 8 game takes ~1,000 actions).
+
+    Each seat scores its level, plus half a level once laid down, minus a tenth of a level
+    per card its hand still lacks for its level (``cards_missing``) or per card in hand once
+    laid; the values are those scores spread around 0.5 (the mean seat) in [0, 1], the scale
+    of the games' returns. Used on a determinized state only, so it may read every hand of
+    that sample (each seat's own view).
+    """
+
+    def evaluate(self, state: Any) -> np.ndarray:
+        game = engine_of(state)
+        scores = []
+        for seat in range(game.num_players):
+            obs = game.observation(seat)
+            level = obs.requirements[seat]
+            if obs.laid[seat] or level is None:
+                lack = len(obs.hand or ())
+            else:
+                lack = cards_missing(obs.hand or (), level).count
+            scores.append(obs.levels[seat] + 0.5 * obs.laid[seat] - 0.1 * lack)
+        values = np.array(scores, dtype=float)
+        return 0.5 + np.clip((values - values.mean()) / 4.0, -0.5, 0.5)
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._heuristic = HeuristicBot(seed)
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        """Most of the prior (:data:`HEURISTIC_PRIOR`) on the heuristic bot's choice, so a
+        small search (PUCT) starts from a sensible line and revises it."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        game = engine_of(state)
+        favourite = game.action_id(self._heuristic.choose(game.observation(game.current_player)))
+        rest = (1.0 - HEURISTIC_PRIOR) / (len(legal) - 1)
+        return [(a, HEURISTIC_PRIOR if a == favourite else rest) for a in legal]
+
+
+class DeterminizedMCTSBot(pyspiel.Bot):
+    """MCTS on sampled deals for ``level8`` (see the module docstring).
+
+    ``determinizations`` samples per decision, ``simulations`` MCTS simulations on each.
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        player: int,
+        *,
+        determinizations: int = 4,
+        simulations: int = 25,
+        seed: int | None = None,
+    ) -> None:
+        pyspiel.Bot.__init__(self)
+        if game.get_type().short_name != "level8":
+            raise ValueError(
+                "DeterminizedMCTSBot plays level8 (its determinizer deals Level 8 cards); "
+                f"not {game.get_type().short_name}."
+            )
+        self._game = game
+        self._player = player
+        self._samples = determinizations
+        self._rng = random.Random(seed)
+        self._fallback = HeuristicBot(seed)
+        self._mcts = mcts.MCTSBot(
+            game,
+            2.0,
+            simulations,
+            Level8Evaluator(seed),
+            random_state=np.random.RandomState(self._rng.getrandbits(32)),
+            solve=False,
+            child_selection_fn=mcts.SearchNode.puct_value,
+        )
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to forget: every decision starts from the current observation."""
+
+    def step(self, state: Any) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        engine = engine_of(state)
+        obs = engine.observation(engine.current_player)
+        visits: dict[int, int] = dict.fromkeys(legal, 0)
+        for _ in range(self._samples):
+            try:
+                sample = determinize(obs, self._rng)
+            except (Level8Error, ValueError):
+                continue  # a phase or position the determinizer cannot set up
+            root = self._mcts.mcts_search(state_for(self._game, sample))
+            for child in root.children:
+                if child.action in visits:  # ids are the same for the seat's own options
+                    visits[child.action] += child.explore_count
+        best = max(visits.values())
+        if best == 0:  # no sample (e.g. the keep phase): the heuristic decides
+            return engine.action_id(self._fallback.choose(obs))
+        return min(action for action, count in visits.items() if count == best)
+
+
+def play(game: Any, bots: list[Any], *, seed: int | None = None) -> Any:
+    """Play one game of ``game`` with one OpenSpiel bot per seat; chance samples its
+    outcomes with their probabilities (from ``seed``). Returns the final state."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
