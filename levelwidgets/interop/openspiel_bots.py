@@ -156,7 +156,7 @@ def play(game: Any, bots: list[Any], *, seed: int | None = None) -> Any:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             state.apply_action(bots[state.current_player()].step(state))
