@@ -64,9 +64,11 @@ def test_openspiel_random_sim_test_levelx(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", CARD_GAMES)
 def test_openspiel_random_sim_test_card_games(name, players):
-    # Whole random games take thousands of actions (seconds each through OpenSpiel's checks),
-    # so these stop at a bound; natural ends are played in the tests below.
-    game = pyspiel.load_game(name, {"players": players, "seed": players, "max_decisions": 120})
+    # Whole random games from level 1 take thousands of actions (seconds each through
+    # OpenSpiel's checks): these start at the last level and stop at a bound if need be
+    # (random board games there end within it; natural ends are also tested below).
+    params = {"players": players, "seed": players, "start_level": 8, "max_decisions": 150}
+    game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
@@ -161,7 +163,7 @@ def test_bound_ends_the_game_as_a_draw():
 
 @pytest.mark.parametrize("name", CARD_GAMES)
 def test_random_game_reaches_its_natural_end(name):
-    game = pyspiel.load_game(name, {"players": 2, "seed": 11})
+    game = pyspiel.load_game(name, {"players": 2, "seed": 11, "start_level": 7})
     state = game.new_initial_state()
     _random_walk(state, 20_000, seed=5)
     assert state.is_terminal() and osp.engine_of(state).is_over
