@@ -62,7 +62,7 @@ from .core import (
     require,
 )
 
-pyspiel = require("pyspiel")
+pyspiel: Any = require("pyspiel")
 
 __all__ = [
     "MAX_DECISIONS",
@@ -136,7 +136,7 @@ class _Box:
         return (_box_from_json, (type(game), game.to_json()))
 
 
-def _box_from_json(cls: type, text: str) -> _Box:
+def _box_from_json(cls: Any, text: str) -> _Box:
     return _Box(cls.from_json(text))
 
 

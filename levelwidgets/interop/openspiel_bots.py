@@ -30,8 +30,8 @@ from ..level8.solver import cards_missing
 from .core import require
 from .openspiel import engine_of, state_for
 
-pyspiel = require("pyspiel")
-mcts = require("open_spiel.python.algorithms.mcts")
+pyspiel: Any = require("pyspiel")
+mcts: Any = require("open_spiel.python.algorithms.mcts")
 
 __all__ = ["DeterminizedMCTSBot", "Level8Evaluator", "levelx_mcts_bot", "play"]
 
