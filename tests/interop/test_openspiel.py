@@ -191,3 +191,24 @@ def test_determinized_mcts_bot_plays_level8_to_the_end():
 def test_determinized_bot_refuses_other_games():
     with pytest.raises(ValueError, match="plays level8"):
         DeterminizedMCTSBot(pyspiel.load_game("level8_board"), 0)
+
+
+def test_refused_parameters_and_states_name_the_problem():
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        pyspiel.load_game("levelx", {"players": 5})
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        pyspiel.load_game("levelx", {"colour": 1})
+    with pytest.raises(TypeError, match="not a state"):
+        osp.engine_of(pyspiel.load_game("tic_tac_toe").new_initial_state())
+    game = pyspiel.load_game("level8", {"players": 3})
+    with pytest.raises(ValueError, match="has 3 players"):
+        osp.state_for(game, core.make_game("level8", players=2, seed=1))
+
+
+def test_state_for_wraps_a_set_up_position():
+    game = pyspiel.load_game("levelx")
+    engine = core.make_game("levelx", seed=3)
+    engine.apply(engine.action_from_id(5))  # a roll: now the seat moves
+    state = osp.state_for(game, engine)
+    assert not state.is_chance_node() and state.current_player() == 0
+    assert state.legal_actions() == engine.legal_action_ids()
