@@ -9,7 +9,8 @@ Output, one line per pairing::
 Level X: OpenSpiel's MCTS (random rollouts) against ``GreedyBot``; Level 8: the determinized
 MCTS against ``HeuristicBot``. The board game has no OpenSpiel bot yet (ISMCTS cannot run on
 a Python game; the determinizer deals only the card game). Run:
-``python benchmarks/openspiel_bots.py`` (quick) or ``--games 200 --simulations 50``.
+``python benchmarks/openspiel_bots.py`` (quick) or ``--games 200 --simulations 50``
+(``--game levelx`` or ``--game level8`` for one pairing).
 """
 
 from __future__ import annotations
@@ -71,16 +72,22 @@ def main() -> None:
     parser.add_argument(
         "--simulations", type=int, default=10, help="MCTS simulations per move (default 10)"
     )
+    parser.add_argument(
+        "--game", choices=["levelx", "level8", "all"], default="all", help="which pairing"
+    )
     args = parser.parse_args()
     labels = {"levelx": ("MCTS", "Greedy"), "level8": ("DeterminizedMCTS", "Heuristic")}
     for name, (theirs, ours) in labels.items():
+        if args.game not in ("all", name):
+            continue
         wins, n, seconds = pairing(name, args.games, args.simulations)
         low, high = wilson_interval(wins, n)
         print(
             f"{name} {theirs} vs {ours}: {100 * wins / n:.1f} % "
             f"[{100 * low:.1f}, {100 * high:.1f}] of {n} games, {n / seconds:.2f} games/s"
         )
-    print("level8_board: no OpenSpiel bot (see the module docstring)")
+    if args.game == "all":
+        print("level8_board: no OpenSpiel bot (see the module docstring)")
 
 
 if __name__ == "__main__":
