@@ -217,12 +217,17 @@ class LevelState(pyspiel.State):
         return f"action {action}"
 
     def __str__(self) -> str:
+        """A summary line; for Level X (nothing hidden) followed by the whole position.
+        A card game's hidden cards stay out: each seat's view is ``observation_string``."""
         game = self._box.game
         if self.is_terminal() and not game.is_over:
             ending = f"ended at the bound of {self._cap} decisions (a draw)"
         else:
             ending = f"phase {game.phase}"
-        return f"{self._name}, ply {game.plies}, {ending}, seat {game.current_player}"
+        line = f"{self._name}, ply {game.plies}, {ending}, seat {game.current_player}"
+        if self._name == "levelx":
+            return f"{line}\n{observation_string(game, game.current_player)}"
+        return line
 
 
 _CHANCE_TABLES: dict[int, list[tuple[int, float]]] = {}
