@@ -2,13 +2,16 @@
 
 Level X has perfect information, so OpenSpiel's own MCTS plays it directly
 (:func:`levelx_mcts_bot`: UCT with random rollouts; the dice are chance nodes with their
-exact odds). Level 8 hides cards: OpenSpiel's ``pyspiel.ISMCTSBot`` cannot run on a Python
-game (it needs ``ResampleFromInfostate``, which a Python state cannot provide; in
+exact odds). The card games hide cards: OpenSpiel's ``pyspiel.ISMCTSBot`` cannot run on a
+Python game (it needs ``ResampleFromInfostate``, which a Python state cannot provide; in
 open_spiel 2.0.2 the call crashes the interpreter), so :class:`DeterminizedMCTSBot` samples
 the unseen cards consistently with what its seat sees
-(:func:`levelwidgets.level8.determinize.determinize`), runs OpenSpiel's MCTS on each sample
-and plays the action with the most visits summed over the samples. It never looks at a
-hidden card: its only input is ``observation(seat)``.
+(:func:`levelwidgets.level8.determinize.determinize`; for the board game
+:func:`.openspiel_board.determinize_board`), runs OpenSpiel's MCTS on each sample (a
+static value and the heuristic bot's choice as prior instead of rollouts) and plays the
+action with the most visits summed over the samples. Where no sample can be set up (a
+round break, the board game's steps inside a field's action) the heuristic bot decides.
+It never looks at a hidden card: its only input is ``observation(seat)``.
 
 >>> import pyspiel
 >>> from levelwidgets.interop import openspiel  # registers the games
@@ -23,12 +26,14 @@ from typing import Any
 
 import numpy as np
 
+from ..level8.board.bots import BoardHeuristicBot
 from ..level8.bots import HeuristicBot
 from ..level8.determinize import determinize
 from ..level8.errors import Level8Error
 from ..level8.solver import cards_missing
 from .core import require
 from .openspiel import engine_of, state_for
+from .openspiel_board import determinize_board
 
 pyspiel: Any = require("pyspiel")
 mcts: Any = require("open_spiel.python.algorithms.mcts")
@@ -64,6 +69,7 @@ class Level8Evaluator(mcts.Evaluator):
         scores = []
         for seat in range(game.num_players):
             obs = game.observation(seat)
+            obs = getattr(obs, "table", obs)  # the board game's card table
             level = obs.requirements[seat]
             if obs.laid[seat] or level is None:
                 lack = len(obs.hand or ())
@@ -73,8 +79,8 @@ class Level8Evaluator(mcts.Evaluator):
         values = np.array(scores, dtype=float)
         return 0.5 + np.clip((values - values.mean()) / 4.0, -0.5, 0.5)
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._heuristic = HeuristicBot(seed)
+    def __init__(self, seed: int | None = None, board: bool = False) -> None:
+        self._heuristic = BoardHeuristicBot(seed) if board else HeuristicBot(seed)
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         """Most of the prior (:data:`HEURISTIC_PRIOR`) on the heuristic bot's choice, so a
@@ -83,13 +89,26 @@ class Level8Evaluator(mcts.Evaluator):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         game = engine_of(state)
-        favourite = game.action_id(self._heuristic.choose(game.observation(game.current_player)))
+        favourite = _heuristic_id(self._heuristic, game, legal)
         rest = (1.0 - HEURISTIC_PRIOR) / (len(legal) - 1)
         return [(a, HEURISTIC_PRIOR if a == favourite else rest) for a in legal]
 
 
+def _heuristic_id(bot: Any, game: Any, legal: list[int]) -> int:
+    """The id of the heuristic bot's choice; the first legal id when its choice has none
+    (a board-game "show" of cards in an order the position's option slots do not list)."""
+    try:
+        return int(game.action_id(bot.choose(game.observation(game.current_player))))
+    except Level8Error:
+        return legal[0]
+
+
+#: The determinizer of each game with hidden cards.
+_SAMPLERS: dict[str, Any] = {"level8": determinize, "level8_board": determinize_board}
+
+
 class DeterminizedMCTSBot(pyspiel.Bot):
-    """MCTS on sampled deals for ``level8`` (see the module docstring).
+    """MCTS on sampled deals for ``level8`` and ``level8_board`` (see the module docstring).
 
     ``determinizations`` samples per decision, ``simulations`` MCTS simulations on each.
     """
@@ -104,21 +123,24 @@ class DeterminizedMCTSBot(pyspiel.Bot):
         seed: int | None = None,
     ) -> None:
         pyspiel.Bot.__init__(self)
-        if game.get_type().short_name != "level8":
+        name = game.get_type().short_name
+        if name not in _SAMPLERS:
             raise ValueError(
-                "DeterminizedMCTSBot plays level8 (its determinizer deals Level 8 cards); "
-                f"not {game.get_type().short_name}."
+                f"DeterminizedMCTSBot plays level8 and level8_board (games with hidden cards), "
+                f"not {name}."
             )
+        board = name == "level8_board"
+        self._sample = _SAMPLERS[name]
         self._game = game
         self._player = player
         self._samples = determinizations
         self._rng = random.Random(seed)
-        self._fallback = HeuristicBot(seed)
+        self._fallback = BoardHeuristicBot(seed) if board else HeuristicBot(seed)
         self._mcts = mcts.MCTSBot(
             game,
             2.0,
             simulations,
-            Level8Evaluator(seed),
+            Level8Evaluator(seed, board),
             random_state=np.random.RandomState(self._rng.getrandbits(32)),
             solve=False,
             child_selection_fn=mcts.SearchNode.puct_value,
@@ -136,7 +158,7 @@ class DeterminizedMCTSBot(pyspiel.Bot):
         visits: dict[int, int] = dict.fromkeys(legal, 0)
         for _ in range(self._samples):
             try:
-                sample = determinize(obs, self._rng)
+                sample = self._sample(obs, self._rng)
             except (Level8Error, ValueError):
                 continue  # a phase or position the determinizer cannot set up
             root = self._mcts.mcts_search(state_for(self._game, sample))
@@ -145,7 +167,7 @@ class DeterminizedMCTSBot(pyspiel.Bot):
                     visits[child.action] += child.explore_count
         best = max(visits.values())
         if best == 0:  # no sample (e.g. the keep phase): the heuristic decides
-            return engine.action_id(self._fallback.choose(obs))
+            return _heuristic_id(self._fallback, engine, legal)
         return min(action for action, count in visits.items() if count == best)
 
 

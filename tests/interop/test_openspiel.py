@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from levelwidgets.interop import core  # noqa: E402
 from levelwidgets.interop import openspiel as osp  # noqa: E402
+from levelwidgets.interop.openspiel_board import SAMPLED_PHASES, determinize_board  # noqa: E402
 from levelwidgets.interop.openspiel_bots import (  # noqa: E402
     DeterminizedMCTSBot,
     levelx_mcts_bot,
@@ -188,9 +189,36 @@ def test_determinized_mcts_bot_plays_level8_to_the_end():
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+def test_determinized_mcts_bot_plays_the_board_game_to_the_end():
+    game = pyspiel.load_game("level8_board", {"players": 2, "seed": 3, "start_level": 8})
+    bots = [DeterminizedMCTSBot(game, p, determinizations=1, simulations=6, seed=p) for p in (0, 1)]
+    state = play(game, bots, seed=3)
+    assert osp.engine_of(state).is_over
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_board_samples_keep_what_the_seat_sees():
+    engine = core.make_game("level8_board", players=3, seed=2)
+    walk, rng, checked = random.Random(1), random.Random(5), 0
+    for _ in range(400):
+        obs = engine.observation(engine.current_player)
+        if obs.phase in SAMPLED_PHASES:
+            sample = determinize_board(obs, rng)
+            assert sample.observation(engine.current_player).table.hand == obs.table.hand
+            assert sample.legal_action_ids() == engine.legal_action_ids()
+            assert core.observation_tensor(sample, engine.current_player).tolist() == (
+                core.observation_tensor(engine, engine.current_player).tolist()
+            )
+            checked += 1
+        engine.apply(engine.action_from_id(walk.choice(engine.legal_action_ids())))
+    assert checked > 20
+    with pytest.raises(ValueError, match="sampled at"):
+        determinize_board(core.make_game("level8_board", seed=1).observation(0), rng)
+
+
 def test_determinized_bot_refuses_other_games():
-    with pytest.raises(ValueError, match="plays level8"):
-        DeterminizedMCTSBot(pyspiel.load_game("level8_board"), 0)
+    with pytest.raises(ValueError, match="plays level8 and level8_board"):
+        DeterminizedMCTSBot(pyspiel.load_game("levelx"), 0)
 
 
 def test_refused_parameters_and_states_name_the_problem():
