@@ -6,11 +6,11 @@ Output, one line per pairing::
 
     <game> <openspiel bot> vs <our bot>: <win rate> % [<low>, <high>] of <n> games, <x> games/s
 
-Level X: OpenSpiel's MCTS (random rollouts) against ``GreedyBot``; Level 8: the determinized
-MCTS against ``HeuristicBot``. The board game has no OpenSpiel bot yet (ISMCTS cannot run on
-a Python game; the determinizer deals only the card game). Run:
+Level X: OpenSpiel's MCTS (random rollouts) against ``GreedyBot``; Level 8 and the board
+game: the determinized MCTS against ``HeuristicBot`` / ``BoardHeuristicBot`` (ISMCTS cannot
+run on a Python game: see :mod:`levelwidgets.interop.openspiel_bots`). Run:
 ``python benchmarks/openspiel_bots.py`` (quick) or ``--games 200 --simulations 50``
-(``--game levelx`` or ``--game level8`` for one pairing).
+(``--game levelx`` etc. for one pairing).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from levelwidgets.analysis.stats import wilson_interval
 from levelwidgets.interop import openspiel  # noqa: F401  (registers the games)
 from levelwidgets.interop.openspiel import engine_of
 from levelwidgets.interop.openspiel_bots import DeterminizedMCTSBot, levelx_mcts_bot, play
+from levelwidgets.level8.board.bots import BoardHeuristicBot
 from levelwidgets.level8.bots import HeuristicBot
 from levelwidgets.levelx.bots import GreedyBot
 
@@ -57,7 +58,8 @@ def pairing(name: str, games: int, simulations: int) -> tuple[float, int, float]
             ours = EngineBot(GreedyBot(), reads_observation=False)
             theirs = levelx_mcts_bot(game, simulations=simulations, seed=g)
         else:
-            ours = EngineBot(HeuristicBot(seed=g), reads_observation=True)
+            heuristic = BoardHeuristicBot if name == "level8_board" else HeuristicBot
+            ours = EngineBot(heuristic(seed=g), reads_observation=True)
             theirs = DeterminizedMCTSBot(
                 game, seat, determinizations=2, simulations=simulations, seed=g
             )
@@ -73,10 +75,17 @@ def main() -> None:
         "--simulations", type=int, default=10, help="MCTS simulations per move (default 10)"
     )
     parser.add_argument(
-        "--game", choices=["levelx", "level8", "all"], default="all", help="which pairing"
+        "--game",
+        choices=["levelx", "level8", "level8_board", "all"],
+        default="all",
+        help="which pairing",
     )
     args = parser.parse_args()
-    labels = {"levelx": ("MCTS", "Greedy"), "level8": ("DeterminizedMCTS", "Heuristic")}
+    labels = {
+        "levelx": ("MCTS", "Greedy"),
+        "level8": ("DeterminizedMCTS", "Heuristic"),
+        "level8_board": ("DeterminizedMCTS", "BoardHeuristic"),
+    }
     for name, (theirs, ours) in labels.items():
         if args.game not in ("all", name):
             continue
@@ -86,8 +95,6 @@ def main() -> None:
             f"{name} {theirs} vs {ours}: {100 * wins / n:.1f} % "
             f"[{100 * low:.1f}, {100 * high:.1f}] of {n} games, {n / seconds:.2f} games/s"
         )
-    if args.game == "all":
-        print("level8_board: no OpenSpiel bot (see the module docstring)")
 
 
 if __name__ == "__main__":
