@@ -23,7 +23,12 @@ import pyspiel
 from levelwidgets.analysis.stats import wilson_interval
 from levelwidgets.interop import openspiel  # noqa: F401  (registers the games)
 from levelwidgets.interop.openspiel import engine_of
-from levelwidgets.interop.openspiel_bots import DeterminizedMCTSBot, levelx_mcts_bot, play
+from levelwidgets.interop.openspiel_bots import (
+    DeterminizedMCTSBot,
+    choice_id,
+    levelx_mcts_bot,
+    play,
+)
 from levelwidgets.level8.board.bots import BoardHeuristicBot
 from levelwidgets.level8.bots import HeuristicBot
 from levelwidgets.levelx.bots import GreedyBot
@@ -44,7 +49,10 @@ class EngineBot(pyspiel.Bot):
     def step(self, state: object) -> int:
         game = engine_of(state)
         seen = game.observation(game.current_player) if self._obs else game
-        return game.action_id(self._bot.choose(seen))  # type: ignore[attr-defined]
+        action = self._bot.choose(seen)  # type: ignore[attr-defined]
+        if not self._obs:
+            return game.action_id(action)
+        return choice_id(game, action, state.legal_actions())  # type: ignore[attr-defined]
 
 
 def pairing(name: str, games: int, simulations: int) -> tuple[float, int, float]:

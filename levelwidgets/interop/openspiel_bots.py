@@ -21,6 +21,7 @@ It never looks at a hidden card: its only input is ``observation(seat)``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -38,7 +39,7 @@ from .openspiel_board import determinize_board
 pyspiel: Any = require("pyspiel")
 mcts: Any = require("open_spiel.python.algorithms.mcts")
 
-__all__ = ["DeterminizedMCTSBot", "Level8Evaluator", "levelx_mcts_bot", "play"]
+__all__ = ["DeterminizedMCTSBot", "Level8Evaluator", "choice_id", "levelx_mcts_bot", "play"]
 
 
 def levelx_mcts_bot(
@@ -95,12 +96,26 @@ class Level8Evaluator(mcts.Evaluator):
 
 
 def _heuristic_id(bot: Any, game: Any, legal: list[int]) -> int:
-    """The id of the heuristic bot's choice; the first legal id when its choice has none
-    (a board-game "show" of cards in an order the position's option slots do not list)."""
+    """The id of the heuristic bot's choice (see :func:`choice_id`)."""
+    return choice_id(game, bot.choose(game.observation(game.current_player)), legal)
+
+
+def choice_id(game: Any, action: Any, legal: list[int]) -> int:
+    """The id of a card-game ``action`` a bot chose; the engine plays it, but a board-game
+    swap or show whose cards come in another order than the position's option slots list
+    them has no id as given (the engine's action space does not sort them), so the cards
+    are sorted first; the first legal id when even that has none."""
     try:
-        return int(game.action_id(bot.choose(game.observation(game.current_player))))
+        return int(game.action_id(action))
     except Level8Error:
-        return legal[0]
+        pass
+    cards = getattr(action, "cards", None)
+    if cards:
+        try:
+            return int(game.action_id(dataclasses.replace(action, cards=tuple(sorted(cards)))))
+        except Level8Error:
+            pass
+    return legal[0]
 
 
 #: The determinizer of each game with hidden cards.

@@ -240,3 +240,22 @@ def test_state_for_wraps_a_set_up_position():
     state = osp.state_for(game, engine)
     assert not state.is_chance_node() and state.current_player() == 0
     assert state.legal_actions() == engine.legal_action_ids()
+
+
+def test_choice_id_finds_a_heuristic_swap_or_show_given_in_another_card_order():
+    from levelwidgets.interop.openspiel_bots import choice_id
+    from levelwidgets.level8.board.bots import BoardHeuristicBot
+    from levelwidgets.level8.errors import Level8Error
+
+    bots = [BoardHeuristicBot(seed=s) for s in range(2)]
+    game = core.make_game("level8_board", seed=0)
+    while not game.is_over:
+        action = bots[game.current_player].choose(game.observation(game.current_player))
+        try:
+            game.action_id(action)
+        except Level8Error:  # the engine plays it, but has no id for this card order
+            chosen = game.action_from_id(choice_id(game, action, game.legal_action_ids()))
+            assert chosen.kind == action.kind and sorted(chosen.cards) == sorted(action.cards)
+            return
+        game.apply(action)
+    pytest.fail("no swap or show in another card order came up (the engine may sort them now)")
