@@ -33,7 +33,7 @@ two-player games.
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
 from math import e, log10
 from typing import TYPE_CHECKING
 
@@ -133,7 +133,7 @@ def finishing_orders(frame: pd.DataFrame) -> Orders:
         which = code == c
         n, ranked = int(c % 64) // 2, bool(c % 2)
         cuts = [0, *(i + 1 for i in range(n - 1) if breaks[which][0, i]), n]
-        groups = [range(a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
+        groups = [range(a, b) for a, b in pairwise(cuts)]
         parts.extend(_events(ordered[which][:, :n], groups, ranked))
     members, chosen, weight = _merge(parts, width)
     games = np.bincount(bot, minlength=len(names)).astype(np.int64)

@@ -18,7 +18,7 @@ to ``1 − (something close to 1)``.
 
 from __future__ import annotations
 
-from math import exp, isfinite, lgamma, log, log1p, pi, sqrt
+from math import exp, isfinite, lgamma, log, log1p, pi
 from statistics import NormalDist
 
 _TINY = 1e-300
