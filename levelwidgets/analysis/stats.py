@@ -159,11 +159,11 @@ def welch(a: Sequence[float], b: Sequence[float], confidence: float = 0.95) -> D
     return _difference(diff, se, df, na + nb, confidence, WELCH)
 
 
-def paired(differences: Sequence[float], confidence: float = 0.95) -> Difference:
+def paired_t(differences: Sequence[float], confidence: float = 0.95) -> Difference:
     """The paired t for the mean of per-pair differences (same dice, same deals): interval,
     two-sided p-value, ``n − 1`` degrees of freedom.
 
-    >>> d = paired([2, 3, 1, 2, 2])
+    >>> d = paired_t([2, 3, 1, 2, 2])
     >>> round(d.low, 3), round(d.high, 3), d.df
     (1.122, 2.878, 4.0)
     """
