@@ -89,9 +89,8 @@ def _plans(variants: object, kw: dict[str, Any]) -> dict[str, dict[str, Any]]:
             )
         unknown = [k for k in spec if k not in _KEYS]
         if unknown:
-            raise AnalysisError(
-                f"variant {label!r} may set only 'bots' and 'rules', not {', '.join(map(repr, unknown))}"
-            )
+            shown = ", ".join(map(repr, unknown))
+            raise AnalysisError(f"variant {label!r} may set only 'bots' and 'rules', not {shown}")
         plan = dict(kw) | dict(spec)
         if "bots" not in plan:
             raise AnalysisError(f"variant {label!r} has no bots: give them in it or as bots=")
