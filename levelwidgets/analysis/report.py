@@ -46,7 +46,8 @@ def confidence_label(confidence: float) -> str:
 
 def _header(s: Summary) -> str:
     return (
-        f"{s.games} games ({confidence_label(s.confidence)} intervals; {s.ties} tied, "
+        f"{s.games} games ({confidence_label(s.confidence)} intervals: Wilson for win rates, "
+        f"t for the mean length; {s.ties} tied, "
         f"{s.unfinished} unfinished and left out)"
     )
 
@@ -76,7 +77,7 @@ def summary_text(s: Summary) -> str:
     bots = s.per_bot
     width = max(len(str(b)) for b in bots["bot"])
     wins = max(len(f"{w:g}") for w in bots["wins"])
-    lines = [f"Summary of {_header(s)}", "Win rate per bot (Wilson intervals):"]
+    lines = [f"Summary of {_header(s)}", "Win rate per bot:"]
     for _, r in bots.iterrows():
         lines.append(
             f"  {r['bot']:<{width}}  {r['wins']:>{wins}g} of {r['games']}  "
