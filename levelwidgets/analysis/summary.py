@@ -110,17 +110,19 @@ def summary(frame: pd.DataFrame, confidence: float = 0.95, ratings: bool = True)
         lengths=turns.describe(percentiles=[0.05, 0.25, 0.5, 0.75, 0.95]),
         turns=turns,
         mean_turns=mean_interval(turns.astype(float), confidence),
-        ratings=_ratings(frame, per_bot, confidence) if ratings else None,
+        ratings=_ratings(frame, seats, per_bot, confidence) if ratings else None,
     )
 
 
-def _ratings(frame: pd.DataFrame, per_bot: pd.DataFrame, confidence: float) -> pd.DataFrame | None:
+def _ratings(
+    frame: pd.DataFrame, seats: pd.DataFrame, per_bot: pd.DataFrame, confidence: float
+) -> pd.DataFrame | None:
     """Plackett–Luce ratings, relative to the average bot, when there is more than one bot."""
     if len(per_bot) < 2:
         return None
-    from .ratings import ratings
+    from .ratings import rate
 
-    return ratings(frame, confidence=confidence)
+    return rate(frame, seats, None, confidence)
 
 
 def _rates(seats: pd.DataFrame, keys: list[str], confidence: float) -> pd.DataFrame:
