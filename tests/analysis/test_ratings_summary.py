@@ -52,3 +52,17 @@ def test_mean_length_has_a_t_interval_and_methods_are_named():
 def test_summary_refuses_bad_arguments_first(kwargs, message):
     with pytest.raises(ValueError, match=message):
         summary(pl_frame({"A": 0.0, "B": 1.0}, 5, (2,), seed=1), **kwargs)
+
+
+def test_plot_ratings_draws_each_bot_with_its_interval():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from levelwidgets.analysis import plot_ratings
+
+    s = summary(pl_frame({"A": 1.0, "B": 0.0, "C": -1.0}, 200, (3,), seed=4))
+    ax = plot_ratings(s)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["C", "B", "A"]  # best on top
+    assert "Elo scale" in ax.get_xlabel()
+    with pytest.raises(ValueError, match="no ratings"):
+        plot_ratings(summary(pl_frame({"A": 1.0, "B": 0.0}, 20, (2,), seed=4), ratings=False))
