@@ -117,10 +117,13 @@ def summary(frame: pd.DataFrame, confidence: float = 0.95, ratings: bool = True)
 def _ratings(
     frame: pd.DataFrame, seats: pd.DataFrame, per_bot: pd.DataFrame, confidence: float
 ) -> pd.DataFrame | None:
-    """Plackett–Luce ratings, relative to the average bot, when there is more than one bot."""
-    if len(per_bot) < 2:
-        return None
+    """Plackett–Luce ratings, relative to the average bot, for 2 to ``MAX_RATED_BOTS`` bots
+    (more: call :func:`~.ratings.ratings` on a part of the frame)."""
+    from .arguments import MAX_RATED_BOTS
     from .ratings import rate
+
+    if not 2 <= len(per_bot) <= MAX_RATED_BOTS:
+        return None
 
     return rate(frame, seats, None, confidence)
 
