@@ -8,7 +8,7 @@ backend) and nothing piles up in pyplot's list of open figures.
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._deps import pyplot
 from .arguments import AnalysisError
@@ -91,7 +91,7 @@ def plot_ratings(ratings: Summary | pd.DataFrame, ax: Axes | None = None) -> Axe
     :class:`~.summary.Summary` or a :func:`~.ratings.ratings` table."""
     from .report import RATINGS_NOTE
 
-    table = getattr(ratings, "ratings", ratings)
+    table: Any = getattr(ratings, "ratings", ratings)
     if table is None:
         raise AnalysisError("this summary has no ratings (one bot only, or ratings=False)")
     ax = ax if ax is not None else _new_axes()

@@ -33,6 +33,7 @@ two-player games.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise, permutations, product
 from math import e, log10
 from typing import TYPE_CHECKING
@@ -86,18 +87,18 @@ def rate(
 # ---------------------------------------------------------------- finishing orders
 
 
+@dataclass(frozen=True)
 class Orders:
     """Finished games as choice events: ``members`` (events × seats left, bot indices padded
     with -1), ``chosen`` (the bot chosen) and ``weight``; plus bot ``names``, ``games``
     and ``wins`` per bot."""
 
-    def __init__(self, names, members, chosen, weight, games, wins):
-        self.names: list[str] = names
-        self.members: np.ndarray = members
-        self.chosen: np.ndarray = chosen
-        self.weight: np.ndarray = weight
-        self.games: np.ndarray = games
-        self.wins: np.ndarray = wins
+    names: list[str]
+    members: np.ndarray
+    chosen: np.ndarray
+    weight: np.ndarray
+    games: np.ndarray
+    wins: np.ndarray
 
 
 def finishing_orders(frame: pd.DataFrame, seats: pd.DataFrame | None = None) -> Orders:
