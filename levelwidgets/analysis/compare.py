@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._deps import pandas, pyplot
-from .arguments import AnalysisError, check_choice, check_studies
+from .arguments import AnalysisError, check_choice, check_frame, check_studies
 from .stats import HOLM, PAIRED, WELCH, WILSON, T, check_confidence, holm, paired_t, welch
 from .summary import Summary, summary
 
@@ -80,6 +80,9 @@ def compare(
     check_choice("paired", paired, (None, True, False))
     studies = _split_paired(studies)
     studies = check_studies(studies)
+    for name, study in studies.items():
+        if not isinstance(study, Summary):
+            check_frame(study, f"study {name!r}")
     keys = _pair_keys(studies, paired)
     summaries = {str(k): v if isinstance(v, Summary) else summary(v, confidence, ratings=False)
                  for k, v in studies.items()}  # fmt: skip

@@ -166,6 +166,8 @@ def test_refusals():
         compare({"a": frame_of([1, 2])}, confidence=95)
     with pytest.raises(AnalysisError, match="paired must be"):
         compare({"a": frame_of([1, 2])}, paired="yes")
+    with pytest.raises(AnalysisError, match="study 'b' must be a pandas DataFrame"):
+        compare({"a": frame_of([1, 2]), "b": [1, 2]})
     with pytest.raises(AnalysisError, match="lacks variant"):
         compare(frame_of([1, 2]))
     with pytest.raises(AnalysisError, match="seed columns differ"):
