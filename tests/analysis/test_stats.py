@@ -78,6 +78,12 @@ def test_exact_t_matches_scipy_on_random_degrees_of_freedom_and_probabilities():
         t = float(rng.standard_normal() * 4)
         assert student_t.t_two_sided_p(t, df) == pytest.approx(2 * scipy_t.sf(abs(t), df), rel=1e-8)
         assert student_t.t_cdf(t, df) == pytest.approx(scipy_t.cdf(t, df), rel=1e-8)
+    for _ in range(100):  # million-game studies: Welch's df in the millions and beyond
+        df = float(10 ** rng.uniform(5, 12))
+        p = float(rng.uniform(1e-9, 1 - 1e-9))
+        assert student_t.t_quantile(p, df) == pytest.approx(scipy_t.ppf(p, df), rel=1e-8)
+        t = float(rng.uniform(-7, 7))
+        assert student_t.t_two_sided_p(t, df) == pytest.approx(2 * scipy_t.sf(abs(t), df), rel=1e-8)
     assert student_t.t_quantile(0.5, 3) == 0.0
     assert student_t.betainc(2.5, 0.5, 0.3) == pytest.approx(special.betainc(2.5, 0.5, 0.3))
 
