@@ -66,3 +66,14 @@ def test_plot_ratings_draws_each_bot_with_its_interval():
     assert "Elo scale" in ax.get_xlabel()
     with pytest.raises(ValueError, match="no ratings"):
         plot_ratings(summary(pl_frame({"A": 1.0, "B": 0.0}, 20, (2,), seed=4), ratings=False))
+
+
+def test_frames_beyond_the_row_limit_are_refused_before_reading(monkeypatch):
+    from levelwidgets.analysis import arguments, compare, elo
+    from levelwidgets.analysis.arguments import AnalysisLimitError
+
+    frame = pl_frame({"A": 0.0, "B": 1.0}, 5, (2,), seed=1)
+    monkeypatch.setattr(arguments, "MAX_ROWS", 4)
+    for call in (summary, ratings, elo, lambda f: compare({"a": f})):
+        with pytest.raises(AnalysisLimitError, match="at most 4 games"):
+            call(frame)
