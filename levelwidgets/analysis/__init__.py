@@ -15,10 +15,12 @@ from .compare import compare, plot_compare
 from .elo import elo
 from .games import load_game
 from .levelx_frames import games_frame, turns_frame
-from .plots import plot_lengths, plot_seats, plot_summary, plot_win_rates
+from .paired import simulate_paired
+from .plots import plot_lengths, plot_ratings, plot_seats, plot_summary, plot_win_rates
+from .ratings import ratings
 from .seats import rotate_seats
 from .simulate import SimulationStopped, game_seed, simulate
-from .stats import wilson_interval, z_value
+from .stats import holm, mean_interval, paired_t, welch, wilson_interval, z_value
 from .summary import Summary, summary
 
 __all__ = [
@@ -28,16 +30,23 @@ __all__ = [
     "elo",
     "game_seed",
     "games_frame",
+    "holm",
     "load_game",
+    "mean_interval",
+    "paired_t",
     "plot_compare",
     "plot_lengths",
+    "plot_ratings",
     "plot_seats",
     "plot_summary",
     "plot_win_rates",
+    "ratings",
     "rotate_seats",
     "simulate",
+    "simulate_paired",
     "summary",
     "turns_frame",
+    "welch",
     "wilson_interval",
     "z_value",
 ]

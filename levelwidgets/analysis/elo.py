@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._deps import pandas
+from .arguments import AnalysisError, check_frame, check_whole
 from .results import seat_results
 
 if TYPE_CHECKING:
@@ -36,12 +37,22 @@ def elo(frame: pd.DataFrame, anchor: str | None = None, iterations: int = 100) -
     Every bot also gets half a win and half a loss against a virtual bot rated 0 (a mild
     pull towards 0, so a bot that won every game still has a finite rating); ratings are on
     that scale unless ``anchor`` names the bot to rate 0 instead.
+
+    Games of three to six seats: :func:`~.ratings.ratings` (Plackett–Luce, which is this
+    model for two seats, with intervals).
     """
+    check_frame(frame)
+    if anchor is not None and not isinstance(anchor, str):
+        raise AnalysisError(f"anchor must be a bot's name (a string) or None, not {anchor!r}")
+    check_whole("iterations", iterations, 1, 10_000)
     seats, _ = seat_results(frame)
     if seats.empty:
-        raise ValueError("No finished game to rate.")
+        raise AnalysisError("No finished game to rate.")
     if (seats["players"] != 2).any():
-        raise ValueError("Elo ratings need two-player games (head-to-head results).")
+        raise AnalysisError(
+            "Elo ratings need two-player games (head-to-head results); ratings() rates games "
+            "of any size."
+        )
     games = seats.pivot(index="game", columns="seat", values=["bot", "credit"])
     bots = sorted(set(seats["bot"]))
     index = {b: i for i, b in enumerate(bots)}
@@ -60,7 +71,7 @@ def elo(frame: pd.DataFrame, anchor: str | None = None, iterations: int = 100) -
     ratings = pandas().Series({b: 400 * log10(e) * theta[index[b]] for b in bots}, name="elo")
     if anchor is not None:
         if anchor not in index:
-            raise ValueError(f"anchor {anchor!r} is not one of the bots: {', '.join(bots)}")
+            raise AnalysisError(f"anchor {anchor!r} is not one of the bots: {', '.join(bots)}")
         ratings -= ratings[anchor]
     return ratings.sort_values(ascending=False)
 

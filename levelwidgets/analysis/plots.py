@@ -8,9 +8,10 @@ backend) and nothing piles up in pyplot's list of open figures.
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._deps import pyplot
+from .arguments import AnalysisError
 from .report import confidence_label, seat_name
 
 if TYPE_CHECKING:
@@ -82,6 +83,26 @@ def plot_lengths(s: Summary, ax: Axes | None = None) -> Axes:
     ax.set_ylabel("games")
     ax.set_title("Game length")
     ax.legend(loc="upper right", fontsize="small")
+    return ax
+
+
+def plot_ratings(ratings: Summary | pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Plackett–Luce ratings per bot (best on top) with their Wald intervals; a
+    :class:`~.summary.Summary` or a :func:`~.ratings.ratings` table."""
+    from .report import RATINGS_NOTE
+
+    table: Any = getattr(ratings, "ratings", ratings)
+    if table is None:
+        raise AnalysisError("this summary has no ratings (one bot only, or ratings=False)")
+    ax = ax if ax is not None else _new_axes()
+    rows = table.iloc[::-1]
+    rating = rows["rating"]
+    ax.errorbar(rating, list(rows["bot"].astype(str)), fmt="o", capsize=4,
+                xerr=[rating - rows["ci_low"], rows["ci_high"] - rating])  # fmt: skip
+    ax.axvline(0, color="black", linestyle=":", zorder=0)
+    ax.set_xlabel("rating (Elo scale)")
+    ax.set_title("Ratings", fontsize="medium")
+    ax.text(0, -0.2, RATINGS_NOTE, transform=ax.transAxes, fontsize="x-small", wrap=True)
     return ax
 
 

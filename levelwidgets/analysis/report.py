@@ -1,4 +1,8 @@
-"""A :class:`~.summary.Summary` in words (``repr``) and as HTML tables (notebooks)."""
+"""A :class:`~.summary.Summary` in words (``repr``) and as HTML tables (notebooks).
+
+Every interval says its method: Wilson for win rates, t for the mean game length, Wald
+(observed Fisher information) for the Plackett–Luce ratings.
+"""
 
 from __future__ import annotations
 
@@ -42,7 +46,8 @@ def confidence_label(confidence: float) -> str:
 
 def _header(s: Summary) -> str:
     return (
-        f"{s.games} games ({confidence_label(s.confidence)} intervals; {s.ties} tied, "
+        f"{s.games} games ({confidence_label(s.confidence)} intervals: Wilson for win rates, "
+        f"t for the mean length; {s.ties} tied, "
         f"{s.unfinished} unfinished and left out)"
     )
 
@@ -56,8 +61,13 @@ def _first_seat(s: Summary) -> str:
 
 
 def _lengths(s: Summary) -> str:
-    q = s.lengths
-    return (
+    q, m = s.lengths, s.mean_turns
+    mean = f"mean {m.mean:.1f} turns"
+    if m.low == m.low:  # one game has no interval
+        mean += f" [{m.low:.1f}, {m.high:.1f}] ({m.method} interval), "
+    else:
+        mean += ", "
+    return mean + (
         f"median {q['50%']:g} turns, middle half {q['25%']:g}–{q['75%']:g}, "
         f"90 % within {q['5%']:g}–{q['95%']:g}, range {q['min']:g}–{q['max']:g}"
     )
@@ -82,7 +92,32 @@ def summary_text(s: Summary) -> str:
             )
     lines.append(f"First seat (plays first): {_first_seat(s)}")
     lines.append(f"Game length: {_lengths(s)}")
+    if s.ratings is not None:
+        lines.append(f"Ratings ({RATINGS_NOTE}):")
+        r = s.ratings
+        width = max(len(str(b)) for b in r["bot"])
+        for _, row in r.iterrows():
+            lines.append(f"  {row['bot']:<{width}}  {_rating(row)}")
     return "\n".join(lines)
+
+
+RATINGS_NOTE = (
+    "Plackett–Luce on finishing orders, Elo scale, the average bot 0; "
+    "Wald intervals from the observed Fisher information"
+)
+
+
+def _rating(row: pd.Series) -> str:
+    return f"{row['rating']:+.0f} [{row['ci_low']:+.0f}, {row['ci_high']:+.0f}]"
+
+
+def _ratings_table(r: pd.DataFrame, confidence: float) -> str:
+    out = r[["bot", "games"]].copy()
+    out["rating"] = [f"{x:+.0f}" for x in r["rating"]]
+    out[f"{confidence_label(confidence)} interval"] = [
+        f"[{lo:+.0f}, {hi:+.0f}]" for lo, hi in zip(r["ci_low"], r["ci_high"], strict=True)
+    ]
+    return out.to_html(index=False, escape=True, border=0)
 
 
 def _table(frame: pd.DataFrame, keys: list[str], confidence: float) -> str:
@@ -101,7 +136,7 @@ def _table(frame: pd.DataFrame, keys: list[str], confidence: float) -> str:
 def summary_html(s: Summary) -> str:
     parts = [
         f"<p><b>Summary of {escape(_header(s))}</b></p>",
-        "<p>Win rate per bot</p>",
+        "<p>Win rate per bot (Wilson intervals)</p>",
         _table(s.per_bot, ["bot"], s.confidence),
     ]
     if len(s.per_bot) > 2:
@@ -114,4 +149,9 @@ def summary_html(s: Summary) -> str:
         _table(s.seats, ["seat"], s.confidence),
         f"<p>Game length: {escape(_lengths(s))}</p>",
     ]
+    if s.ratings is not None:
+        parts += [
+            f"<p>Ratings ({escape(RATINGS_NOTE)})</p>",
+            _ratings_table(s.ratings, s.confidence),
+        ]
     return '<div class="levelwidgets-summary">' + "".join(parts) + "</div>"

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ._deps import pandas
+from .arguments import AnalysisError, check_frame
 from .report import summary_html, summary_text
 from .results import seat_results
-from .stats import wilson_interval
+from .stats import MeanInterval, check_confidence, mean_interval, wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -32,7 +33,11 @@ class Summary:
     - ``pairwise``: bot, opponent and the same columns, over the games both sat in.
     - ``seats``: seat (0 plays first) and the same columns, for whoever sat there.
     - ``first_seat``: the seat-0 row, with ``advantage`` = win_rate − baseline.
-    - ``lengths``: ``describe()`` of the turns per game; ``turns`` holds them all.
+    - ``lengths``: ``describe()`` of the turns per game; ``turns`` holds them all;
+      ``mean_turns``: their mean with its t interval (:class:`~.stats.MeanInterval`).
+    - ``ratings``: Plackett–Luce ratings on the Elo scale with intervals, from the finishing
+      orders of games of any size (:func:`~.ratings.ratings`); None when only one bot played
+      or ``summary(..., ratings=False)``.
     """
 
     games: int
@@ -45,6 +50,8 @@ class Summary:
     first_seat: pd.Series
     lengths: pd.Series
     turns: pd.Series
+    mean_turns: MeanInterval
+    ratings: pd.DataFrame | None = None
 
     def plot(self) -> Figure:
         """Win rates with error bars, the seat bar against its baseline, the length histogram."""
@@ -59,8 +66,11 @@ class Summary:
         return summary_html(self)
 
 
-def summary(frame: pd.DataFrame, confidence: float = 0.95) -> Summary:
+def summary(frame: pd.DataFrame, confidence: float = 0.95, ratings: bool = True) -> Summary:
     """Summarise a games frame (one row per game; columns in :mod:`.results`).
+
+    Win rates carry Wilson intervals, the mean game length a t interval, the ratings
+    (``ratings=True``; score columns ``score_i`` give the finishing order) Wald intervals.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({
@@ -73,9 +83,13 @@ def summary(frame: pd.DataFrame, confidence: float = 0.95) -> Summary:
     >>> float(s.first_seat.win_rate), float(s.first_seat.baseline)
     (0.375, 0.5)
     """
+    check_frame(frame)
+    confidence = check_confidence(confidence)
+    if not isinstance(ratings, bool):
+        raise AnalysisError(f"ratings must be True or False, not {ratings!r}")
     seats, unfinished = seat_results(frame)
     if seats.empty:
-        raise ValueError("No finished game to summarise (every winner_seat is empty).")
+        raise AnalysisError("No finished game to summarise (every winner_seat is empty).")
     seats = seats.assign(share=1 / seats["players"])
     per_bot = _rates(seats, ["bot"], confidence)
     per_bot = per_bot.sort_values(["win_rate", "bot"], ascending=[False, True], ignore_index=True)
@@ -95,7 +109,23 @@ def summary(frame: pd.DataFrame, confidence: float = 0.95) -> Summary:
         first_seat=first.rename("first seat"),
         lengths=turns.describe(percentiles=[0.05, 0.25, 0.5, 0.75, 0.95]),
         turns=turns,
+        mean_turns=mean_interval(turns.astype(float), confidence),
+        ratings=_ratings(frame, seats, per_bot, confidence) if ratings else None,
     )
+
+
+def _ratings(
+    frame: pd.DataFrame, seats: pd.DataFrame, per_bot: pd.DataFrame, confidence: float
+) -> pd.DataFrame | None:
+    """Plackett–Luce ratings, relative to the average bot, for 2 to ``MAX_RATED_BOTS`` bots
+    (more: call :func:`~.ratings.ratings` on a part of the frame)."""
+    from .arguments import MAX_RATED_BOTS
+    from .ratings import rate
+
+    if not 2 <= len(per_bot) <= MAX_RATED_BOTS:
+        return None
+
+    return rate(frame, seats, None, confidence)
 
 
 def _rates(seats: pd.DataFrame, keys: list[str], confidence: float) -> pd.DataFrame:
