@@ -23,6 +23,9 @@ MODULES = [
     "levelwidgets.analysis.games",
     "levelwidgets.analysis.compare",
     "levelwidgets.analysis.elo",
+    "levelwidgets.analysis.ratings",
+    "levelwidgets.analysis.paired",
+    "levelwidgets.analysis.student_t",
     "levelwidgets.protocol",
     "levelwidgets.levelx.steps",
 ]
