@@ -429,7 +429,8 @@ def _game_type(name: str) -> Any:
 
 
 class LevelGame(pyspiel.Game):
-    """One of the three games with its parameters (see the module docstring)."""
+    """One of the three games with its parameters (see the module docstring): ``seed``
+    (-1 or >= 0), ``options`` (the rule options) and ``max_decisions`` as given."""
 
     level_name: ClassVar[str]
 
