@@ -8,7 +8,9 @@ Output, one line per pairing::
 
 Level X: OpenSpiel's MCTS (random rollouts) against ``GreedyBot``; Level 8 and the board
 game: the determinized MCTS against ``HeuristicBot`` / ``BoardHeuristicBot`` (ISMCTS cannot
-run on a Python game: see :mod:`levelwidgets.interop.openspiel_bots`). Run:
+run on a Python game: see :mod:`levelwidgets.interop.openspiel_bots`). Game *g* is played
+with ``play(..., seed=g)``: its deal (the card games' first chance node, one of 65,536 deal
+seeds) and its dice come from *g*, so a run is reproducible. Run:
 ``python benchmarks/openspiel_bots.py`` (quick) or ``--games 200 --simulations 50``
 (``--game levelx`` etc. for one pairing).
 """

@@ -21,12 +21,21 @@ Parameters are the core's (:func:`~levelwidgets.interop.core.game_parameters`): 
 (``num_distinct_actions``, ``action_id``…); observations come only from the engine's
 seat-view gate (``observation(seat)``), through the core's tensor and string.
 
-Chance: a Level X roll is an explicit chance node (ids 0–125, the sorted dice, each with its
-exact probability). Level 8 shuffles and board-game dice cannot be listed: those games are
-``SAMPLED_STOCHASTIC`` and the engine samples inside the step that causes them, from its own
-generator. ``seed`` fixes that generator: every initial state of a game loaded with
-``seed >= 0`` is the same deal (and the same later shuffles for the same actions); ``-1``
-(the default here) gives each initial state a fresh seed.
+Chance: every chance node is explicit (``EXPLICIT_STOCHASTIC``), so OpenSpiel's own tools
+(``random_sim_test`` with ``serialize=True``, serialization of game and state together) work
+for all three games. A Level X roll is a chance node (ids 0–125, the sorted dice, each with
+its exact probability). A card game's randomness is its engine's seed: its initial state is
+ONE chance node, the deal, whose :data:`DEAL_SEEDS` outcomes (ids 0 … 65,535, named
+``"deal seed N"``) are equally likely; outcome ``k`` starts the engine game
+``make_game(name, seed=deal_seed(seed, k))`` (:func:`deal_seed`: with the default
+``seed = -1`` that is engine seed ``k`` itself; a ``seed >= 0`` picks another family of
+65,536 deals, ``(seed + 1) * 65,536 + k``). Every later shuffle (a reshuffled draw pile, a
+new round) and the board game's dice are sampled by the engine from that seed inside the
+step that causes them, and recorded (the engine protocol's "shuffles: sampled and
+recorded"). No seat observes the deal outcome: before the deal every observation is empty,
+after it each seat sees only its engine view. Level X's ``seed`` fixes its engine's
+generator (``-1``, the default, gives each initial state a fresh one); its dice are chance
+nodes anyway.
 
 Length: the parameter ``max_decisions`` (at most, and by default, :data:`MAX_DECISIONS`)
 bounds every game (OpenSpiel's ``max_game_length``, counted in player decisions; chance
@@ -38,7 +47,8 @@ the default bound; a smaller one makes quick test and training runs
 
 Cloning and ``serialize()`` copy the engine game with its own ``clone()`` and
 ``to_json()``/``from_json()`` (random generator included, so a deserialized state goes on
-exactly as the original would).
+exactly as the original would); a card game before its deal has no engine game yet and
+serializes as just that.
 """
 
 from __future__ import annotations
@@ -65,8 +75,11 @@ from .core import (
 pyspiel: Any = require("pyspiel")
 
 __all__ = [
+    "DEAL_SEEDS",
     "MAX_DECISIONS",
+    "NotDealtError",
     "ObserverTypeError",
+    "deal_seed",
     "engine_of",
     "load",
     "state_for",
@@ -87,24 +100,53 @@ _LONG_NAMES = {
     "level8_board": "Level 8 board game",
 }
 
-#: An OpenSpiel parameter must have a value; ``seed = -1`` stands for "a fresh seed".
+#: An OpenSpiel parameter must have a value; ``seed = -1`` stands for "no seed given" (Level
+#: X: a fresh seed per initial state; card games: the deal seeds 0 … DEAL_SEEDS - 1).
 _RANDOM_SEED = -1
 
+#: How many equally likely deals a card game's first chance node offers (its
+#: ``max_chance_outcomes``): 2**16, enough that a sampled deal is practically never seen twice
+#: in a study, few enough that OpenSpiel can list them at the node.
+DEAL_SEEDS = 2**16
+
+#: The deal node's outcomes, the same for every card game: (id, probability), made once.
+_DEAL_OUTCOMES: list[tuple[int, float]] = [(k, 1.0 / DEAL_SEEDS) for k in range(DEAL_SEEDS)]
+
+
+def deal_seed(seed: int, outcome: int) -> int:
+    """The engine seed the deal outcome ``outcome`` (0 … DEAL_SEEDS - 1) starts a card game
+    with, for the game parameter ``seed``: ``outcome`` itself for the default ``seed = -1``
+    (so ``"deal seed 1234"`` is ``make_game(name, seed=1234)``), else
+    ``(seed + 1) * DEAL_SEEDS + outcome`` (each ``seed`` its own family of deals)."""
+    if not 0 <= outcome < DEAL_SEEDS:
+        raise ValueError(f"a deal outcome is a number from 0 to {DEAL_SEEDS - 1}, not {outcome}")
+    if seed < _RANDOM_SEED:
+        raise ValueError(f"seed must be -1 (the default) or a number >= 0, not {seed}")
+    return (seed + 1) * DEAL_SEEDS + outcome
+
+
 _ENGINE_ERRORS = (LevelXError, Level8Error)
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)  # a plain int compares fast
 
 
 class ObserverTypeError(ValueError):
     """An observation type these games do not offer (e.g. perfect recall) was asked for."""
 
 
+class NotDealtError(ValueError):
+    """A card game's engine game was asked for before the deal (the first chance node)."""
+
+
 # ---------------------------------------------------------------------------- the engine box
 class _Box:
-    """One engine game inside an OpenSpiel state, made on first use.
+    """One engine game inside an OpenSpiel state, made on first use; empty (``dealt`` is
+    False) for a card game before its deal.
 
     OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
     pickling them; this box makes the first the engine's ``clone()`` and the second its
     ``to_json()``. It is made lazily because OpenSpiel builds a fresh initial state for
-    every clone, which would otherwise deal a whole game only to throw it away.
+    every clone, which would otherwise set up a whole game only to throw it away.
     """
 
     __slots__ = ("_game", "_spec", "legal", "names")
@@ -118,9 +160,18 @@ class _Box:
         self.names: dict[tuple[int, int], str] = {}
 
     @property
+    def dealt(self) -> bool:
+        """False only for a card game before the deal: there is no engine game yet."""
+        return self._game is not None or self._spec is not None
+
+    @property
     def game(self) -> Any:
         if self._game is None:
-            assert self._spec is not None
+            if self._spec is None:
+                raise NotDealtError(
+                    "This card game has not been dealt yet: its first step is the chance "
+                    "node that picks the deal seed (apply one of state.chance_outcomes())."
+                )
             name, kwargs = self._spec
             start = kwargs.get("start")
             self._game = start.clone() if start is not None else make_game(name, **kwargs)
@@ -132,6 +183,8 @@ class _Box:
         return _Box(self._game.clone())
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if not self.dealt:
+            return (_Box, ())
         game = self.game
         return (_box_from_json, (type(game), game.to_json()))
 
@@ -148,16 +201,27 @@ class LevelState(pyspiel.State):
         super().__init__(game)
         self._name = game.level_name
         self._cap = game.max_decisions
+        self._players = game.num_players()
+        self._seed = game.seed
+        self._options = game.options
         self._decisions = 0
         self._box = box if box is not None else game._new_box()
 
     # -- reading
     @property
     def engine(self) -> Any:
-        """The engine game (a LevelX, Level8 or Level8Board) this state plays."""
+        """The engine game (a LevelX, Level8 or Level8Board) this state plays;
+        :class:`NotDealtError` for a card game before its deal."""
         return self._box.game
 
+    @property
+    def dealt(self) -> bool:
+        """False only for a card game at its first chance node (the deal)."""
+        return self._box.dealt
+
     def current_player(self) -> int:
+        if not self._box.dealt:
+            return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         game = self._box.game
@@ -166,6 +230,8 @@ class LevelState(pyspiel.State):
         return game.current_player
 
     def is_terminal(self) -> bool:
+        if not self._box.dealt:
+            return False
         return self._decisions >= self._cap or self._box.game.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -175,23 +241,31 @@ class LevelState(pyspiel.State):
         return list(box.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self._box.dealt:
+            return list(_DEAL_OUTCOMES)  # a shallow copy of the one list: cheap
         game = self._box.game
         return _chance_table(game) if game.is_chance() else []
 
     def returns(self) -> list[float]:
-        game = self._box.game
-        if game.is_over:
-            return list(game.returns())
-        return [0.0] * game.num_players  # before the end, and a game cut at the bound
+        if self._box.dealt:
+            game = self._box.game
+            if game.is_over:
+                return list(game.returns())
+        return [0.0] * self._players  # before the end, and a game cut at the bound
 
     def rewards(self) -> list[float]:
         """Everything is paid at the end (``RewardModel.TERMINAL``)."""
         if self.is_terminal():
             return self.returns()
-        return [0.0] * self._box.game.num_players
+        return [0.0] * self._players
 
     # -- acting
     def _apply_action(self, action: int) -> None:
+        if not self._box.dealt:  # the deal: outcome k starts the engine with its seed
+            seed = deal_seed(self._seed, action)
+            kwargs = {"players": self._players, "seed": seed, **self._options}
+            self._box = _Box(make_game(self._name, **kwargs))
+            return
         game = self._box.game
         chance = game.is_chance()
         game.apply(game.action_from_id(action))
@@ -200,6 +274,10 @@ class LevelState(pyspiel.State):
             self._decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if not self._box.dealt:  # OpenSpiel names all 65,536 deals at the node: kept lean
+            if player == _CHANCE and 0 <= action < DEAL_SEEDS:
+                return f"deal seed {(self._seed + 1) * DEAL_SEEDS + action}"  # deal_seed()
+            return f"action {action}"
         key = (player, action)
         names = self._box.names
         text = names.get(key)
@@ -219,6 +297,8 @@ class LevelState(pyspiel.State):
     def __str__(self) -> str:
         """A summary line; for Level X (nothing hidden) followed by the whole position.
         A card game's hidden cards stay out: each seat's view is ``observation_string``."""
+        if not self._box.dealt:
+            return f"{self._name}, before the deal (chance picks one of {DEAL_SEEDS} deal seeds)"
         game = self._box.game
         if self.is_terminal() and not game.is_over:
             ending = f"ended at the bound of {self._cap} decisions (a draw)"
@@ -266,9 +346,14 @@ class LevelObserver:
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: LevelState, player: int) -> None:
+        if not state.dealt:  # before the deal a seat sees nothing (not the deal seed)
+            self.tensor.fill(0.0)
+            return
         self.dict["observation"][...] = observation_tensor(state.engine, player)
 
     def string_from(self, state: LevelState, player: int) -> str:
+        if not state.dealt:
+            return "before the deal"
         return observation_string(state.engine, player)
 
 
@@ -328,7 +413,7 @@ def _game_type(name: str) -> Any:
         short_name=name,
         long_name=_LONG_NAMES[name],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=chance.EXPLICIT_STOCHASTIC if levelx else chance.SAMPLED_STOCHASTIC,
+        chance_mode=chance.EXPLICIT_STOCHASTIC,  # dice and deal seeds, listed with odds
         information=info.PERFECT_INFORMATION if levelx else info.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,  # 1 shared by winners; 0s at the bound
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -344,7 +429,8 @@ def _game_type(name: str) -> Any:
 
 
 class LevelGame(pyspiel.Game):
-    """One of the three games with its parameters (see the module docstring)."""
+    """One of the three games with its parameters (see the module docstring): ``seed``
+    (-1 or >= 0), ``options`` (the rule options) and ``max_decisions`` as given."""
 
     level_name: ClassVar[str]
 
@@ -359,18 +445,22 @@ class LevelGame(pyspiel.Game):
                 f"max_decisions for {name} must be a whole number from 1 to "
                 f"{MAX_DECISIONS[name]}, not {cap}."
             )
+        if seed < _RANDOM_SEED:
+            raise ValueError(f"seed must be -1 (the default) or a number >= 0, not {seed}")
         self.max_decisions = cap
-        self._options = values
+        self.seed = seed
+        self.options = values
         self._players = players
         self._seed = None if seed == _RANDOM_SEED else seed
-        self._seeds = random.Random(self._seed)  # fresh seeds when seed is -1
+        self._seeds = random.Random(self._seed)  # Level X: fresh seeds when seed is -1
         # The engine checks the parameters (a teacher-readable error) and fixes the sizes.
         template = make_game(name, players=players, seed=self._seed or 0, **values)
-        self._start = template  # the start of every initial state when seed >= 0
+        self._start = template  # Level X: the start of every initial state when seed >= 0
         self._shape = tuple(observation_shape(template))
+        levelx = name == "levelx"
         info = pyspiel.GameInfo(
             num_distinct_actions=template.num_distinct_actions,
-            max_chance_outcomes=len(template.chance_outcomes()) if name == "levelx" else 0,
+            max_chance_outcomes=len(template.chance_outcomes()) if levelx else DEAL_SEEDS,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -380,13 +470,15 @@ class LevelGame(pyspiel.Game):
         super().__init__(_GAME_TYPES[name], info, given)
 
     def _new_box(self) -> _Box:
-        if self._seed is not None:  # every initial state is the same deal: copy it
+        if self.level_name != "levelx":
+            return _Box()  # a card game starts at the deal (a chance node)
+        if self._seed is not None:  # every initial state is the same start: copy it
             return _Box(None, (self.level_name, {"start": self._start}))
-        kwargs = {"players": self._players, "seed": self._seeds.getrandbits(63), **self._options}
+        kwargs = {"players": self._players, "seed": self._seeds.getrandbits(63), **self.options}
         return _Box(None, (self.level_name, kwargs))
 
     def new_initial_state(self, *args: Any) -> LevelState:
-        """A state at the start (a fresh deal unless ``seed`` was given)."""
+        """A state at the start: a card game's deal (a chance node), Level X's first roll."""
         return LevelState(self)
 
     def make_py_observer(

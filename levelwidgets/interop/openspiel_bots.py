@@ -11,7 +11,10 @@ the unseen cards consistently with what its seat sees
 static value and the heuristic bot's choice as prior instead of rollouts) and plays the
 action with the most visits summed over the samples. Where no sample can be set up (a
 round break, the board game's steps inside a field's action) the heuristic bot decides.
-It never looks at a hidden card: its only input is ``observation(seat)``.
+It never looks at a hidden card: its only input is ``observation(seat)``. The bots act at
+decision nodes only; :func:`play` samples every chance node (a card game's deal, Level X's
+rolls) from its ``seed``, so a game is reproducible from that seed. A determinized sample is
+an engine game already dealt, so the searches see no chance node at all.
 
 >>> import pyspiel
 >>> from levelwidgets.interop import openspiel  # registers the games
@@ -187,8 +190,9 @@ class DeterminizedMCTSBot(pyspiel.Bot):
 
 
 def play(game: Any, bots: list[Any], *, seed: int | None = None) -> Any:
-    """Play one game of ``game`` with one OpenSpiel bot per seat; chance samples its
-    outcomes with their probabilities (from ``seed``). Returns the final state."""
+    """Play one game of ``game`` with one OpenSpiel bot per seat; chance (a card game's
+    deal, Level X's rolls) samples its outcomes with their probabilities from ``seed``, so
+    the same seed and bots replay the same game. Returns the final state."""
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

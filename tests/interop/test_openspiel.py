@@ -51,7 +51,8 @@ def test_games_are_registered_with_their_parameters():
     assert game.get_type().chance_mode == chance.EXPLICIT_STOCHASTIC
     for name in CARD_GAMES:
         card = pyspiel.load_game(name, {"players": 4})
-        assert card.get_type().chance_mode == chance.SAMPLED_STOCHASTIC
+        assert card.get_type().chance_mode == chance.EXPLICIT_STOCHASTIC
+        assert card.max_chance_outcomes() == osp.DEAL_SEEDS == 2**16
         assert card.num_players() == 4
         assert card.num_distinct_actions() == core.make_game(name, players=4).num_distinct_actions
 
@@ -67,19 +68,66 @@ def test_openspiel_random_sim_test_levelx(players):
 def test_openspiel_random_sim_test_card_games(name, players):
     # Whole random games from level 1 take thousands of actions (seconds each through
     # OpenSpiel's checks): these start at the last level and stop at a bound if need be
-    # (random board games there end within it; natural ends are also tested below).
-    params = {"players": players, "seed": players, "start_level": 8, "max_decisions": 150}
+    # (random board games there end within it; natural ends are also tested below). With
+    # serialize=True OpenSpiel serializes game and state together (SerializeGameAndState),
+    # the deal node included; seed -1 (2 players) and other seed families are both run.
+    params = {"players": players, "seed": players - 3, "start_level": 8, "max_decisions": 150}
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", CARD_GAMES)
-def test_openspiel_cannot_serialize_a_sampled_python_game_with_its_game(name):
-    # OpenSpiel 2.0.2 writes Game::GetRNGState for SAMPLED_STOCHASTIC games, which a Python
-    # game cannot implement; state.serialize() (below) works.
-    game = pyspiel.load_game(name, {"seed": 1, "max_decisions": 3})
-    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
-        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+def test_card_game_starts_with_one_chance_node_over_the_deal_seeds(name):
+    game = pyspiel.load_game(name, {"players": 3, "start_level": 4})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and not state.is_terminal()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(2**16)) == state.legal_actions()
+    assert {p for _, p in outcomes} == {1 / 2**16}
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "deal seed 1234"
+    assert state.returns() == [0.0] * 3 and state.rewards() == [0.0] * 3
+    # Before the deal nobody sees anything, and there is no engine game yet.
+    assert state.observation_string(0) == "before the deal"
+    assert not any(state.observation_tensor(1))
+    with pytest.raises(osp.NotDealtError, match="not been dealt"):
+        osp.engine_of(state)
+    # The deal node survives serialization, alone and with its game.
+    copy = game.deserialize_state(state.serialize())
+    assert copy.is_chance_node() and str(copy) == str(state)
+    new_game, again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert again.is_chance_node() and new_game.max_chance_outcomes() == 2**16
+    # Outcome k is the engine game with seed k (seed -1), the same in every copy.
+    for s in (state, copy, again):
+        s.apply_action(1234)
+    want = core.make_game(name, players=3, seed=1234, start_level=4).to_json()
+    assert {osp.engine_of(s).to_json() for s in (state, copy, again)} == {want}
+    assert state.history() == [1234] and not state.is_chance_node()
+    assert state.current_player() == osp.engine_of(state).current_player
+
+
+def test_seed_picks_the_family_of_deals():
+    assert osp.deal_seed(-1, 7) == 7
+    assert osp.deal_seed(0, 7) == 2**16 + 7
+    assert osp.deal_seed(5, 0) == 6 * 2**16
+    game = pyspiel.load_game("level8", {"seed": 5})
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == f"deal seed {6 * 2**16 + 3}"
+    state.apply_action(3)
+    assert osp.engine_of(state).seed == 6 * 2**16 + 3
+    with pytest.raises(ValueError, match="from 0 to 65535"):
+        osp.deal_seed(-1, 2**16)
+    with pytest.raises(ValueError, match="seed must be -1"):
+        pyspiel.load_game("level8", {"seed": -2})
+
+
+def test_a_refused_deal_outcome_changes_nothing():
+    state = pyspiel.load_game("level8_board").new_initial_state()
+    with pytest.raises(ValueError, match="deal outcome"):
+        state.apply_action(2**16)
+    assert state.is_chance_node() and state.history() == []
 
 
 def test_levelx_rolls_are_chance_nodes_with_exact_probabilities():
@@ -155,7 +203,7 @@ def test_bound_ends_the_game_as_a_draw():
     state = game.new_initial_state()
     _random_walk(state, 100, seed=1)
     assert state.is_terminal() and not osp.engine_of(state).is_over
-    assert len(state.history()) == 5
+    assert len(state.history()) == 6  # the deal, then 5 decisions
     assert state.returns() == [0.0, 0.0] and state.rewards() == [0.0, 0.0]
     assert "bound of 5" in str(state)
     with pytest.raises(Exception, match="max_decisions"):
