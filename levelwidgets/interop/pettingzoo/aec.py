@@ -30,7 +30,7 @@ import numpy as np
 from ...errors import GameError
 from ...protocol import Game
 from .. import core, render
-from ..gym import IllegalActionError, sample_chance
+from ..gym import IllegalActionError, sample_chance, whole
 from .options import check_illegal, check_max_cycles, check_turn_order
 
 _pz = core.require("pettingzoo")
@@ -206,29 +206,38 @@ class LevelGameEnv(_pz.AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if self.turn_order == "cycle":
+        if self.wait_action is not None:
             self._cycle_step(agent, action)
-        else:
-            self._game_step(agent, action)
+        else:  # the game order, kept short: it is the hot path of every training loop
+            game = self.game
+            try:
+                game.apply(game.action_from_id(whole(action)))
+            except GameError as error:
+                self._penalise_in_game_order(agent, action, error)
+            else:
+                self._cumulative_rewards[agent] = 0.0
+                self._clear_rewards()
+                self._steps_taken[self._seat_of[agent]] += 1
+                info = self.infos[agent]
+                if info["illegal_action"]:
+                    info["illegal_action"] = False
+                self._play_chance()
+                self._after_game_change()
+                self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _game_step(self, agent: str, action: object) -> None:
-        game = self.game
-        seat = self._seat_of[agent]
-        error = self._try_apply(agent, action)
+    def _penalise_in_game_order(self, agent: str, action: object, error: GameError) -> None:
+        """An id the engine refused (the game is unchanged): raise, or a penalty after which
+        the agent keeps its decision."""
+        if self.illegal_action == "raise":
+            self._raise_illegal(agent, action, str(error))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._steps_taken[seat] += 1
-        if error is None:
-            self.infos[agent]["illegal_action"] = False
-            self._play_chance()
-            self._after_game_change()
-        else:  # a penalty: the game is unchanged and the agent keeps its decision
-            self.infos[agent]["illegal_action"] = True
-            self.rewards[agent] = self.illegal_reward
-            if not game.is_over:
-                self._truncate_if_done()
+        self._steps_taken[self._seat_of[agent]] += 1
+        self.infos[agent]["illegal_action"] = True
+        self.rewards[agent] = self.illegal_reward
+        self._truncate_if_done()
         self._accumulate_rewards()
 
     def _cycle_step(self, agent: str, action: object) -> None:
