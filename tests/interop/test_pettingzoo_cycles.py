@@ -14,6 +14,7 @@ from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_t
 from pettingzoo.test.seed_test import parallel_seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
 
+from levelwidgets.errors import GameError
 from levelwidgets.interop.gym import EpisodeOverError
 from levelwidgets.interop.pettingzoo import (
     CycleParallelEnv,
@@ -228,8 +229,9 @@ def test_raise_refuses_and_changes_nothing_in_the_cycle_order():
         env.step(env.wait_action)
     with pytest.raises(IllegalActionError, match="may not wait"):
         env.step(env.wait_action)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as refused:
         env.step(env.wait_action + 1)  # beyond every id
+    assert isinstance(refused.value.__cause__, GameError)  # the engine's reason is kept
     assert env.agent_selection == decider and env.game.to_json() == before
 
 

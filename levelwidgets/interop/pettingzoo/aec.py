@@ -231,7 +231,7 @@ class LevelGameEnv(_pz.AECEnv):
         """An id the engine refused (the game is unchanged): raise, or a penalty after which
         the agent keeps its decision."""
         if self.illegal_action == "raise":
-            self._raise_illegal(agent, action, str(error))
+            self._raise_illegal(agent, action, str(error), error)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._steps_taken[self._seat_of[agent]] += 1
@@ -296,17 +296,19 @@ class LevelGameEnv(_pz.AECEnv):
             game.apply(game.action_from_id(action if number is None else number))
         except GameError as error:
             if self.illegal_action == "raise":
-                self._raise_illegal(agent, action, str(error))
+                self._raise_illegal(agent, action, str(error), error)
             return error
         return None
 
-    def _raise_illegal(self, agent: str, action: object, why: str) -> None:
+    def _raise_illegal(
+        self, agent: str, action: object, why: str, cause: Exception | None = None
+    ) -> None:
         number = _action_int(action)
         shown = number if number is not None else action
         raise IllegalActionError(
             f"{agent} cannot play action {shown!r} now ({why}); the legal ids are those where "
             'observe(agent)["action_mask"] is 1.'
-        )
+        ) from cause
 
     @property
     def cycles(self) -> int:
