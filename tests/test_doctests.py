@@ -27,6 +27,9 @@ MODULES = [
     "levelwidgets.analysis.paired",
     "levelwidgets.analysis.student_t",
     "levelwidgets.protocol",
+    "levelwidgets.interop.pettingzoo",
+    "levelwidgets.interop.openspiel_bots",
+    "levelwidgets.interop.gym",
     "levelwidgets.levelx.steps",
 ]
 
