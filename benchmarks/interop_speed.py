@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable
 
 import numpy as np
@@ -138,6 +139,7 @@ def openspiel_loop(name: str, steps: int) -> float:
     """Seconds for ``steps`` random decisions through the OpenSpiel state (the engine loop's
     games: the same engine seeds, chance draws and choices)."""
     choose = random.Random(0).choice
+    tables: dict = {}  # the cumulative chances per outcome table, as sample_chance keeps them
     game = pyspiel.load_game(name, {"players": 2})
     done, seed = 0, FIRST_SEED
     start = time.process_time()
@@ -146,10 +148,14 @@ def openspiel_loop(name: str, steps: int) -> float:
         state = openspiel.state_for(game, core.make_game(name, seed=engine))
         seed += 1
         while not state.is_terminal() and done < steps:
-            if state.is_chance_node():
+            if state.is_chance_node():  # drawn as the engine loop draws (sample_chance)
                 outcomes = state.chance_outcomes()
-                cumulative = np.cumsum([p for _, p in outcomes])
-                index = int(np.searchsorted(cumulative / cumulative[-1], rng.random(), "right"))
+                key = (len(outcomes), outcomes[0], outcomes[-1])
+                cumulative = tables.get(key)
+                if cumulative is None:
+                    total = sum(p for _, p in outcomes)
+                    cumulative = tables[key] = np.cumsum([p / total for _, p in outcomes]).tolist()
+                index = bisect_right(cumulative, rng.random())
                 state.apply_action(outcomes[min(index, len(outcomes) - 1)][0])
                 continue
             state.apply_action(choose(state.legal_actions()))

@@ -149,7 +149,7 @@ class _Box:
     every clone, which would otherwise set up a whole game only to throw it away.
     """
 
-    __slots__ = ("_game", "_spec", "legal", "names")
+    __slots__ = ("_game", "_spec", "legal", "names", "status")
 
     def __init__(self, game: Any = None, spec: tuple[str, dict[str, Any]] | None = None):
         self._game = game
@@ -158,6 +158,8 @@ class _Box:
         # both are kept until the next action (a cache, not copied with the box).
         self.legal: list[int] | None = None
         self.names: dict[tuple[int, int], str] = {}
+        #: ``(is_terminal, current_player)``: OpenSpiel asks for both several times per step.
+        self.status: tuple[bool, int] | None = None
 
     @property
     def dealt(self) -> bool:
@@ -220,19 +222,28 @@ class LevelState(pyspiel.State):
         return self._box.dealt
 
     def current_player(self) -> int:
-        if not self._box.dealt:
-            return pyspiel.PlayerId.CHANCE
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        game = self._box.game
-        if game.is_chance():
-            return pyspiel.PlayerId.CHANCE
-        return game.current_player
+        status = self._box.status
+        return (status if status is not None else self._status())[1]
 
     def is_terminal(self) -> bool:
-        if not self._box.dealt:
-            return False
-        return self._decisions >= self._cap or self._box.game.is_over
+        status = self._box.status
+        return (status if status is not None else self._status())[0]
+
+    def _status(self) -> tuple[bool, int]:
+        """Work out and keep ``(is_terminal, current_player)`` until the next action."""
+        box = self._box
+        if not box.dealt:
+            status = (False, int(pyspiel.PlayerId.CHANCE))
+        else:
+            game = box.game
+            if self._decisions >= self._cap or game.is_over:
+                status = (True, int(pyspiel.PlayerId.TERMINAL))
+            elif game.is_chance():
+                status = (False, int(pyspiel.PlayerId.CHANCE))
+            else:
+                status = (False, game.current_player)
+        box.status = status
+        return status
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self._box
@@ -269,7 +280,7 @@ class LevelState(pyspiel.State):
         game = self._box.game
         chance = game.is_chance()
         game.apply(game.action_from_id(action))
-        self._box.legal, self._box.names = None, {}
+        self._box.legal, self._box.names, self._box.status = None, {}, None
         if not chance:
             self._decisions += 1
 
