@@ -1,0 +1,118 @@
+"""Every action our own bots choose has an action id that ``legal_action_ids()`` lists (issue 29).
+
+The game-AI adapters name actions by id only, so a bot's choice that ``apply`` accepts but no
+listed id names cannot be replayed, masked or learned from. Seeded games are played twice in
+lockstep: one game applies each bot's action, its twin (a clone from the start, random
+generator included) applies ``action_from_id`` of that action's id. Both must reach the same
+position at every step and write the same JSON at the end.
+
+Before the fix the card game's ``HeuristicBot`` played skip cards other than the one listed,
+and the board game's ``BoardHeuristicBot`` chose swaps and shows in an order that has no id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from levelwidgets.level8 import Level8
+from levelwidgets.level8.action_text import action_to_string
+from levelwidgets.level8.board import Level8Board
+from levelwidgets.level8.board.bots import BoardHeuristicBot, BoardRandomBot
+from levelwidgets.level8.bots import HeuristicBot, RandomBot
+from levelwidgets.level8.cards import is_skip
+from levelwidgets.level8.errors import ActionIdError
+from levelwidgets.level8.search import SearchBot
+
+Game = Level8 | Level8Board
+
+
+def play_checked(game: Game, bots: Sequence[object], max_actions: int) -> dict[str, int]:
+    """Play ``bots`` in ``game`` (to the end or ``max_actions``), checking every choice's id;
+    returns how many actions of each kind were checked."""
+    twin = game.clone()
+    kinds: dict[str, int] = {}
+    for ply in range(max_actions):
+        if game.is_over:
+            break
+        p = game.current_player
+        action = bots[p].choose(game.observation(p))  # type: ignore[attr-defined]
+        where = f"seed {game.seed}, {game.num_players} players, action {ply + 1}"
+        listed = game.legal_action_ids()
+        try:
+            i = game.action_id(action)
+        except ActionIdError as exc:
+            pytest.fail(
+                f"{where}: the bot chose {action_to_string(action)!r}, which has no id: {exc}"
+            )
+        assert i in listed, (
+            f"{where}: the bot chose {action_to_string(action)!r} (id {i}), but legal_action_ids() "
+            f"does not list {i}"
+        )
+        by_id = twin.action_from_id(i)
+        if action.kind == "skip" and action.card != min(filter(is_skip, game.hand(p))):
+            kinds["skip, not the lowest skip card in hand"] = 1
+        game.apply(action)
+        twin.apply(by_id)
+        assert twin.state_dict() == game.state_dict(), (
+            f"{where}: {action_to_string(action)!r} and the action of its id "
+            f"{action_to_string(by_id)!r} lead to different positions"
+        )
+        kinds[action.kind] = kinds.get(action.kind, 0) + 1
+    assert twin.to_json() == game.to_json()
+    return kinds
+
+
+def _card_game(players: int, seed: int) -> Level8:
+    return Level8(players, seed=seed)
+
+
+def _board_game(players: int, seed: int) -> Level8Board:
+    return Level8Board(players, seed=seed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_card_game_heuristic_bots_choose_listed_ids(players: int, seed: int) -> None:
+    kinds = play_checked(
+        _card_game(players, seed), [HeuristicBot(seed * 10 + q) for q in range(players)], 5000
+    )
+    assert kinds.get("lay_down") and kinds.get("discard")  # (whole games: real decisions)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_board_game_heuristic_bots_choose_listed_ids(players: int, seed: int) -> None:
+    bots = [BoardHeuristicBot(seed * 10 + q) for q in range(players)]
+    kinds = play_checked(_board_game(players, seed), bots, 5000)
+    assert kinds.get("lay_down") and kinds.get("swap") and kinds.get("show")
+
+
+def test_a_bot_holding_several_skip_cards_plays_one_with_an_id() -> None:
+    """Issue 29 (a): with S2 and S3 in hand the bot played S3, but only S2 was listed."""
+    kinds = play_checked(_card_game(2, 0), [HeuristicBot(q) for q in range(2)], 5000)
+    assert kinds.get("skip, not the lowest skip card in hand")
+
+
+GameMaker = Callable[[int, int], Game]
+
+
+@pytest.mark.parametrize(
+    ("make", "bot", "players"),
+    [
+        (_card_game, RandomBot, 2),
+        (_card_game, RandomBot, 5),
+        (_board_game, BoardRandomBot, 2),
+        (_board_game, BoardRandomBot, 4),
+    ],
+)
+def test_random_bots_choose_listed_ids(make: GameMaker, bot: type, players: int) -> None:
+    play_checked(make(players, 3), [bot(q) for q in range(players)], 600)
+
+
+def test_search_bot_chooses_listed_ids() -> None:
+    """A small search budget: its candidates come from legal_actions() and the HeuristicBot."""
+    bots = [SearchBot(q, determinizations=1, stages=1, max_plies=10) for q in range(3)]
+    kinds = play_checked(_card_game(3, 4), bots, 120)
+    assert kinds.get("draw") and kinds.get("discard")
