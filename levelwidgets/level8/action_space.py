@@ -275,7 +275,7 @@ class ActionSpace:
             )
         options = self.options(game, kind)
         try:
-            k = options.index(action)
+            k = options.index(_canonical(action))
         except ValueError:
             raise ActionIdError(
                 f"this {kind} has no id here: only the {len(options)} {kind} options of "
@@ -345,6 +345,21 @@ def space_for(game: CardTable) -> ActionSpace:
             space = _SPACES[shape] = ActionSpace(shape)
         cache["_action_space"] = space
     return space
+
+
+def _canonical(action: Action) -> Action:
+    """``action`` as ``legal_actions()`` lists it, when another form means the same: a keep
+    in any order (the engine keeps the cards sorted, so every order reaches one position).
+    A swap, show or two discards in another order leads elsewhere (the pile's top, the shown
+    order) and stays itself."""
+    if action.kind == "keep" and type(action.cards) is tuple:
+        try:
+            cards = tuple(sorted(action.cards))
+        except TypeError:  # (cards that are no numbers: no option matches them anyway)
+            return action
+        if cards != action.cards:
+            return Action("keep", action.player, cards=cards)
+    return action
 
 
 def _same_types(given: tuple, known: tuple | None) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from levelwidgets.level8 import Level8
+from levelwidgets.level8 import Action, Level8
 from levelwidgets.level8.action_text import action_to_string
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.board.bots import BoardHeuristicBot, BoardRandomBot
@@ -116,3 +116,46 @@ def test_search_bot_chooses_listed_ids() -> None:
     bots = [SearchBot(q, determinizations=1, stages=1, max_plies=10) for q in range(3)]
     kinds = play_checked(_card_game(3, 4), bots, 120)
     assert kinds.get("draw") and kinds.get("discard")
+
+
+def _at_keep() -> Level8:
+    """A card game (two-star side) at the end of a round where a seat chooses cards to keep."""
+    game = Level8(3, seed=0, sides="two")
+    bots = [HeuristicBot(q) for q in range(3)]
+    while game.phase != "keep":
+        p = game.current_player
+        game.apply(bots[p].choose(game.observation(p)))
+    return game
+
+
+def test_a_keep_in_another_order_has_the_id_of_the_sorted_keep() -> None:
+    """The engine keeps kept cards sorted, so every order is the same action: one id."""
+    game = _at_keep()
+    p = game.current_player
+    cards = tuple(sorted(game.hand(p))[:3])
+    listed, shuffled = Action("keep", p, cards=cards), Action("keep", p, cards=cards[::-1])
+    i = game.action_id(shuffled)
+    assert i == game.action_id(listed) and i in game.legal_action_ids()
+    assert game.action_from_id(i) == listed
+    twin = game.clone()
+    game.apply(shuffled)
+    twin.apply(listed)
+    assert twin.to_json() == game.to_json()
+
+
+def test_a_swap_in_another_order_is_legal_but_has_no_id() -> None:
+    """A swap's order decides the pile's top, so it is another action; only sorted swaps
+    are listed (docs/protocol.md), and the bots choose those."""
+    game = _board_game(2, 0)
+    bots = [BoardHeuristicBot(q) for q in range(2)]
+    while game.phase != "swap":
+        p = game.current_player
+        game.apply(bots[p].choose(game.observation(p)))
+    p = game.current_player
+    cards = tuple(sorted(game.hand(p))[:2])
+    assert game.action_id(Action("swap", p, cards=cards)) in game.legal_action_ids()
+    with pytest.raises(ActionIdError, match="no id"):
+        game.action_id(Action("swap", p, cards=cards[::-1]))
+    before = game.to_json()
+    game.apply(Action("swap", p, cards=cards[::-1]))  # legal all the same
+    assert game.to_json() != before and game.discard_tops[p] == cards[0]
