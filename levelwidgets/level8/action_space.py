@@ -14,7 +14,10 @@ laid out in blocks, one per action kind, in the order of the game class's
   the block's base + k, k the action's index among this position's legal options of that
   kind in ``legal_actions()`` order, as OpenSpiel games with meld choices do. These ids are
   relative to the position. A position with more options than slots offers the first ones
-  (like ``lay_down_cap``); an action without a slot raises :class:`ActionIdError`.
+  (like ``lay_down_cap``); an action without a slot raises :class:`ActionIdError`. A keep
+  in another order is the same action (the engine keeps kept cards sorted) and gets the
+  sorted keep's slot; a swap, show or two discards in another order lead elsewhere and
+  have no id (``docs/protocol.md``, "What legal_actions() lists").
 
 No id names the seat: :meth:`ActionSpace.action_from_id` fills in the seat that acts now.
 
