@@ -7,7 +7,8 @@ generator included) applies ``action_from_id`` of that action's id. Both must re
 position at every step and write the same JSON at the end.
 
 Before the fix the card game's ``HeuristicBot`` played skip cards other than the one listed,
-and the board game's ``BoardHeuristicBot`` chose swaps and shows in an order that has no id.
+and the board game's ``BoardHeuristicBot`` chose swaps, shows and two discards in an order that has
+no id.
 """
 
 from __future__ import annotations
@@ -159,3 +160,17 @@ def test_a_swap_in_another_order_is_legal_but_has_no_id() -> None:
     before = game.to_json()
     game.apply(Action("swap", p, cards=cards[::-1]))  # legal all the same
     assert game.to_json() != before and game.discard_tops[p] == cards[0]
+
+
+def test_the_board_bots_two_discards_have_an_id() -> None:
+    """When every laid combination is full the bot may discard two cards: as a listed pair."""
+    from level8.helpers import cs
+    from level8board.helpers import board, land  # tests/ is on sys.path
+
+    g = board(["5R 5Y 5G 5B 5P 5O 1R 2R 3R 4R", "*"], "14O", "9G", sides=[["set 6"] * 3] * 2)
+    land(g, 1)
+    g.take()
+    g.lay_down([("set", cs("5R 5Y 5G 5B 5P 5O"))])
+    action = BoardHeuristicBot(0).choose(g.observation(0))
+    assert action.kind == "discard_two" and list(action.cards) == sorted(action.cards)
+    assert g.action_id(action) in g.legal_action_ids()
