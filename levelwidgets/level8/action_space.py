@@ -14,7 +14,10 @@ laid out in blocks, one per action kind, in the order of the game class's
   the block's base + k, k the action's index among this position's legal options of that
   kind in ``legal_actions()`` order, as OpenSpiel games with meld choices do. These ids are
   relative to the position. A position with more options than slots offers the first ones
-  (like ``lay_down_cap``); an action without a slot raises :class:`ActionIdError`.
+  (like ``lay_down_cap``); an action without a slot raises :class:`ActionIdError`. A keep
+  in another order is the same action (the engine keeps kept cards sorted) and gets the
+  sorted keep's slot; a swap, show or two discards in another order lead elsewhere and
+  have no id (``docs/protocol.md``, "What legal_actions() lists").
 
 No id names the seat: :meth:`ActionSpace.action_from_id` fills in the seat that acts now.
 
@@ -275,7 +278,7 @@ class ActionSpace:
             )
         options = self.options(game, kind)
         try:
-            k = options.index(action)
+            k = options.index(_canonical(action))
         except ValueError:
             raise ActionIdError(
                 f"this {kind} has no id here: only the {len(options)} {kind} options of "
@@ -345,6 +348,21 @@ def space_for(game: CardTable) -> ActionSpace:
             space = _SPACES[shape] = ActionSpace(shape)
         cache["_action_space"] = space
     return space
+
+
+def _canonical(action: Action) -> Action:
+    """``action`` as ``legal_actions()`` lists it, when another form means the same: a keep
+    in any order (the engine keeps the cards sorted, so every order reaches one position).
+    A swap, show or two discards in another order leads elsewhere (the pile's top, the shown
+    order) and stays itself."""
+    if action.kind == "keep" and type(action.cards) is tuple:
+        try:
+            cards = tuple(sorted(action.cards))
+        except TypeError:  # (cards that are no numbers: no option matches them anyway)
+            return action
+        if cards != action.cards:
+            return Action("keep", action.player, cards=cards)
+    return action
 
 
 def _same_types(given: tuple, known: tuple | None) -> bool:

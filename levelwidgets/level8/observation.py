@@ -182,12 +182,11 @@ def legal_actions_for(obs: Observation) -> tuple[Action, ...]:
                     for m in combo_options(combo, c):
                         out.append(Action("add_on", p, card=c, target=owner, index=i, meaning=m))
     out.extend(Action("discard", p, card=c) for c in hand)
-    skip_cards = [c for c in hand if FIRST_SKIP <= c < END_SKIP]
+    # every skip card in hand, each at every target: the cards do the same, but which one
+    # lies in front of the target is part of the position, so each is its own action (with
+    # its own id); listing only one would leave the others accepted by apply but unlisted
+    skip_cards = sorted(c for c in hand if FIRST_SKIP <= c < END_SKIP)
     if skip_cards:
-        c = min(skip_cards)
-        out.extend(
-            Action("skip", p, card=c, target=q)
-            for q in range(obs.num_players)
-            if q != p and not obs.skipped[q]
-        )
+        targets = [q for q in range(obs.num_players) if q != p and not obs.skipped[q]]
+        out.extend(Action("skip", p, card=c, target=q) for c in skip_cards for q in targets)
     return tuple(out)

@@ -27,7 +27,9 @@ keeping cards at the round end, taking a discard top) is the card game's
   fits, else the one closest to its hand.
 
 Every decision is constructed directly (the legal actions are never enumerated), and the
-bots see nothing but their own observation.
+bots see nothing but their own observation. Card sets (a swap, a show, two discards) are
+chosen in the sorted order ``legal_actions()`` lists them in, so every choice has an action
+id (``tests/protocol/test_bot_actions_have_ids.py``).
 """
 
 from __future__ import annotations
@@ -203,7 +205,9 @@ class BoardHeuristicBot:
             hand = obs.hand or ()
             rest = tuple(c for c in hand if c != action.card)
             second = self.cards.discard_choice(replace(obs.table, hand=rest))
-            return Action("discard_two", action.player, cards=(action.card, second))
+            # sorted, as legal_actions() lists the pairs (only those have ids)
+            pair = (action.card, second) if action.card < second else (second, action.card)
+            return Action("discard_two", action.player, cards=pair)
         return action
 
     def _take(self, obs: BoardObservation) -> Action:
@@ -301,7 +305,9 @@ class BoardHeuristicBot:
         cards = self._throwable(obs, ctx)
         if not cards and obs.hand:
             cards = [self.cards.discard_choice(obs.table)]
-        return tuple(reversed(cards))  # the least useful card ends on top of the pile
+        # as legal_actions() lists swaps: sorted (any order is legal, but only the sorted
+        # one has an action id, so the bot's choice is one a game-AI library can name)
+        return tuple(sorted(cards))
 
     # ------------------------------------------------------------------ ask
     def _question(self, obs: BoardObservation, ctx: _Ctx) -> tuple[int | None, int | None, float]:
@@ -393,7 +399,7 @@ class BoardHeuristicBot:
 
         hand = sorted(obs.hand or ())
         ranked = sorted(hand, key=lambda c: (self._cost(ctx, c) + interest(c), -_near(ctx, c), c))
-        return Action("show", ctx.p, cards=tuple(ranked[:SHOW_MAX]))
+        return Action("show", ctx.p, cards=tuple(sorted(ranked[:SHOW_MAX])))  # as listed
 
     def _steal(self, obs: BoardObservation, ctx: _Ctx) -> tuple[int, int]:
         t = ctx.table
