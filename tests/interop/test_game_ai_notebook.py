@@ -55,3 +55,26 @@ def test_game_ai_notebook_runs_on_the_quick_budget(
     assert "The agent is Player " in text
     assert [o for o in outputs if WIDGET in o.get("data", {})], "the widget cell showed no widget"
     assert not list(tmp_path.iterdir()), "the notebook left files behind"
+
+
+def readme_blocks() -> list[str]:
+    """The Python blocks of the README's "Game-AI libraries" section."""
+    text = (NOTEBOOK.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Game-AI libraries\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_readme_game_ai_samples_run_as_written() -> None:
+    openspiel, pettingzoo, gym = readme_blocks()
+    assert all(5 <= len(b.strip().splitlines()) <= 9 for b in (openspiel, pettingzoo, gym))
+    namespace: dict = {}
+    exec(compile(openspiel, "README OpenSpiel", "exec"), namespace)
+    assert sorted(namespace["state"].returns()) == [0.0, 1.0]  # one winner of two
+    namespace = {}
+    exec(compile(pettingzoo, "README PettingZoo", "exec"), namespace)
+    env = namespace["env"]
+    assert not env.agents and env.game.is_over and env.game.winners  # played to the end
+    namespace = {}
+    exec(compile(gym, "README Gymnasium", "exec"), namespace)
+    assert namespace["done"] and namespace["env"].unwrapped.game.is_over
+    assert namespace["reward"] in (0.0, 1.0)
