@@ -57,6 +57,40 @@ def test_game_ai_notebook_runs_on_the_quick_budget(
     assert not list(tmp_path.iterdir()), "the notebook left files behind"
 
 
+def prose() -> str:
+    """The notebook's markdown, its lines joined (a sentence may wrap)."""
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    text = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return re.sub(r"[ \t]*\n(?!\n)[ \t]*", " ", text)
+
+
+def test_the_prose_says_what_the_engines_and_helpers_give() -> None:
+    import gymnasium
+
+    import levelwidgets.interop.gym  # noqa: F401
+    from levelwidgets.analysis import wilson_interval
+
+    text = prose()
+    env = gymnasium.make("levelwidgets/LevelX-v0")
+    assert "(80 numbers for two players" in text and env.observation_space.shape == (80,)
+    game = env.unwrapped.game
+    moves = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
+    steps = [m.steps for m in moves if hasattr(m, "steps")]
+    assert "a set of 0–4 steps in rows 5–10" in text
+    assert {len(s) for s in steps} == set(range(5)) and {r for s in steps for r in s} == set(
+        range(5, 11)
+    )
+
+    # The figures quoted from the full run, rounded as the notebook's own lines round them.
+    def pc(x: float) -> str:
+        return f"{x:.0%}".replace("%", " %")
+
+    low, high = wilson_interval(1, 20)
+    assert f"1 of the 20 games ({pc(1 / 20)}, interval {pc(low)}–{pc(high)})" in text
+    low, high = wilson_interval(74, 200)  # 37 % of 200 games
+    assert f"{pc(74 / 200)} [{pc(low)}, {pc(high)}] against Greedy" in text
+
+
 def readme_blocks() -> list[str]:
     """The Python blocks of the README's "Game-AI libraries" section."""
     text = (NOTEBOOK.parents[1] / "README.md").read_text(encoding="utf-8")
