@@ -81,8 +81,9 @@ def _native(root: Path) -> ModuleType:
 
 def compile_solver(root: Path, out: Path) -> list[Path]:
     """Compile the solver of the project in ``root`` into ``out``: the modules, mypyc's shared
-    library and the manifest; returns them. Works on a copy of the package, so ``root`` stays
-    as it was. Raises RuntimeError with mypyc's output when compiling fails."""
+    library and the manifest (the hashes of their sources); returns them. Works on a copy of
+    the package, so ``root`` stays as it was. Raises RuntimeError with mypyc's output when
+    compiling fails."""
     native = _native(root)
     try:
         import mypyc  # noqa: F401
@@ -99,6 +100,11 @@ def compile_solver(root: Path, out: Path) -> list[Path]:
                 "__pycache__", "*.so", "*.pyd", "static", native.MANIFEST
             ),
         )
+        # The packages' __init__ files import everything (widgets, numpy...), and mypyc has
+        # mypy check every module it follows in full: empty ones here keep it to what the
+        # solver imports (~5 s instead of ~50 s of CPU; the C it writes is the same).
+        for init in ("levelwidgets/__init__.py", "levelwidgets/level8/__init__.py"):
+            (tree / init).write_text("")
         paths = [f"levelwidgets/level8/{name}.py" for name in native.MODULES]
         (tree / "setup_native.py").write_text(
             _SETUP.format(paths=paths, opt=opt_level(), group=f"levelwidgets.level8.{native.GROUP}")
