@@ -31,9 +31,12 @@ def wheel_command(out: Path) -> list[str]:
         source = [str(root)]
     else:
         try:
-            source = ["--no-binary", "levelwidgets", f"levelwidgets=={version('levelwidgets')}"]
+            wanted = f"levelwidgets=={version('levelwidgets')}"
         except PackageNotFoundError:  # (a copy on sys.path, neither installed nor a checkout)
-            source = ["--no-binary", "levelwidgets", "levelwidgets"]
+            wanted = "levelwidgets"
+        # --no-cache-dir: pip would keep the compiled wheel built from the source distribution
+        # and hand it to later plain installs
+        source = ["--no-cache-dir", "--no-binary", "levelwidgets", wanted]
     return [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), *source]
 
 

@@ -141,9 +141,9 @@ def clean(package_dir: Path = HERE) -> list[Path]:
     if checkout(package_dir) is None:
         raise NotACheckoutError(
             f"{package_dir} is an installed package, which levelwidgets never changes: "
-            "to drop its compiled solver, install the pure wheel "
-            "(python -m pip install --force-reinstall --no-deps --no-binary levelwidgets "
-            "levelwidgets), or set LEVELWIDGETS_PURE=1"
+            "to drop its compiled solver, install the pure wheel again "
+            "(python -m pip install --force-reinstall --no-deps levelwidgets), "
+            "or set LEVELWIDGETS_PURE=1"
         )
     gone = []
     for name in (*MODULES, f"{GROUP}__mypyc"):
