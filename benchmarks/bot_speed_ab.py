@@ -14,8 +14,9 @@ first warm each worker (the solver's memo of set-only levels fills during the fi
 a process plays).
 
 Run: ``python benchmarks/bot_speed_ab.py [--against /path/to/checkout] [--games 400]
-[--chunk 10] [--compiled]``. ``--compiled`` builds the compiled solver (mypyc, see
-``benchmarks/compiled_solver.py``) into a copy of each checkout and runs those copies.
+[--chunk 10] [--compiled]``. ``--compiled`` builds each checkout's compiled wheel (mypyc,
+see ``benchmarks/compiled_solver.py``), installs it into a folder of its own and runs those
+(a checkout from before the compiled wheel gets its solver built into a copy, as then).
 """
 
 from __future__ import annotations
@@ -107,8 +108,13 @@ class Worker:
 
 
 def compiled_copy(checkout: Path, where: Path) -> Path:
-    """A copy of ``checkout``'s package in ``where`` with its compiled solver built."""
-    tree = where / "tree"
+    """``checkout``'s package with its compiled solver, installed in ``where``."""
+    if (checkout / "hatch_build.py").is_file():
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from compiled_solver import build
+
+        return build(where, checkout)
+    tree = where / "tree"  # (older checkouts compiled in place: native.build())
     shutil.copytree(
         checkout / "levelwidgets",
         tree / "levelwidgets",

@@ -1,10 +1,12 @@
 """The Level 8 solver compiled with mypyc: the same games, and how much faster.
 
-``levelwidgets.level8.native`` compiles the card solver's modules and the bots' fit tables
-on request (``python -m levelwidgets.level8.fast build``). This script builds them in a copy
-of the package in a build folder, so the checkout stays as it is (it needs ``pip install
-mypy setuptools``, a C compiler and the Python headers), and runs the copy both ways:
-compiled, and with ``LEVELWIDGETS_PURE=1`` (the sources). Then:
+The compiled wheel holds the card solver's modules and the bots' fit tables compiled by the
+build hook (``hatch_build.py``, see ``levelwidgets.level8.native``). This script builds that
+wheel from this checkout into a build folder with ``python -m levelwidgets.level8.fast build
+DIR`` (pip fetches mypy and setuptools into the build environment; a C compiler and the
+Python headers must be there), installs it into a folder of its own with ``pip install
+--target`` (the checkout stays as it is) and runs that install both ways: compiled, and with
+``LEVELWIDGETS_PURE=1`` (the sources). Then:
 
 - ``--check N`` plays N seeded HeuristicBot games (2, 3 and 4 players, both level sides)
   both ways and exits 1 unless every game record is the same and the compiled run really
@@ -13,7 +15,9 @@ compiled, and with ``LEVELWIDGETS_PURE=1`` (the sources). Then:
   ``simulation_speed.py``'s own ``level8_heuristic_rate`` (a first study of 40 four-player
   games, then the best of three more), each in a fresh process.
 
-Run: ``python benchmarks/compiled_solver.py [--check N] [--build-dir D]``.
+Run: ``python benchmarks/compiled_solver.py [--check N] [--build-dir D] [--opt 0-3]``
+(``--opt``: the C optimisation level, default 3 as shipped; the tests use 0, which compiles
+faster from the same C).
 """
 
 from __future__ import annotations
@@ -25,8 +29,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-
-from levelwidgets.level8.native import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,17 +55,20 @@ print(level8_heuristic_rate(40)[0], native.state())
 """
 
 
-def build(where: Path) -> Path:
-    """A copy of the package in ``where / "tree"`` with the compiled solver built in it."""
-    tree = where / "tree"
-    if tree.exists():
-        shutil.rmtree(tree)
-    shutil.copytree(
-        ROOT / "levelwidgets",
-        tree / "levelwidgets",
-        ignore=shutil.ignore_patterns("__pycache__", "*.so", MANIFEST),
-    )
-    run_in(tree, "from levelwidgets.level8 import native; native.build()", pure=True)
+def build(where: Path, checkout: Path = ROOT, opt: str = "3") -> Path:
+    """``checkout``'s compiled wheel, built into ``where / "dist"`` and installed into
+    ``where / "tree"`` (returned)."""
+    tree, dist = where / "tree", where / "dist"
+    for folder in (tree, dist):
+        shutil.rmtree(folder, ignore_errors=True)
+    env = dict(os.environ, PYTHONPATH=str(checkout), LEVELWIDGETS_MYPYC_OPT=opt)
+    command = [sys.executable, "-m", "levelwidgets.level8.fast", "build", str(dist)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=checkout)
+    if done.returncode:
+        sys.exit(f"building the compiled wheel failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    (wheel,) = dist.glob("levelwidgets-*.whl")
+    install = ["-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(tree)]
+    subprocess.run([sys.executable, *install, str(wheel)], check=True, capture_output=True)
     return tree
 
 
@@ -94,9 +99,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", type=int, metavar="N", help="compare N games, no timing")
     parser.add_argument("--build-dir", type=Path, help="where to build (default: a temp dir)")
+    parser.add_argument("--opt", choices=list("0123"), default="3", help="C optimisation level")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        tree = build(args.build_dir or Path(tmp))
+        tree = build(args.build_dir or Path(tmp), opt=args.opt)
         if args.check is not None:
             sys.exit(check(tree, args.check))
         rate = RATE.format(benchmarks=str(ROOT / "benchmarks"))

@@ -1,14 +1,19 @@
-"""The solver compiled with mypyc, for long bot studies: built on request, never stale.
+"""The solver compiled with mypyc, for long bot studies: shipped in a wheel, never stale.
 
 The card solver's four modules and the bots' fit tables (:data:`MODULES`) are plain
 annotated Python that mypyc compiles unchanged; compiled, HeuristicBot games run about 1.3
 times as fast and play exactly the same (``benchmarks/compiled_solver.py`` measures both,
 and the tests compare the games). HeuristicBot itself stays Python, so it can be subclassed.
-``pip install`` needs no compiler, so the package ships the source only. An analyst builds
-the compiled modules once, into the installed package::
+``pip install`` needs no compiler, so the default wheel is the pure one. The compiled modules
+come the way Python packages ship them: in a platform wheel built once, where a C compiler
+is at hand, by the build hook in ``hatch_build.py``::
 
-    pip install "levelwidgets[fast]"            # mypy and setuptools (and a C compiler)
-    python -m levelwidgets.level8.fast build    # also: status, clean
+    LEVELWIDGETS_MYPYC=1 python -m pip wheel --no-deps . -w dist    # in a checkout
+    python -m pip install --force-reinstall --no-deps dist/levelwidgets-*.whl
+
+(``python -m levelwidgets.level8.fast build DIR`` runs the first line for the installed
+version; ``fast status`` says whether the compiled solver is in use.) Nothing here ever
+writes into an installed package.
 
 The compiled modules lie beside the sources, and Python imports a compiled module before
 its source. They are used only while they match the sources: :func:`choose` (run by
@@ -40,20 +45,10 @@ PURE_VARIABLE = "LEVELWIDGETS_PURE"
 
 HERE = Path(__file__).resolve().parent
 
-_SETUP = """
-from setuptools import setup
-from mypyc.build import mypycify
 
-# --follow-imports=silent: the rest of the package is read for types, not checked
-setup(
-    name="levelwidgets-solver-native",
-    packages=[],
-    py_modules=[],
-    ext_modules=mypycify(
-        ["--follow-imports=silent", *{paths!r}], opt_level="3", group_name={group!r}
-    ),
-)
-"""
+class NotACheckoutError(RuntimeError):
+    """Refused: this changes compiled files only in a source checkout, never in an
+    installed package."""
 
 
 def state(package: str = __package__ or "levelwidgets.level8") -> str:
@@ -63,13 +58,14 @@ def state(package: str = __package__ or "levelwidgets.level8") -> str:
     return "source" if solver is None or path.endswith(".py") else "compiled"
 
 
-def _hashes(folder: Path) -> dict[str, str]:
+def source_hashes(folder: Path) -> dict[str, str]:
+    """The SHA-256 of each compiled module's source in ``folder`` (the build's manifest)."""
     return {
         name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in MODULES
     }
 
 
-def _built(folder: Path) -> list[Path]:
+def compiled_files(folder: Path) -> list[Path]:
     """This interpreter's compiled files in ``folder``: the modules' and the shared one."""
     suffix = EXTENSION_SUFFIXES[0]
     names = [*MODULES, f"{GROUP}__mypyc"]
@@ -80,28 +76,41 @@ def _stale_reason(folder: Path) -> str | None:
     """Why the compiled modules in ``folder`` must not be used (None: use them)."""
     if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
         return f"{PURE_VARIABLE} is set"
-    if len(_built(folder)) != len(MODULES) + 1:
+    if len(compiled_files(folder)) != len(MODULES) + 1:
         return "the build is incomplete"
     try:
         kept = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError):
         return f"{MANIFEST} is missing or unreadable"
-    if kept != _hashes(folder):
+    if kept != source_hashes(folder):
         return "a source changed since the build"
     return None
 
 
-def status(folder: Path = HERE) -> str:
-    """Whether the compiled solver in ``folder`` is used, in words (``fast status``)."""
-    reason = _stale_reason(folder) if _built(folder) else "nothing is built"
-    return "compiled solver: " + ("in use" if reason is None else f"not used ({reason})")
+def checkout(folder: Path = HERE) -> Path | None:
+    """The source checkout ``folder`` (a Level 8 package folder) lies in, or None when it
+    is an installed package (a checkout has ``pyproject.toml`` and ``hatch_build.py``)."""
+    root = Path(folder).resolve().parents[1]
+    found = (root / "pyproject.toml").is_file() and (root / "hatch_build.py").is_file()
+    return root if found else None
+
+
+def status(package: str = __package__ or "levelwidgets.level8") -> str:
+    """Whether this process runs the compiled solver, in words (``fast status``); imports
+    the solver if nothing has yet (after :func:`choose`, as ``levelwidgets.level8`` does)."""
+    importlib.import_module(f"{package}.solver")
+    if state(package) == "compiled":
+        return "compiled solver: in use"
+    folder = Path(sys.modules[package].__file__ or HERE).parent
+    reason = _stale_reason(folder) if compiled_files(folder) else "nothing is built"
+    return f"compiled solver: not used ({reason or 'the sources were imported first'})"
 
 
 def choose(package: str = __package__ or "levelwidgets.level8") -> None:
     """Leave the compiled solver to the usual import when it matches the sources, else
     import the sources now (see the module docstring). Called once, before the solver is
     imported; a later call changes nothing."""
-    if f"{package}.solver" in sys.modules or not _built(HERE):
+    if f"{package}.solver" in sys.modules or not compiled_files(HERE):
         return  # (nothing built: the usual import reads the sources)
     reason = _stale_reason(HERE)
     if reason is None:
@@ -109,7 +118,8 @@ def choose(package: str = __package__ or "levelwidgets.level8") -> None:
     if not reason.startswith(PURE_VARIABLE):
         warnings.warn(
             f"levelwidgets: the compiled Level 8 solver is not used ({reason}); the source is. "
-            "Rebuild it with: python -m levelwidgets.level8.fast build",
+            "Build the compiled wheel again (python -m levelwidgets.level8.fast build DIR) "
+            "and install it, or install the pure one",
             RuntimeWarning,
             stacklevel=2,
         )
@@ -123,54 +133,18 @@ def choose(package: str = __package__ or "levelwidgets.level8") -> None:
         setattr(parent, name, module)
 
 
-def build(package_dir: Path = HERE) -> list[Path]:
-    """Compile the solver's modules of the Level 8 package in ``package_dir`` (by default
-    this one) and put them beside its sources, with the manifest; returns the files made.
-    Raises RuntimeError with mypyc's output when compiling fails (the old build is then
-    left as it was)."""
-    import shutil
-    import subprocess
-    import tempfile
-
-    package_dir = Path(package_dir).resolve()
-    try:
-        import mypyc  # noqa: F401
-    except ImportError as error:
-        raise RuntimeError(
-            'compiling needs mypy and setuptools: pip install "levelwidgets[fast]"'
-        ) from error
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp)
-        target = tree / "levelwidgets" / "level8"
-        shutil.copytree(
-            package_dir.parent,
-            tree / "levelwidgets",
-            ignore=shutil.ignore_patterns("__pycache__", "*.so", "static", MANIFEST),
-        )
-        paths = [f"levelwidgets/level8/{name}.py" for name in MODULES]
-        (tree / "setup_native.py").write_text(
-            _SETUP.format(paths=paths, group=f"levelwidgets.level8.{GROUP}")
-        )
-        done = subprocess.run(
-            [sys.executable, "setup_native.py", "build_ext", "--inplace"],
-            cwd=tree,
-            capture_output=True,
-            text=True,
-        )
-        made = _built(target)
-        if done.returncode or len(made) != len(MODULES) + 1:
-            raise RuntimeError(f"mypyc could not compile the solver:\n{done.stdout}{done.stderr}")
-        clean(package_dir)
-        out = []
-        for path in made:
-            out.append(Path(shutil.copy2(path, package_dir / path.name)))
-        (package_dir / MANIFEST).write_text(json.dumps(_hashes(target), indent=1))
-    return out
-
-
 def clean(package_dir: Path = HERE) -> list[Path]:
-    """Remove the compiled modules (of every Python version) and the manifest; returns them."""
+    """Remove the compiled modules (of every Python version) and the manifest from a source
+    checkout, where versions before the compiled wheel built them; returns them. Raises
+    NotACheckoutError for an installed package, which is never changed at run time."""
     package_dir = Path(package_dir).resolve()
+    if checkout(package_dir) is None:
+        raise NotACheckoutError(
+            f"{package_dir} is an installed package, which levelwidgets never changes: "
+            "to drop its compiled solver, install the pure wheel again "
+            "(python -m pip install --force-reinstall --no-deps levelwidgets), "
+            "or set LEVELWIDGETS_PURE=1"
+        )
     gone = []
     for name in (*MODULES, f"{GROUP}__mypyc"):
         gone += [*package_dir.glob(f"{name}.*.so"), *package_dir.glob(f"{name}.*.pyd")]
