@@ -13,13 +13,24 @@ bonus points, tiles taken, closed rows and whether the last round has started. R
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...levelx.rules import ROWS, Rules
-from .tables import K_SIZE, WANT_BITS, WANT_MASK, MoveTables, RowTables
+from .tables import (
+    CHIPS_MORE,
+    K_SIZE,
+    MAX_TOUCHED,
+    WANT_BITS,
+    WANT_MASK,
+    GreedyTables,
+    MoveTables,
+    RowTables,
+    greedy_tables,
+)
 
 #: Chips left in a closed row: no step reaches it (the move tables leave closed rows out), and
 #: ``chips <= 0`` then means "this turn closed the row" and nothing else.
@@ -83,7 +94,7 @@ class Lockstep:
     def __init__(
         self, games: np.ndarray, players: int, rules: Rules, moves: MoveTables, rows: RowTables
     ) -> None:
-        self.players, self.moves, self.rows = players, moves, rows
+        self.players, self.moves, self.rows, self.rules = players, moves, rows, rules
         self.stack_size = len(rules.bonus_tiles)
         self.stack_sums = np.cumsum([0, *rules.bonus_tiles]).astype(np.intp)
         steps = moves.steps.T.astype(np.intp)
@@ -93,6 +104,13 @@ class Lockstep:
         self.roll_slot = moves.roll_slot.astype(np.intp)
         self.trans = rows.trans.astype(np.intp)
         self.base = rows.base.astype(np.intp)
+        # Greedy play: row-table entries of 0..4 steps of each seat, by ``state + k_index[p]``;
+        # each move's steps per row; where each game's 30 (row, steps) keys start in the
+        # flattened ``[game, row, steps]`` array.
+        self.k_index = [p * rows.size + np.arange(K_SIZE) for p in range(players)]
+        self.move_rows = moves.steps.astype(np.intp)
+        self.pair_base = np.arange(games.size) * (len(ROWS) * K_SIZE)
+        self.row_bits = np.arange(len(ROWS))[:, None]
         n_games = games.size
         shape = (len(ROWS), n_games)
         self.games = games  # numbers of the games in the batch
@@ -108,6 +126,10 @@ class Lockstep:
         self.last_round = np.zeros(n_games, dtype=bool)
         self.finished = np.zeros(n_games, dtype=bool)  # result already in the Outcome
         self.unfinished = n_games
+
+    @functools.cached_property
+    def greedy(self) -> GreedyTables:
+        return greedy_tables(self.rules, self.players)
 
     # ------------------------------------------------------------------ one turn
 
@@ -261,35 +283,86 @@ def greedy_policy(
 ) -> np.ndarray:
     """As GreedyBot: most points now, then most progress; ties to the first move listed.
 
-    Every candidate move of every game is resolved at once: arrays ``[row, game, candidate]``.
+    Each game's 30 (row, steps) outcomes are looked up once (:class:`.tables.GreedyTables`:
+    exact integer keys), and a move's key is the sum over the at most three rows it steps
+    in: arrays ``[game, candidate]``. Bonus tiles (where a move can complete a set) and exact
+    ties (where the engine's float sums decide) are settled on the few moves concerned.
     """
-    candidates = games.flat_table.reshape(-1, games.moves.width)[slots]  # [game, candidate]
-    steps = np.take(games.move_steps[seat], candidates, axis=1)
-    out = np.take(games.trans, steps + games.state[:, :, None])
-    want = out & WANT_MASK
-    after = games.chips[:, :, None] - want
-    closing = after <= 0
-    chips = np.where(closing, after, 0) + want  # capped by the chips left
-    gain = np.tensordot(ROW_VALUES, chips, axes=1) + _tile_gain(games, seat, chips)
-    valid = np.arange(games.moves.width) < games.count[slots][:, None]
-    gain = np.where(valid, gain, np.iinfo(np.intp).min)
-    best = gain == gain.max(axis=1, keepdims=True)
+    n = slots.size
+    index = np.minimum(games.chips, CHIPS_MORE).T  # [game, row]
+    index += games.state.T // K_SIZE * (CHIPS_MORE + 1)
+    keys = np.take(games.greedy.key[seat], index, axis=0)  # [game, row, steps]
+    keys = keys.reshape(n, -1)
+    base = games.pair_base[:n, None]
+    touch = games.moves.touch
+    cand = np.take(keys, np.take(touch[0], slots, axis=0) + base)
+    cand += np.take(keys, np.take(touch[1], slots, axis=0) + base)
+    three = np.flatnonzero(np.take(games.moves.three, slots))
+    if three.size:
+        cand[three] += np.take(keys, np.take(touch[2], slots[three], axis=0) + base[three])
+    _add_tile_keys(games, seat, slots, cand)
+    j = np.argmax(cand, axis=1)  # the first best move, as the engine's strict ">"
+    top = np.take_along_axis(cand, j[:, None], axis=1)
+    tied = np.flatnonzero(np.count_nonzero(cand == top, axis=1) > 1)
+    if tied.size:
+        tied = tied[top[tied, 0] > 0]  # only the empty move (all padding repeats it)
+        if tied.size:
+            j[tied] = _break_ties(games, seat, slots[tied], tied, cand[tied] == top[tied])
+    j += slots * games.moves.width
+    return np.take(games.flat_table, j)
+
+
+def _add_tile_keys(games: Lockstep, seat: int, slots: np.ndarray, cand: np.ndarray) -> None:
+    """Add the bonus points of each candidate to ``cand`` (as ``points * big``) where it can
+    complete a set: tiles are left and the move steps in every row short of the next set."""
+    held = games.held[seat]
+    short = held == games.sets[seat]
+    mask = np.bitwise_or.reduce(short << games.row_bits, axis=0)
+    g = np.flatnonzero((_POPCOUNT[mask] <= MAX_TOUCHED) & (games.taken < games.stack_size))
+    if not g.size:
+        return
+    need = mask[g][:, None]
+    k, c = np.nonzero(np.take(games.moves.row_mask, slots[g], axis=0) & need == need)
+    if not k.size:
+        return
+    g = g[k]
+    move = games.moves.table[slots[g], c]
+    index = games.state[:, g] + games.move_rows[move].T  # [row, pair]
+    index += seat * games.rows.size
+    chips = np.minimum(np.take(games.trans, index) & WANT_MASK, games.chips[:, g])
+    complete = np.minimum.reduce(held[:, g] + chips, axis=0)
+    new = complete - games.sets[seat, g]
+    taken = games.taken[g]
+    count = np.minimum(new, games.stack_size - taken)
+    bonus = games.stack_sums[taken + count] - games.stack_sums[taken]
+    cand[g, c] += bonus * games.greedy.big
+
+
+def _candidate_rows(
+    games: Lockstep, seat: int, slots: np.ndarray, g: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Row-table entries ``[game, candidate, row]`` after each candidate move of games ``g``
+    (``slots`` theirs), and the chips left ``[game, 1, row]``."""
+    steps = np.take(games.move_rows, np.take(games.moves.table, slots, axis=0), axis=0)
+    index = games.state[:, g].T[:, None, :] + steps
+    index += seat * games.rows.size
+    return np.take(games.trans, index), games.chips[:, g].T[:, None, :]
+
+
+def _break_ties(
+    games: Lockstep, seat: int, slots: np.ndarray, g: np.ndarray, best: np.ndarray
+) -> np.ndarray:
+    """Among exactly tied best moves (``best[game, candidate]``) of games ``g``, the one
+    GreedyBot takes: largest float progress summed row by row as ``_progress`` does, then
+    the first listed."""
+    out, chips = _candidate_rows(games, seat, slots, g)
+    closing = (out & WANT_MASK) >= chips
     slot = (out >> WANT_BITS) // K_SIZE
     terms = np.where(closing, 0.0, np.take(games.rows.progress[seat], slot))
-    progress = terms[0]
+    progress = terms[..., 0]
     for r in range(1, len(ROWS)):  # row by row, as GreedyBot's sum() adds
-        progress = progress + terms[r]
-    j = np.argmax(np.where(best, progress, -np.inf), axis=1)
-    return candidates[np.arange(candidates.shape[0]), j]
-
-
-def _tile_gain(games: Lockstep, seat: int, chips: np.ndarray) -> np.ndarray:
-    """Bonus points each candidate move (``chips[row, game, candidate]``) would earn now."""
-    complete = np.minimum.reduce(games.held[seat][:, :, None] + chips, axis=0)
-    new = np.maximum(complete - games.sets[seat][:, None], 0)
-    taken = games.taken[:, None]
-    count = np.minimum(new, games.stack_size - taken)
-    return games.stack_sums[taken + count] - games.stack_sums[taken]
+        progress = progress + terms[..., r]
+    return np.argmax(np.where(best, progress, -np.inf), axis=1)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
