@@ -41,6 +41,9 @@ ROLL_COUNT = 1296
 CHUNK = 8192
 _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << len(ROWS))], dtype=np.int32)
 ROW_VALUES = np.array(ROWS, dtype=np.intp)
+#: ``ROW_BITS @ flags[row, game]``: each game's rows as a bit mask (bit r: ``ROWS[r]``).
+ROW_BITS = 1 << np.arange(len(ROWS))
+ALL_CLOSED = (1 << len(ROWS)) - 1
 
 #: ``draw(games, seat) -> (roll indices into moves.ROLLS, uniforms in [0, 1))`` for the
 #: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play.
@@ -102,7 +105,7 @@ class Lockstep:
         self.flat_table = moves.table.ravel().astype(np.intp)
         self.count = moves.count.astype(np.intp)
         self.roll_slot = moves.roll_slot.astype(np.intp)
-        self.trans = rows.trans.astype(np.intp)
+        self.trans = rows.trans.astype(np.int32)
         self.base = rows.base.astype(np.intp)
         # Greedy play: row-table entries of 0..4 steps of each seat, by ``state + k_index[p]``;
         # each move's steps per row; where each game's 30 (row, steps) keys start in the
@@ -115,16 +118,16 @@ class Lockstep:
         shape = (len(ROWS), n_games)
         self.games = games  # numbers of the games in the batch
         self.state = np.repeat(self.base[:, None], n_games, axis=1)
-        chips = np.array(rules.chips(players), dtype=np.intp)
+        chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
-        self.held = np.zeros((players, *shape), dtype=np.intp)
+        self.held = np.zeros((players, *shape), dtype=np.int32)
         self.sets = np.zeros((players, n_games), dtype=np.intp)
         self.bonus = np.zeros((players, n_games), dtype=np.intp)
         self.tiles = np.zeros((players, n_games), dtype=np.intp)
         self.taken = np.zeros(n_games, dtype=np.intp)  # tiles taken from the stack
         self.closed = np.zeros(n_games, dtype=np.intp)  # bit r: row ROWS[r] closed
         self.last_round = np.zeros(n_games, dtype=bool)
-        self.finished = np.zeros(n_games, dtype=bool)  # result already in the Outcome
+        self.finished = np.zeros(n_games, dtype=bool)  # over and frozen (see retire)
         self.unfinished = n_games
 
     @functools.cached_property
@@ -161,12 +164,16 @@ class Lockstep:
     def _close_rows(self, seat: int, games: np.ndarray) -> None:
         """Rows of ``games`` whose last chip went this turn: hand back the chips asked for
         beyond it, take every piece out, and check the end condition."""
-        r, k = np.nonzero(self.chips[:, games] <= 0)
-        g = games[k]
-        self.held[seat, r, g] += self.chips[r, g]  # chips[r, g] = -(chips asked beyond the last)
-        self.chips[r, g] = CLOSED
-        self.state[r, g] = self.base[r]
-        np.bitwise_or.at(self.closed, g, 1 << r)
+        chips = np.take(self.chips, games, axis=1)  # [row, game]
+        closing = chips <= 0
+        r, k = np.nonzero(closing)
+        flat = r * self.games.size
+        flat += games[k]
+        held = self.held[seat].reshape(-1)
+        held[flat] += chips[r, k]  # chips[r, k] = -(chips asked beyond the last)
+        self.chips.reshape(-1)[flat] = CLOSED
+        self.state.reshape(-1)[flat] = self.base[r]
+        self.closed[games] |= ROW_BITS @ closing
         self._check_end(games)
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
@@ -189,23 +196,29 @@ class Lockstep:
     # ------------------------------------------------------------------ between rounds
 
     def retire(self, rounds: int, out: Outcome) -> None:
-        """Copy games whose last round just ended into ``out``; drop finished games once they
-        are a quarter of the arrays (until then they play on harmlessly: copying every array
-        each round costs more than the wasted turns)."""
-        new = np.flatnonzero(self.last_round & ~self.finished)
+        """Games whose last round just ended: note their length and freeze them (all rows
+        closed: only the empty move is legal, so they play on without changing). Their
+        positions go to ``out`` when finished games are a quarter of the arrays and are
+        dropped from them (a few large copies instead of one per round)."""
+        new = np.flatnonzero(self.last_round != self.finished)  # finished implies last_round
         if not new.size:
             return
-        g = self.games[new]
-        out.held[:, g] = np.take(self.held, new, axis=2).transpose(0, 2, 1)
-        out.bonus[:, g] = self.bonus[:, new]
-        out.tiles[:, g] = self.tiles[:, new]
-        chips = np.take(self.chips, new, axis=1).T
-        out.chips_left[g] = np.where(chips == CLOSED, 0, chips)
-        out.turns[g] = rounds * self.players
+        out.turns[self.games[new]] = rounds * self.players
         self.finished[new] = True
+        self.closed[new] = ALL_CLOSED
         self.unfinished -= new.size
         if self.unfinished * 4 <= self.games.size * 3:
+            self.record(np.flatnonzero(self.finished), out)
             self._keep(np.flatnonzero(~self.finished))
+
+    def record(self, done: np.ndarray, out: Outcome) -> None:
+        """Copy the final positions of the finished games at positions ``done`` into ``out``."""
+        g = self.games[done]
+        out.held[:, g] = np.take(self.held, done, axis=2).transpose(0, 2, 1)
+        out.bonus[:, g] = self.bonus[:, done]
+        out.tiles[:, g] = self.tiles[:, done]
+        chips = np.take(self.chips, done, axis=1).T
+        out.chips_left[g] = np.where(chips == CLOSED, 0, chips)
 
     def _keep(self, keep: np.ndarray) -> None:
         """Keep only the games at positions ``keep``."""
@@ -262,6 +275,7 @@ def _play_chunk(games: Lockstep, draw: Draw, policy: Policy, out: Outcome) -> No
             games.turn(seat, draw, policy)
         rounds += 1
         games.retire(rounds, out)
+    games.record(np.arange(games.games.size), out)
 
 
 # ---------------------------------------------------------------------------------------------
