@@ -93,8 +93,9 @@ class Outcome:
 class Lockstep:
     """The unfinished games' positions: arrays with one column per game, rows as ROWS.
 
-    Everything is ``intp`` and laid out ``[..., row, game]``: numpy gathers fastest with
-    native indices, and per-row slices are contiguous, so the min over rows is cheap.
+    Laid out ``[..., row, game]``: per-row slices are contiguous, so the min over rows is
+    cheap. What serves as an index (row states, table slots) is ``intp``, numpy's native
+    index; chips and the row tables' entries are ``int32`` (half the memory to stream).
     """
 
     def __init__(
