@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -46,7 +47,7 @@ ROW_BITS = 1 << np.arange(len(ROWS))
 ALL_CLOSED = (1 << len(ROWS)) - 1
 #: ``np.take(..., mode=CLIP)`` skips the bounds check (half the time of a gather): every index
 #: here comes from the tables, and the tests replay engine games through all of them.
-CLIP = "clip"
+CLIP: Final = "clip"
 
 #: ``draw(games, seat) -> (roll indices into moves.ROLLS, uniforms in [0, 1))`` for the
 #: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play.
