@@ -202,3 +202,15 @@ def test_the_positions_reach_the_hard_cases(positions):
         tiles += any(bonus for *_, bonus in keys)
     assert ties >= 5 and closes >= 100 and tiles >= 20, (ties, closes, tiles)
     assert first == len(games)  # GreedyBot's choice is always among its best keys
+
+
+def test_batch_greedy_on_long_rows_of_coprime_lengths():
+    """Progress in 1/6,466,460 of a point (lengths 20, 19, 17, 13, 11, 7): the integer keys
+    still order moves as GreedyBot's floats do."""
+    rules = Rules(row_lengths=(20, 19, 17, 13, 11, 7))
+    seeds = list(range(30))
+    out = simulate_outcome(len(seeds), 2, "greedy", rules=rules, draw=EngineDice(seeds))
+    for g, seed in enumerate(seeds):
+        game = play_game([GreedyBot(), GreedyBot()], seed=seed, rules=rules)
+        assert out.turns[g] == game.plies, seed
+        assert out.scores[:, g].tolist() == game.scores(), seed
