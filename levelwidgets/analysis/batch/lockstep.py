@@ -324,7 +324,7 @@ def greedy_policy(
     top = np.take_along_axis(cand, j[:, None], axis=1)
     tied = np.flatnonzero(np.count_nonzero(cand == top, axis=1) > 1)
     if tied.size:
-        tied = tied[top[tied, 0] > 0]  # only the empty move (all padding repeats it)
+        tied = tied[top[tied, 0] > 0]  # key 0: the empty move, alone (padding repeats it)
         if tied.size:
             j[tied] = _break_ties(games, seat, slots[tied], tied, cand[tied] == top[tied])
     j += slots * games.moves.width
