@@ -13,13 +13,25 @@ bonus points, tiles taken, closed rows and whether the last round has started. R
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
 from ...levelx.rules import ROWS, Rules
-from .tables import K_SIZE, WANT_BITS, WANT_MASK, MoveTables, RowTables
+from .tables import (
+    CHIPS_MORE,
+    K_SIZE,
+    MAX_TOUCHED,
+    WANT_BITS,
+    WANT_MASK,
+    GreedyTables,
+    MoveTables,
+    RowTables,
+    greedy_tables,
+)
 
 #: Chips left in a closed row: no step reaches it (the move tables leave closed rows out), and
 #: ``chips <= 0`` then means "this turn closed the row" and nothing else.
@@ -30,6 +42,12 @@ ROLL_COUNT = 1296
 CHUNK = 8192
 _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << len(ROWS))], dtype=np.int32)
 ROW_VALUES = np.array(ROWS, dtype=np.intp)
+#: ``ROW_BITS @ flags[row, game]``: each game's rows as a bit mask (bit r: ``ROWS[r]``).
+ROW_BITS = 1 << np.arange(len(ROWS))
+ALL_CLOSED = (1 << len(ROWS)) - 1
+#: ``np.take(..., mode=CLIP)`` skips the bounds check (half the time of a gather): every index
+#: here comes from the tables, and the tests replay engine games through all of them.
+CLIP: Final = "clip"
 
 #: ``draw(games, seat) -> (roll indices into moves.ROLLS, uniforms in [0, 1))`` for the
 #: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play.
@@ -76,14 +94,15 @@ class Outcome:
 class Lockstep:
     """The unfinished games' positions: arrays with one column per game, rows as ROWS.
 
-    Everything is ``intp`` and laid out ``[..., row, game]``: numpy gathers fastest with
-    native indices, and per-row slices are contiguous, so the min over rows is cheap.
+    Laid out ``[..., row, game]``: per-row slices are contiguous, so the min over rows is
+    cheap. What serves as an index (row states, table slots) is ``intp``, numpy's native
+    index; chips and the row tables' entries are ``int32`` (half the memory to stream).
     """
 
     def __init__(
         self, games: np.ndarray, players: int, rules: Rules, moves: MoveTables, rows: RowTables
     ) -> None:
-        self.players, self.moves, self.rows = players, moves, rows
+        self.players, self.moves, self.rows, self.rules = players, moves, rows, rules
         self.stack_size = len(rules.bonus_tiles)
         self.stack_sums = np.cumsum([0, *rules.bonus_tiles]).astype(np.intp)
         steps = moves.steps.T.astype(np.intp)
@@ -91,39 +110,50 @@ class Lockstep:
         self.flat_table = moves.table.ravel().astype(np.intp)
         self.count = moves.count.astype(np.intp)
         self.roll_slot = moves.roll_slot.astype(np.intp)
-        self.trans = rows.trans.astype(np.intp)
+        self.trans = rows.trans.astype(np.int32)
         self.base = rows.base.astype(np.intp)
+        # Greedy play: row-table entries of 0..4 steps of each seat, by ``state + k_index[p]``;
+        # each move's steps per row; where each game's 30 (row, steps) keys start in the
+        # flattened ``[game, row, steps]`` array.
+        self.k_index = [p * rows.size + np.arange(K_SIZE) for p in range(players)]
+        self.move_rows = moves.steps.astype(np.intp)
+        self.pair_base = np.arange(games.size) * (len(ROWS) * K_SIZE)
+        self.row_bits = np.arange(len(ROWS))[:, None]
         n_games = games.size
         shape = (len(ROWS), n_games)
         self.games = games  # numbers of the games in the batch
         self.state = np.repeat(self.base[:, None], n_games, axis=1)
-        chips = np.array(rules.chips(players), dtype=np.intp)
+        chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
-        self.held = np.zeros((players, *shape), dtype=np.intp)
+        self.held = np.zeros((players, *shape), dtype=np.int32)
         self.sets = np.zeros((players, n_games), dtype=np.intp)
         self.bonus = np.zeros((players, n_games), dtype=np.intp)
         self.tiles = np.zeros((players, n_games), dtype=np.intp)
         self.taken = np.zeros(n_games, dtype=np.intp)  # tiles taken from the stack
         self.closed = np.zeros(n_games, dtype=np.intp)  # bit r: row ROWS[r] closed
         self.last_round = np.zeros(n_games, dtype=bool)
-        self.finished = np.zeros(n_games, dtype=bool)  # result already in the Outcome
+        self.finished = np.zeros(n_games, dtype=bool)  # over and frozen (see retire)
         self.unfinished = n_games
+
+    @functools.cached_property
+    def greedy(self) -> GreedyTables:
+        return greedy_tables(self.rules, self.players)
 
     # ------------------------------------------------------------------ one turn
 
     def turn(self, seat: int, draw: Draw, policy: Policy) -> None:
         """Seat ``seat`` rolls, chooses and moves in every unfinished game."""
         rolls, uniforms = draw(self.games, seat)
-        slots = self.roll_slot[rolls]
+        slots = np.take(self.roll_slot, rolls, mode=CLIP)
         slots += self.closed
         move = policy(self, seat, slots, uniforms)
         self.apply(seat, move)
 
     def apply(self, seat: int, move: np.ndarray) -> None:
         """Resolve move ids ``move`` (one per game) for ``seat``: the spec's Turn, steps 4–5."""
-        index = np.take(self.move_steps[seat], move, axis=1)
+        index = np.take(self.move_steps[seat], move, axis=1, mode=CLIP)
         index += self.state
-        out = np.take(self.trans, index)
+        out = np.take(self.trans, index, mode=CLIP)
         np.right_shift(out, WANT_BITS, out=self.state)
         out &= WANT_MASK  # the chips asked for
         self.chips -= out
@@ -139,12 +169,16 @@ class Lockstep:
     def _close_rows(self, seat: int, games: np.ndarray) -> None:
         """Rows of ``games`` whose last chip went this turn: hand back the chips asked for
         beyond it, take every piece out, and check the end condition."""
-        r, k = np.nonzero(self.chips[:, games] <= 0)
-        g = games[k]
-        self.held[seat, r, g] += self.chips[r, g]  # chips[r, g] = -(chips asked beyond the last)
-        self.chips[r, g] = CLOSED
-        self.state[r, g] = self.base[r]
-        np.bitwise_or.at(self.closed, g, 1 << r)
+        chips = np.take(self.chips, games, axis=1, mode=CLIP)  # [row, game]
+        closing = chips <= 0
+        r, k = np.nonzero(closing)
+        flat = r * self.games.size
+        flat += games[k]
+        held = self.held[seat].reshape(-1)
+        held[flat] += chips[r, k]  # chips[r, k] = -(chips asked beyond the last)
+        self.chips.reshape(-1)[flat] = CLOSED
+        self.state.reshape(-1)[flat] = self.base[r]
+        self.closed[games] |= ROW_BITS @ closing
         self._check_end(games)
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
@@ -167,28 +201,34 @@ class Lockstep:
     # ------------------------------------------------------------------ between rounds
 
     def retire(self, rounds: int, out: Outcome) -> None:
-        """Copy games whose last round just ended into ``out``; drop finished games once they
-        are a quarter of the arrays (until then they play on harmlessly: copying every array
-        each round costs more than the wasted turns)."""
-        new = np.flatnonzero(self.last_round & ~self.finished)
+        """Games whose last round just ended: note their length and freeze them (all rows
+        closed: only the empty move is legal, so they play on without changing). Their
+        positions go to ``out`` when finished games are a quarter of the arrays and are
+        dropped from them (a few large copies instead of one per round)."""
+        new = np.flatnonzero(self.last_round != self.finished)  # finished implies last_round
         if not new.size:
             return
-        g = self.games[new]
-        out.held[:, g] = np.take(self.held, new, axis=2).transpose(0, 2, 1)
-        out.bonus[:, g] = self.bonus[:, new]
-        out.tiles[:, g] = self.tiles[:, new]
-        chips = np.take(self.chips, new, axis=1).T
-        out.chips_left[g] = np.where(chips == CLOSED, 0, chips)
-        out.turns[g] = rounds * self.players
+        out.turns[self.games[new]] = rounds * self.players
         self.finished[new] = True
+        self.closed[new] = ALL_CLOSED
         self.unfinished -= new.size
         if self.unfinished * 4 <= self.games.size * 3:
+            self.record(np.flatnonzero(self.finished), out)
             self._keep(np.flatnonzero(~self.finished))
+
+    def record(self, done: np.ndarray, out: Outcome) -> None:
+        """Copy the final positions of the finished games at positions ``done`` into ``out``."""
+        g = self.games[done]
+        out.held[:, g] = np.take(self.held, done, axis=2).transpose(0, 2, 1)
+        out.bonus[:, g] = self.bonus[:, done]
+        out.tiles[:, g] = self.tiles[:, done]
+        chips = np.take(self.chips, done, axis=1).T
+        out.chips_left[g] = np.where(chips == CLOSED, 0, chips)
 
     def _keep(self, keep: np.ndarray) -> None:
         """Keep only the games at positions ``keep``."""
         for name in _PER_GAME:
-            setattr(self, name, np.take(getattr(self, name), keep, axis=-1))
+            setattr(self, name, np.take(getattr(self, name), keep, axis=-1, mode=CLIP))
 
 
 #: Lockstep attributes with one entry per game (games on the last axis).
@@ -240,6 +280,7 @@ def _play_chunk(games: Lockstep, draw: Draw, policy: Policy, out: Outcome) -> No
             games.turn(seat, draw, policy)
         rounds += 1
         games.retire(rounds, out)
+    games.record(np.arange(games.games.size), out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,10 +291,10 @@ def random_policy(
     games: Lockstep, seat: int, slots: np.ndarray, uniforms: np.ndarray
 ) -> np.ndarray:
     """As RandomBot: ``moves[int(u * len(moves))]`` among the engine's distinct legal moves."""
-    j = uniforms * games.count[slots]
+    j = uniforms * np.take(games.count, slots, mode=CLIP)
     index = j.astype(np.intp)
     index += slots * games.moves.width
-    return np.take(games.flat_table, index)
+    return np.take(games.flat_table, index, mode=CLIP)
 
 
 def greedy_policy(
@@ -261,35 +302,86 @@ def greedy_policy(
 ) -> np.ndarray:
     """As GreedyBot: most points now, then most progress; ties to the first move listed.
 
-    Every candidate move of every game is resolved at once: arrays ``[row, game, candidate]``.
+    Each game's 30 (row, steps) outcomes are looked up once (:class:`.tables.GreedyTables`:
+    exact integer keys), and a move's key is the sum over the at most three rows it steps
+    in: arrays ``[game, candidate]``. Bonus tiles (where a move can complete a set) and exact
+    ties (where the engine's float sums decide) are settled on the few moves concerned.
     """
-    candidates = games.flat_table.reshape(-1, games.moves.width)[slots]  # [game, candidate]
-    steps = np.take(games.move_steps[seat], candidates, axis=1)
-    out = np.take(games.trans, steps + games.state[:, :, None])
-    want = out & WANT_MASK
-    after = games.chips[:, :, None] - want
-    closing = after <= 0
-    chips = np.where(closing, after, 0) + want  # capped by the chips left
-    gain = np.tensordot(ROW_VALUES, chips, axes=1) + _tile_gain(games, seat, chips)
-    valid = np.arange(games.moves.width) < games.count[slots][:, None]
-    gain = np.where(valid, gain, np.iinfo(np.intp).min)
-    best = gain == gain.max(axis=1, keepdims=True)
+    n = slots.size
+    index = np.minimum(games.chips, CHIPS_MORE).T  # [game, row]
+    index += games.state.T // K_SIZE * (CHIPS_MORE + 1)
+    keys = np.take(games.greedy.key[seat], index, axis=0, mode=CLIP)  # [game, row, steps]
+    keys = keys.reshape(n, -1)
+    base = games.pair_base[:n, None]
+    touch = games.moves.touch
+    cand = np.take(keys, np.take(touch[0], slots, axis=0, mode=CLIP) + base, mode=CLIP)
+    cand += np.take(keys, np.take(touch[1], slots, axis=0, mode=CLIP) + base, mode=CLIP)
+    three = np.flatnonzero(np.take(games.moves.three, slots, mode=CLIP))
+    if three.size:
+        cand[three] += np.take(keys, np.take(touch[2], slots[three], axis=0) + base[three])
+    _add_tile_keys(games, seat, slots, cand)
+    j = np.argmax(cand, axis=1)  # the first best move, as the engine's strict ">"
+    top = np.take_along_axis(cand, j[:, None], axis=1)
+    tied = np.flatnonzero(np.count_nonzero(cand == top, axis=1) > 1)
+    if tied.size:
+        tied = tied[top[tied, 0] > 0]  # key 0: the empty move, alone (padding repeats it)
+        if tied.size:
+            j[tied] = _break_ties(games, seat, slots[tied], tied, cand[tied] == top[tied])
+    j += slots * games.moves.width
+    return np.take(games.flat_table, j, mode=CLIP)
+
+
+def _add_tile_keys(games: Lockstep, seat: int, slots: np.ndarray, cand: np.ndarray) -> None:
+    """Add the bonus points of each candidate to ``cand`` (as ``points * big``) where it can
+    complete a set: tiles are left and the move steps in every row short of the next set."""
+    held = games.held[seat]
+    short = held == games.sets[seat]
+    mask = np.bitwise_or.reduce(short << games.row_bits, axis=0)
+    g = np.flatnonzero((_POPCOUNT[mask] <= MAX_TOUCHED) & (games.taken < games.stack_size))
+    if not g.size:
+        return
+    need = mask[g][:, None]
+    k, c = np.nonzero(np.take(games.moves.row_mask, slots[g], axis=0) & need == need)
+    if not k.size:
+        return
+    g = g[k]
+    move = games.moves.table[slots[g], c]
+    index = games.state[:, g] + games.move_rows[move].T  # [row, pair]
+    index += seat * games.rows.size
+    chips = np.minimum(np.take(games.trans, index) & WANT_MASK, games.chips[:, g])
+    complete = np.minimum.reduce(held[:, g] + chips, axis=0)
+    new = complete - games.sets[seat, g]
+    taken = games.taken[g]
+    count = np.minimum(new, games.stack_size - taken)
+    bonus = games.stack_sums[taken + count] - games.stack_sums[taken]
+    cand[g, c] += bonus * games.greedy.big
+
+
+def _candidate_rows(
+    games: Lockstep, seat: int, slots: np.ndarray, g: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Row-table entries ``[game, candidate, row]`` after each candidate move of games ``g``
+    (``slots`` theirs), and the chips left ``[game, 1, row]``."""
+    steps = np.take(games.move_rows, np.take(games.moves.table, slots, axis=0), axis=0)
+    index = games.state[:, g].T[:, None, :] + steps
+    index += seat * games.rows.size
+    return np.take(games.trans, index), games.chips[:, g].T[:, None, :]
+
+
+def _break_ties(
+    games: Lockstep, seat: int, slots: np.ndarray, g: np.ndarray, best: np.ndarray
+) -> np.ndarray:
+    """Among exactly tied best moves (``best[game, candidate]``) of games ``g``, the one
+    GreedyBot takes: largest float progress summed row by row as ``_progress`` does, then
+    the first listed."""
+    out, chips = _candidate_rows(games, seat, slots, g)
+    closing = (out & WANT_MASK) >= chips
     slot = (out >> WANT_BITS) // K_SIZE
     terms = np.where(closing, 0.0, np.take(games.rows.progress[seat], slot))
-    progress = terms[0]
+    progress = terms[..., 0]
     for r in range(1, len(ROWS)):  # row by row, as GreedyBot's sum() adds
-        progress = progress + terms[r]
-    j = np.argmax(np.where(best, progress, -np.inf), axis=1)
-    return candidates[np.arange(candidates.shape[0]), j]
-
-
-def _tile_gain(games: Lockstep, seat: int, chips: np.ndarray) -> np.ndarray:
-    """Bonus points each candidate move (``chips[row, game, candidate]``) would earn now."""
-    complete = np.minimum.reduce(games.held[seat][:, :, None] + chips, axis=0)
-    new = np.maximum(complete - games.sets[seat][:, None], 0)
-    taken = games.taken[:, None]
-    count = np.minimum(new, games.stack_size - taken)
-    return games.stack_sums[taken + count] - games.stack_sums[taken]
+        progress = progress + terms[..., r]
+    return np.argmax(np.where(best, progress, -np.inf), axis=1)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

@@ -16,6 +16,7 @@ Two kinds of table, so that no rule is written twice:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -36,6 +37,8 @@ WANT_MASK = (1 << WANT_BITS) - 1
 #: needs 625): beyond it building the table would take too long.
 MAX_ARRANGEMENTS = 4096
 CLOSED_MASKS = 1 << len(ROWS)
+#: Rows one move steps in at most (:func:`_touch` checks it).
+MAX_TOUCHED = 3
 
 
 @dataclass(frozen=True)
@@ -44,13 +47,22 @@ class MoveTables:
 
     ``steps[m]``: steps per row (6 ints) of move id ``m``. ``table[t, j]``: id of the j-th
     legal move for table slot ``t = roll_slot[roll] + closed_mask`` (padding repeats the empty
-    move). ``count[t]``: how many moves slot ``t`` has.
+    move, which the engine always lists last). ``count[t]``: how many moves slot ``t`` has.
+    ``touch[s, t, j]``: the ``s``-th row that move ``table[t, j]`` steps in and how often, as
+    ``row_index * K_SIZE + steps`` (rows in order, padded with 0: row 5, no steps). Greedy
+    play adds up a move's worth over these few pairs instead of over all six rows.
+    ``three[t]``: whether some move of slot ``t`` steps in three rows (``touch[2]`` is not
+    all padding); ``row_mask[t, j]``: the rows move ``table[t, j]`` steps in, bit ``r`` for
+    ``ROWS[r]``.
     """
 
     steps: np.ndarray
     table: np.ndarray
     count: np.ndarray
     roll_slot: np.ndarray
+    touch: np.ndarray
+    three: np.ndarray
+    row_mask: np.ndarray
 
     @property
     def width(self) -> int:
@@ -77,7 +89,21 @@ def move_tables(lucky_loser: bool) -> MoveTables:
             steps[m, row - ROWS[0]] += 1
     count = np.array([len(row) for row in lists], dtype=np.int32)
     roll_slot = np.array(SORTED_ID, dtype=np.int32) * CLOSED_MASKS
-    return MoveTables(steps, table, count, roll_slot)
+    touch = _touch(steps, table)
+    three = touch[2].any(axis=1)
+    row_mask = ((steps > 0) << np.arange(len(ROWS))).sum(axis=1).astype(np.uint8)[table]
+    return MoveTables(steps, table, count, roll_slot, touch, three, row_mask)
+
+
+def _touch(steps: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``touch[s, t, j]`` of :class:`MoveTables` from the steps per row of each move."""
+    pairs = np.zeros((len(steps), MAX_TOUCHED), dtype=np.int16)
+    for m, per_row in enumerate(steps):
+        rows = np.flatnonzero(per_row)
+        if rows.size > MAX_TOUCHED:  # four dice make at most three groups of sum ≥ 5
+            raise AssertionError(f"move {per_row.tolist()} steps in more than {MAX_TOUCHED} rows")
+        pairs[m, : rows.size] = rows * K_SIZE + per_row[rows]
+    return np.ascontiguousarray(pairs[table].transpose(2, 0, 1))
 
 
 def _sorted_rolls() -> list[tuple[int, int, int, int]]:
@@ -139,6 +165,55 @@ def row_tables(rules: Rules, players: int) -> RowTables:
                     state = int(base[i]) + _code(after, length + 1) * K_SIZE
                     trans[p * size + int(base[i]) + code * K_SIZE + k] = state << WANT_BITS | want
     return RowTables(base.astype(np.int32), size, trans, own, progress)
+
+
+#: Chips left in a row, as GreedyTables index them: 1..MAX_STEPS exactly, more as CHIPS_MORE
+#: (then no move closes the row).
+CHIPS_MORE = MAX_STEPS + 1
+
+
+@dataclass(frozen=True)
+class GreedyTables:
+    """GreedyBot's key of ``k`` steps in one row, as one exact integer.
+
+    GreedyBot ranks moves by (points now, progress), progress being a float sum of
+    ``ROWS[i] * square / length``. Here progress is counted in ``1 / unit`` (``unit``: the
+    least common multiple of the row lengths), so a move's key is ``points * big + progress
+    change``, a sum over the rows it steps in (``big`` exceeds any progress difference).
+    Exact integers order moves as the exact fractions do; the engine's floats can only
+    differ from that when two fractions are equal, which the simulator checks on ties.
+    Bonus tiles, which depend on all rows, are left out.
+
+    ``key[p, a * (CHIPS_MORE + 1) + c, k]``: key of ``k`` steps of player ``p`` in a row in
+    arrangement ``a`` (``state // K_SIZE``) with ``c`` chips left (``CHIPS_MORE``: more than
+    four). A step that takes the last chip closes the row: the points are then the chips
+    left and the row's progress no longer counts.
+    """
+
+    unit: int
+    big: int
+    key: np.ndarray
+
+
+@cache
+def greedy_tables(rules: Rules, players: int) -> GreedyTables:
+    """Build :class:`GreedyTables` from the row tables of ``rules`` and ``players``."""
+    rows = row_tables(rules, players)
+    unit = math.lcm(*rules.row_lengths)
+    big = 2 * sum(ROWS) * unit + 1
+    starts = rows.base // K_SIZE
+    row_of = np.searchsorted(starts, np.arange(rows.own.shape[1]), side="right") - 1
+    per_square = np.array([ROWS[i] * unit // n for i, n in enumerate(rules.row_lengths)])
+    units = rows.own.astype(np.int64) * per_square[row_of]  # [p, arrangement]
+    trans = rows.trans.astype(np.int64).reshape(players, -1, 1, K_SIZE)  # [p, a, 1, k]
+    want = trans & WANT_MASK
+    after = units[np.arange(players)[:, None, None, None], (trans >> WANT_BITS) // K_SIZE]
+    before = units[:, :, None, None]
+    values = np.array(ROWS, dtype=np.int64)[row_of][None, :, None, None] * big
+    chips = np.arange(CHIPS_MORE + 1)[None, None, :, None]  # [1, 1, c, 1]
+    closing = (want >= chips) & (chips <= MAX_STEPS)
+    key = np.where(closing, values * chips - before, values * want + after - before)
+    return GreedyTables(unit, big, key.reshape(players, -1, K_SIZE))
 
 
 def _longest_row(players: int) -> int:
