@@ -27,8 +27,8 @@ The study figures use :func:`levelwidgets.analysis.simulate`, the analysts' entr
   study of 40 games with its own seed) after a first study, whose rate is printed apart as
   ``level8_heuristic_first_study_games_per_s``: the solver's memo of set-only levels fills
   during the first ~100 games a process plays. The line says whether the card solver ran
-  from the sources or compiled (``python -m levelwidgets.level8.fast build``;
-  ``benchmarks/compiled_solver.py`` measures both in one run).
+  from the sources or compiled (the compiled wheel, installed: ``python -m
+  levelwidgets.level8.fast build DIR``; ``benchmarks/compiled_solver.py`` measures both).
 - ``peak_rss_mb_per_million_rows``: in a fresh process, the peak resident memory added while
   a million rows go through the same collector ``simulate`` uses, in chunks of 200 as workers
   send them (rows of real games, repeated: playing a million games here would take hours; the
@@ -298,7 +298,7 @@ def main() -> None:
     print(f"level8_heuristic_first_study_games_per_s: {first:.0f} games/s ({games} games)")
     from levelwidgets.level8 import native
 
-    solver = native.state()  # "compiled" after python -m levelwidgets.level8.fast build
+    solver = native.state()  # "compiled" with the compiled wheel installed (fast build DIR)
     print(
         f"level8_heuristic_games_per_s: {rate:.0f} games/s "
         f"(4 players, {solver} solver; target ≥ 200)"
