@@ -366,7 +366,7 @@ def play_one(
             kind.bots[entry].make(seat_seeds[s]) if type(entry) is str else entry(seat_seeds[s])
         )  # type: ignore[operator]
         labels.append(study.labels[i])
-    g = kind.play(bots, seed, labels, study.rules)
+    g = kind.play(bots, seed, labels if study.keep_games else None, study.rules)
     row = game_row(study.game, g, k, seed, labels)
     if study.keep_games:
         row["record"] = g.to_json()

@@ -2,7 +2,7 @@
 
 Analysts reach it through :func:`levelwidgets.analysis.simulate` (``engine="batch"``, or
 ``"auto"``, which picks it whenever every bot is a policy it plays: :data:`POLICIES`). That
-frame is the engine's frame, column for column and game for game: :func:`play_study` draws
+frame is the engine's frame, column for column and game for game: :func:`play_block` draws
 game ``k``'s dice from ``random.Random(seed_k)`` and each RandomBot's choices from
 ``random.Random(bot_seed)``, exactly the streams the engine and the bots use, so any row
 replays with the engine from its ``seed`` (:class:`EngineDraws`).
@@ -10,8 +10,8 @@ replays with the engine from its ``seed`` (:class:`EngineDraws`).
 >>> from levelwidgets.analysis import simulate
 >>> batch = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="batch", progress=False)
 >>> engine = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="engine", progress=False)
->>> batch.drop(columns=[]).equals(engine)
-True
+>>> batch.equals(engine), batch.attrs["engine"], engine.attrs["engine"]
+(True, 'batch', 'engine')
 
 The games follow the engine's rules exactly: the legal moves and what steps do to a row are
 tabulated by running the engine itself (:mod:`.tables`), and the policies copy
@@ -40,7 +40,17 @@ from .tables import move_tables, row_tables
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["POLICIES", "EngineDraws", "Outcome", "play_study", "simulate", "simulate_outcome"]
+__all__ = [
+    "POLICIES",
+    "EngineDraws",
+    "Outcome",
+    "StudyColumns",
+    "engine_uniforms",
+    "play_block",
+    "play_games",
+    "simulate",
+    "simulate_outcome",
+]
 
 
 def simulate(
