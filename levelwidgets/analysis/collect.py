@@ -91,6 +91,11 @@ class RowCollector:
             if self._held >= _COMPACT_EVERY:
                 self._flush()
 
+    @property
+    def held(self) -> int:
+        """Rows held as lists, not yet in a compact frame (fewer than :data:`_COMPACT_EVERY`)."""
+        return self._held
+
     def _flush(self) -> None:
         """Turn the rows held as lists into one compact frame."""
         if self._held:
