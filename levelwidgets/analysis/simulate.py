@@ -170,8 +170,9 @@ def simulate(
     plays, no ``executor`` is given, ``keep_games`` is off and the rules fit its tables.
     Both give the same frame: the same columns and dtypes, and the same games (the batch
     simulator draws each game's dice and each bot's choices from the engine's own seeded
-    generators), so :func:`~.games.load_game`-style replays of a row's ``seed`` match.
-    ``frame.attrs["engine"]`` says which one played.
+    generators), so :func:`~.games.load_game` plays any row of a study of named bots again
+    with the engine, records or not. ``frame.attrs``: ``game``, ``seed``, ``engine`` (which
+    one played), ``bots`` (the entries, None for a factory), ``rules`` and ``complete``.
 
     ``paired=True`` plays every variant on the same dice and deals (common random numbers):
     ``bots`` or ``rules`` is then a dict ``{label: bots}`` or ``{label: rules}`` of variants;
@@ -237,6 +238,9 @@ def _finish(
     frame: pd.DataFrame, study: Study, engine: str, stopped: str | None, n_games: int
 ) -> pd.DataFrame:
     frame.attrs.update(game=study.game, seed=study.seed, engine=engine)
+    # what load_game needs to play a row again without a record (named bots only)
+    frame.attrs["bots"] = [e if isinstance(e, str) else None for e in study.bots]
+    frame.attrs["rules"] = study.rules
     frame.attrs["complete"] = stopped is None
     if stopped is not None:
         warnings.warn(

@@ -213,3 +213,19 @@ def test_batch_and_engine_agree_in_distribution(mix, players):
         a = int((engine["winner_bot"] == label).sum())
         b = int((batch["winner_bot"] == label).sum())
         assert _two_proportions(a, len(engine), b, len(batch)) > LEVEL, (label, a, b)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_load_game_replays_a_batch_row_as_the_engine_recorded_it(players):
+    bots = _bots("mixed", players)
+    batch = simulate("levelx", bots, 12, seed=8, engine="batch", progress=False)
+    kept = simulate("levelx", bots, 12, seed=8, engine="engine", keep_games=True, progress=False)
+    for k in (0, 5, 11):
+        assert load_game(batch, k).to_json() == load_game(kept, k).to_json()
+    edited = batch.copy()
+    edited.loc[3, "turns"] += players
+    with pytest.raises(ValueError, match="does not match its row"):
+        load_game(edited, 3)
+    factories = simulate("levelx", [RandomBot, "greedy"], 2, seed=8, progress=False)
+    with pytest.raises(ValueError, match="keep_games=True"):
+        load_game(factories, 1)

@@ -232,8 +232,8 @@ def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
     return a
 
 
-#: Games seeded together (the states take 2.5 kB a game).
-_MT_GAMES = 8192
+#: Games seeded together (the states take 2.5 kB a game: 5 MB at a time).
+_MT_GAMES = 2048
 
 
 class _Streams:
@@ -399,17 +399,19 @@ class StudyColumns:
             c[f"chips_row_{r}"][ks] = taken[:, i]
 
     def frame(self, done: int) -> pd.DataFrame:
-        """The first ``done`` rows as the engine path's DataFrame (no copies of the arrays)."""
+        """The first ``done`` rows as the engine path's DataFrame, handing the arrays over
+        (no copies but the text columns', made and freed one at a time): call it once."""
         pd = pandas()
         data: dict[str, object] = {}
-        for name, values in self.cols.items():
-            values = values[:done]
+        for name in list(self.cols):
+            values = self.cols.pop(name)[:done]
             if name == "winner_seat":
                 data[name] = pd.arrays.IntegerArray(values, np.zeros(done, dtype=bool))
             elif values.dtype == object and name != "winner_seats":
-                data[name] = pd.array(values, dtype="str")
+                data[name] = pd.array(values, dtype="str")  # pandas' text dtype, as the engine's
             else:
                 data[name] = values
+            del values
         return pd.DataFrame(data, copy=False)
 
 
