@@ -59,7 +59,10 @@ def _replay(frame: pd.DataFrame, at: Any, k: int, kind: str) -> Any:
     labels = [str(frame.at[at, f"bot_{s}"]) for s in range(n)]
     spec = KINDS[kind]
     players = [spec.bots[bots[(k + s) % n]].make(game_seed(seed, k, s)) for s in range(n)]
-    g = spec.play(players, int(frame.at[at, "seed"]), labels, frame.attrs.get("rules"))
+    rules = frame.attrs.get("rules")
+    if rules is not None and not spec.rules_are_options:  # Level X rules kept as to_dict()
+        rules = spec.rules_type().from_dict(rules)
+    g = spec.play(players, int(frame.at[at, "seed"]), labels, rules)
     if g.plies != frame.at[at, "turns"] or list(g.winners) != list(frame.at[at, "winner_seats"]):
         raise ValueError(
             f"game {k} played again from its seed does not match its row (turns "

@@ -172,7 +172,8 @@ def simulate(
     simulator draws each game's dice and each bot's choices from the engine's own seeded
     generators), so :func:`~.games.load_game` plays any row of a study of named bots again
     with the engine, records or not. ``frame.attrs``: ``game``, ``seed``, ``engine`` (which
-    one played), ``bots`` (the entries, None for a factory), ``rules`` and ``complete``.
+    one played), ``bots`` (the entries, None for a factory), ``rules`` (as plain data: Level X
+    ``Rules.to_dict()``) and ``complete``.
 
     ``paired=True`` plays every variant on the same dice and deals (common random numbers):
     ``bots`` or ``rules`` is then a dict ``{label: bots}`` or ``{label: rules}`` of variants;
@@ -240,7 +241,7 @@ def _finish(
     frame.attrs.update(game=study.game, seed=study.seed, engine=engine)
     # what load_game needs to play a row again without a record (named bots only)
     frame.attrs["bots"] = [e if isinstance(e, str) else None for e in study.bots]
-    frame.attrs["rules"] = study.rules
+    frame.attrs["rules"] = _plain_rules(study.rules)
     frame.attrs["complete"] = stopped is None
     if stopped is not None:
         warnings.warn(
@@ -250,6 +251,13 @@ def _finish(
             stacklevel=3,
         )
     return frame
+
+
+def _plain_rules(rules: object) -> object:
+    """Rules as plain data for ``frame.attrs`` (pandas deep-copies attrs; Rules objects are
+    read-only and refuse): Level X ``Rules.to_dict()``, Level 8 options as given."""
+    to_dict = getattr(rules, "to_dict", None)
+    return to_dict() if callable(to_dict) else rules
 
 
 def _simulate_batch(

@@ -120,12 +120,22 @@ def test_a_batch_row_replays_with_the_engine_from_its_seed():
         assert again.scores() == game.scores() and again.winners == list(row["winner_seats"])
 
 
-def test_summary_reads_the_batch_frame():
+def test_summary_compare_and_plots_read_the_batch_frame():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from levelwidgets.analysis import compare, plot_compare
+
     frame = simulate("levelx", ["greedy", "random"], 400, seed=2, engine="batch", progress=False)
-    text = str(summary(frame))
+    result = summary(frame)
+    text = str(result)
     assert "Greedy" in text and "Random" in text
     wins = frame["winner_bot"].value_counts()
     assert wins["Greedy"] > 300
+    assert result.plot() is not None
+    other = simulate("levelx", ["random"] * 3, 300, seed=2, engine="batch", progress=False)
+    table = compare({"greedy vs random": frame, "three random": other})
+    assert len(table) == 2 and plot_compare(table) is not None
 
 
 def test_engine_batch_refuses_a_study_it_cannot_play_before_any_game():
@@ -229,3 +239,14 @@ def test_load_game_replays_a_batch_row_as_the_engine_recorded_it(players):
     factories = simulate("levelx", [RandomBot, "greedy"], 2, seed=8, progress=False)
     with pytest.raises(ValueError, match="keep_games=True"):
         load_game(factories, 1)
+
+
+def test_load_game_replays_with_the_studys_rules_and_attrs_survive_copies():
+    from levelwidgets.levelx import Rules
+
+    rules = Rules(lucky_loser=False)
+    batch = simulate("levelx", ["greedy", "random"], 6, seed=3, rules=rules, progress=False)
+    kept = simulate("levelx", ["greedy", "random"], 6, seed=3, rules=rules, keep_games=True,
+                    progress=False)  # fmt: skip
+    again = load_game(batch[batch["turns"] > 0].copy(), 4)  # attrs copied along
+    assert again.rules == rules and again.to_json() == load_game(kept, 4).to_json()
