@@ -46,7 +46,8 @@ class GameKind:
     #: Whether ``rules`` are keyword options (a dict) rather than a rules object.
     rules_are_options: bool
     #: Play one game: ``play(bots, seed, labels, rules) -> finished engine``.
-    play: Callable[[list[object], int, list[str], Any], Any]
+    #: ``labels`` is None when no record is kept (the engine's default seat names then).
+    play: Callable[[list[object], int, list[str] | None, Any], Any]
     #: Every seat's score for the ``score_i`` columns (Level X points, Level 8 the level).
     scores: Callable[[Any, int], list[int]]
     #: The game's own columns of a row, after the shared ones.
@@ -62,20 +63,20 @@ class GameKind:
         return getattr(import_module(module, __package__), name)
 
 
-def _play_levelx(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+def _play_levelx(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
     from ..levelx.bots import play_game
 
     # labels is None when no record is kept: the rows name the seats, and names cost checks
     return play_game(bots, seed=seed, rules=rules, names=labels)  # type: ignore[arg-type]
 
 
-def _play_level8(bots: list[object], seed: int, _labels: list[str], rules: Any) -> Any:
+def _play_level8(bots: list[object], seed: int, _labels: list[str] | None, rules: Any) -> Any:
     from ..level8.bots import play_game
 
     return play_game(bots, seed=seed, **dict(rules or {}))
 
 
-def _play_board(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+def _play_board(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
     from ..level8.board.bots import play_board_game
 
     return play_board_game(bots, seed=seed, players=labels, **dict(rules or {}))

@@ -112,7 +112,7 @@ def game_seeds(seed: int, ks: np.ndarray, seat: int | None = None) -> np.ndarray
         return value ^ (value >> u32(16))
 
     def mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        result = u32(_MIX_L) * x - u32(_MIX_R) * y
+        result: Any = u32(_MIX_L) * x - u32(_MIX_R) * y  # uint32 arithmetic, wrapping
         return result ^ (result >> u32(16))
 
     pool = [hashmix(entropy[i]) for i in range(4)]
@@ -198,7 +198,7 @@ def simulate(
             game, bots, n_games, seed, players, rules, executor, progress, keep_games,
             chunk_size, engine,
         )  # fmt: skip
-    study = _study(game, bots, n_games, seed, players, rules, keep_games)
+    study = _study(game, bots, n_games, seed, players, rules, keep_games)  # type: ignore[arg-type]
     _check_run(executor, progress, chunk_size, engine)
     policies = _batch_policies(study, engine, executor)
     if policies is not None:
@@ -309,7 +309,7 @@ def _simulate_paired(
     if not 1 <= len(table) <= MAX_VARIANTS:  # type: ignore[arg-type]
         raise GameLimitError(f"paired=True takes 1–{MAX_VARIANTS} variants, not {len(table)}")  # type: ignore[arg-type]
     variants: dict[str, dict[str, object]] = {}
-    for label, value in table.items():  # type: ignore[union-attr]
+    for label, value in table.items():  # type: ignore[attr-defined]
         if not isinstance(label, str):
             raise GameTypeError(f"variant labels must be text, not {label!r}")
         if isinstance(bots, Mapping):
@@ -373,10 +373,10 @@ def play_one(
     bots, labels = [], []
     for s in range(n):
         i = (k + s) % n  # seat s gets entry i
-        entry = study.bots[i]
+        entry: Any = study.bots[i]
         bots.append(
             kind.bots[entry].make(seat_seeds[s]) if type(entry) is str else entry(seat_seeds[s])
-        )  # type: ignore[operator]
+        )
         labels.append(study.labels[i])
     g = kind.play(bots, seed, labels if study.keep_games else None, study.rules)
     row = game_row(study.game, g, k, seed, labels)

@@ -224,11 +224,11 @@ def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
     for r in np.flatnonzero(~fast):
         raw = random.Random(int(values[r])).getrandbits(bits).to_bytes(bits // 8, "little")
         words[:, r] = np.frombuffer(raw, dtype="<u4")
-    a = (words[0::2] >> 5).astype(np.float64)
-    a *= _TWO_26
-    a += words[1::2] >> 6
-    a /= _TWO_53
-    return a
+    out = (words[0::2] >> 5).astype(np.float64)
+    out *= _TWO_26
+    out += words[1::2] >> 6
+    out /= _TWO_53
+    return out
 
 
 #: Games seeded together (the states take 2.5 kB a game: 10 MB at a time; fewer calls per
