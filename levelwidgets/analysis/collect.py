@@ -23,8 +23,22 @@ if TYPE_CHECKING:
 _MERGE_EVERY = 64  # compacted frames held before they are merged into one
 #: Rows held as dicts before they become one compact frame. A frame costs a few milliseconds
 #: of pandas work however few rows it holds, so small chunks (a short study in-process sends
-#: chunks of 5 games, for a lively progress bar) are pooled; 200 dict rows are ~300 kB.
-_COMPACT_EVERY = 200
+#: chunks of 5 games, for a lively progress bar) are pooled; 1000 rows held as column lists
+#: are ~250 kB.
+_COMPACT_EVERY = 1000
+
+
+def _column(values: list[Any]) -> Any:
+    """A list of values as a column: tuples (``winner_seats``) kept whole in an object array."""
+    if values and type(values[0]) is tuple:
+        import numpy as np
+
+        out = np.empty(len(values), dtype=object)
+        for i, value in enumerate(values):
+            out[i] = value
+        return out
+    return values
+
 
 _TYPES: dict[str, str] = {
     "game_index": "int64",
@@ -45,35 +59,50 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 class RowCollector:
-    """Gathers row dicts chunk by chunk into one compact, game-ordered DataFrame."""
+    """Gathers row dicts chunk by chunk into one compact, game-ordered DataFrame.
+
+    Rows are kept column by column (one list per column, shared objects for names and
+    tuples) until :data:`_COMPACT_EVERY` of them become a typed frame: appending a value
+    costs far less than pandas reading a list of dicts.
+    """
 
     def __init__(self, labels: Sequence[str]) -> None:
         self._shared: dict[object, object] = {label: label for label in labels}
         self._frames: list[pd.DataFrame] = []
         self._pending: list[pd.DataFrame] = []
-        self._rows: list[dict[str, Any]] = []  # rows not compacted yet
+        self._columns: dict[str, list[Any]] = {}  # rows not compacted yet, column by column
+        self._held = 0
         self.count = 0
 
     def add(self, rows: Iterable[dict[str, Any]]) -> None:
         """Take one chunk's rows (any order)."""
-        rows = list(rows)
-        if not rows:
-            return
         shared = self._shared
-        for row in rows:  # one object per distinct name or tuple, not one per game
+        for row in rows:
+            columns = self._columns
+            if len(row) != len(columns) or not all(key in columns for key in row):
+                self._flush()  # other columns than the rows held: a frame of their own
+                columns = self._columns = {key: [] for key in row}
             for key, value in row.items():
-                if isinstance(value, (str, tuple)) and key != "record":
-                    row[key] = shared.setdefault(value, value)
-        self._rows += rows
-        self.count += len(rows)
-        if len(self._rows) >= _COMPACT_EVERY:
-            self._flush()
+                if (type(value) is str or type(value) is tuple) and key != "record":
+                    value = shared.setdefault(value, value)  # one object per distinct value
+                columns[key].append(value)
+            self._held += 1
+            self.count += 1
+            if self._held >= _COMPACT_EVERY:
+                self._flush()
+
+    @property
+    def held(self) -> int:
+        """Rows held as lists, not yet in a compact frame (fewer than :data:`_COMPACT_EVERY`)."""
+        return self._held
 
     def _flush(self) -> None:
-        """Turn the rows held as dicts into one compact frame."""
-        if self._rows:
-            self._pending.append(self._compact(pandas().DataFrame(self._rows)))
-            self._rows = []
+        """Turn the rows held as lists into one compact frame."""
+        if self._held:
+            data = {key: _column(values) for key, values in self._columns.items()}
+            self._pending.append(self._compact(pandas().DataFrame(data)))
+            self._columns = {key: [] for key in self._columns}
+            self._held = 0
             if len(self._pending) >= _MERGE_EVERY:
                 self._merge()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -22,8 +23,14 @@ class BotSpec:
     seeded: bool = True
 
     def make(self, seed: int) -> object:
-        cls = getattr(import_module(self.module, __package__), self.name)
+        cls = _bot_class(self.module, self.name)
         return cls(seed) if self.seeded else cls()
+
+
+@cache
+def _bot_class(module: str, name: str) -> Any:
+    """A bot class, looked up once per study process (a study makes one bot per seat per game)."""
+    return getattr(import_module(module, __package__), name)
 
 
 @dataclass(frozen=True)
@@ -39,42 +46,53 @@ class GameKind:
     #: Whether ``rules`` are keyword options (a dict) rather than a rules object.
     rules_are_options: bool
     #: Play one game: ``play(bots, seed, labels, rules) -> finished engine``.
-    play: Callable[[list[object], int, list[str], Any], Any]
-    #: Each seat's score for the ``score_i`` columns (Level X points, Level 8 the level).
-    score: Callable[[Any, int], int]
+    #: ``labels`` is None when no record is kept (the engine's default seat names then).
+    play: Callable[[list[object], int, list[str] | None, Any], Any]
+    #: Every seat's score for the ``score_i`` columns (Level X points, Level 8 the level).
+    scores: Callable[[Any, int], list[int]]
     #: The game's own columns of a row, after the shared ones.
     columns: Callable[[Any, int], dict[str, Any]]
+
+    def rules_type(self) -> type:
+        """The engine's rules class (Level X ``Rules``), next to its engine class."""
+        module, _ = self.engine
+        return import_module(module, __package__).Rules
 
     def engine_class(self) -> type:
         module, name = self.engine
         return getattr(import_module(module, __package__), name)
 
 
-def _play_levelx(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+def _play_levelx(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
     from ..levelx.bots import play_game
 
+    # labels is None when no record is kept: the rows name the seats, and names cost checks
     return play_game(bots, seed=seed, rules=rules, names=labels)  # type: ignore[arg-type]
 
 
-def _play_level8(bots: list[object], seed: int, _labels: list[str], rules: Any) -> Any:
+def _play_level8(bots: list[object], seed: int, _labels: list[str] | None, rules: Any) -> Any:
     from ..level8.bots import play_game
 
     return play_game(bots, seed=seed, **dict(rules or {}))
 
 
-def _play_board(bots: list[object], seed: int, labels: list[str], rules: Any) -> Any:
+def _play_board(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
     from ..level8.board.bots import play_board_game
 
     return play_board_game(bots, seed=seed, players=labels, **dict(rules or {}))
 
 
-def _levelx_columns(g: Any, players: int) -> dict[str, Any]:
-    from ..levelx.rules import ROWS
+_CHIP_COLUMNS = tuple(f"chips_row_{r}" for r in range(5, 11))  # ROWS, without the import
 
-    out: dict[str, Any] = {"rows_closed": sum(g.is_closed(r) for r in ROWS)}
-    held = [g.chips_held(seat) for seat in range(players)]
-    for r in ROWS:
-        out[f"chips_row_{r}"] = sum(h[r] for h in held)
+
+def _levelx_columns(g: Any, players: int) -> dict[str, Any]:
+    # The finished game's position, read and not changed: the public getters (chips_held,
+    # is_closed) build a dict per seat and check every row number, a tenth of a cheap game.
+    state = g._state
+    out: dict[str, Any] = {"rows_closed": state.chips.count(0)}
+    held = state.held  # [seat][row index], rows in ROWS order
+    for i, column in enumerate(_CHIP_COLUMNS):
+        out[column] = sum(h[i] for h in held)
     return out
 
 
@@ -100,7 +118,7 @@ KINDS: dict[str, GameKind] = {
         most_players=4,
         rules_are_options=False,
         play=_play_levelx,
-        score=lambda g, seat: g.score(seat),
+        scores=lambda g, players: g.scores(),
         columns=_levelx_columns,
     ),
     "level8": GameKind(
@@ -109,7 +127,7 @@ KINDS: dict[str, GameKind] = {
         most_players=6,
         rules_are_options=True,
         play=_play_level8,
-        score=lambda g, seat: g.levels[seat],
+        scores=lambda g, players: [g.levels[seat] for seat in range(players)],
         columns=_level8_columns,
     ),
     "level8board": GameKind(
@@ -121,7 +139,7 @@ KINDS: dict[str, GameKind] = {
         most_players=6,
         rules_are_options=True,
         play=_play_board,
-        score=lambda g, seat: g.levels[seat],
+        scores=lambda g, players: [g.levels[seat] for seat in range(players)],
         columns=_level8_columns,
     ),
 }

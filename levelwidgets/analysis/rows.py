@@ -7,6 +7,9 @@ from typing import Any
 
 from .kinds import KINDS
 
+_BOT = tuple(f"bot_{seat}" for seat in range(8))
+_SCORE = tuple(f"score_{seat}" for seat in range(8))
+
 
 def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dict[str, Any]:
     """One row: ``game_index``, ``seed``, ``players``, ``turns`` (the game's ``plies``: Level X
@@ -31,8 +34,9 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
         "tie": len(winners) > 1,
     }
     kind = KINDS[game]
+    scores = kind.scores(g, len(labels))
     for seat, label in enumerate(labels):
-        row[f"bot_{seat}"] = label
-        row[f"score_{seat}"] = kind.score(g, seat)
+        row[_BOT[seat]] = label
+        row[_SCORE[seat]] = scores[seat]
     row.update(kind.columns(g, len(labels)))
     return row

@@ -67,8 +67,8 @@ def test_values_survive_compaction_unfinished_and_ties_included():
 
 def test_small_chunks_are_pooled_into_few_frames_and_nothing_is_lost():
     """A short study in-process sends chunks of a few games: the collector pools them, so
-    pandas builds one frame per ~200 rows (not one per chunk), and holds no more than that
-    as dicts."""
+    pandas builds one frame per ~1000 rows (not one per chunk), and holds no more than that
+    as column lists."""
     from levelwidgets.analysis.collect import _COMPACT_EVERY
 
     rows, labels = real_rows("level8", ["heuristic", "random"], 7)
@@ -76,7 +76,7 @@ def test_small_chunks_are_pooled_into_few_frames_and_nothing_is_lost():
     frames_built = 0
     for chunk in range(300):  # 300 chunks of 3 games
         collector.add([dict(rows[(chunk + i) % 7], game_index=chunk * 3 + i) for i in range(3)])
-        assert len(collector._rows) < _COMPACT_EVERY
+        assert collector.held < _COMPACT_EVERY
         frames_built = max(frames_built, len(collector._pending) + len(collector._frames))
     frame = collector.frame()
     assert frames_built <= 900 // _COMPACT_EVERY

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from levelwidgets.analysis import SimulationStopped, game_seed, simulate, summary
+from levelwidgets.errors import GameLimitError, GameTypeError, GameValueError
 from levelwidgets.level8.board import Level8Board
 from levelwidgets.levelx import GreedyBot, LevelX, RandomBot
 
@@ -88,26 +89,23 @@ def test_a_failing_game_or_ctrl_c_stops_with_the_games_done(error):
 
 
 def test_progress_bar_and_bad_arguments():
-    frame = simulate("levelx", ["greedy", "random"], 2, progress=True)
+    frame = simulate("levelx", ["greedy", "random"], 2, progress=True, engine="engine")
     assert len(frame) == 2
-    for kwargs, message in [
-        ({"game": "chess"}, "game must be one of"),
-        ({"bots": ["genius", "random"]}, "unknown bot 'genius'"),
-        ({"n_games": 0}, "n_games must be"),
-        ({"n_games": True}, "n_games must be"),
-        ({"seed": -1}, "seed must be"),
-        ({"bots": ["random"] * 5}, "levelx is for 2–4 players"),
-        ({"bots": [42, "random"]}, "a bot must be a name or a factory"),
-        ({"executor": "cloud"}, "executor must be"),
+    for kwargs, error, message in [
+        ({"game": "chess"}, GameValueError, "game must be one of"),
+        ({"bots": ["genius", "random"]}, GameValueError, "unknown bot 'genius'"),
+        ({"n_games": 0}, GameValueError, "n_games must be"),
+        ({"n_games": True}, GameTypeError, "n_games must be"),
+        ({"seed": -1}, GameValueError, "seed must be"),
+        ({"bots": ["random"] * 5}, GameLimitError, "levelx is for 2–4 players"),
+        ({"bots": [42, "random"]}, GameTypeError, "a bot must be a name or a factory"),
+        ({"executor": "cloud"}, GameTypeError, "executor must be"),
     ]:
         args = {"game": "levelx", "bots": ["greedy", "random"], "n_games": 2, "progress": False}
         args.update(kwargs)
-        if kwargs.get("executor"):
-            with pytest.raises(TypeError, match=message):
-                simulate(**args)
-        else:
-            with pytest.raises(ValueError, match=message):
-                simulate(**args)
+        with pytest.raises(error, match=message):
+            simulate(**args)
+    assert issubclass(GameTypeError, TypeError) and issubclass(GameLimitError, ValueError)
 
 
 def test_every_named_bot_plays_through_simulate():

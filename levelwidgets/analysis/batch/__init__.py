@@ -1,38 +1,56 @@
 """A numpy batch simulator for Level X: thousands of bot games at once, for statistics.
 
->>> from levelwidgets.analysis.batch import simulate
->>> frame = simulate(1000, players=4, policy="random", seed=0)
->>> len(frame), list(frame.columns[:4])
-(1000, ['game_id', 'turns', 'winner_seat', 'n_winners'])
->>> bool((frame["turns"] % 4 == 0).all())
-True
+Analysts reach it through :func:`levelwidgets.analysis.simulate` (``engine="batch"``, or
+``"auto"``, which picks it whenever every bot is a policy it plays: :data:`POLICIES`). That
+frame is the engine's frame, column for column and game for game: :func:`play_block` draws
+game ``k``'s dice from ``random.Random(seed_k)`` and each RandomBot's choices from
+``random.Random(bot_seed)``, exactly the streams the engine and the bots use, so any row
+replays with the engine from its ``seed`` (:class:`EngineDraws`).
+
+>>> from levelwidgets.analysis import simulate
+>>> batch = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="batch", progress=False)
+>>> engine = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="engine", progress=False)
+>>> batch.equals(engine), batch.attrs["engine"], engine.attrs["engine"]
+(True, 'batch', 'engine')
 
 The games follow the engine's rules exactly: the legal moves and what steps do to a row are
 tabulated by running the engine itself (:mod:`.tables`), and the policies copy
 :class:`~levelwidgets.levelx.RandomBot` and :class:`~levelwidgets.levelx.GreedyBot` (same
-choices for the same dice). Only the random numbers differ (one numpy generator instead of
-one ``random.Random`` per game and per bot), so the results agree with engine games in
-distribution; fed the engine's streams (``simulate_outcome(..., draw=...)``) they agree game
-by game, which is how the tests check it. The same arguments always give the same games;
-game ``k`` depends on ``n_games`` too (all games share one generator).
+choices for the same dice).
+
+The older :func:`simulate` here (its own signature and columns, one numpy generator for all
+games) still works, with a ``DeprecationWarning``; :func:`simulate_outcome` stays for tests.
 """
 
 from __future__ import annotations
 
+import random
+import warnings
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...levelx.errors import RulesError
-from ...levelx.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, Rules
+from ...levelx.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .._deps import pandas
-from .lockstep import POLICIES, Draw, NumpyDraws, Outcome, play
+from .lockstep import CHUNK, POLICIES, ROLL_COUNT, Draw, NumpyDraws, Outcome, Policy, play
 from .tables import move_tables, row_tables
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["POLICIES", "Outcome", "simulate", "simulate_outcome"]
+__all__ = [
+    "POLICIES",
+    "EngineDraws",
+    "Outcome",
+    "StudyColumns",
+    "engine_uniforms",
+    "play_block",
+    "play_games",
+    "simulate",
+    "simulate_outcome",
+]
 
 
 def simulate(
@@ -42,12 +60,23 @@ def simulate(
     seed: int = 0,
     rules: Rules | None = None,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games, every seat with ``policy``; one row per game.
+    """Deprecated: use ``levelwidgets.analysis.simulate("levelx", [policy] * players, n_games,
+    seed, engine="batch")`` (the engine's columns; summary(), compare() and load_game() read
+    it).
 
-    Columns: ``game_id`` (``"<seed>:<k>"``), ``turns``, ``winner_seat`` (-1 when the top score
-    is shared), ``n_winners``, then ``score_<p>`` and ``bonus_<p>`` (bonus tile points, part
-    of the score) per seat. The same arguments give the same frame.
+    Plays ``n_games`` games, every seat with ``policy``; one row per game. Columns:
+    ``game_id`` (``"<seed>:<k>"``), ``turns``, ``winner_seat`` (-1 when the top score is
+    shared), ``n_winners``, then ``score_<p>`` and ``bonus_<p>`` (bonus tile points, part of
+    the score) per seat. The same arguments give the same frame.
     """
+    warnings.warn(
+        "levelwidgets.analysis.batch.simulate is deprecated: use "
+        "levelwidgets.analysis.simulate('levelx', [policy] * players, n_games, seed, "
+        "engine='batch'), whose frame summary(), compare() and load_game() read "
+        "(this function goes in the next release)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     outcome = simulate_outcome(n_games, players, policy, seed, rules)
     return outcome_frame(outcome, seed)
 
@@ -60,7 +89,7 @@ def simulate_outcome(
     rules: Rules | None = None,
     draw: Draw | None = None,
 ) -> Outcome:
-    """Like :func:`simulate` but return the final positions as arrays.
+    """Play ``n_games`` games, every seat with ``policy``; the final positions as arrays.
 
     ``draw`` replaces the seeded numpy generator (tests replay engine games with it).
     """
@@ -73,7 +102,7 @@ def simulate_outcome(
 
 
 def outcome_frame(outcome: Outcome, seed: int) -> pd.DataFrame:
-    """The per-game table of :func:`simulate`."""
+    """The per-game table of the deprecated :func:`simulate`."""
     pd = pandas()
     scores = outcome.scores
     n_games = scores.shape[1]
@@ -90,6 +119,334 @@ def outcome_frame(outcome: Outcome, seed: int) -> pd.DataFrame:
     for p in range(scores.shape[0]):
         columns[f"bonus_{p}"] = outcome.bonus[p]
     return pd.DataFrame(columns)
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine's random streams, many games at once
+
+
+_TWO_26 = 67108864.0
+_TWO_53 = 9007199254740992.0
+_MT_N = 624
+_U32 = np.uint32
+
+
+def _mt_base() -> np.ndarray:
+    """``init_genrand(19650218)``: where every ``init_by_array`` seeding starts."""
+    mt = [19650218]
+    for i in range(1, _MT_N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, dtype=_U32)
+
+
+_MT_BASE = _mt_base()
+
+
+def _mt_states(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Mersenne Twister states ``[624, games]`` as ``random.Random(seed)`` seeds them, for
+    seeds of two 32-bit words ``lo, hi`` (``hi > 0``): CPython's ``init_by_array``, one
+    step for all games at once (the steps depend on each other; the games do not)."""
+    mt = np.empty((_MT_N, lo.size), dtype=_U32)
+    mt[:] = _MT_BASE[:, None]
+    tmp = np.empty(lo.size, dtype=_U32)
+    key = (lo, hi + _U32(1))  # init_by_array adds key[j] + j
+    rs, xor, mul, add = np.right_shift, np.bitwise_xor, np.multiply, np.add
+    prev, i, j = mt[0], 1, 0
+    for _ in range(_MT_N):
+        row = mt[i]
+        rs(prev, 30, out=tmp)
+        xor(tmp, prev, out=tmp)
+        mul(tmp, _U32(1664525), out=tmp)
+        xor(tmp, row, out=tmp)
+        add(tmp, key[j], out=row)
+        prev, i, j = row, i + 1, j ^ 1
+        if i >= _MT_N:
+            mt[0] = mt[_MT_N - 1]
+            prev, i = mt[0], 1
+    for _ in range(_MT_N - 1):
+        row = mt[i]
+        rs(prev, 30, out=tmp)
+        xor(tmp, prev, out=tmp)
+        mul(tmp, _U32(1566083941), out=tmp)
+        xor(tmp, row, out=tmp)
+        np.subtract(tmp, _U32(i), out=row)
+        prev, i = row, i + 1
+        if i >= _MT_N:
+            mt[0] = mt[_MT_N - 1]
+            prev, i = mt[0], 1
+    mt[0] = 0x80000000
+    return mt
+
+
+#: Words of a fresh state's first twist that need no word it rewrote itself, twice over.
+_MT_FIRST = 2 * (_MT_N - 397)
+
+
+def _mt_words(mt: np.ndarray, count: int) -> np.ndarray:
+    """The first ``count`` (≤ 454) 32-bit outputs of each freshly seeded state, ``[count,
+    games]``: the first twist (in two slices: words 227… read words the first slice wrote)
+    and the tempering."""
+    upper, lower, matrix = _U32(0x80000000), _U32(0x7FFFFFFF), _U32(0x9908B0DF)
+    n1 = min(count, _MT_N - 397)
+    y = (mt[:n1] & upper) | (mt[1 : n1 + 1] & lower)
+    out = mt[397 : 397 + n1] ^ (y >> _U32(1)) ^ ((y & _U32(1)) * matrix)
+    if count > n1:
+        n2 = count - n1
+        y = (mt[n1 : n1 + n2] & upper) | (mt[n1 + 1 : n1 + n2 + 1] & lower)
+        out = np.concatenate([out, out[:n2] ^ (y >> _U32(1)) ^ ((y & _U32(1)) * matrix)])
+    out ^= out >> _U32(11)
+    out ^= (out << _U32(7)) & _U32(0x9D2C5680)
+    out ^= (out << _U32(15)) & _U32(0xEFC60000)
+    out ^= out >> _U32(18)
+    return out
+
+
+def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
+    """``[random.Random(s).random() for _ in range(count)]`` for every seed, bit for bit, as
+    one array ``[count, len(seeds)]`` (the ``i``-th values of all games side by side).
+
+    ``random()`` is ``(a >> 5, b >> 6)`` of two consecutive 32-bit words. Seeds of 33–64
+    bits (all a study's seeds but one in 2**31) are seeded and twisted here with numpy, all
+    games at once (about twice as fast as one ``random.Random`` each); other seeds, and more
+    than 227 values, go through ``random.Random(s).getrandbits``, which hands out the same
+    words in order.
+    """
+    n_words = 2 * count
+    words = np.empty((n_words, len(seeds)), dtype=_U32)
+    values = np.asarray(seeds, dtype=np.int64)
+    fast = (values >> 32 > 0) & (n_words <= _MT_FIRST)
+    rows = np.flatnonzero(fast)
+    for a in range(0, rows.size, _MT_GAMES):
+        part = values[rows[a : a + _MT_GAMES]]
+        lo, hi = (part & 0xFFFFFFFF).astype(_U32), (part >> 32).astype(_U32)
+        words[:, rows[a : a + _MT_GAMES]] = _mt_words(_mt_states(lo, hi), n_words)
+    bits = 32 * n_words
+    for r in np.flatnonzero(~fast):
+        raw = random.Random(int(values[r])).getrandbits(bits).to_bytes(bits // 8, "little")
+        words[:, r] = np.frombuffer(raw, dtype="<u4")
+    out = (words[0::2] >> 5).astype(np.float64)
+    out *= _TWO_26
+    out += words[1::2] >> 6
+    out /= _TWO_53
+    return out
+
+
+#: Games seeded together (the states take 2.5 kB a game: 10 MB at a time; fewer calls per
+#: game than 2048, and the frame's peak stays under 150 MB per million rows).
+_MT_GAMES = 4096
+
+
+class _Streams:
+    """Each game's ``random.Random(seed)`` values drawn ahead, ``width`` of them; a game
+    asking for more gets the last one again and is marked ``short`` (replayed afterwards)."""
+
+    def __init__(self, seeds: Sequence[int], width: int) -> None:
+        self.values = engine_uniforms(seeds, width).ravel()  # value i of game g: i * n + g
+        self.used = np.zeros(len(seeds), dtype=np.intp)
+        self.width, self.n = width, len(seeds)
+
+    def next(self, games: np.ndarray) -> np.ndarray:
+        used = self.used[games]
+        self.used[games] = used + 1
+        np.minimum(used, self.width - 1, out=used)
+        used *= self.n
+        used += games  # games side by side in the same turn: nearly contiguous
+        return np.take(self.values, used)
+
+
+class EngineDraws:
+    """A lockstep ``Draw`` giving each game the engine's own dice and each RandomBot its own
+    choices: game ``i`` rolls from ``random.Random(game_seeds[i])`` (one ``random()`` per
+    roll, as :meth:`LevelX.roll`), and the bot in seat ``s`` picks with
+    ``random.Random(seat_seeds[s][i])`` (one ``random()`` per turn, as ``RandomBot``);
+    ``seat_seeds[s] is None`` for a seat that draws nothing (GreedyBot).
+
+    Streams are drawn ahead for ``rounds`` rounds; :meth:`short` names the games that needed
+    more (their results are wrong and must be played again with more rounds).
+    """
+
+    def __init__(
+        self, game_seeds: Sequence[int], seat_seeds: Sequence[Sequence[int] | None], rounds: int
+    ) -> None:
+        players = len(seat_seeds)
+        self._dice = _Streams(game_seeds, rounds * players)
+        self._seats = [None if s is None else _Streams(s, rounds) for s in seat_seeds]
+
+    def __call__(self, games: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        u = self._dice.next(games)
+        rolls = (u * ROLL_COUNT).astype(np.intp)
+        stream = self._seats[seat]
+        return rolls, (u if stream is None else stream.next(games))
+
+    def short(self, turns: np.ndarray) -> np.ndarray:
+        """Positions of games of ``turns`` turns whose streams ran out before they ended."""
+        players = len(self._seats)
+        over = turns > self._dice.width
+        for stream in self._seats:
+            if stream is not None:
+                over |= -(-turns // players) > stream.width
+        return np.flatnonzero(over)
+
+
+# ---------------------------------------------------------------------------------------------
+# A study's frame, block by block
+
+#: Rounds of random numbers drawn ahead per game: longer games (rare) are played again.
+AHEAD_ROUNDS = 48
+
+
+def seat_policy(policies: Sequence[str]) -> Policy:
+    """One lockstep policy that plays ``policies[seat]`` in each seat."""
+    if len(set(policies)) == 1:
+        return POLICIES[policies[0]]
+    table = [POLICIES[p] for p in policies]
+
+    def by_seat(games, seat: int, slots: np.ndarray, uniforms: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-def]
+        return table[seat](games, seat, slots, uniforms)
+
+    return by_seat
+
+
+def play_games(
+    policies: Sequence[str],
+    game_seeds: Sequence[int],
+    seat_seeds: Sequence[Sequence[int] | None],
+    rules: Rules,
+) -> Outcome:
+    """Play one game per entry of ``game_seeds``, seat ``s`` with ``policies[s]``, on the
+    engine's random streams (see :class:`EngineDraws`); games that outlast the streams drawn
+    ahead are played again with longer ones, so every result is the engine's."""
+    players = len(policies)
+    moves = move_tables(rules.lucky_loser)
+    rows = row_tables(rules, players)
+    policy = seat_policy(policies)
+    rounds = AHEAD_ROUNDS
+    draw = EngineDraws(game_seeds, seat_seeds, rounds)
+    out = play(len(game_seeds), players, rules, moves, rows, draw, policy)
+    redo = draw.short(out.turns)
+    while redo.size:
+        rounds *= 4
+        seeds = [game_seeds[i] for i in redo]
+        seats = [None if s is None else [s[i] for i in redo] for s in seat_seeds]
+        again = EngineDraws(seeds, seats, rounds)
+        part = play(len(seeds), players, rules, moves, rows, again, policy)
+        for name in ("held", "bonus", "tiles"):
+            getattr(out, name)[:, redo] = getattr(part, name)
+        out.chips_left[redo] = part.chips_left
+        out.turns[redo] = part.turns
+        redo = redo[again.short(part.turns)]
+    return out
+
+
+class StudyColumns:
+    """The columns of an engine study's frame (:func:`..rows.game_row`, the dtypes of
+    :mod:`..collect`), allocated once for ``n_games`` rows and filled block by block: no
+    per-game Python objects, so a million rows take about 100 MB."""
+
+    def __init__(self, n_games: int, labels: Sequence[str]) -> None:
+        n, players = n_games, len(labels)
+        self.players = players
+        self.labels = np.array(list(labels), dtype=object)
+        self.ties: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.cols: dict[str, np.ndarray] = {
+            "game_index": np.arange(n, dtype=np.int64),
+            "seed": np.zeros(n, dtype=np.int64),
+            "players": np.full(n, players, dtype=np.int8),
+            "turns": np.zeros(n, dtype=np.int32),
+            "rounds": np.zeros(n, dtype=np.int16),
+            "over": np.ones(n, dtype=bool),
+            "winner_seat": np.zeros(n, dtype=np.int8),
+            "winner_seats": np.empty(n, dtype=object),
+            "winner_bot": np.empty(n, dtype=object),
+            "tie": np.zeros(n, dtype=bool),
+        }
+        for seat in range(players):
+            self.cols[f"bot_{seat}"] = np.empty(n, dtype=object)
+            self.cols[f"score_{seat}"] = np.zeros(n, dtype=np.int16)
+        self.cols["rows_closed"] = np.zeros(n, dtype=np.int8)
+        for r in ROWS:
+            self.cols[f"chips_row_{r}"] = np.zeros(n, dtype=np.int8)
+
+    def fill(self, ks: np.ndarray, seeds: np.ndarray, order: Sequence[int], out: Outcome) -> None:
+        """Rows ``ks`` (games seeded ``seeds``, seat ``s`` holding entry ``order[s]``)."""
+        c, players = self.cols, self.players
+        scores = out.scores  # [seat, game]
+        top = scores == scores.max(axis=0)
+        n_top = top.sum(axis=0)
+        sole = n_top == 1
+        first = top.argmax(axis=0)
+        c["seed"][ks] = seeds
+        c["turns"][ks] = out.turns
+        c["rounds"][ks] = out.turns // players
+        c["winner_seat"][ks] = np.where(sole, first, -1)
+        c["tie"][ks] = ~sole
+        seat_labels = self.labels[list(order)]
+        c["winner_bot"][ks] = np.where(sole, seat_labels[first], None)
+        singles = np.empty(players, dtype=object)
+        for seat in range(players):
+            singles[seat] = self.ties.setdefault((seat,), (seat,))
+        winners = singles[first]
+        for j in np.flatnonzero(~sole):
+            seats = tuple(int(s) for s in np.flatnonzero(top[:, j]))
+            winners[j] = self.ties.setdefault(seats, seats)
+        c["winner_seats"][ks] = winners
+        for seat in range(players):
+            c[f"bot_{seat}"][ks] = seat_labels[seat]
+            c[f"score_{seat}"][ks] = scores[seat]
+        c["rows_closed"][ks] = (out.chips_left == 0).sum(axis=1)
+        taken = out.held.sum(axis=0)  # [game, row]
+        for i, r in enumerate(ROWS):
+            c[f"chips_row_{r}"][ks] = taken[:, i]
+
+    def frame(self, done: int) -> pd.DataFrame:
+        """The first ``done`` rows as the engine path's DataFrame, handing the arrays over
+        (no copies but the text columns', made and freed one at a time): call it once."""
+        pd = pandas()
+        data: dict[str, object] = {}
+        for name in list(self.cols):
+            values = self.cols.pop(name)[:done]
+            if name == "winner_seat":
+                data[name] = pd.arrays.IntegerArray(values, np.zeros(done, dtype=bool))
+            elif values.dtype == object and name != "winner_seats":
+                data[name] = pd.array(values, dtype="str")  # pandas' text dtype, as the engine's
+            else:
+                data[name] = values
+            del values
+        return pd.DataFrame(data, copy=False)
+
+
+def study_blocks(n_games: int, entries: int) -> list[tuple[int, int]]:
+    """Blocks of game numbers ``[start, stop)``: each rotation of the seats (``k % entries``)
+    of a block fills one lockstep chunk."""
+    size = CHUNK * entries
+    return [(a, min(a + size, n_games)) for a in range(0, n_games, size)]
+
+
+def play_block(
+    columns: StudyColumns,
+    start: int,
+    stop: int,
+    policies: Sequence[str],
+    seed: int,
+    rules: Rules,
+    seeds_of: Callable[[int, np.ndarray, int | None], np.ndarray],
+) -> None:
+    """Play games ``start``–``stop - 1`` of a study: game ``k`` seats entry ``(k + s) % n``
+    in seat ``s``, seeded as the engine path seeds it (``seeds_of(seed, ks, seat)``)."""
+    n = len(policies)
+    for r in range(n):
+        ks = np.arange(start + (r - start) % n, stop, n)
+        if not ks.size:
+            continue
+        order = [(r + s) % n for s in range(n)]
+        seat_policies = [policies[i] for i in order]
+        gseeds = seeds_of(seed, ks, None)
+        seat_seeds = [
+            seeds_of(seed, ks, s).tolist() if p == "random" else None
+            for s, p in enumerate(seat_policies)
+        ]
+        out = play_games(seat_policies, gseeds.tolist(), seat_seeds, rules)
+        columns.fill(ks, gseeds, order, out)
 
 
 def _check(n_games: object, players: object, policy: object, seed: object, rules: object) -> Rules:
