@@ -25,6 +25,12 @@ from levelwidgets.analysis.batch import simulate, simulate_outcome
 from levelwidgets.levelx import GreedyBot, RandomBot, Rules, RulesError, play_game
 from levelwidgets.levelx.rules import ROWS
 
+# These tests check the lockstep simulator through its old entry point, which warns (the
+# warning itself: tests/analysis/test_simulate_engines.py).
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:levelwidgets.analysis.batch.simulate is deprecated:DeprecationWarning"
+)
+
 LEVEL = 0.01
 N_GAMES = 20_000
 
