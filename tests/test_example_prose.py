@@ -254,3 +254,34 @@ def test_analysis_prose_rules_about_game_length_and_elo() -> None:
     assert (four.turns % 4 == 0).all()
     assert "200 points more means winning about 3 games in 4" in text
     assert round(4 * (1 / (1 + 10 ** (-200 / 400)))) == 3
+
+
+def test_strategy_prose_batch_engine_and_pairing() -> None:
+    """analyse_strategies.ipynb: the batch engine plays greedy and random but not expectimax;
+    a paired rule-variant study needs about half the games, the variance ratio about 2 (as
+    docs/statistics.md measures), and the ratio holds on a small paired study too."""
+    import pytest
+
+    from levelwidgets.analysis import simulate
+    from levelwidgets.errors import GameValueError
+
+    text = prose("analyse_strategies.ipynb")
+    assert "The batch engine does not play `expectimax`, so this study runs on the engine" in text
+    with pytest.raises(GameValueError, match="expectimax"):
+        simulate("levelx", ["expectimax", "greedy"], 1, engine="batch", progress=False)
+    assert simulate("levelx", ["greedy", "random"], 2, progress=False).attrs["engine"] == "batch"
+
+    assert "a paired study needs about half the games of independent ones" in text
+    assert "docs/statistics.md measures 2.0–2.1 for greedy bots" in text
+    stats = (REPO / "docs" / "statistics.md").read_text(encoding="utf-8")
+    measured = re.findall(
+        r"\| Level X, \d greedy, Lucky Loser on/off \| turns \| ([\d.]+) \|", stats
+    )
+    assert len(measured) == 2 and all(2.0 <= float(r) < 2.15 for r in measured), measured
+    frame = simulate(
+        "levelx", ["greedy", "greedy"], 600, seed=3, paired=True, progress=False,
+        rules={"printed": Rules(), "no Lucky Loser": Rules(lucky_loser=False)},
+    )  # fmt: skip
+    turns = frame.pivot(index="pair", columns="variant", values="turns")
+    a, b = turns["printed"], turns["no Lucky Loser"]
+    assert 1.5 < (a.var() + b.var()) / (b - a).var() < 3
