@@ -44,7 +44,8 @@ def test_analysis_notebook_runs(tmp_path):
     assert re.search(r"First seat \(plays first\): [\d.]+ % \[[\d.]+ %, [\d.]+ %\] vs 50.0 %", text)
     assert "Greedy 1" in text and "if the seat did not matter" in text
     # game lengths and the figure
-    assert "Game length: median" in html
+    length = r"Game length: mean [\d.]+ turns \[[\d.]+, [\d.]+\] \(t interval\), median"
+    assert re.search(length, html)
     # the prose: "two-player games end after whole rounds, so the number of turns is even"
     assert "so the number of turns is even" in markdown(nb)
     counts = next(c for c in code if "value_counts" in c.source).outputs[0].data["text/html"]
