@@ -117,16 +117,19 @@ def test_level_x_tensors_follow_the_position(players: int) -> None:
         game = make_game("levelx", players=players, seed=seed)
         before = [observation_tensor(game, s) for s in range(players)]
         seen = [game.observation(s) for s in range(players)]
-        for _ in range(150):
+        for step in range(150):
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
-            twin = LevelX.replay(game.config, game.steps())
-            assert np.array_equal(action_mask(game), action_mask(twin))
+            # every 5th step, a replay from the start (every step made the file quadratic)
+            twin = LevelX.replay(game.config, game.steps()) if step % 5 == 4 else None
+            if twin is not None:
+                assert np.array_equal(action_mask(game), action_mask(twin))
             for s in range(players):
                 now = observation_tensor(game, s)
-                assert np.array_equal(now, observation_tensor(twin, s))
-                assert observation_string(game, s) == observation_string(twin, s)
+                if twin is not None:
+                    assert np.array_equal(now, observation_tensor(twin, s))
+                    assert observation_string(game, s) == observation_string(twin, s)
                 if game.observation(s) != seen[s]:
                     assert not np.array_equal(now, before[s])
                     changes += 1
