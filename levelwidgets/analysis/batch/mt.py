@@ -263,12 +263,12 @@ class Streams:
 
     def randbelow(self, n: np.ndarray | int, games: np.ndarray | None = None) -> np.ndarray:
         """``_randbelow(n)`` (``randrange(n)``, ``choice`` of ``n`` items) of each game, ``0 <
-        n ≤ 2**32``: ``getrandbits(n.bit_length())`` until below ``n``, so a game may use
-        more than one output."""
+        n < 2**32`` (one output per try): ``getrandbits(n.bit_length())`` until below ``n``, so
+        a game may use more than one output."""
         games = np.arange(self.games) if games is None else np.asarray(games, dtype=np.intp)
         bound = np.broadcast_to(np.asarray(n, dtype=np.int64), games.shape).copy()
-        if bound.size and (bound.min() < 1 or bound.max() > 2**32):
-            raise ValueError("randbelow here takes bounds from 1 to 2**32")
+        if bound.size and (bound.min() < 1 or bound.max() >= 2**32):
+            raise ValueError("randbelow here takes bounds from 1 to 2**32 - 1")
         bits = np.zeros(bound.shape, dtype=np.int64)  # bit_length, exactly (no float log)
         rest = bound.copy()
         while rest.any():
