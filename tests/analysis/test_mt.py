@@ -123,3 +123,18 @@ def test_bad_arguments_are_refused() -> None:
     assert streams.used.tolist() == [0, 0]  # a refused draw takes nothing
     with pytest.raises(ValueError, match="key_length"):
         mt.init_by_array(np.zeros(3, dtype=np.uint32))
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random", "greedy"]])
+def test_games_outlasting_the_draws_ahead_are_replayed_identically(
+    bots: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from levelwidgets.analysis import batch, simulate
+
+    monkeypatch.setattr(batch, "AHEAD_ROUNDS", 3)  # every game runs out: all are redone
+    assert batch.ahead_rounds(bots) == 3
+    fast = simulate("levelx", bots, 40, seed=11, engine="batch", progress=False)
+    slow = simulate("levelx", bots, 40, seed=11, engine="engine", progress=False)
+    assert fast.attrs["engine"] == "batch"
+    assert fast.equals(slow)
+    assert (fast["rounds"] > 3).all()  # so the redo path ran for every game

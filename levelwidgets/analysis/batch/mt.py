@@ -128,12 +128,15 @@ def seed_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
             mag = np.abs(arr.astype(np.int64)).astype(np.uint64) if arr.dtype.kind == "i" else arr
             mag = mag.astype(np.uint64)
             lo, hi = (mag & np.uint64(0xFFFFFFFF)).astype(_U32), (mag >> np.uint64(32)).astype(_U32)
-            states = np.empty((N, arr.size), dtype=_U32)
             two = hi > 0
+            if two.all():  # a study's seeds, all but one in 2**31: no copies
+                return init_by_array(np.stack([lo, hi]))
+            if not two.any():
+                return init_by_array(lo[None, :])
+            states = np.empty((N, arr.size), dtype=_U32)
             for mask, key in ((two, np.stack([lo, hi])), (~two, lo[None, :])):
                 cols = np.flatnonzero(mask)
-                if cols.size:
-                    states[:, cols] = init_by_array(key[:, cols])
+                states[:, cols] = init_by_array(key[:, cols])
             return states
         values = [int(s) for s in arr.tolist()]
     keys = [seed_key(v) for v in values]
@@ -178,10 +181,18 @@ def twist(mt: np.ndarray, count: int = N) -> np.ndarray:
 
 def temper(words: np.ndarray) -> np.ndarray:
     """MT19937's tempering, in place; returns ``words``."""
-    words ^= words >> _U32(11)
-    words ^= (words << _U32(7)) & _U32(0x9D2C5680)
-    words ^= (words << _U32(15)) & _U32(0xEFC60000)
-    words ^= words >> _U32(18)
+    tmp = np.empty_like(words)
+    rs, ls, xor, and_ = np.right_shift, np.left_shift, np.bitwise_xor, np.bitwise_and
+    rs(words, _U32(11), out=tmp)
+    xor(words, tmp, out=words)
+    ls(words, _U32(7), out=tmp)
+    and_(tmp, _U32(0x9D2C5680), out=tmp)
+    xor(words, tmp, out=words)
+    ls(words, _U32(15), out=tmp)
+    and_(tmp, _U32(0xEFC60000), out=tmp)
+    xor(words, tmp, out=words)
+    rs(words, _U32(18), out=tmp)
+    xor(words, tmp, out=words)
     return words
 
 
