@@ -159,12 +159,13 @@ def _twist_slice(mt: np.ndarray, new: np.ndarray, a: int, b: int, src: np.ndarra
 
 def twist(mt: np.ndarray, count: int = N) -> np.ndarray:
     """The next 624 untempered words of every state ``mt`` ``[624, games]`` (only the first
-    ``count`` of them when fewer are needed: the slices after them are skipped).
+    ``count`` of them, ``[min(count, 624), games]``, when fewer are needed: the slices after
+    them are skipped).
 
     Word ``i`` needs old words ``i``, ``i + 1`` and new word ``i - 227``: three slices, each
     reading only what the one before wrote, then the last word (which needs new word 0).
     """
-    new = np.empty((N, mt.shape[1]), dtype=_U32)
+    new = np.empty((min(count, N), mt.shape[1]), dtype=_U32)  # only the rows asked for
     first = N - M  # 227
     _twist_slice(mt, new, 0, min(first, count), mt[M : M + min(first, count)])
     if count > first:
