@@ -24,7 +24,6 @@ games) still works, with a ``DeprecationWarning``; :func:`simulate_outcome` stay
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -34,6 +33,7 @@ import numpy as np
 from ...levelx.errors import RulesError
 from ...levelx.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .._deps import pandas
+from . import mt
 from .lockstep import CHUNK, POLICIES, ROLL_COUNT, Draw, NumpyDraws, Outcome, Policy, play
 from .tables import move_tables, row_tables
 
@@ -125,133 +125,56 @@ def outcome_frame(outcome: Outcome, seed: int) -> pd.DataFrame:
 # The engine's random streams, many games at once
 
 
-_TWO_26 = 67108864.0
-_TWO_53 = 9007199254740992.0
-_MT_N = 624
-_U32 = np.uint32
-
-
-def _mt_base() -> np.ndarray:
-    """``init_genrand(19650218)``: where every ``init_by_array`` seeding starts."""
-    mt = [19650218]
-    for i in range(1, _MT_N):
-        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
-    return np.array(mt, dtype=_U32)
-
-
-_MT_BASE = _mt_base()
-
-
-def _mt_states(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """Mersenne Twister states ``[624, games]`` as ``random.Random(seed)`` seeds them, for
-    seeds of two 32-bit words ``lo, hi`` (``hi > 0``): CPython's ``init_by_array``, one
-    step for all games at once (the steps depend on each other; the games do not)."""
-    mt = np.empty((_MT_N, lo.size), dtype=_U32)
-    mt[:] = _MT_BASE[:, None]
-    tmp = np.empty(lo.size, dtype=_U32)
-    key = (lo, hi + _U32(1))  # init_by_array adds key[j] + j
-    rs, xor, mul, add = np.right_shift, np.bitwise_xor, np.multiply, np.add
-    prev, i, j = mt[0], 1, 0
-    for _ in range(_MT_N):
-        row = mt[i]
-        rs(prev, 30, out=tmp)
-        xor(tmp, prev, out=tmp)
-        mul(tmp, _U32(1664525), out=tmp)
-        xor(tmp, row, out=tmp)
-        add(tmp, key[j], out=row)
-        prev, i, j = row, i + 1, j ^ 1
-        if i >= _MT_N:
-            mt[0] = mt[_MT_N - 1]
-            prev, i = mt[0], 1
-    for _ in range(_MT_N - 1):
-        row = mt[i]
-        rs(prev, 30, out=tmp)
-        xor(tmp, prev, out=tmp)
-        mul(tmp, _U32(1566083941), out=tmp)
-        xor(tmp, row, out=tmp)
-        np.subtract(tmp, _U32(i), out=row)
-        prev, i = row, i + 1
-        if i >= _MT_N:
-            mt[0] = mt[_MT_N - 1]
-            prev, i = mt[0], 1
-    mt[0] = 0x80000000
-    return mt
-
-
-#: Words of a fresh state's first twist that need no word it rewrote itself, twice over.
-_MT_FIRST = 2 * (_MT_N - 397)
-
-
-def _mt_words(mt: np.ndarray, count: int) -> np.ndarray:
-    """The first ``count`` (≤ 454) 32-bit outputs of each freshly seeded state, ``[count,
-    games]``: the first twist (in two slices: words 227… read words the first slice wrote)
-    and the tempering."""
-    upper, lower, matrix = _U32(0x80000000), _U32(0x7FFFFFFF), _U32(0x9908B0DF)
-    n1 = min(count, _MT_N - 397)
-    y = (mt[:n1] & upper) | (mt[1 : n1 + 1] & lower)
-    out = mt[397 : 397 + n1] ^ (y >> _U32(1)) ^ ((y & _U32(1)) * matrix)
-    if count > n1:
-        n2 = count - n1
-        y = (mt[n1 : n1 + n2] & upper) | (mt[n1 + 1 : n1 + n2 + 1] & lower)
-        out = np.concatenate([out, out[:n2] ^ (y >> _U32(1)) ^ ((y & _U32(1)) * matrix)])
-    out ^= out >> _U32(11)
-    out ^= (out << _U32(7)) & _U32(0x9D2C5680)
-    out ^= (out << _U32(15)) & _U32(0xEFC60000)
-    out ^= out >> _U32(18)
-    return out
-
-
 def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
     """``[random.Random(s).random() for _ in range(count)]`` for every seed, bit for bit, as
     one array ``[count, len(seeds)]`` (the ``i``-th values of all games side by side).
 
-    ``random()`` is ``(a >> 5, b >> 6)`` of two consecutive 32-bit words. Seeds of 33–64
-    bits (all a study's seeds but one in 2**31) are seeded and twisted here with numpy, all
-    games at once (about twice as fast as one ``random.Random`` each); other seeds, and more
-    than 227 values, go through ``random.Random(s).getrandbits``, which hands out the same
-    words in order.
+    Seeded and twisted with numpy (:mod:`.mt`), ``_MT_GAMES`` seeds at a time, whatever
+    their size.
     """
-    n_words = 2 * count
-    words = np.empty((n_words, len(seeds)), dtype=_U32)
-    values = np.asarray(seeds, dtype=np.int64)
-    fast = (values >> 32 > 0) & (n_words <= _MT_FIRST)
-    rows = np.flatnonzero(fast)
-    for a in range(0, rows.size, _MT_GAMES):
-        part = values[rows[a : a + _MT_GAMES]]
-        lo, hi = (part & 0xFFFFFFFF).astype(_U32), (part >> 32).astype(_U32)
-        words[:, rows[a : a + _MT_GAMES]] = _mt_words(_mt_states(lo, hi), n_words)
-    bits = 32 * n_words
-    for r in np.flatnonzero(~fast):
-        raw = random.Random(int(values[r])).getrandbits(bits).to_bytes(bits // 8, "little")
-        words[:, r] = np.frombuffer(raw, dtype="<u4")
-    out = (words[0::2] >> 5).astype(np.float64)
-    out *= _TWO_26
-    out += words[1::2] >> 6
-    out /= _TWO_53
+    values = np.asarray(seeds)
+    if values.dtype.kind not in "iu":  # ints beyond 64 bits: seeded from Python ints
+        values = np.asarray(list(seeds), dtype=object)
+    out = np.empty((count, values.size), dtype=np.float64)
+    for a in range(0, values.size, _MT_GAMES):
+        part = values[a : a + _MT_GAMES]
+        out[:, a : a + part.size] = mt.random_values(
+            part if part.dtype != object else part.tolist(), count
+        )
     return out
 
 
-#: Games seeded together (the states take 2.5 kB a game: 10 MB at a time; fewer calls per
-#: game than 2048, and the frame's peak stays under 150 MB per million rows).
-_MT_GAMES = 4096
+#: Seeds seeded together: each step of the seeding is one numpy operation on this many
+#: words, so wider is faster (per-call cost spread), up to the cache; the states take 2.5 kB a
+#: game (20 MB at a time), and the frame's peak stays under 150 MB per million rows.
+_MT_GAMES = 8192
 
 
 class _Streams:
     """Each game's ``random.Random(seed)`` values drawn ahead, ``width`` of them; a game
-    asking for more gets the last one again and is marked ``short`` (replayed afterwards)."""
+    asking for more is marked ``short`` (replayed afterwards) and gets stand-in values from
+    a fixed numpy generator meanwhile: random enough that its game still ends (repeating its
+    last value could stall it forever)."""
 
     def __init__(self, seeds: Sequence[int], width: int) -> None:
         self.values = engine_uniforms(seeds, width).ravel()  # value i of game g: i * n + g
         self.used = np.zeros(len(seeds), dtype=np.intp)
         self.width, self.n = width, len(seeds)
+        self._spare: np.random.Generator | None = None
 
     def next(self, games: np.ndarray) -> np.ndarray:
         used = self.used[games]
         self.used[games] = used + 1
+        over = used >= self.width
         np.minimum(used, self.width - 1, out=used)
         used *= self.n
         used += games  # games side by side in the same turn: nearly contiguous
-        return np.take(self.values, used)
+        values = np.take(self.values, used)
+        if over.any():
+            if self._spare is None:
+                self._spare = np.random.default_rng(0)
+            values[over] = self._spare.random(int(over.sum()))
+        return values
 
 
 class EngineDraws:
@@ -293,6 +216,17 @@ class EngineDraws:
 
 #: Rounds of random numbers drawn ahead per game: longer games (rare) are played again.
 AHEAD_ROUNDS = 48
+#: ... by player count when every seat is greedy, or when some seat plays at random: a
+#: round more than the longest of 4000 games of the default rules (random 2/3/4 players:
+#: 42/34/32 rounds, greedy 22/18/17). Drawing, twisting and tempering what a game never uses
+#: cost as much as its seeding.
+AHEAD_BY_PLAYERS = {"greedy": {2: 24, 3: 20, 4: 19}, "random": {2: 44, 3: 36, 4: 34}}
+
+
+def ahead_rounds(policies: Sequence[str]) -> int:
+    """Rounds drawn ahead for a game of ``policies`` (:data:`AHEAD_BY_PLAYERS`)."""
+    kind = "random" if "random" in policies else "greedy"
+    return min(AHEAD_ROUNDS, AHEAD_BY_PLAYERS[kind].get(len(policies), AHEAD_ROUNDS))
 
 
 def seat_policy(policies: Sequence[str]) -> Policy:
@@ -320,7 +254,7 @@ def play_games(
     moves = move_tables(rules.lucky_loser)
     rows = row_tables(rules, players)
     policy = seat_policy(policies)
-    rounds = AHEAD_ROUNDS
+    rounds = ahead_rounds(policies)
     draw = EngineDraws(game_seeds, seat_seeds, rounds)
     out = play(len(game_seeds), players, rules, moves, rows, draw, policy)
     redo = draw.short(out.turns)
