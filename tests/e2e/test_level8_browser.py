@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import shutil
 
+from playwright.sync_api import Error as PlaywrightError
+
 from .lab import REPO, open_notebook, run_all, run_code, set_theme, settled_after
 from .lab import settled as lab_settled
 from .test_levelx_browser import py
@@ -233,7 +235,19 @@ def test_joker_choice_hot_seat_and_game_over(page, lab, artifacts, request) -> N
     readings = j.locator("[data-layout]")
     assert readings.count() >= 2, "the joker can stand for 3 or 6"
     readings.last.click()
-    j.locator("[data-dialog=laydown]").screenshot(path=str(artifacts / "level8-joker.png"))
+    settled(page, 2)
+    # The dialog is drawn again when the chosen reading shows: a screenshot taken while it
+    # is replaced finds it detached, so it is taken again (a picture, not an assertion).
+    for attempt in range(3):
+        try:
+            dialog = j.locator("[data-dialog=laydown]")
+            dialog.wait_for()
+            dialog.screenshot(path=str(artifacts / "level8-joker.png"))
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(200)
     seq = int(settled(page, 2)["seq"])
     j.locator("[data-action=confirmLay]").click()
     after(page, seq, 2)
