@@ -285,13 +285,7 @@ class GameEnv(gymnasium.Env):
     def render(self) -> Any:
         """The spectator's view: text ("ansi"), a picture ("rgb_array") or the widget
         ("human", in a notebook)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render_mode: pass render_mode='ansi', "
-                "'rgb_array' or 'human' when making the environment."
-            )
-            return None
-        return render.frame(self.render_mode, self.game, self._view)
+        return render.env_frame(self.render_mode, self.game, self._view)
 
     def close(self) -> None:
         """Nothing to free (the widget, if any, stays in its notebook cell)."""

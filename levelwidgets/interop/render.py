@@ -153,6 +153,20 @@ class HumanView:
         return self.widget
 
 
+def env_frame(mode: str | None, game: Any, view: Any) -> Any:
+    """What an environment's ``render()`` returns (PettingZoo and Gymnasium alike): the
+    :func:`frame`, or None with Gymnasium's warning when the env was made without a mode."""
+    if mode is None:
+        from gymnasium import logger
+
+        logger.warn(
+            "render() was called without a render_mode: pass render_mode='ansi', "
+            "'rgb_array' or 'human' when making the environment."
+        )
+        return None
+    return frame(mode, game, view)
+
+
 def frame(mode: str | None, game: Game, view: HumanView) -> Any:
     """What ``render()`` returns in ``mode`` (None: nothing, with no work done)."""
     if mode == "ansi":

@@ -34,7 +34,7 @@ from ..gym import IllegalActionError, sample_chance, whole
 from .options import check_illegal, check_max_cycles, check_turn_order
 
 _pz = core.require("pettingzoo")
-_gym = core.require("gymnasium")
+core.require("gymnasium")
 
 from gymnasium import spaces  # noqa: E402
 from gymnasium.utils import seeding  # noqa: E402
@@ -342,13 +342,7 @@ class LevelGameEnv(_pz.AECEnv):
     def render(self) -> Any:
         """The spectator's view: text ("ansi"), a picture ("rgb_array") or the widget
         ("human", in a notebook)."""
-        if self.render_mode is None:
-            _gym.logger.warn(
-                "render() was called without a render_mode: pass render_mode='ansi', "
-                "'rgb_array' or 'human' when making the environment."
-            )
-            return None
-        return render.frame(self.render_mode, self.game, self._view)
+        return render.env_frame(self.render_mode, self.game, self._view)
 
     def close(self) -> None:
         """Nothing to free (the widget, if any, stays in its notebook cell)."""
