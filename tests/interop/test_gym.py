@@ -192,3 +192,15 @@ def test_rendering_shows_text_pictures_and_warns_outside_a_notebook():
     human = GameEnv("levelx", render_mode="human")
     with pytest.warns(NotInNotebookWarning):
         human.reset(seed=1)
+
+
+def test_render_without_a_mode_warns_and_draws_nothing():
+    from levelwidgets.interop.pettingzoo import levelx_v0
+
+    gym_env = GameEnv("levelx", opponents="random")
+    gym_env.reset(seed=1)
+    aec_env = levelx_v0()
+    aec_env.reset(seed=1)
+    for env in (gym_env, aec_env):
+        with pytest.warns(UserWarning, match="without a render_mode"):
+            assert env.render() is None
