@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from .. import extras
+from ..extras import MissingExtraError as MissingExtraError  # re-exported
 from ..protocol import Game
 
 #: The short names :func:`make_game` knows (also the OpenSpiel short names' suffixes).
@@ -41,22 +43,11 @@ _OPTIONS: dict[str, dict[str, object]] = {
 
 _TITLES = {"levelx": "Level X", "level8": "Level 8", "level8_board": "The Level 8 board game"}
 
-_INSTALL = 'pip install "levelwidgets[ai]"'
-
-
-class MissingExtraError(ImportError):
-    """An optional game-AI library is not installed (the ``[ai]`` extra)."""
-
 
 def require(module: str) -> types.ModuleType:
     """Import the optional library ``module`` or raise :class:`MissingExtraError` that says
     how to install it (the engines and widgets never need it)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise MissingExtraError(
-            f"{module} is not installed; the game-AI adapters need it: {_INSTALL}"
-        ) from error
+    return extras.require(module, "ai", "the game-AI adapters")
 
 
 def _check_name(name: object) -> str:

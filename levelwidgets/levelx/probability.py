@@ -44,6 +44,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
+from ..extras import require
 from .checks import is_int, show
 from .errors import ProbabilityError, ProbabilityLimitError, ProbabilityTypeError
 from .rules import ROWS
@@ -530,12 +531,7 @@ def chances_table(
     """
     dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)  # read once
     scale = 100.0 if _check_bool("percent", percent) else 1.0
-    try:
-        import pandas as pd
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "chances_table needs pandas: pip install 'levelwidgets[analysis]'"
-        ) from exc
+    pd = require("pandas", "analysis", "chance tables")
     kwargs = {"dice": dice, "targets": targets}
     sums = pd.Series(sum_chances(lucky_loser, **kwargs), name="can make").rename_axis("sum")
     groups = pd.DataFrame(group_count_distribution(lucky_loser, **kwargs)).fillna(0.0)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from ..extras import require
 from .tree import GameRecord, Node, Step
 
 COLUMNS = ("ply", "player", "player_name", "kind", "notation", "events", "comments", "mark")
@@ -45,7 +46,7 @@ def rows(record: GameRecord, all_nodes: bool = False) -> list[dict[str, Any]]:
 
 
 def to_dataframe(record: GameRecord, all_nodes: bool = False):
-    import pandas as pd  # lazily: pandas is an optional dependency (levelwidgets[analysis])
+    pd = require("pandas", "analysis", "record tables")  # optional: levelwidgets[analysis]
 
     columns = list(COLUMNS)
     if all_nodes:

@@ -23,6 +23,7 @@ import numpy as np
 import traitlets
 
 from ..analysis.stats import wilson_interval
+from ..extras import require
 from ..levelx.errors import ProbabilityError
 from ..levelx.moves import Grouping
 from ..levelx.probability import (
@@ -322,10 +323,7 @@ class DiceLab(PictureMixin, IntentWidget):
         chance (and as a fraction), the observed count and share, and the 95 % Wilson band."""
         if not isinstance(kind, str) or kind not in ("sums", "moves"):
             raise IntentError(f'kind is "sums" or "moves", not {show(kind)}.')
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError("frequencies needs pandas: pip install pandas") from exc
+        pd = require("pandas", "analysis", "frequency tables")
         bars = self._bars()[kind]
         return pd.DataFrame(
             {
