@@ -11,6 +11,8 @@ from nbclient import NotebookClient
 REPO = Path(__file__).resolve().parents[2]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 PICTURE = "data-lw-picture"
+#: The one folder examples save into (git-ignored: examples/saved/).
+SAVED = "saved"
 
 
 def pictures(outputs: list[dict]) -> list[str]:
@@ -34,6 +36,9 @@ def run_example(name: str, tmp_path: Path) -> list[dict]:
     ).execute()
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
+    written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
+    stray = [p for p in written if not p.startswith(f"{SAVED}/")]
+    assert not stray, f"{name} wrote {stray} beside itself; examples save only into {SAVED}/"
     return outputs
 
 
@@ -99,7 +104,7 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     better = next(m for m in w.game.legal_moves() if m.notation != move.notation)
     shown = [o["data"]["text/plain"] for o in outputs if "text/plain" in o.get("data", {})]
     assert repr([move.notation, better.notation]) in shown  # the move played, then the new one
-    assert (tmp_path / "lesson.levelx.json").exists()
+    assert (tmp_path / SAVED / "lesson.levelx.json").exists()
     view = "application/vnd.jupyter.widget-view+json"
     widgets = [o for o in outputs if view in o.get("data", {})]
     assert len(widgets) == 2, "the game, and the read-only copy for the class"
