@@ -126,18 +126,6 @@ def test_the_commands_never_write_into_an_installed_package(built: Path) -> None
     assert _run(tree, "-c", WHICH).stdout.split()[0] == "compiled"
 
 
-def test_the_default_wheel_is_the_pure_one(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "LEVELWIDGETS_MYPYC"}
-    command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path)]
-    subprocess.run([*command, str(ROOT)], check=True, capture_output=True, env=env)
-    (wheel,) = tmp_path.glob("*.whl")
-    assert wheel.name.endswith("-py3-none-any.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-    assert "levelwidgets/level8/solver.py" in names
-    assert not [n for n in names if n.endswith((".so", ".pyd", MANIFEST))]
-
-
 def test_the_commands_in_a_checkout_say_what_they_do() -> None:
     before = _files(LEVEL8)
     how = subprocess.run(
