@@ -1,4 +1,5 @@
-"""`bash tools/dev example` sets up only what the examples need, and works as root."""
+"""`bash tools/dev example` sets up only what the examples need, works as root, and skips
+the install when nothing changed."""
 
 from __future__ import annotations
 
@@ -33,3 +34,15 @@ def test_dev_example_installs_only_what_the_examples_need(tmp_path: Path) -> Non
     installed = {line.split("==")[0] for line in listed.splitlines()}
     assert {"levelwidgets", "jupyterlab", "anywidget", "pandas"} <= installed
     assert not installed & {"pytest", "playwright", "ruff"}, installed
+    assert "Installing levelwidgets" in run.stdout
+    # A second launch with nothing changed skips pip (seconds, not a minute).
+    again = subprocess.run(
+        ["bash", "tools/dev", "example", "--version"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "up to date" in again.stdout and "Installing" not in again.stdout, again.stdout
