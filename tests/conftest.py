@@ -7,3 +7,5 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("LEVELWIDGETS_PURE", "1")
+
+from tests.notebooks import binder_venv as binder_venv  # the example notebooks' kernel

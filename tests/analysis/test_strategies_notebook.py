@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import nbformat
-import pytest
-from nbclient import NotebookClient
+
+from tests.notebooks import run_example
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "analyse_strategies.ipynb"
 
@@ -22,13 +22,9 @@ def test_the_strategy_notebook_is_saved_without_outputs() -> None:
 
 
 def test_the_strategy_notebook_runs_and_answers_its_questions(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, binder_venv: Path
 ) -> None:
-    monkeypatch.setenv("LEVELWIDGETS_QUICK", "1")  # the kernel inherits it
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(
-        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
+    nb = run_example(NOTEBOOK.name, tmp_path, binder_venv, timeout=600)  # on its quick budget
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(o.get("text", "") for o in outputs)

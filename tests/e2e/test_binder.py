@@ -1,15 +1,15 @@
 """Binder's environment works: a fresh venv from binder/requirements.txt runs the widget.
 
 What Binder does, minus Docker: install ``binder/requirements.txt`` (``-e .`` included) into a
-new virtual environment, start JupyterLab from it, open the example and play a move by clicks.
-Slow (downloads from PyPI, a minute or two) but always run: it is the only check that the
-committed bundle and the declared dependencies are enough without Node or this machine's setup.
+new virtual environment (built once per run and shared with the notebook tests, which execute
+every example in it: tests/notebooks.py), start JupyterLab from it, open the example and play a
+move by clicks: the committed bundle and the declared dependencies are enough without Node or
+this machine's setup.
 """
 
 from __future__ import annotations
 
 import subprocess
-import venv
 from pathlib import Path
 
 import pytest
@@ -34,28 +34,12 @@ from .test_levelx_browser import (
 
 
 @pytest.mark.slow
-def test_binder_requirements_run_the_example(tmp_path: Path, browser, artifacts) -> None:
+def test_binder_requirements_run_the_example(
+    tmp_path: Path, binder_venv: Path, browser, artifacts
+) -> None:
     require_chromium()
-    env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    env_dir = binder_venv  # built from binder/requirements.txt alone (tests/notebooks.py)
     python = env_dir / "bin" / "python"
-    install = subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--disable-pip-version-check",
-            "-q",
-            "-r",
-            "binder/requirements.txt",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
     check = subprocess.run(
         [str(python), "-c", "import levelwidgets, sys; print(levelwidgets.__file__, sys.prefix)"],
         capture_output=True,

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+
+from tests.notebooks import run_example
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("gymnasium")
@@ -24,15 +25,8 @@ def test_the_notebook_is_saved_without_outputs() -> None:
     assert code and not any(c.outputs or c.execution_count for c in code)
 
 
-def test_game_ai_notebook_runs_on_the_quick_budget(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("LEVELWIDGETS_QUICK", "1")  # the kernel inherits it
-    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(
-        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
+def test_game_ai_notebook_runs_on_the_quick_budget(tmp_path: Path, binder_venv: Path) -> None:
+    nb = run_example(NOTEBOOK.name, tmp_path, binder_venv, timeout=120)  # on its quick budget
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
+from tests.notebooks import run_example
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "levelx_analysis.ipynb"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -20,11 +19,8 @@ def markdown(nb) -> str:
     return re.sub(r"\s*\n\s*", " ", text)
 
 
-def test_analysis_notebook_runs(tmp_path):
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(
-        nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
+def test_analysis_notebook_runs(tmp_path, binder_venv):
+    nb = run_example(NOTEBOOK.name, tmp_path, binder_venv, timeout=180)
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     outputs = [o for cell in code for o in cell.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
+
+from tests import notebooks
+from tests.notebooks import SAVED, outputs_of
 
 REPO = Path(__file__).resolve().parents[2]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 PICTURE = "data-lw-picture"
-#: The one folder examples save into (git-ignored: examples/saved/).
-SAVED = "saved"
 
 
 def pictures(outputs: list[dict]) -> list[str]:
@@ -28,29 +28,21 @@ def pictures(outputs: list[dict]) -> list[str]:
     return found
 
 
-def run_example(name: str, tmp_path: Path) -> list[dict]:
-    """Execute ``examples/<name>``; its code cells' outputs, after checking none is an error."""
-    nb = nbformat.read(REPO / "examples" / name, as_version=4)
-    NotebookClient(
-        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
-    assert not [o for o in outputs if o.output_type == "error"]
-    written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
-    stray = [p for p in written if not p.startswith(f"{SAVED}/")]
-    assert not stray, f"{name} wrote {stray} beside itself; examples save only into {SAVED}/"
-    return outputs
+def run_example(name: str, tmp_path: Path, env_dir: Path) -> list[dict]:
+    """Execute ``examples/<name>`` in the Binder environment (:mod:`tests.notebooks`); its code
+    cells' outputs."""
+    return outputs_of(notebooks.run_example(name, tmp_path, env_dir))
 
 
-def test_levelx_play_notebook_runs(tmp_path: Path) -> None:
-    outputs = run_example("levelx_play.ipynb", tmp_path)
+def test_levelx_play_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("levelx_play.ipynb", tmp_path, binder_venv)
     widget = [o for o in outputs if WIDGET in o.get("data", {})]
     assert widget, "the widget cell displayed no widget"
     assert len(pictures(outputs)) == len(widget)
 
 
-def test_level8_play_notebook_runs(tmp_path: Path) -> None:
-    outputs = run_example("level8_play.ipynb", tmp_path)
+def test_level8_play_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("level8_play.ipynb", tmp_path, binder_venv)
     widgets = [o for o in outputs if WIDGET in o.get("data", {})]
     assert len(widgets) == 2, "the player and the teacher widget"
     player_svg, teacher_svg = pictures(outputs)
@@ -58,8 +50,8 @@ def test_level8_play_notebook_runs(tmp_path: Path) -> None:
     assert "missing" in "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
 
 
-def test_level8_board_play_notebook_runs(tmp_path: Path) -> None:
-    outputs = run_example("level8_board_play.ipynb", tmp_path)
+def test_level8_board_play_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("level8_board_play.ipynb", tmp_path, binder_venv)
     widgets = [o for o in outputs if WIDGET in o.get("data", {})]
     assert len(widgets) == 2, "the board game widget and the lesson's teacher table"
     assert len(pictures(outputs)) == 2
@@ -70,8 +62,8 @@ def test_level8_board_play_notebook_runs(tmp_path: Path) -> None:
     assert "winner: ['Heuristic" in text and "heuristic won" in text
 
 
-def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
-    outputs = run_example("annotate_a_game.ipynb", tmp_path)
+def test_annotate_a_game_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("annotate_a_game.ipynb", tmp_path, binder_venv)
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     # The prose about a move is what the engine did: replay the same game and compare.
     from levelwidgets import LevelXWidget
@@ -110,18 +102,20 @@ def test_annotate_a_game_notebook_runs(tmp_path: Path) -> None:
     assert len(widgets) == 2, "the game, and the read-only copy for the class"
 
 
-def test_levelx_app_notebook_runs(tmp_path: Path) -> None:
-    outputs = run_example("levelx_app.ipynb", tmp_path)
+def test_levelx_app_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("levelx_app.ipynb", tmp_path, binder_venv)
     assert len(pictures(outputs)) == 1, "the app shows one widget (and its hidden picture)"
     assert not [o for o in outputs if o.output_type == "stream"], "the app prints nothing"
 
 
-def test_teach_probability_lesson_runs_with_answers_collapsed(tmp_path: Path) -> None:
+def test_teach_probability_lesson_runs_with_answers_collapsed(
+    tmp_path: Path, binder_venv: Path
+) -> None:
     nb = nbformat.read(REPO / "examples" / "teach_probability.ipynb", as_version=4)
     answers = [c for c in nb.cells if "answer" in c.metadata.get("tags", [])]
     assert len(answers) >= 7, "every exercise has an answer"
     assert all(c.metadata["jupyter"]["source_hidden"] for c in answers), "answers start collapsed"
-    outputs = run_example("teach_probability.ipynb", tmp_path)
+    outputs = run_example("teach_probability.ipynb", tmp_path, binder_venv)
     text = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "Fraction(5, 18)" in text  # exercise 1: four different faces
     assert "Fraction(216, 173), Fraction(216, 173)" in text  # exercise 6: E = 1/p, by the chain

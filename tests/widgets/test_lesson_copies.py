@@ -5,22 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 
 from levelwidgets.lesson import is_answer, main, make_student_copy
+from tests.notebooks import run_notebook
 
 REPO = Path(__file__).resolve().parents[2]
 LESSON = REPO / "examples" / "teach_probability.ipynb"
 
 
-def run(nb: nbformat.NotebookNode, cwd: Path) -> nbformat.NotebookNode:
-    NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}
-    ).execute()
-    return nb
-
-
-def test_student_copy_has_no_answer_and_teacher_copy_has_all(tmp_path: Path) -> None:
+def test_student_copy_has_no_answer_and_teacher_copy_has_all(
+    tmp_path: Path, binder_venv: Path
+) -> None:
     teacher = nbformat.read(str(LESSON), as_version=4)
     answers = [c for c in teacher.cells if is_answer(c)]
     assert len(answers) >= 7
@@ -31,8 +26,8 @@ def test_student_copy_has_no_answer_and_teacher_copy_has_all(tmp_path: Path) -> 
     assert not any("**Answer" in c.source for c in student.cells)
 
     # Run both before class, as the lesson tells the teacher to.
-    run(student, tmp_path)
-    run(teacher, tmp_path)
+    run_notebook(student, tmp_path, binder_venv)
+    run_notebook(teacher, tmp_path, binder_venv)
     code_answers = [c for c in teacher.cells if is_answer(c) and c.cell_type == "code"]
     assert code_answers and all(c.outputs for c in code_answers), (
         "the teacher copy has every result"
