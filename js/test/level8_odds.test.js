@@ -43,7 +43,7 @@ test("the panel's sentence in English and German", () => {
   );
   assert.equal(
     oddsText(DE, ODDS, "de"),
-    "Nächste Karte vom Stapel: 12,5 % Chance auf das ganze Level, 31,1 % auf eine Verbesserung · ungesehen: 7 ×3, rot 9 ×1, Joker ×7",
+    "Nächste Karte vom Nachziehstapel: 12,5 % Chance auf das ganze Level, 31,1 % auf eine Verbesserung · ungesehen: 7 ×3, rot 9 ×1, Joker ×7",
   );
   assert.match(oddsText(EN, { ...ODDS, needed: [] }, "en"), /no single card brings the level closer$/);
   assert.equal(oddsText(EN, { ...ODDS, missing: 0 }, "en"), "", "a complete level needs no odds");

@@ -291,7 +291,7 @@ export const L8_STRINGS = {
     hintCan: "Du kannst dein Level jetzt auslegen",
     hintMissing2: "es fehlen {n} Karten; nützlich: {needs}",
     hintMissing2_1: "es fehlt 1 Karte; nützlich: {needs}",
-    oddsLine: "Nächste Karte vom Stapel: {complete} Chance auf das ganze Level, {improve} auf eine Verbesserung",
+    oddsLine: "Nächste Karte vom Nachziehstapel: {complete} Chance auf das ganze Level, {improve} auf eine Verbesserung",
     oddsUnseen: "ungesehen:",
     oddsKind: "{kind} ×{n}",
     oddsNone: "keine einzelne Karte bringt das Level näher",
