@@ -74,7 +74,9 @@ class CardTableWidget(GameWidget):
     }
     _undo_to_person = True
 
-    #: Show the engine's ``cards_missing`` for the current level (teacher view always may).
+    #: Show the engine's ``cards_missing`` for the current level and the odds panel's figures
+    #: (``draw_odds`` of the seat to act, from its own view); the teacher view always may. The
+    #: static picture shows neither: it is the position, not a coaching aid (see the README).
     hints = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
