@@ -39,24 +39,30 @@ test("a needed kind's label is put into the language's words", () => {
 test("the panel's sentence in English and German", () => {
   assert.equal(
     oddsText(EN, ODDS, "en"),
-    "Next draw from the pile: 12.5 % completes the level, 31.1 % improves it · unseen: 7 ×3, red 9 ×1, Joker ×7",
+    "Next draw from the pile: 12.5 % completes the level, 31.1 % improves it · unseen: Joker ×7, 7 ×3, red 9 ×1",
   );
   assert.equal(
     oddsText(DE, ODDS, "de"),
-    "Nächste Karte vom Nachziehstapel: 12,5 % Chance auf das ganze Level, 31,1 % auf eine Verbesserung · ungesehen: 7 ×3, rot 9 ×1, Joker ×7",
+    "Nächste Karte vom Nachziehstapel: 12,5 % Chance auf das ganze Level, 31,1 % auf eine Verbesserung · ungesehen: Joker ×7, 7 ×3, rot 9 ×1",
   );
   assert.match(oddsText(EN, { ...ODDS, needed: [] }, "en"), /no single card brings the level closer$/);
   assert.equal(oddsText(EN, { ...ODDS, missing: 0 }, "en"), "", "a complete level needs no odds");
   assert.equal(oddsText(EN, null, "en"), "");
 });
 
-test("a long list of kinds is cut after MAX_KINDS with an ellipsis", () => {
+test("a long list of kinds is cut after MAX_KINDS, the rest counted", () => {
   const needed = Array.from({ length: MAX_KINDS + 3 }, (_x, i) => ({ label: String(i + 1), unseen: 2 }));
   const text = oddsText(EN, { ...ODDS, needed }, "en");
-  assert.ok(text.endsWith(`${MAX_KINDS} ×2, …`), text);
+  assert.ok(text.endsWith(`${MAX_KINDS} ×2, +3 more`), text);
+  assert.ok(oddsText(DE, { ...ODDS, needed }, "de").endsWith(", +3 weitere"));
   const el = oddsEl({ phase: "draw", hint: { missing: 2, odds: { ...ODDS, needed } } }, EN, "en");
   assert.equal(el.querySelectorAll("[data-odds-kind]").length, MAX_KINDS);
-  assert.ok(el.textContent.endsWith(", …"));
+  assert.ok(el.textContent.endsWith(", +3 more"));
+});
+
+test("the most plentiful kinds come first (Python's order on ties)", () => {
+  const needed = [{ label: "2", unseen: 1 }, { label: "3", unseen: 4 }, { label: "5", unseen: 1 }, { label: "joker", unseen: 4 }];
+  assert.match(oddsText(EN, { ...ODDS, needed }, "en"), /unseen: 3 ×4, Joker ×4, 2 ×1, 5 ×1$/);
 });
 
 test("the panel's DOM: stable attributes, the same text as oddsText, only on a turn", () => {
@@ -68,7 +74,7 @@ test("the panel's DOM: stable attributes, the same text as oddsText, only on a t
   assert.equal(el.textContent, oddsText(EN, ODDS, "en"));
   assert.equal(el.querySelector("[data-odds-line]").textContent, "Next draw from the pile: 12.5 % completes the level, 31.1 % improves it");
   const kinds = [...el.querySelectorAll("[data-odds-kind]")].map((k) => [k.getAttribute("data-odds-kind"), k.getAttribute("data-unseen")]);
-  assert.deepEqual(kinds, [["7", "3"], ["red 9", "1"], ["joker", "7"]]);
+  assert.deepEqual(kinds, [["joker", "7"], ["7", "3"], ["red 9", "1"]]);
   assert.equal(oddsEl({ ...view, phase: "keep" }, EN, "en"), null);
   assert.equal(oddsEl({ phase: "draw", hint: null }, EN, "en"), null);
   assert.equal(oddsEl({ phase: "draw", hint: { missing: 0, odds: { ...ODDS, missing: 0 } } }, EN, "en"), null);

@@ -5,11 +5,12 @@
 //
 // Stable DOM: [data-odds] the panel (data-complete, data-improve: the chances as Python sent
 // them; data-unseen: cards unseen), [data-odds-line] its sentence, [data-odds-kind=label] one
-// needed kind (data-unseen: how many of it are unseen).
+// needed kind (data-unseen: how many of it are unseen), most plentiful first.
 
 import { h } from "../common/dom.js";
 
-/** At most this many needed kinds are listed; the rest is "…" (the panel stays one line). */
+/** At most this many needed kinds are listed; the rest is counted ("+5 more"): the panel stays
+ * two lines at most. */
 export const MAX_KINDS = 8;
 
 const COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"];
@@ -34,9 +35,12 @@ export function kindText(L, label) {
     .join(" ");
 }
 
-/** The needed kinds as [label, text, unseen], at most MAX_KINDS of them. */
+/** The needed kinds, most plentiful first (the draws that help most), as [label, text, unseen]:
+ * at most MAX_KINDS of them, and how many kinds were left out. */
 function kindItems(L, odds) {
-  return (odds.needed || []).slice(0, MAX_KINDS).map((k) => [String(k.label), L("oddsKind", { kind: kindText(L, k.label), n: k.unseen }), k.unseen]);
+  const needed = [...(odds.needed || [])].sort((a, b) => b.unseen - a.unseen); // stable: Python's order on ties
+  const items = needed.slice(0, MAX_KINDS).map((k) => [String(k.label), L("oddsKind", { kind: kindText(L, k.label), n: k.unseen }), k.unseen]);
+  return [items, needed.length - items.length];
 }
 
 /** The panel's first part: "Next draw from the pile: 12.5 % completes the level, …". */
@@ -47,8 +51,9 @@ function headText(L, odds, lang) {
 /** The panel's whole sentence, or "" when there is nothing to say (no odds, level complete). */
 export function oddsText(L, odds, lang) {
   if (!odds || !odds.missing) return "";
-  const items = kindItems(L, odds).map(([, text]) => text);
-  if ((odds.needed || []).length > MAX_KINDS) items.push("…");
+  const [kinds, more] = kindItems(L, odds);
+  const items = kinds.map(([, text]) => text);
+  if (more) items.push(L("oddsMore", { n: more }));
   const tail = items.length ? `${L("oddsUnseen")} ${items.join(", ")}` : L("oddsNone");
   return `${headText(L, odds, lang)} · ${tail}`;
 }
@@ -58,12 +63,12 @@ export function oddsEl(view, L, lang) {
   if (view.phase !== "draw" && view.phase !== "play") return null;
   const odds = view.hint && view.hint.odds;
   if (!odds || !odds.missing) return null;
-  const items = kindItems(L, odds);
+  const [items, more] = kindItems(L, odds);
   const list = items.length
     ? [
         `${L("oddsUnseen")} `,
         ...items.flatMap(([label, text, n], i) => [i ? ", " : "", h("span", { class: "l8-odds-kind", "data-odds-kind": label, "data-unseen": String(n) }, text)]),
-        (odds.needed || []).length > MAX_KINDS ? ", …" : "",
+        more ? `, ${L("oddsMore", { n: more })}` : "",
       ]
     : [L("oddsNone")];
   const attrs = {
