@@ -209,3 +209,23 @@ def test_no_odds_in_whole_games_ever_depend_on_hidden_cards(mode: str) -> None:
     else:
         pytest.fail("the game did not end")
     assert checked >= 10, f"only {checked} positions were checked"
+
+
+def test_a_read_only_copy_shows_the_odds_of_each_position_stepped_to() -> None:
+    game = to_draw_with_a_level_open(1)
+    w = Level8Widget(game, view="teacher", bot_delay=0)
+    choose = {q: HeuristicBot(seed=q) for q in range(2)}
+    for _ in range(8):  # four turns: draw, discard
+        cur = w.game.current_player
+        send(w, **intent_of(choose[cur].choose(w.game.observation(cur))))
+    w.read_only = True
+    seen = []
+    for ply in (0, 2, 4, 6):
+        send(w, type="goto", ply=ply)
+        assert w.game.plies == ply
+        odds = w.view["hint"]["odds"]
+        assert odds == expected(w.game, w.view["actor"])
+        seen.append(odds)
+    assert len({str(o) for o in seen}) > 1  # the panel follows the position
+    w._handle_message(w, {"type": "draw", "source": "pile"}, [])
+    assert w.error and w.game.plies == 6  # a read-only copy is not played on
