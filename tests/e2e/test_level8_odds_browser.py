@@ -126,9 +126,15 @@ def test_odds_panel_in_english_and_german_dark_theme_and_on_a_projector(
     page.wait_for_function("() => !document.querySelector('#jp-left-stack:not(.lm-mod-hidden)')")
     root.locator("[data-action='projector']").click()
     page.wait_for_function("() => document.querySelector('.l8-root.lw-projector')")
-    page.wait_for_timeout(300)  # the zoom and the docked footer settle (two frames)
-    root.locator("[data-hint]").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    # scrolled up to the hint, the panel is in sight once the zoom and the docked hand settle
+    page.wait_for_function(
+        """() => { const root = document.querySelector('.l8-root');
+                   root.querySelector('[data-hint]').scrollIntoView({block: 'start'});
+                   const e = root.querySelector('[data-odds]'), r = e.getBoundingClientRect();
+                   return e.contains(document.elementFromPoint(r.left + 20, r.top + r.height / 2));
+                 }""",
+        timeout=10_000,
+    )
     fits = panel.evaluate(
         """e => { const r = e.getBoundingClientRect();
                   const root = e.closest('.l8-root'), t = root.getBoundingClientRect();
