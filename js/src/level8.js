@@ -21,7 +21,7 @@
 //   [data-dialog=laydown]  lay-down dialog: [data-prop-combo=i|spare], [data-prop-card=id],
 //                          [data-move-to], [data-layout=i:k], [data-meaning=i:joker:m]
 //   [data-handoff=p] hot-seat screen · [data-summary=round] · [data-result] game over
-//   [data-hint] hint line · [data-status] status · [data-step] turn steps · [data-help] what
+//   [data-hint] hint line · [data-odds] odds panel (level8/odds.js) · [data-status] status · [data-step] turn steps · [data-help] what
 //   to do now · [data-ask=p-i] "which end?" question · [data-round] · [data-dealer] ·
 //   [data-level] · [data-laid] · [data-sort] hand order · [data-error] toast
 //   [data-log] event log · [data-moves] move list ([data-goto=ply])
@@ -52,6 +52,7 @@ import { focusKeeper } from "./level8/keepfocus.js";
 import { keyAction } from "./level8/keys.js";
 import { createLayDown } from "./level8/laydown.js";
 import * as S from "./level8/selection.js";
+import { oddsEl } from "./level8/odds.js";
 import { moveText } from "./level8/text.js";
 
 const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
@@ -166,7 +167,8 @@ function render({ model, el }) {
     pileBox.replaceChildren(D.drawPileEl(v, L));
     stepsBox.replaceChildren(D.stepsEl(v, L));
     const hint = D.hintEl(v, L);
-    hintBox.replaceChildren(...(hint ? [hint] : []));
+    const odds = oddsEl(v, L, lang());
+    hintBox.replaceChildren(...[hint, odds].filter(Boolean));
     drawPanel(v);
     drawMineNow(v);
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks

@@ -45,6 +45,7 @@ from ..level8.errors import (
     LevelMismatchError,
 )
 from ..level8.observation import SPECTATOR, TEACHER, Observation
+from ..level8.odds import draw_odds
 from ..level8.visibility import action_text, move_entry, shows_new_card
 from ..names import shown_name, shown_names
 from ..record import MAX_NODES, Step
@@ -73,7 +74,9 @@ class CardTableWidget(GameWidget):
     }
     _undo_to_person = True
 
-    #: Show the engine's ``cards_missing`` for the current level (teacher view always may).
+    #: Show the engine's ``cards_missing`` for the current level and the odds panel's figures
+    #: (``draw_odds`` of the seat to act, from its own view); the teacher view always may. The
+    #: static picture shows neither: it is the position, not a coaching aid (see the README).
     hints = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
@@ -104,6 +107,8 @@ class CardTableWidget(GameWidget):
         # the lay-down dialog's arrangement, for the seat and position it was made for
         self._proposal: tuple[object, dict[str, Any]] | None = None
         self._can_lay_cache: dict[tuple, bool] = {}
+        # the odds panel's last figures, for (seat, that seat's observation)
+        self._odds_cache: tuple[tuple[int, Observation], dict[str, Any] | None] | None = None
         super().__init__(
             game,
             bots,
@@ -604,7 +609,21 @@ class CardTableWidget(GameWidget):
             "plan": [list(part) for part in missing.plan],
             "needs": [[n.kind, n.number, n.colour, list(n.alternatives)] for n in missing.needs],
             "jokers": missing.jokers,
+            "odds": self._odds(actor),
         }
+
+    def _odds(self, seat: int) -> dict[str, Any] | None:
+        """The odds panel's figures for ``seat``: :func:`~levelwidgets.level8.odds.draw_odds`,
+        which reads only that seat's own observation, so even the teacher view (which shows
+        every hand) publishes what the seat to move could know, never the hidden cards.
+        Cached on that observation: a redraw of the same position costs nothing."""
+        key = (seat, self._game.observation(seat))
+        if self._odds_cache is not None and self._odds_cache[0] == key:
+            return self._odds_cache[1]
+        odds = draw_odds(self._game, seat)
+        out = None if odds is None else _rounded(odds.to_dict())
+        self._odds_cache = (key, out)
+        return out
 
     def _legal(self, obs: Observation, actor: int) -> dict[str, Any]:
         """:func:`_legal`, and why Lay down is not possible now (``layWhy``, the refusal in
@@ -671,6 +690,13 @@ class Level8Widget(CardTableWidget):
 
 
 # ---------------------------------------------------------------------- view helpers
+
+ODDS_PLACES = 4  # the odds panel's chances, rounded: the view stays compact
+
+
+def _rounded(odds: dict[str, Any]) -> dict[str, Any]:
+    """``DrawOdds.to_dict()`` with its chances rounded to :data:`ODDS_PLACES` places."""
+    return {k: round(v, ODDS_PLACES) if isinstance(v, float) else v for k, v in odds.items()}
 
 
 def _meld_view(combo: Combo) -> dict[str, Any]:
