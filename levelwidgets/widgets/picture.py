@@ -13,6 +13,9 @@ display updates (``update_display_data``) so a saved notebook holds the position
 at. While the widget is on the page its front end hides that output (``common/picture.js``);
 where the widget cannot render, nothing hides it and the picture shows. The picture also carries
 one CSS rule that hides JupyterLab's "model not found" text of the widget output right before it.
+Where each output sits in a frame of its own (Colab) no page-wide CSS reaches across: the live
+widget posts a message to every frame and the picture's small script hides the picture on
+hearing it (:func:`_frame_script`; ``js/src/common/picture.js``).
 
 :class:`PictureMixin` is that machinery for any widget (the game widgets and ``DiceLab``): a
 widget that mixes it in says what to draw (:meth:`PictureMixin._static_svg`) and calls
@@ -79,10 +82,32 @@ def picture_html(
     return (
         f'<div class="lw-picture" {ATTRIBUTE}="{picture_id}">'
         f"<style>{hide_error}</style>"
+        f"{_frame_script(picture_id)}"
         f"{svg_image(svg, label)}"
         '<div class="lw-picture-caption" style="font-size: 12px; opacity: 0.7; margin-top: 4px;">'
         f"{html.escape(caption)}</div>"
         "</div>"
+    )
+
+
+def _frame_script(picture_id: str) -> str:
+    """Where outputs sit in frames of their own (Colab), the live widget cannot hide this
+    picture with CSS: it posts ``{lwPictureLive: id}`` to every frame, and this script hides the
+    picture on hearing it (asking once on load, for a widget drawn earlier). Where scripts do
+    not run (an untrusted notebook, GitHub), nothing changes: the picture shows."""
+    return (
+        "<script>(function(){"
+        f'var id="{picture_id}",s=document.currentScript,box=s&&s.parentElement;'
+        "if(!box)return;"
+        "function hide(){box.style.display='none';}"
+        "window.addEventListener('message',function(e){"
+        "if(e.data&&e.data.lwPictureLive===id)hide();});"
+        "var seen=[];function ask(w,d){if(d>8||seen.indexOf(w)>=0)return;seen.push(w);"
+        "try{w.postMessage({lwPictureAsk:id},'*');}catch(x){}"
+        "var n=0;try{n=w.frames.length;}catch(x){return;}"
+        "for(var i=0;i<n;i++){try{ask(w.frames[i],d+1);}catch(x){}}}"
+        "try{ask(window.top||window,0);}catch(x){ask(window,0);}"
+        "})();</script>"
     )
 
 
