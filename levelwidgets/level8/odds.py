@@ -268,15 +268,21 @@ def _missing(hand: tuple[int, ...], level: Level, spec: str, key: tuple | None =
 #: The most lay-downs :func:`_roles` reads before it leaves the question to the solver.
 _WAYS_CAP = 400
 _ROLES: dict[tuple, tuple[int, int] | None] = {}
+#: Up to this many kinds of card (levels of runs and sets: 15 numbers, jokers, skip cards)
+#: asking the solver once per kind is cheaper than reading lay-downs (:func:`_roles`).
+_FEW_KINDS = 30
 _JOKER_IDS = (*range(FIRST_JOKER, FIRST_SKIP), 101)
 _ALL_NUMBERS = sum(1 << v for v in range(1, 16))
 _ALL_COLOURS = (1 << 6) - 1
 
 
-def _roles(hand: tuple[int, ...], m: int, level: Level, key: tuple) -> tuple[int, int] | None:
+def _roles(
+    hand: tuple[int, ...], m: int, level: Level, key: tuple, cap: int = _WAYS_CAP
+) -> tuple[int, int] | None:
     """The cards that lower the cards missing ``m`` (> 0) of ``hand``, as the numbers and
     colours (bits) a natural card needs (any joker lowers it too), or None when there are
-    too many lay-downs to read (the caller then asks the solver card by card).
+    more than ``cap`` lay-downs to read (the caller then asks the solver card by card,
+    which is cheaper than reading many lay-downs when there are few kinds of card).
 
     Why it is exact: a card ``c`` lowers the count exactly when the hand plus ``c`` plus
     ``m - 1`` jokers holds the level, that is when ``c`` can stand in for a joker in some
@@ -284,14 +290,14 @@ def _roles(hand: tuple[int, ...], m: int, level: Level, key: tuple) -> tuple[int
     in a colour group for its colour, in a run for any number of a window of the run's
     length that holds its natural cards (a joker at either end is one way for the solver,
     so every window is read here)."""
-    full = (key, m)  # (the key names the kinds themselves: roles are numbers and colours)
+    full = (key, m, cap)  # (the key names the kinds themselves: roles are numbers, colours)
     if full in _ROLES:
         return _ROLES[full]
     free = [j for j in _JOKER_IDS if j not in hand]
     got: tuple[int, int] | None = None
     if len(free) >= m:
-        ways = lay_down_ways((*hand, *free[:m]), level, _WAYS_CAP)
-        if len(ways) < _WAYS_CAP:
+        ways = lay_down_ways((*hand, *free[:m]), level, cap)
+        if len(ways) < cap:
             nums = cols = 0
             for way in ways:
                 for combo in way:
@@ -406,6 +412,10 @@ def _within(
     total = sum(len(k) for k in kinds)
     draws = min(draws, total)
     sym = _symmetric(lv)
+    # reading a lay-down costs about as much as a solver call: past this many, ask the
+    # solver once per kind instead
+    ways_cap = 2 * len(kinds) + 2
+    use_roles = len(kinds) > _FEW_KINDS
     memo: dict[tuple[int, ...], Fraction] = {}  # by the kinds taken (a multiset of draws)
 
     def state(taken: tuple[int, ...]) -> tuple[tuple[int, ...], tuple]:
@@ -424,15 +434,18 @@ def _within(
 
     def lowering(taken: tuple[int, ...], m: int, pick) -> list[int]:
         """The kinds (among ``pick``) whose next card lowers the count ``m`` (> 0)."""
-        cards, _key = state(taken)
-        exact = (spec, *[(names[i], k) for i, k in enumerate(taken) if k])
-        roles = _roles(cards, m, lv, (exact, hand_kinds))
-        if roles is not None:
-            return [i for i in pick if taken[i] < len(kinds[i]) and _lowers(kinds[i][0], roles)]
+        if use_roles:
+            cards, _key = state(taken)
+            exact = (spec, *[(names[i], k) for i, k in enumerate(taken) if k])
+            roles = _roles(cards, m, lv, (exact, hand_kinds), ways_cap)
+            if roles is not None:
+                return [i for i in pick if taken[i] < len(kinds[i]) and _lowers(kinds[i][0], roles)]
         out = []
-        for i in pick:  # too many lay-downs to read: the solver, card by card
+        for i in pick:  # the solver, kind by kind
+            if taken[i] >= len(kinds[i]) or names[i][0] == 2:  # (a skip card never helps)
+                continue
             more = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
-            if taken[i] < len(kinds[i]) and missing(more) < m:
+            if completes(more) if m == 1 else missing(more) < m:
                 out.append(i)
         return out
 
