@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import GameTypeError, GameValueError
+from .candidates import _Hand
 from .cards import (
     ALL_IDS,
     COLOUR_NAMES,
@@ -51,7 +52,7 @@ from .cards import (
 )
 from .errors import Level8Error
 from .levels import Level, parse_level
-from .solver import can_lay, cards_missing, lay_down_ways
+from .solver import _bound, _chosen, _level_info, _search_all, _slots, can_lay, cards_missing
 
 __all__ = [
     "DrawOdds",
@@ -296,33 +297,48 @@ def _roles(
     free = [j for j in _JOKER_IDS if j not in hand]
     got: tuple[int, int] | None = None
     if len(free) >= m:
-        ways = lay_down_ways((*hand, *free[:m]), level, cap)
-        if len(ways) < cap:
-            nums = cols = 0
-            for way in ways:
-                for combo in way:
-                    if not combo.jokers:
-                        continue
-                    nat = [c for c in combo.cards if c < FIRST_JOKER]
-                    if combo.kind == "set":
-                        nums |= 1 << (nat[0] % 15 + 1) if nat else _ALL_NUMBERS
-                    elif combo.kind == "colour":
-                        cols |= 1 << (nat[0] // 15) if nat else _ALL_COLOURS
-                    elif not nat:
-                        nums |= _ALL_NUMBERS
-                    else:
-                        have = {c % 15 + 1 for c in nat}
-                        n = len(combo.cards)
-                        lo, hi = min(have), max(have)
-                        for start in range(max(1, hi - n + 1), min(lo, 16 - n) + 1):
-                            for v in range(start, start + n):
-                                if v not in have:
-                                    nums |= 1 << v
-            got = (nums, cols)
+        got = _joker_roles((*hand, *free[:m]), level, cap)
     if len(_ROLES) >= _CACHE_MAX:
         _ROLES.clear()
     _ROLES[full] = got
     return got
+
+
+def _joker_roles(hand: tuple[int, ...], level: Level, cap: int) -> tuple[int, int] | None:
+    """The numbers and colours (bits) the jokers stand for over every lay-down of ``hand``
+    (the solver's own search of :func:`.solver.lay_down_ways`, read without building the
+    combinations), or None past ``cap`` lay-downs."""
+    h = _Hand(hand)
+    shapes, _repeated, n_cards = _level_info(level)
+    nj = h.nj
+    if n_cards > h.n_nat + nj:
+        return None  # (cannot happen for m the count missing: the solver decides then)
+    lower, mins = _bound(h, shapes)
+    if lower > nj:
+        return None
+    slots = _slots(h, shapes, mins, nj)
+    choices = _search_all(slots, nj, cap)
+    if len(choices) >= cap:
+        return None
+    nums = cols = 0
+    for choice in choices:
+        for _ri, kind, n, (mask, j, info) in _chosen(slots, choice):
+            if j == 0:
+                continue  # no joker in this combination
+            if kind == "set":
+                nums |= 1 << info if mask else _ALL_NUMBERS
+            elif kind == "colour":
+                cols |= 1 << info if mask else _ALL_COLOURS
+            elif not mask:
+                nums |= _ALL_NUMBERS
+            else:
+                have = {c % 15 + 1 for c in h.cards(mask)}
+                lo, hi = min(have), max(have)
+                for start in range(max(1, hi - n + 1), min(lo, 16 - n) + 1):
+                    for v in range(start, start + n):
+                        if v not in have:
+                            nums |= 1 << v
+    return nums, cols
 
 
 def _lowers(cid: int, roles: tuple[int, int]) -> bool:
