@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import GameTypeError, GameValueError
+from .candidates import _Hand
 from .cards import (
     ALL_IDS,
     COLOUR_NAMES,
@@ -51,7 +52,7 @@ from .cards import (
 )
 from .errors import Level8Error
 from .levels import Level, parse_level
-from .solver import cards_missing
+from .solver import _bound, _chosen, _level_info, _search_all, _slots, can_lay, cards_missing
 
 __all__ = [
     "DrawOdds",
@@ -61,6 +62,8 @@ __all__ = [
     "complete_within",
     "draw_odds",
     "kind_label",
+    "missing_count",
+    "unseen_by_kind",
     "unseen_cards",
 ]
 
@@ -168,6 +171,26 @@ def _kind_of(cid: int, numbers: bool, colours: bool) -> tuple:
     return (1, 0, -1)
 
 
+def _symmetric(level: Level) -> bool:
+    """Whether every number (a level of sets only) or every colour (colour groups only)
+    plays the same role, so a hand's answer depends on its counts per kind alone."""
+    kinds = {r.kind for r in level.requirements}
+    return kinds in ({"set"}, {"colour"})
+
+
+def _state_key(spec: str, kinds: list[tuple] | tuple[tuple, ...], symmetric: bool) -> tuple:
+    """A hand's cache key from its cards' kinds: skip cards left out (they never help);
+    for a symmetric level only the sorted counts per kind and the jokers."""
+    if not symmetric:
+        return (spec, tuple(sorted([k for k in kinds if k[0] != 2])))
+    counts: dict[tuple, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    jokers = counts.pop((1, 0, -1), 0)
+    counts.pop((2, 0, -1), None)
+    return (spec, tuple(sorted(counts.values())), jokers)
+
+
 def kind_label(cid: int, level: Level | str) -> str:
     """The label of the kind of card ``cid`` for ``level`` (see :class:`NeededKind`)."""
     lv = _as_level(level)
@@ -202,8 +225,29 @@ def _ids(cards: object, what: str) -> tuple[int, ...]:
     return out
 
 
+def unseen_by_kind(unseen: Counter, level: Level | str) -> list[list[int]]:
+    """The unseen cards grouped into the level's kinds (cards of one kind are
+    interchangeable for it), each kind's cards in id order, kinds in :func:`_kind_of`
+    order (numbers, jokers, skip cards)."""
+    lv = _as_level(level)
+    numbers, colours = _features(lv)
+    groups: dict[tuple, list[int]] = {}
+    for c, n in sorted(unseen.items()):
+        if n > 0:
+            groups.setdefault(_kind_of(c, numbers, colours), []).extend([c] * n)
+    return [groups[k] for k in sorted(groups)]
+
+
+def missing_count(hand: Iterable[int], level: Level | str) -> int:
+    """The cards ``hand`` still misses for ``level`` (``cards_missing(...).count``), kept
+    by the hand's kinds."""
+    lv = _as_level(level)
+    return _missing(tuple(sorted(_ids(hand, "hand"))), lv, lv.spec())
+
+
 # ---------------------------------------------------------------------- the exact chance
 _MISSING: dict[tuple, int] = {}  # (level spec, sorted hand) -> cards missing
+_COMPLETES: dict[tuple, bool] = {}  # (level spec, the hand's kinds) -> it can lay the level
 _WITHIN: dict[tuple, Fraction] = {}  # the answers of complete_within, by their arguments
 _CACHE_MAX = 200_000
 
@@ -213,13 +257,109 @@ def _missing(hand: tuple[int, ...], level: Level, spec: str, key: tuple | None =
     interchangeable for the level, so hands of the same kinds miss the same number)."""
     if key is None:
         numbers, colours = _features(level)
-        key = (spec, tuple(sorted([_kind_of(c, numbers, colours) for c in hand])))
+        key = _state_key(spec, [_kind_of(c, numbers, colours) for c in hand], _symmetric(level))
     got = _MISSING.get(key)
     if got is None:
         if len(_MISSING) >= _CACHE_MAX:
             _MISSING.clear()
         got = _MISSING[key] = cards_missing(hand, level).count
     return got
+
+
+#: The most lay-downs :func:`_roles` reads before it leaves the question to the solver.
+_WAYS_CAP = 400
+_ROLES: dict[tuple, tuple[int, int] | None] = {}
+#: Up to this many kinds of card (levels of runs and sets: 15 numbers, jokers, skip cards)
+#: asking the solver once per kind is cheaper than reading lay-downs (:func:`_roles`).
+_FEW_KINDS = 30
+_JOKER_IDS = (*range(FIRST_JOKER, FIRST_SKIP), 101)
+_ALL_NUMBERS = sum(1 << v for v in range(1, 16))
+_ALL_COLOURS = (1 << 6) - 1
+
+
+def _roles(
+    hand: tuple[int, ...], m: int, level: Level, key: tuple, cap: int = _WAYS_CAP
+) -> tuple[int, int] | None:
+    """The cards that lower the cards missing ``m`` (> 0) of ``hand``, as the numbers and
+    colours (bits) a natural card needs (any joker lowers it too), or None when there are
+    more than ``cap`` lay-downs to read (the caller then asks the solver card by card,
+    which is cheaper than reading many lay-downs when there are few kinds of card).
+
+    Why it is exact: a card ``c`` lowers the count exactly when the hand plus ``c`` plus
+    ``m - 1`` jokers holds the level, that is when ``c`` can stand in for a joker in some
+    lay-down of the hand plus ``m`` jokers. A joker in a set stands for the set's number,
+    in a colour group for its colour, in a run for any number of a window of the run's
+    length that holds its natural cards (a joker at either end is one way for the solver,
+    so every window is read here)."""
+    full = (key, m, cap)  # (the key names the kinds themselves: roles are numbers, colours)
+    if full in _ROLES:
+        return _ROLES[full]
+    free = [j for j in _JOKER_IDS if j not in hand]
+    got: tuple[int, int] | None = None
+    if len(free) >= m:
+        got = _joker_roles((*hand, *free[:m]), level, cap)
+    if len(_ROLES) >= _CACHE_MAX:
+        _ROLES.clear()
+    _ROLES[full] = got
+    return got
+
+
+def _joker_roles(hand: tuple[int, ...], level: Level, cap: int) -> tuple[int, int] | None:
+    """The numbers and colours (bits) the jokers stand for over every lay-down of ``hand``
+    (the solver's own search of :func:`.solver.lay_down_ways`, read without building the
+    combinations), or None past ``cap`` lay-downs."""
+    h = _Hand(hand)
+    shapes, _repeated, n_cards = _level_info(level)
+    nj = h.nj
+    if n_cards > h.n_nat + nj:
+        return None  # (cannot happen for m the count missing: the solver decides then)
+    lower, mins = _bound(h, shapes)
+    if lower > nj:
+        return None
+    slots = _slots(h, shapes, mins, nj)
+    choices = _search_all(slots, nj, cap)
+    if len(choices) >= cap:
+        return None
+    nums = cols = 0
+    for choice in choices:
+        for _ri, kind, n, (mask, j, info) in _chosen(slots, choice):
+            if j == 0:
+                continue  # no joker in this combination
+            if kind == "set":
+                nums |= 1 << info if mask else _ALL_NUMBERS
+            elif kind == "colour":
+                cols |= 1 << info if mask else _ALL_COLOURS
+            elif not mask:
+                nums |= _ALL_NUMBERS
+            else:
+                have = {c % 15 + 1 for c in h.cards(mask)}
+                lo, hi = min(have), max(have)
+                for start in range(max(1, hi - n + 1), min(lo, 16 - n) + 1):
+                    for v in range(start, start + n):
+                        if v not in have:
+                            nums |= 1 << v
+    return nums, cols
+
+
+def _lowers(cid: int, roles: tuple[int, int]) -> bool:
+    """Whether card ``cid`` lowers the cards missing, given :func:`_roles`' answer."""
+    if cid >= FIRST_JOKER:
+        return not FIRST_SKIP <= cid < END_SKIP
+    return bool(roles[0] >> (cid % 15 + 1) & 1 or roles[1] >> (cid // 15) & 1)
+
+
+def _completes(hand: tuple[int, ...], level: Level, key: tuple) -> bool:
+    """Whether the hand can lay the level (cheaper than counting what it misses), kept
+    with the counts by the hand's kinds."""
+    got = _MISSING.get(key)
+    if got is not None:
+        return got == 0
+    ok = _COMPLETES.get(key)
+    if ok is None:
+        if len(_COMPLETES) >= _CACHE_MAX:
+            _COMPLETES.clear()
+        ok = _COMPLETES[key] = can_lay(hand, level)
+    return ok
 
 
 def complete_within(
@@ -253,7 +393,17 @@ def complete_within(
     hand_kinds = tuple(sorted([_kind_of(c, numbers, colours) for c in h]))
     # the answer depends on the kinds only: kept by them (discarding either of two cards of
     # one kind, or seeing either, asks the same question)
-    key = (spec, hand_kinds, tuple([(k, len(v)) for k, v in sorted(groups.items())]), draws)
+    if _symmetric(lv):  # every number (or colour) alike: the counts held and unseen per kind
+        held: dict[tuple, int] = {}
+        for k in hand_kinds:
+            held[k] = held.get(k, 0) + 1
+        profile = sorted(
+            (held.get(k, 0), len(groups.get(k, ()))) for k in set(held) | set(groups) if k[0] == 0
+        )
+        others = [(k, held.get(k, 0), len(groups.get(k, ()))) for k in ((1, 0, -1), (2, 0, -1))]
+        key = (spec, tuple(profile), tuple(others), draws)
+    else:
+        key = (spec, hand_kinds, tuple([(k, len(v)) for k, v in sorted(groups.items())]), draws)
     got = _WITHIN.get(key)
     if got is not None:
         return got
@@ -277,46 +427,93 @@ def _within(
     kinds = [groups[k] for k in names]  # the cards of each kind, in a fixed order
     total = sum(len(k) for k in kinds)
     draws = min(draws, total)
-    memo: dict[tuple[int, ...], Fraction] = {}  # by the kinds taken (a multiset of draws)
+    sym = _symmetric(lv)
+    # reading a lay-down costs about as much as a solver call: past this many, ask the
+    # solver once per kind instead
+    ways_cap = 2 * len(kinds) + 2
+    use_roles = len(kinds) > _FEW_KINDS
+    # ``taken``: the kinds drawn so far, as a sorted tuple of kind indices (a multiset)
+    memo: dict[tuple[int, ...], Fraction] = {}
+
+    def state(taken: tuple[int, ...]) -> tuple[tuple[int, ...], tuple]:
+        """The hand plus the cards ``taken``, and its cache key (by kinds)."""
+        extra = []
+        prev, k = -1, 0
+        for i in taken:
+            k = k + 1 if i == prev else 0
+            extra.append(kinds[i][k])
+            prev = i
+        key = _state_key(spec, [*hand_kinds, *[names[i] for i in taken]], sym)
+        return tuple(sorted(hand + tuple(extra))), key
+
+    # this call's answers by the cards taken (a multiset reached by many orders): the
+    # shared caches' keys by kinds are only built on a miss here
+    counts: dict[tuple[int, ...], int] = {}
+    lays: dict[tuple[int, ...], bool] = {}
 
     def missing(taken: tuple[int, ...]) -> int:
-        extra = [c for i, k in enumerate(taken) if k for c in kinds[i][:k]]
-        key_kinds = [names[i] for i, k in enumerate(taken) for _ in range(k)]
-        key = (spec, tuple(sorted([*hand_kinds, *key_kinds])))
-        return _missing(tuple(sorted(hand + tuple(extra))), lv, spec, key)
+        got = counts.get(taken)
+        if got is None:
+            cards, key = state(taken)
+            got = counts[taken] = _missing(cards, lv, spec, key)
+        return got
 
-    def chance(taken: tuple[int, ...], left: int, allowed: tuple[int, ...] | None) -> Fraction:
-        """Chance to complete from the hand plus the kinds ``taken`` (counts per kind) with
-        ``left`` draws to go; ``allowed``: the only kinds worth following (zero slack)."""
-        m = missing(taken)
+    def completes(taken: tuple[int, ...]) -> bool:
+        got = counts.get(taken)
+        if got is not None:
+            return got == 0
+        ok = lays.get(taken)
+        if ok is None:
+            cards, key = state(taken)
+            ok = lays[taken] = _completes(cards, lv, key)
+        return ok
+
+    def left_of(taken: tuple[int, ...], i: int) -> int:
+        """The cards of kind ``i`` not drawn yet."""
+        return len(kinds[i]) - taken.count(i)
+
+    def lowering(taken: tuple[int, ...], m: int) -> list[int]:
+        """The kinds whose next card lowers the count ``m`` (> 0)."""
+        if use_roles:
+            cards, _key = state(taken)
+            exact = (spec, *[names[i] for i in taken])
+            roles = _roles(cards, m, lv, (exact, hand_kinds), ways_cap)
+            if roles is not None:
+                return [i for i in everyone if _lowers(firsts[i], roles) and left_of(taken, i)]
+        out = []
+        for i in everyone:  # the solver, kind by kind
+            if names[i][0] == 2 or not left_of(taken, i):  # (a skip card never helps)
+                continue
+            more = tuple(sorted((*taken, i)))
+            if completes(more) if m == 1 else missing(more) < m:
+                out.append(i)
+        return out
+
+    def chance(taken: tuple[int, ...], left: int, m: int) -> Fraction:
+        """Chance to complete from the hand plus the kinds ``taken``, which misses ``m``
+        cards, with ``left`` draws to go."""
         if m == 0:
             return Fraction(1)
         if m > left:
             return Fraction(0)
         remaining = total - (draws - left)
-        if m == left:  # zero slack: every card drawn from here on must lower the count
-            lower = []
-            for i in allowed if allowed is not None else range(len(kinds)):
-                more = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
-                if taken[i] < len(kinds[i]) and missing(more) < m:
-                    lower.append(i)
-            allowed = tuple(lower)
-            choices = lower
-        else:
-            allowed = None
-            choices = [i for i in range(len(kinds)) if taken[i] < len(kinds[i])]
+        lower = set(lowering(taken, m))
+        if m == left == 1:  # the last draw must complete: count the cards that do
+            return Fraction(sum(left_of(taken, i) for i in lower), remaining)
+        # zero slack (m == left): every card drawn from here on must lower the count
+        choices = sorted(lower) if m == left else [i for i in everyone if left_of(taken, i)]
         acc = Fraction(0)
         for i in choices:
-            nxt = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
-            # (the answer does not depend on ``allowed``: it only skips kinds that cannot
-            # lead to a completion, see the module docstring)
+            nxt = tuple(sorted((*taken, i)))
             p = memo.get(nxt)
             if p is None:
-                p = memo[nxt] = chance(nxt, left - 1, allowed)
-            acc += Fraction(len(kinds[i]) - taken[i], remaining) * p
+                p = memo[nxt] = chance(nxt, left - 1, m - 1 if i in lower else m)
+            acc += Fraction(left_of(taken, i), remaining) * p
         return acc
 
-    return chance((0,) * len(kinds), draws, None)
+    everyone = range(len(kinds))
+    firsts = [k[0] for k in kinds]
+    return chance((), draws, missing(()))
 
 
 # ---------------------------------------------------------------------- the odds panel
