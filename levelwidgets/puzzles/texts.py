@@ -1,0 +1,84 @@
+"""Everything a student reads about a puzzle, in English and German.
+
+``say(key, language, **values)`` fills one template; numbers are written the language's way
+(``3.42`` / ``3,42``). The widget shows every language's text at once (its notice carries
+``{"en": …, "de": …}`` and the browser picks), so switching the language never loses a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: The languages puzzles speak (the widgets' languages).
+LANGUAGES = ("en", "de")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "right": "Right! {why}",
+        "wrong": "Not quite. {why}",
+        "right_why": "{played} keeps {value}; the next best, {second}, keeps {second_value}.",
+        "right_only": "{played} keeps {value}.",
+        "right_tie": "{played} keeps {value}, as good as the best.",
+        "right_close": "{played} keeps {value}, close enough to the best, {best} ({best_value}).",
+        "points": "{value} expected points",
+        "chance": "a {value} chance",
+        "grouping_q": "{name} rolled {dice}. Which grouping is best? Play it. "
+        "(Best = the most expected points: points now plus the best next turn.)",
+        "discard_q": "{name}, which card do you discard to keep the most chances of "
+        "completing your level ({level})? Play it.",
+        "your_turn": "Your answer: play the move on the board.",
+        "answered": "{mark} {student}: {answer}. {why}",
+        "anonymous": "Answer",
+        "question": "Question",
+        "puzzle": "Puzzle",
+    },
+    "de": {
+        "right": "Richtig! {why}",
+        "wrong": "Nicht ganz. {why}",
+        "right_why": "{played} behält {value}; das Nächstbeste, {second}, behält {second_value}.",
+        "right_only": "{played} behält {value}.",
+        "right_tie": "{played} behält {value}, so gut wie das Beste.",
+        "right_close": "{played} behält {value}, nah genug am Besten, {best} ({best_value}).",
+        "points": "{value} erwartete Punkte",
+        "chance": "eine Chance von {value}",
+        "grouping_q": "{name} hat {dice} gewürfelt. Welche Aufteilung ist die beste? Spiel sie. "
+        "(Beste = die meisten erwarteten Punkte: Punkte jetzt plus der beste nächste Zug.)",
+        "discard_q": "{name}, welche Karte legst du ab, um die meisten Chancen zu behalten, "
+        "deine Stufe ({level}) zu schaffen? Spiel sie.",
+        "your_turn": "Deine Antwort: spiel den Zug auf dem Brett.",
+        "answered": "{mark} {student}: {answer}. {why}",
+        "anonymous": "Antwort",
+        "question": "Frage",
+        "puzzle": "Rätsel",
+    },
+}
+
+
+def say(key: str, language: str = "en", **values: object) -> str:
+    """The text ``key`` in ``language`` (English when the language has none), filled."""
+    table = TEXTS.get(language, TEXTS["en"])
+    return table.get(key, TEXTS["en"][key]).format(**values)
+
+
+def number(value: float, language: str = "en", digits: int = 2) -> str:
+    """``value`` with ``digits`` decimals, with the language's decimal mark."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if language == "de" else text
+
+
+def amount(value: float, unit: str, language: str = "en") -> str:
+    """A judge's value in words: expected points, or a chance as a percentage."""
+    if unit == "chance":
+        pct = number(100 * value, language, 1)
+        return say("chance", language, value=f"{pct} %" if language == "de" else f"{pct}%")
+    return say("points", language, value=number(value, language))
+
+
+def both(key: str, **values: object) -> dict[str, str]:
+    """``key`` filled in every language: ``{"en": …, "de": …}``."""
+    return {lang: say(key, lang, **values) for lang in LANGUAGES}
+
+
+def pick(texts: Mapping[str, str], language: str) -> str:
+    """The text of ``language`` from ``{"en": …, "de": …}`` (English when missing)."""
+    return texts.get(language) or texts.get("en") or next(iter(texts.values()), "")
