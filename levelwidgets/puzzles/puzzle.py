@@ -23,7 +23,7 @@ from ..record import GameRecord, Node, RecordError
 from .answers import COLUMNS, frame
 from .errors import AnswerError, CheckError, PositionError, QuestionError
 from .position import copy_position, game_name, last_node
-from .texts import LANGUAGES, both, pick, say
+from .texts import LANGUAGES, both, level_words, pick, say
 from .verdict import Check, Verdict, best_move
 
 #: The longest question a puzzle takes (a paragraph, not a worksheet).
@@ -91,7 +91,7 @@ class Puzzle:
         *,
         title: str = "",
         language: str = "en",
-        id: str | None = None,  # noqa: A002  (the puzzle's id, as a file names it)
+        id: str | None = None,
         tolerance: float = 0.0,
     ) -> None:
         self._language = check_language(language)
@@ -155,9 +155,13 @@ class Puzzle:
                 "best_discard needs a position where the seat must discard (it has drawn and "
                 f"cannot lay down or add on); here it may: {', '.join(sorted(kinds))}."
             )
-        name, level = game.names[seat], str(game.current_level(seat))
+        name, level = game.names[seat], game.current_level(seat)
         options.setdefault("title", f"Level 8: {name}")
-        return cls(game, both("discard_q", name=name, level=level), **options)
+        question = {
+            lang: say("discard_q", lang, name=name, level=level_words(level, lang))
+            for lang in LANGUAGES
+        }
+        return cls(game, question, **options)
 
     # ------------------------------------------------------------------ reading
 

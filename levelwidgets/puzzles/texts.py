@@ -82,3 +82,26 @@ def both(key: str, **values: object) -> dict[str, str]:
 def pick(texts: Mapping[str, str], language: str) -> str:
     """The text of ``language`` from ``{"en": …, "de": …}`` (English when missing)."""
     return texts.get(language) or texts.get("en") or next(iter(texts.values()), "")
+
+
+#: A Level 8 requirement in words: ``REQUIREMENTS[language][kind]`` with ``{n}`` cards.
+REQUIREMENTS = {
+    "en": {"run": "a run of {n}", "set": "{n} of a kind", "colour": "{n} of one colour"},
+    "de": {
+        "run": "eine Zahlenfolge aus {n}",
+        "set": "{n} gleiche Zahlen",
+        "colour": "{n} Karten einer Farbe",
+    },
+}
+
+
+def level_words(level: object, language: str = "en") -> str:
+    """A Level 8 level in words ("a run of 3 + 3 of a kind"); its own text when unknown."""
+    table = REQUIREMENTS.get(language, REQUIREMENTS["en"])
+    parts = []
+    for req in getattr(level, "requirements", ()):
+        template = table.get(getattr(req, "kind", ""))
+        if template is None:
+            return str(level)
+        parts.append(template.format(n=req.n))
+    return " + ".join(parts) if parts else str(level)

@@ -30,8 +30,8 @@ class Judgement:
 
     def why(self, language: str = "en") -> str:
         if language == "de":
-            return f"Besser: {self.best.notation} ({self.best.value:.2f}) statt {self.played.notation}."
-        return f"Better: {self.best.notation} ({self.best.value:.2f}) - you played {self.played.notation}."
+            return f"Besser: {self.best.notation} statt {self.played.notation}."
+        return f"Better: {self.best.notation}; you played {self.played.notation}."
 
 
 def judge(game: Any, action: Any) -> Judgement:
