@@ -224,11 +224,19 @@ class Puzzle:
 
     # ------------------------------------------------------------------ answering
 
-    def answer(self, action: object, *, student: str = "", node: Node | None = None) -> Verdict:
+    def answer(
+        self,
+        action: object,
+        *,
+        student: str = "",
+        node: Node | None = None,
+        at: datetime | None = None,
+    ) -> Verdict:
         """Judge ``action`` (an engine action, or its text as ``action_to_string`` writes it:
         ``"1+6 5+5"``, ``"discard 7R"``) played at the puzzle's position by ``student``: the
         verdict is returned, added to :attr:`answers` and commented in :attr:`record`. An
-        answer that is no legal move there raises :class:`AnswerError` and records nothing."""
+        answer that is no legal move there raises :class:`AnswerError` and records nothing.
+        ``at``: when it was answered (default now; an answers file keeps the first time)."""
         student = _name(student, "student's name")
         game = self.game
         action = self._legal(game, action)
@@ -250,7 +258,7 @@ class Puzzle:
                 "correct": verdict.correct,
                 "cost": verdict.cost,
                 "why": verdict.why,
-                "time": datetime.now(timezone.utc),
+                "time": at or datetime.now(timezone.utc),
             }
         )
         for listener in list(self._listeners):

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import GameError
 from ..record import GameRecord
+from . import answers_file
 from .answers import frame
 from .errors import PuzzleError, PuzzleFileError
 from .position import last_node
@@ -55,6 +56,7 @@ class PuzzleSet:
             raise PuzzleError("A set's title is a text.")
         self.title = title
         self._puzzles = items
+        self._writers: dict[int, Any] = {}  # puzzle -> unsubscriber of its answers-file writer
 
     # ------------------------------------------------------------------ as a list
 
@@ -96,6 +98,37 @@ class PuzzleSet:
             if rows and (rows[0]["correct"] if first_try else any(r["correct"] for r in rows)):
                 solved += 1
         return solved / len(self._puzzles)
+
+    # ------------------------------------------------------------------ an answers file
+
+    def keep_answers(self, path: str | Path) -> int:
+        """Write every attempt at this set's puzzles to ``path`` (one JSON line each) from now
+        on; attempts already in the file are read back first and judged again (a notebook run
+        again, e.g. by nbgrader's autograde, has them). Returns how many were read back. A bad
+        file raises :class:`PuzzleFileError` and nothing changes."""
+        path = Path(path)
+        lines = answers_file.read(path) if path.exists() else []
+        by_id = {p.id: p for p in self._puzzles}
+        for number, line in enumerate(lines, 1):
+            if line["puzzle"] not in by_id:
+                raise PuzzleFileError(
+                    f"{path.name}, line {number}: no puzzle of this set has the id "
+                    f"{line['puzzle']!r:.40}."
+                )
+        kept = {id(p): len(p.attempts) for p in self._puzzles}
+        try:
+            for line in lines:
+                puzzle = by_id[line["puzzle"]]
+                puzzle.answer(line["answer"], student=line["student"], at=line["time"])
+        except GameError as exc:
+            for p in self._puzzles:  # all or nothing
+                del p._rows[kept[id(p)] :]
+            raise PuzzleFileError(f"{path.name}: an answer cannot be judged again: {exc}") from None
+        for p in self._puzzles:
+            if id(p) in self._writers:
+                self._writers.pop(id(p))()
+            self._writers[id(p)] = p.on_answer(lambda _v, p=p: _append(path, p.attempts[-1]))
+        return len(lines)
 
     # ------------------------------------------------------------------ files
 
@@ -178,6 +211,11 @@ class PuzzleSet:
 
     def __repr__(self) -> str:
         return f"<PuzzleSet {self.title!r}: {len(self)} puzzles>"
+
+
+def _append(path: Path, row: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as out:
+        out.write(answers_file.line_of(row) + "\n")
 
 
 def _puzzle_from(index: int, item: object) -> Puzzle:
