@@ -231,12 +231,14 @@ class Puzzle:
         student: str = "",
         node: Node | None = None,
         at: datetime | None = None,
+        language: str | None = None,
     ) -> Verdict:
         """Judge ``action`` (an engine action, or its text as ``action_to_string`` writes it:
         ``"1+6 5+5"``, ``"discard 7R"``) played at the puzzle's position by ``student``: the
         verdict is returned, added to :attr:`answers` and commented in :attr:`record`. An
         answer that is no legal move there raises :class:`AnswerError` and records nothing.
-        ``at``: when it was answered (default now; an answers file keeps the first time)."""
+        ``at``: when it was answered (default now; an answers file keeps the first time);
+        ``language``: of the record's comment (default the puzzle's; a widget passes its own)."""
         student = _name(student, "student's name")
         game = self.game
         action = self._legal(game, action)
@@ -247,7 +249,7 @@ class Puzzle:
                 "correct, why)."
             )
         notation = game.action_to_string(action)
-        self._comment(node, action, notation, verdict, student)
+        self._comment(node, action, notation, verdict, student, language or self._language)
         self._rows.append(
             {
                 "puzzle": self.id,
@@ -288,7 +290,13 @@ class Puzzle:
         return action
 
     def _comment(
-        self, node: Node | None, action: Any, notation: str, verdict: Verdict, student: str
+        self,
+        node: Node | None,
+        action: Any,
+        notation: str,
+        verdict: Verdict,
+        student: str,
+        language: str,
     ) -> None:
         """The verdict as a comment on the answered step (added after the start if needed)."""
         if self._start is None:
@@ -298,11 +306,11 @@ class Puzzle:
                 node = self._start.add_variation(action)
             text = say(
                 "answered",
-                self._language,
+                language,
                 mark="✓" if verdict.correct else "✗",
-                student=student or say("anonymous", self._language),
+                student=student or say("anonymous", language),
                 answer=notation,
-                why=verdict.why_in(self._language),
+                why=verdict.why_in(language),
             )
             node.comment(text[:500])
         except RecordError:

@@ -47,7 +47,7 @@ def puzzle_widget(puzzle: Puzzle, *, student: str = "", language: str | None = N
         if start is not None and node is None:
             return
         action = entry.move if hasattr(entry, "move") else entry.action
-        verdict = puzzle.answer(action, student=student, node=node)
+        verdict = puzzle.answer(action, student=student, node=node, language=w.language)
         w.notice = puzzle.notice(verdict)
 
     w.on_move(on_move)

@@ -69,8 +69,8 @@ def test_redoing_an_answer_does_not_count_twice(fake: None) -> None:
 
 def test_level8_puzzle_widget_judges_a_discard(fake: None) -> None:
     game = must_discard()
-    puzzle = Puzzle.best_discard(game, language="de")
-    w = puzzle.widget(student="bo")
+    puzzle = Puzzle.best_discard(game)
+    w = puzzle.widget(student="bo", language="de")
     assert isinstance(w, Level8Widget) and w.language == "de"
     assert w.view["viewer"] == puzzle.seat and w.view["hand"]  # the student's own hand
     assert w.notice["tone"] == "info"
@@ -82,6 +82,8 @@ def test_level8_puzzle_widget_judges_a_discard(fake: None) -> None:
     assert row["student"] == "bo" and row["correct"] and row["answer"] == best.notation
     node = next(n for n in puzzle.record.walk() if n.comments)
     assert node.comments[0].startswith("✓ bo: " + best.notation)
+    assert "Chance von" in node.comments[0]  # the comment in the widget's language
+    assert "chance" in row["why"]  # the table in the puzzle's
 
 
 def test_static_picture_shows_the_question_and_the_position(fake: None) -> None:
