@@ -114,6 +114,7 @@ def nbgrader_command() -> list[str] | None:
     return [sys.executable, "-m", "nbgrader"]
 
 
+@pytest.mark.slow  # about 2 minutes: nbgrader starts a kernel per notebook
 @pytest.mark.skipif(nbgrader_command() is None, reason="nbgrader is not installed here")
 def test_nbgrader_autograde_grades_the_recipe(tmp_path) -> None:
     pytest.importorskip("levelwidgets.review.judge")
@@ -176,6 +177,8 @@ def test_nbgrader_autograde_grades_the_recipe(tmp_path) -> None:
         "c.ExecutePreprocessor.timeout = 300\n"
     )
     env = {**os.environ, "JUPYTER_PATH": str(tmp_path / "jupyter"), "PYTHONPATH": str(REPO)}
+    # nbgrader runs its database tool (alembic) from PATH: the one installed beside it
+    env["PATH"] = str(Path(command[0]).parent) + os.pathsep + env.get("PATH", "")
 
     def run(*args: str) -> None:
         done = subprocess.run(
