@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import itertools
+from pathlib import Path
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import Any
@@ -324,9 +325,16 @@ class Puzzle:
         why. ``options`` go to the widget (``bot_delay``, ``record_dir``…)."""
         from .view import puzzle_widget
 
+        if language is not None:
+            check_language(language)
         w = puzzle_widget(self, student=_name(student, "student's name"), language=language)
         for key, value in options.items():
-            setattr(w, key, value)
+            if key != "record_dir" and not w.has_trait(key):
+                w.close()
+                raise QuestionError(
+                    f"The widget has no option {key!r:.40} (e.g. bot_delay, record_dir, projector)."
+                )
+            setattr(w, key, Path(value) if key == "record_dir" else value)
         self._widgets.append(w)
         return w
 

@@ -3,8 +3,10 @@ through the widget's own intents, the verdict in the notice and in the record.""
 
 from __future__ import annotations
 
+import pytest
+
 from levelwidgets.levelx import LevelX
-from levelwidgets.puzzles import Puzzle
+from levelwidgets.puzzles import Puzzle, QuestionError
 from levelwidgets.widgets import Level8Widget, LevelXWidget
 
 from . import fake_judge
@@ -55,6 +57,16 @@ def test_levelx_puzzle_widget_judges_the_students_move(fake: None) -> None:
     play(w, w.game.legal_moves()[0])
     assert len(puzzle.answers) == 2 and w.notice["tone"] == "good"
     assert game.plies == 0  # the teacher's game never moved
+
+
+def test_widget_options_are_checked(fake: None, tmp_path) -> None:
+    puzzle = Puzzle.best_grouping(rolled())
+    w = puzzle.widget(projector=True, record_dir=str(tmp_path))
+    assert w.projector and w.record_dir == tmp_path
+    with pytest.raises(QuestionError, match="no option 'colour'"):
+        puzzle.widget(colour="red")
+    with pytest.raises(QuestionError, match="language is one of"):
+        puzzle.widget(language="fr")
 
 
 def test_redoing_an_answer_does_not_count_twice(fake: None) -> None:
