@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import html
 import itertools
-from pathlib import Path
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from ..errors import GameError
