@@ -34,7 +34,8 @@ def test_level8_puzzles_have_a_clear_best_discard() -> None:
         game = puzzle.game
         judgement = judge_module.judge(game, game.legal_actions()[0])
         values = [o.value for o in judgement.options]
-        assert judgement.unit == "chance" and values[0] - values[1] >= 0.05 - 1e-9
+        below = [v for v in values if v < values[0] - 1e-9]  # ties with the best are right too
+        assert judgement.unit == "chance" and values[0] - below[0] >= 0.05 - 1e-9
         verdict = puzzle.answer(judgement.best.action, student="bo")
         assert verdict.correct and "%" in verdict.why
         assert not puzzle.answer(judgement.options[-1].action, student="bo").correct
