@@ -8,9 +8,9 @@ from typing import Any
 from .errors import JudgeMissingError
 
 
-def judge(game: Any, action: Any) -> Any:
-    """``levelwidgets.review.judge.judge(game, action)``: the ranked options at ``game`` and
-    what ``action`` cost (``game`` is not changed)."""
+def judge(game: Any, action: Any, **options: Any) -> Any:
+    """``levelwidgets.review.judge.judge(game, action, draws=…)``: the ranked options at
+    ``game`` and what ``action`` cost (``game`` is not changed)."""
     try:
         from ..review.judge import judge as review_judge
     except ImportError as exc:  # the review module is another part of the package
@@ -18,4 +18,4 @@ def judge(game: Any, action: Any) -> Any:
             "The default check ranks moves with levelwidgets.review.judge, which this "
             "installation lacks; give the puzzle a check=… of its own."
         ) from exc
-    return review_judge(game, action)
+    return review_judge(game, action, **options)

@@ -5,7 +5,8 @@ number of turns, rolls, and keeps the position when the best grouping's expected
 the next best's by at least ``margin`` points. ``generate("level8", …)`` plays seeded Level 8
 games with the heuristic bot and keeps positions where the seat to act must discard (it has
 drawn and cannot lay down) and the best discard's chance beats the next best's by at least
-``margin`` (a chance, 0–1). The same arguments always give the same puzzles.
+``margin`` (a chance, 0–1, to complete the level within :data:`LEVEL8_DRAWS` pile draws). The
+same arguments always give the same puzzles.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from .puzzleset import PuzzleSet
 
 #: The default margins: expected points for Level X, a chance for Level 8.
 MARGINS = {"levelx": 0.5, "level8": 0.05}
+#: The pile draws a generated Level 8 puzzle's chance looks ahead: two, not the judge's three,
+#: so that a notebook makes ten puzzles in seconds (three draws cost about ten times more).
+LEVEL8_DRAWS = 2
 #: Seeded games tried per puzzle asked for, at most, before giving up.
 TRIES_PER_PUZZLE = 40
 
@@ -51,14 +55,15 @@ def generate(
         if len(puzzles) == n:
             break
         position = find(rng, players)
-        if position is None or _gap(position) < margin:
+        ahead = {} if game == "levelx" else {"draws": LEVEL8_DRAWS}
+        if position is None or _gap(position, **ahead) < margin:
             continue
         number = len(puzzles) + 1
         options = {"id": f"{game}-{seed}-{number}", "language": language}
         if game == "levelx":
             puzzles.append(Puzzle.best_grouping(position, **options))
         else:
-            puzzles.append(Puzzle.best_discard(position, **options))
+            puzzles.append(Puzzle.best_discard(position, draws=LEVEL8_DRAWS, **options))
     if len(puzzles) < n:
         raise PuzzleError(
             f"Only {len(puzzles)} of {n} positions with a margin of {margin} were found: "
@@ -68,9 +73,9 @@ def generate(
     return PuzzleSet(puzzles, title=title)
 
 
-def _gap(game: Any) -> float:
+def _gap(game: Any, **options: Any) -> float:
     """How much the best option beats the best option of another value (0: a tie)."""
-    judgement = _judge.judge(game, game.legal_actions()[0])
+    judgement = _judge.judge(game, game.legal_actions()[0], **options)
     values = [o.value for o in judgement.options]
     best = values[0]
     below = [v for v in values if v < best - 1e-9]

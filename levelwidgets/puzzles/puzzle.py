@@ -77,7 +77,8 @@ class Puzzle:
     """A position (a copy is kept), a ``question`` and a ``check(game_before, action)``
     returning a :class:`Verdict`; ``check=None`` uses the judge's best move (``tolerance``:
     how far below the best still counts as right, in the judge's unit; 0: only the best, ties
-    included). ``position``: a LevelX, Level8 or Level8Board game, a record node, or a record
+    included; ``draws``: how many pile draws a Level 8 chance looks ahead, None for the
+    judge's default). ``position``: a LevelX, Level8 or Level8Board game, a record node, or a record
     file's path. ``question``: a text, or ``{"en": …, "de": …}``.
 
     Answer by playing in :meth:`widget`, or with :meth:`answer`; every attempt is a row of
@@ -94,6 +95,7 @@ class Puzzle:
         language: str = "en",
         id: str | None = None,
         tolerance: float = 0.0,
+        draws: int | None = None,
     ) -> None:
         self._language = check_language(language)
         self._question = question_texts(question)
@@ -102,13 +104,14 @@ class Puzzle:
         if not self.id:
             raise QuestionError("A puzzle's id is a non-empty text.")
         if check is None:
-            check = best_move(tolerance, language)
+            check = best_move(tolerance, language, draws)
             self._kind = "best"
         elif not callable(check):
             raise CheckError(f"check is a function (game, action) -> Verdict, not {check!r:.60}.")
         else:
             self._kind = "custom"
         self._tolerance = float(tolerance)
+        self._draws = draws
         self._check = check
         self._game = copy_position(position)
         self._game_name = game_name(self._game)
@@ -206,6 +209,12 @@ class Puzzle:
     @property
     def tolerance(self) -> float:
         return self._tolerance
+
+    @property
+    def draws(self) -> int | None:
+        """Level 8: the pile draws the default check's chance looks ahead (None: the judge's
+        default, 3)."""
+        return self._draws
 
     @property
     def record(self) -> GameRecord | None:

@@ -4,7 +4,7 @@ The file format (``docs/puzzles.md``), one JSON object::
 
     {"format": "levelwidgets-puzzles", "version": 1, "title": "Week 3",
      "puzzles": [{"id": "lx-1", "title": "…", "question": {"en": "…", "de": "…"},
-                  "check": "best", "tolerance": 0.0, "language": "en",
+                  "check": "best", "tolerance": 0.0, "draws": null, "language": "en",
                   "position": {…a record file of the game, as game.to_json() writes it…}}]}
 
 ``check`` is always ``"best"`` (the judge's best move, within ``tolerance``): a check written
@@ -32,7 +32,7 @@ VERSION = 1
 MAX_FILE_BYTES = 20_000_000
 #: The most puzzles in one set.
 MAX_PUZZLES = 1000
-_PUZZLE_KEYS = {"id", "title", "question", "check", "tolerance", "language", "position"}
+_PUZZLE_KEYS = {"id", "title", "question", "check", "tolerance", "draws", "language", "position"}
 
 
 class PuzzleSet:
@@ -148,6 +148,7 @@ class PuzzleSet:
                     "question": p.questions,
                     "check": "best",
                     "tolerance": p.tolerance,
+                    "draws": p.draws,
                     "language": p.language,
                     "position": json.loads(p._game.to_json()),
                 }
@@ -242,6 +243,7 @@ def _puzzle_from(index: int, item: object) -> Puzzle:
             language=item.get("language", "en"),
             id=item["id"],
             tolerance=_tolerance(item.get("tolerance", 0.0), where),
+            draws=item.get("draws"),
         )
     except PuzzleFileError:
         raise

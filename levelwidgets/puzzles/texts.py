@@ -21,7 +21,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "right_tie": "{played} keeps {value}, as good as the best.",
         "right_close": "{played} keeps {value}, close enough to the best, {best} ({best_value}).",
         "points": "{value} expected points",
-        "chance": "a {value} chance",
+        "chance": "a {value} chance to complete the level within {draws}",
         "grouping_q": "{name} rolled {dice}. Which grouping is best? Play it. "
         "(Best = the most expected points: points now plus the best next turn.)",
         "discard_q": "{name}, which card do you discard to keep the most chances of "
@@ -40,7 +40,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "right_tie": "{played} behält {value}, so gut wie das Beste.",
         "right_close": "{played} behält {value}, nah genug am Besten, {best} ({best_value}).",
         "points": "{value} erwartete Punkte",
-        "chance": "eine Chance von {value}",
+        "chance": "eine Chance von {value}, die Stufe {draws} zu schaffen",
         "grouping_q": "{name} hat {dice} gewürfelt. Welche Aufteilung ist die beste? Spiel sie. "
         "(Beste = die meisten erwarteten Punkte: Punkte jetzt plus der beste nächste Zug.)",
         "discard_q": "{name}, welche Karte legst du ab, um die meisten Chancen zu behalten, "
@@ -66,11 +66,22 @@ def number(value: float, language: str = "en", digits: int = 2) -> str:
     return text.replace(".", ",") if language == "de" else text
 
 
-def amount(value: float, unit: str, language: str = "en") -> str:
-    """A judge's value in words: expected points, or a chance as a percentage."""
+#: "within the next 3 draws" (a Level 8 chance looks that far ahead).
+DRAWS = {
+    "en": {1: "the next draw", "many": "the next {n} draws"},
+    "de": {1: "mit dem nächsten Ziehen", "many": "in den nächsten {n} Zügen"},
+}
+
+
+def amount(value: float, unit: str, language: str = "en", draws: int | None = None) -> str:
+    """A judge's value in words: expected points, or a chance as a percentage (to complete
+    the level within ``draws`` pile draws)."""
     if unit == "chance":
         pct = number(100 * value, language, 1)
-        return say("chance", language, value=f"{pct} %" if language == "de" else f"{pct}%")
+        table = DRAWS.get(language, DRAWS["en"])
+        ahead = table[1] if (draws or 1) == 1 else table["many"].format(n=draws)
+        value_text = f"{pct} %" if language == "de" else f"{pct}%"
+        return say("chance", language, value=value_text, draws=ahead)
     return say("points", language, value=number(value, language))
 
 

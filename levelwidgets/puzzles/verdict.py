@@ -18,6 +18,8 @@ from . import _judge
 from .errors import CheckError
 from .texts import LANGUAGES, amount, pick, say
 
+#: The most pile draws a Level 8 chance may look ahead (the judge's own limit).
+MAX_DRAWS = 4
 #: Value differences below this are rounding, not a worse move.
 EPSILON = 1e-9
 
@@ -50,13 +52,17 @@ class Verdict:
 Check = Callable[[Any, Any], Verdict]
 
 
-def best_move(tolerance: float = 0.0, language: str = "en") -> Check:
-    """The default check: right iff the judge's cost of the answer is at most ``tolerance``."""
+def best_move(tolerance: float = 0.0, language: str = "en", draws: int | None = None) -> Check:
+    """The default check: right iff the judge's cost of the answer is at most ``tolerance``.
+    ``draws``: how many pile draws a Level 8 chance looks ahead (None: the judge's default)."""
     if isinstance(tolerance, bool) or not isinstance(tolerance, int | float) or tolerance < 0:
         raise CheckError(f"tolerance is a number >= 0 (in the judge's unit), not {tolerance!r}.")
+    if draws is not None and (type(draws) is not int or not 1 <= draws <= MAX_DRAWS):
+        raise CheckError(f"draws is a whole number from 1 to {MAX_DRAWS} (or None), not {draws!r}.")
+    ahead = {} if draws is None else {"draws": draws}
 
     def check(game: Any, action: Any) -> Verdict:
-        judgement = _judge.judge(game, action)
+        judgement = _judge.judge(game, action, **ahead)
         correct = judgement.cost <= tolerance + EPSILON
         texts = {lang: explain(judgement, correct, lang) for lang in LANGUAGES}
         return Verdict(correct, pick(texts, language), float(judgement.cost), texts)
@@ -71,8 +77,9 @@ def explain(judgement: Any, correct: bool, language: str) -> str:
     if not correct:
         return judgement.why(language)
     unit, played = judgement.unit, judgement.played
+    draws = getattr(judgement, "draws", None)
     others = [o for o in judgement.options if o.notation != played.notation]
-    value = amount(played.value, unit, language)
+    value = amount(played.value, unit, language, draws)
     if not others:
         return say("right_only", language, played=played.notation, value=value)
     if judgement.cost > EPSILON:  # right within the tolerance: say what the best keeps
@@ -83,7 +90,7 @@ def explain(judgement: Any, correct: bool, language: str) -> str:
             played=played.notation,
             value=value,
             best=best.notation,
-            best_value=amount(best.value, unit, language),
+            best_value=amount(best.value, unit, language, draws),
         )
     second = others[0]
     if second.value >= played.value - EPSILON:
@@ -94,5 +101,5 @@ def explain(judgement: Any, correct: bool, language: str) -> str:
         played=played.notation,
         value=value,
         second=second.notation,
-        second_value=amount(second.value, unit, language),
+        second_value=amount(second.value, unit, language, draws),
     )

@@ -34,7 +34,7 @@ class Judgement:
         return f"Better: {self.best.notation}; you played {self.played.notation}."
 
 
-def judge(game: Any, action: Any) -> Judgement:
+def judge(game: Any, action: Any, draws: int | None = None) -> Judgement:
     if isinstance(game, LevelX):
         options = [Option(a.move, a.notation, float(a.expected), {}) for a in advise(game)]
         unit = "points"

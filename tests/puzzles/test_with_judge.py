@@ -32,10 +32,12 @@ def test_level8_puzzles_have_a_clear_best_discard() -> None:
     puzzles = generate("level8", n=2, seed=11)
     for puzzle in puzzles:
         game = puzzle.game
-        judgement = judge_module.judge(game, game.legal_actions()[0])
+        assert puzzle.draws == 2  # generated puzzles look two draws ahead (fast)
+        judgement = judge_module.judge(game, game.legal_actions()[0], draws=2)
         values = [o.value for o in judgement.options]
         below = [v for v in values if v < values[0] - 1e-9]  # ties with the best are right too
         assert judgement.unit == "chance" and values[0] - below[0] >= 0.05 - 1e-9
         verdict = puzzle.answer(judgement.best.action, student="bo")
-        assert verdict.correct and "%" in verdict.why
+        assert verdict.correct and "% chance to complete the level within the next 2" in verdict.why
+        assert "in den nächsten 2 Zügen" in verdict.texts["de"]
         assert not puzzle.answer(judgement.options[-1].action, student="bo").correct
