@@ -24,8 +24,9 @@ MARGINS = {"levelx": 0.5, "level8": 0.05}
 #: The pile draws a generated Level 8 puzzle's chance looks ahead: two, not the judge's three,
 #: so that a notebook makes ten puzzles in seconds (three draws cost about ten times more).
 LEVEL8_DRAWS = 2
-#: Seeded games tried per puzzle asked for, at most, before giving up.
+#: Seeded games tried per puzzle asked for (plus :data:`EXTRA_TRIES`), at most, before giving up.
 TRIES_PER_PUZZLE = 40
+EXTRA_TRIES = 200
 
 
 def generate(
@@ -51,7 +52,7 @@ def generate(
     rng = random.Random(seed)
     find = _levelx_position if game == "levelx" else _level8_position
     puzzles: list[Puzzle] = []
-    for _ in range(n * TRIES_PER_PUZZLE):
+    for _ in range(EXTRA_TRIES + n * TRIES_PER_PUZZLE):
         if len(puzzles) == n:
             break
         position = find(rng, players)
