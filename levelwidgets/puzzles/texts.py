@@ -26,7 +26,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "(Best = the most expected points: points now plus the best next turn.)",
         "discard_q": "{name}, which card do you discard to keep the most chances of "
         "completing your level ({level})? Play it.",
-        "your_turn": "Your answer: play the move on the board.",
+        "not_asked": "That move is no answer to this question: play the kind of move it asks for.",
         "answered": "{mark} {student}: {answer}. {why}",
         "anonymous": "Answer",
         "question": "Question",
@@ -45,7 +45,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "(Beste = die meisten erwarteten Punkte: Punkte jetzt plus der beste nächste Zug.)",
         "discard_q": "{name}, welche Karte legst du ab, um die meisten Chancen zu behalten, "
         "deine Stufe ({level}) zu schaffen? Spiel sie.",
-        "your_turn": "Deine Antwort: spiel den Zug auf dem Brett.",
+        "not_asked": "Dieser Zug beantwortet die Frage nicht: Spiel die Art von Zug, nach "
+        "der sie fragt.",
         "answered": "{mark} {student}: {answer}. {why}",
         "anonymous": "Antwort",
         "question": "Frage",

@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import GameError
 from . import _judge
 from .errors import CheckError
-from .texts import LANGUAGES, amount, pick, say
+from .texts import LANGUAGES, amount, both, pick, say
 
 #: The most pile draws a Level 8 chance may look ahead (the judge's own limit).
 MAX_DRAWS = 4
@@ -62,7 +63,15 @@ def best_move(tolerance: float = 0.0, language: str = "en", draws: int | None = 
     ahead = {} if draws is None else {"draws": draws}
 
     def check(game: Any, action: Any) -> Verdict:
-        judgement = _judge.judge(game, action, **ahead)
+        try:
+            judgement = _judge.judge(game, action, **ahead)
+        except GameError as exc:
+            if type(exc).__name__ != "NotADecision":
+                raise
+            # a legal move the judge does not rank (a Level 8 skip card where a discard is
+            # asked for): no answer to this question
+            texts = both("not_asked")
+            return Verdict(False, pick(texts, language), None, texts)
         correct = judgement.cost <= tolerance + EPSILON
         texts = {lang: explain(judgement, correct, lang) for lang in LANGUAGES}
         return Verdict(correct, pick(texts, language), float(judgement.cost), texts)

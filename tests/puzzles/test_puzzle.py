@@ -165,3 +165,17 @@ def test_best_discard_asks_the_seat_that_must_discard(fake: None) -> None:
     judgement = fake_judge.judge(game, game.legal_actions()[0])
     verdict = puzzle.answer(judgement.best.notation, student="cy")
     assert verdict.correct and "%" in verdict.why and " %" in verdict.texts["de"]
+
+
+def test_a_move_the_judge_does_not_rank_is_a_wrong_answer(monkeypatch) -> None:
+    from levelwidgets.puzzles import _judge
+    from levelwidgets.review import NotADecision
+
+    def refuses(game: object, action: object, **_options: object) -> None:
+        raise NotADecision("skip cards are not judged")
+
+    monkeypatch.setattr(_judge, "judge", refuses)
+    game = rolled()
+    verdict = Puzzle.best_grouping(game).answer(game.legal_moves()[0], student="ann")
+    assert not verdict.correct and verdict.cost is None
+    assert "no answer to this question" in verdict.why and "beantwortet" in verdict.texts["de"]
