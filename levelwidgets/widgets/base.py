@@ -81,6 +81,10 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     annotate = traitlets.Bool(False).tag(sync=True)
     #: Projector mode: the browser zooms the whole widget to the cell, smallest text >= 16 px.
     projector = traitlets.Bool(False).tag(sync=True)
+    #: A message for the person at the widget that is no error (a puzzle's question, then its
+    #: verdict): ``{}`` or ``{"tone": "info"|"good"|"bad", "text": str or {"en": …, "de": …}}``;
+    #: it stays until changed (``js/src/common/notice.js`` shows it next to the error toast).
+    notice = traitlets.Dict().tag(sync=True)
     #: Record files in :attr:`record_dir` (filled when the browser asks, for its Open list).
     record_files = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: Intents a read-only widget still takes: looking around, not changing anything.

@@ -11,9 +11,11 @@
 import { h } from "./dom.js";
 import { errorText } from "./i18n.js";
 import { langOf, subscribe } from "./model.js";
+import * as notice from "./notice.js";
 
 export function mount(el, model, options = {}) {
   const { t, icon = "⚠", params } = options;
+  const noticeBox = notice.mount(el, model); // Python's messages that are no error (notice.js)
   const box = h("div", { class: "lw-toast", role: "alert", hidden: true });
   el.appendChild(box);
   let seen = model.get("error_id");
@@ -61,6 +63,7 @@ export function mount(el, model, options = {}) {
   const cleanup = () => {
     off();
     offLang();
+    noticeBox();
     box.remove();
   };
   cleanup.dismiss = () => {
