@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from widgets.test_example_notebook import WIDGET, pictures, run_example  # tests/ is on sys.path
+from tests.widgets.test_example_notebook import WIDGET, pictures, run_example
 
 
-def test_puzzles_notebook_runs(tmp_path: Path) -> None:
-    pytest.importorskip("levelwidgets.review.judge")  # the default check's judge
-    outputs = run_example("puzzles.ipynb", tmp_path)
+def test_puzzles_notebook_runs(tmp_path: Path, binder_venv: Path) -> None:
+    outputs = run_example("puzzles.ipynb", tmp_path, binder_venv)
     widgets = [o for o in outputs if WIDGET in o.get("data", {})]
     assert len(widgets) == 10 + 10 + 1, "ten puzzles per game and one of the teacher's own"
     assert len(pictures(outputs)) == len(widgets)
@@ -22,4 +20,4 @@ def test_puzzles_notebook_runs(tmp_path: Path) -> None:
     assert any("Which grouping is best?" in q["data"]["text/html"] for q in questions)
     assert any("which card do you discard" in q["data"]["text/html"] for q in questions)
     assert any("alle vier Würfel" in q["data"]["text/html"] for q in questions)
-    assert (tmp_path / "level8_puzzles.json").is_file()
+    assert (tmp_path / "saved" / "level8_puzzles.json").is_file()
