@@ -14,7 +14,7 @@ EXAMPLES = sorted(p.name for p in (ROOT.parent / "examples").glob("*.ipynb"))
 
 
 def _run_by_tests() -> set[str]:
-    """Notebook names that test modules using the shared runner name."""
+    """Notebook names that test modules calling the shared runner name."""
     found: set[str] = set()
     for path in ROOT.rglob("test_*.py"):
         source = path.read_text()
