@@ -200,3 +200,22 @@ def test_the_picture_lists_the_marks_and_comments_as_text(fake) -> None:
     notes = w._picture_html().split("data-lw-notes", 1)[1]
     assert "Marks and comments" in notes and "<script>" not in notes
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in notes
+
+
+def test_a_reviewed_record_reopened_read_only_shows_marks_and_judgements(fake, tmp_path) -> None:
+    w = LevelXWidget(finished_levelx(3), bot_delay=0)
+    w.review()
+    w.save(tmp_path / "reviewed.json")
+    ro = LevelXWidget.load(tmp_path / "reviewed.json", read_only=True, language="de")
+    assert ro.view["notes"] == w.view["notes"]  # the move list's marks
+    send(ro, type="seek", step=2)
+    assert ro.error == ""
+    assert ro.view["review"]["mark"] == "?"
+    assert ro.view["review"]["comments"] == ["Better: 5+6 <b>&</b>"]
+    assert ro.view["review"]["readOnly"] is True
+    page = ro._picture_html()  # the notebook without its kernel
+    assert "Führe die Zelle aus, um es Zug für Zug anzusehen." in page
+    assert '<b class="lw-mark">?</b> — Better: 5+6 &lt;b&gt;&amp;&lt;/b&gt;' in page
+    handout = ro.handout()  # the printable page
+    assert handout.count('<span class="lw-mark">?</span>') == w.game.plies
+    assert "Better: 5+6 &lt;b&gt;&amp;&lt;/b&gt;" in handout
