@@ -239,7 +239,15 @@ class ReviewMixin:
 
     def _review_intent(self) -> None:
         """The Review button: a game that cannot be reviewed is refused in words a teacher
-        reads; the view is published either way, so the button stops waiting."""
+        reads; the view is published either way, so the button stops waiting. While a game
+        that hides cards goes on, only the teacher's view reviews it: the judgements name
+        the cards in the players' hands (``widget.review()`` in Python is the teacher's)."""
+        if getattr(self, "viewer", "teacher") != "teacher" and not self._game.is_over:
+            raise self._error_type.coded(
+                "widget.review_hidden",
+                "Review this game when it is over (or in the teacher's view): the review "
+                "names the cards in the players' hands.",
+            )
         try:
             with self._one_publish():
                 self._held = True  # one view even when nothing changed: the answer

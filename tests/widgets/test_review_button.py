@@ -115,10 +115,19 @@ def test_the_review_is_in_the_widgets_language_and_options_reach_it(fake) -> Non
     assert fake.calls[-1]["language"] == "en"
 
 
-def test_level8_rows_carry_the_marks(fake) -> None:
-    w = Level8Widget(players=["Ann", "Ben"], bots=["heuristic", "heuristic"], seed=2, bot_delay=0)
+def level8_widget(**options: object) -> Level8Widget:
+    """Ann (a person at this screen) against a bot, twelve steps into the first round."""
+    w = Level8Widget(
+        players=["Ann", "Ben"], bots=["heuristic", "heuristic"], seed=2, bot_delay=0, **options
+    )
     for _ in range(12):
         w.advance()
+    w.bots = [None, "heuristic"]
+    return w
+
+
+def test_level8_rows_carry_the_marks(fake) -> None:
+    w = level8_widget(view="teacher")
     send(w, type="review")
     assert w.error == ""
     marked = [row for row in w.view["moves"] if row.get("mark")]
@@ -134,6 +143,17 @@ def test_summary_before_a_review_says_what_to_do(fake) -> None:
 
 
 # ---------------------------------------------------------------------- refusals change nothing
+
+
+def test_a_card_game_going_on_is_reviewed_only_in_the_teachers_view(fake) -> None:
+    w = level8_widget()  # Ann's screen: the review would name Ben's cards
+    assert w.viewer == 0 and not w.game.is_over
+    before = (annotations(w), dict(w.view))
+    send(w, type="review")
+    assert w.error_info["code"] == "widget.review_hidden"
+    assert fake.calls == [] and (annotations(w), dict(w.view)) == before
+    w.review()  # Python is the teacher's
+    assert fake.calls and w.record.mainline_node(3).mark() == "?"
 
 
 def test_a_read_only_copy_refuses_the_review(fake) -> None:

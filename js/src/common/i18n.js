@@ -230,6 +230,7 @@ export const WIDGET_ERRORS = {
     "widget.internal_partway": "Something went wrong inside levelwidgets ({detail}); the {what} may have changed partway: check it (Undo may help) before going on.",
     "widget.review_refused": "This record of {game} cannot be reviewed: {reason}",
     "widget.not_reviewed": "Review the game first (widget.review() or Review).",
+    "widget.review_hidden": "Review this game when it is over (or in the teacher's view): the review names the cards in the players' hands.",
   },
   de: {
     "widget.read_only": "Diese Partie ist nur zum Ansehen: Du kannst sie durchblättern, aber nicht ändern.",
@@ -259,6 +260,7 @@ export const WIDGET_ERRORS = {
     "widget.internal_partway": "Im Widget ist etwas schiefgegangen ({detail}); das Spiel kann sich teilweise verändert haben: Prüfe es (Rückgängig kann helfen), bevor es weitergeht.",
     "widget.review_refused": "Diese Partie {game} lässt sich nicht auswerten ({reason}). Es wurde nichts geändert.",
     "widget.not_reviewed": "Werte die Partie zuerst aus (widget.review() oder „Auswerten“).",
+    "widget.review_hidden": "Werte diese Partie aus, wenn sie vorbei ist (oder in der Lehreransicht): Die Auswertung nennt die Karten auf den Händen der Spieler.",
   },
 };
 
