@@ -97,3 +97,19 @@ test("German label; nothing to review at the start; gone from a read-only copy",
   assert.deepEqual(model.sent, [{ type: "review" }]);
   cleanup();
 });
+
+test("Python says when a review must wait (a card game going on) or cannot be (no record)", () => {
+  const { q, model, cleanup, setReview } = mount({ canReview: "later" });
+  const btn = q("[data-action=review]");
+  assert.equal(btn.hidden, false);
+  assert.equal(btn.disabled, true);
+  assert.ok(btn.title.includes("when the game is over"));
+  click(btn);
+  assert.deepEqual(model.sent, []);
+  setReview({ canReview: true });
+  assert.equal(btn.disabled, false);
+  assert.ok(btn.title.includes("?!, ? or ??"));
+  setReview({ canReview: false });
+  assert.equal(btn.hidden, true);
+  cleanup();
+});

@@ -242,7 +242,7 @@ class ReviewMixin:
         reads; the view is published either way, so the button stops waiting. While a game
         that hides cards goes on, only the teacher's view reviews it: the judgements name
         the cards in the players' hands (``widget.review()`` in Python is the teacher's)."""
-        if getattr(self, "viewer", "teacher") != "teacher" and not self._game.is_over:
+        if self._review_hides_cards():
             raise self._error_type.coded(
                 "widget.review_hidden",
                 "Review this game when it is over (or in the teacher's view): the review "
@@ -261,6 +261,11 @@ class ReviewMixin:
                 game=adapter_for(self._game).title,
                 reason=str(exc),
             ) from exc
+
+    def _review_hides_cards(self) -> bool:
+        """Whether a review now would show this screen cards it may not see: a game hiding
+        cards (it has a ``viewer``) going on, shown to anyone but the teacher."""
+        return getattr(self, "viewer", "teacher") != "teacher" and not self._game.is_over
 
     @contextlib.contextmanager
     def _one_publish(self) -> Iterator[None]:
@@ -657,6 +662,7 @@ class ReviewMixin:
                 "highlights": [],
                 "headers": {},
                 "canPlayOn": False,
+                "canReview": False,
             }
         node, future = cursor.node, self._future()
         tree, more = lines.lines_of(
@@ -676,6 +682,8 @@ class ReviewMixin:
                 k: headers[k] for k in ("event", "site", "date", "notes") if headers.get(k)
             },
             "canPlayOn": bool(future),
+            # the Review button: "later" while the review would name hidden cards
+            "canReview": "later" if self._review_hides_cards() else True,
         }
 
 

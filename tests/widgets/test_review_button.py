@@ -128,6 +128,7 @@ def level8_widget(**options: object) -> Level8Widget:
 
 def test_level8_rows_carry_the_marks(fake) -> None:
     w = level8_widget(view="teacher")
+    assert w.view["review"]["canReview"] is True
     send(w, type="review")
     assert w.error == ""
     marked = [row for row in w.view["moves"] if row.get("mark")]
@@ -148,6 +149,7 @@ def test_summary_before_a_review_says_what_to_do(fake) -> None:
 def test_a_card_game_going_on_is_reviewed_only_in_the_teachers_view(fake) -> None:
     w = level8_widget()  # Ann's screen: the review would name Ben's cards
     assert w.viewer == 0 and not w.game.is_over
+    assert w.view["review"]["canReview"] == "later"  # the button says so before a click
     before = (annotations(w), dict(w.view))
     send(w, type="review")
     assert w.error_info["code"] == "widget.review_hidden"

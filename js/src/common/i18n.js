@@ -97,6 +97,7 @@ export const COMMON = {
     rvReview: "Review",
     rvReviewTitle: "Judge every decision of this game exactly: moves that cost something get ?!, ? or ?? and a comment with the better move (a mark you set stays)",
     rvReviewing: "Reviewing…",
+    rvReviewLater: "Review when the game is over (or in the teacher's view): the review names the cards in the players' hands",
   },
   de: {
     undo: "Zurück",
@@ -192,6 +193,7 @@ export const COMMON = {
     rvReview: "Auswerten",
     rvReviewTitle: "Jede Entscheidung dieser Partie exakt bewerten: Züge, die etwas kosten, bekommen ?!, ? oder ?? und einen Kommentar mit dem besseren Zug (eine eigene Bewertung bleibt)",
     rvReviewing: "Werte aus …",
+    rvReviewLater: "Auswerten geht, wenn das Spiel vorbei ist (oder in der Lehreransicht): Die Auswertung nennt die Karten auf den Händen",
   },
 };
 

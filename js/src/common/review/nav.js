@@ -93,9 +93,11 @@ export function createNav(ctx, badge = null) {
     annotateBtn.classList.toggle("lw-on", on);
     const waiting = reviewTimer !== null;
     reviewBtn.textContent = waiting ? `⏳ ${L("rvReviewing")}` : `⚖ ${L("rvReview")}`;
-    reviewBtn.title = L("rvReviewTitle");
-    reviewBtn.hidden = ro;
-    reviewBtn.disabled = ro || waiting || steps === 0;
+    // Python says when a review cannot run now ("later": it would name cards in hands)
+    const later = r.canReview === "later";
+    reviewBtn.title = L(later ? "rvReviewLater" : "rvReviewTitle");
+    reviewBtn.hidden = ro || r.canReview === false;
+    reviewBtn.disabled = ro || waiting || steps === 0 || later;
     reviewBtn.dataset.waiting = waiting ? "1" : "0";
     reviewBtn.setAttribute("aria-busy", String(waiting));
   }
