@@ -687,15 +687,20 @@ class ReviewMixin:
         }
 
 
-def _annotations(record: GameRecord) -> list[tuple[Node, str | None, list[str]]]:
-    """Every node's mark and comments (what a review writes), to put back if it fails."""
-    return [(node, node.mark(), node.comments) for node in record.walk()]
+def _annotations(record: GameRecord) -> list[tuple[Node, str | None, list[str], Any]]:
+    """Every node's mark, comments and stored review figures (what a review writes), to put
+    back if it fails."""
+    return [
+        (node, node.mark(), node.comments, getattr(node, "review", None)) for node in record.walk()
+    ]
 
 
-def _restore(record: GameRecord, before: list[tuple[Node, str | None, list[str]]]) -> None:
-    """Put the marks and comments of :func:`_annotations` back where they changed."""
-    for node, mark, comments in before:
+def _restore(record: GameRecord, before: list[tuple[Node, str | None, list[str], Any]]) -> None:
+    """Put the annotations of :func:`_annotations` back where they changed."""
+    for node, mark, comments, figures in before:
         if node.mark() != mark:
             node.mark(mark)
         if node.comments != comments:
             node.set_comments(comments)
+        if getattr(node, "review", None) != figures:
+            node.set_review(figures)  # type: ignore[attr-defined]
