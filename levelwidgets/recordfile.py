@@ -34,7 +34,7 @@ MAX_DEPTH = 32
 FIELDS = ("format", "version", "game", "config", "headers", "start", "root", "nodes")
 OPTIONAL_FIELDS = ("position", "check")
 #: The annotations a node (or the root) may carry, and the texts of ``headers``.
-ANNOTATIONS = ("comments", "mark", "highlights")
+ANNOTATIONS = ("comments", "mark", "highlights", "review")
 HEADERS = ("date", "event", "site", "notes")
 #: The engines' own formats before this one (still read by their engines).
 OLD_FORMATS = {

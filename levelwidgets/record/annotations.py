@@ -6,6 +6,7 @@ whoever shows it shows it as text.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -51,6 +52,46 @@ def check_mark(mark: object) -> str | None:
     if mark is None or (isinstance(mark, str) and mark in MARKS):
         return mark  # type: ignore[return-value]
     raise RecordError(f"A mark is one of {' '.join(MARKS)} (or None to clear it), not {mark!r}.")
+
+
+#: The most characters a node's stored review figures take as compact JSON.
+MAX_REVIEW = 4_000
+_REVIEW_DEPTH = 4
+
+
+def check_review(data: object) -> dict[str, Any] | None:
+    """A node's stored game-review figures (``levelwidgets.review``; ``docs/review.md``):
+    a small JSON object of plain values (text, numbers, true/false, null, lists, objects),
+    or None to delete it. Returned as a fresh copy."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise RecordError(f"Review figures are a JSON object {{...}}, not {data!r:.60}.")
+    out = _plain(data, 0)
+    size = len(json.dumps(out, separators=(",", ":"), ensure_ascii=False))
+    if size > MAX_REVIEW:
+        raise RecordError(f"Review figures take {size:,} characters; at most {MAX_REVIEW:,} fit.")
+    return out
+
+
+def _plain(value: object, depth: int) -> Any:
+    if depth > _REVIEW_DEPTH:
+        raise RecordError("Review figures are nested too deeply.")
+    if value is None or isinstance(value, (bool, int, str)):
+        if isinstance(value, str):
+            check_text(value, "A text in the review figures", MAX_REVIEW)
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise RecordError("Review figures hold numbers, not NaN or infinity.")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, Mapping):
+        if not all(isinstance(k, str) for k in value):
+            raise RecordError("Review figures' keys are texts.")
+        return {k: _plain(v, depth + 1) for k, v in value.items()}
+    raise RecordError(f"Review figures hold plain JSON values, not {value!r:.60}.")
 
 
 def check_colour(colour: object) -> str:

@@ -42,6 +42,7 @@ from .annotations import (
     check_comment,
     check_header,
     check_mark,
+    check_review,
     highlight_from_json,
 )
 from .errors import RecordError
@@ -232,6 +233,8 @@ def _annotate(node: Node, raw: dict, where: str = "The start") -> None:
             node._comments = [check_comment(c) for c in comments]
         if "mark" in raw:
             node._mark = check_mark(raw["mark"])
+        if "review" in raw:
+            node._review = check_review(raw["review"])
         if "highlights" in raw:
             record = node.record
             items = need_list(raw["highlights"], "The highlights", MAX_HIGHLIGHTS)

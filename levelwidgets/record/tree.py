@@ -27,6 +27,7 @@ from .annotations import (
     check_header,
     check_highlight,
     check_mark,
+    check_review,
 )
 from .errors import RecordError
 from .protocol import Replayable, adapter_for
@@ -50,6 +51,7 @@ class Node:
         "_highlights",
         "_mark",
         "_parent",
+        "_review",
         "_root",
         "_vars",
     )
@@ -63,6 +65,7 @@ class Node:
         self._comments: list[str] = []
         self._mark: str | None = None
         self._highlights: list[dict[str, Any]] = []
+        self._review: dict[str, Any] | None = None
         self._depth = 0 if parent is None else parent._depth + 1
 
     # ------------------------------------------------------------------ structure
@@ -264,6 +267,18 @@ class Node:
         return self
 
     @property
+    def review(self) -> dict[str, Any] | None:
+        """The game review's figures stored here (the best alternative and the cost, see
+        ``docs/review.md``), a copy, or None. Saved in the record under ``"review"``."""
+        return copy.deepcopy(self._review)
+
+    def set_review(self, data: Mapping[str, Any] | None) -> Node:
+        """Store (or with None delete) the game review's figures here; returns this node."""
+        self._review = check_review(data)
+        self.record._changed("review", self)
+        return self
+
+    @property
     def highlights(self) -> list[dict[str, Any]]:
         """The highlights here, as ``{"kind", "target", "colour"}`` dicts (copies)."""
         return copy.deepcopy(self._highlights)
@@ -320,6 +335,8 @@ class Node:
             out["mark"] = self._mark
         if self._highlights:
             out["highlights"] = copy.deepcopy(self._highlights)
+        if self._review is not None:
+            out["review"] = copy.deepcopy(self._review)
         return out
 
     def __repr__(self) -> str:
@@ -631,7 +648,7 @@ class GameRecord(Node):
 
         ``what``: ``"added"`` (node: the new step), ``"removed"`` (node: the parent; extra:
         the removed step), ``"order"``, ``"comments"``, ``"mark"``, ``"highlights"``,
-        ``"headers"``. Returns a function that removes the callback.
+        ``"review"``, ``"headers"``. Returns a function that removes the callback.
         """
         return self._listeners.add(callback)
 
