@@ -73,6 +73,13 @@ def test_review_a_finished_game_in_the_dark(page, lab, request, artifacts):
         seq = int(settled(page, ".lx-root")["seq"])
         root.locator(f".lw-moves [data-goto='{turn}']").click()
         settled_after(page, ".lx-root", seq)
+        page.wait_for_function(  # the move list scrolls the row shown into its view
+            """(t) => { const list = document.querySelector('.lx-root .lw-moves');
+                        const a = list.getBoundingClientRect();
+                        const b = list.querySelector(`[data-goto='${t}']`).getBoundingClientRect();
+                        return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""",
+            arg=turn,
+        )
         comments = py(page, "w.record.mainline_node(w.view['review']['step']).comments")
         assert comments and py(page, "w.view['review']['mark']") == marked[0][1]
         notes = root.locator("details[data-notes]")
