@@ -642,7 +642,7 @@ class ReviewMixin:
             '<div class="lw-picture-notes" data-lw-notes="" '
             'style="font-size: 13px; margin-top: 6px; max-width: 760px;">'
             f"<b>{html.escape(words['title'])}</b>"
-            '<ol style="margin: 4px 0; padding-left: 1.5em;">' + "".join(items) + "</ol></div>"
+            '<ul style="margin: 4px 0; padding-left: 1.5em;">' + "".join(items) + "</ul></div>"
         )
 
     def _review_view(self) -> dict[str, Any]:
