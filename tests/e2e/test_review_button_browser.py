@@ -89,3 +89,37 @@ def test_review_a_finished_game_in_the_dark(page, lab, request, artifacts):
         root.screenshot(path=str(artifacts / "review-button-dark.png"))
     finally:
         set_theme(page, dark=False)
+
+
+LEVEL8 = """
+from levelwidgets import Level8Widget
+e = Level8Widget(players=['Ann', 'Ben'], bots=['heuristic', 'heuristic'], seed=2, bot_delay=0,
+                 view='teacher', language='de')
+for _ in range(16):
+    e.advance()
+e.bots = [None, None]
+e
+"""
+
+
+def test_review_a_level8_table_in_german_light(page, lab, request, artifacts):
+    open_code(page, lab, f"{request.node.name}.ipynb", LEVEL8)
+    root = page.locator(".l8-root").first
+    button = root.locator("[data-action=review]")
+    button.wait_for(timeout=60_000)
+    settled(page, ".l8-root")
+    assert button.inner_text().strip() == "⚖ Auswerten"
+    assert button.evaluate(CONTRAST) >= 4.5
+    seq = int(settled(page, ".l8-root")["seq"])
+    button.click()
+    settled_after(page, ".l8-root", seq, timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('.l8-root [data-action=review]').dataset.waiting === '0'"
+    )
+    assert py(page, "[n.mark() for n in e.record.mainline() if n.mark()]"), "a costly step"
+    marks = py(page, "[r['mark'] for r in e.view['moves'] if r.get('mark')]")
+    shown = root.locator(".lw-moves [data-mark]")
+    assert [shown.nth(i).inner_text() for i in range(shown.count())] == marks
+    note = root.locator(".lw-moves [data-note]").first.get_attribute("title")
+    assert note.startswith("Analyse ") and "Besser: " in note
+    root.screenshot(path=str(artifacts / "review-button-level8-de.png"))
