@@ -7,6 +7,8 @@ Run: ``python benchmarks/review_speed.py [--draws 3] [--seeds 1 2 3]``.
 - ``level8_round_review_s``: seconds to review the whole first round of a Level 8 game
   between two HeuristicBots (every draw and discard judged; chance within ``--draws``),
   goal < 2 s, one line per seed;
+- ``level8_game_review_s``: the same for the whole game of that seed (every round), with
+  the number of rounds and decisions, as a check on rounds with more decisions;
 - each next to a same-run ``..._baseline_s``: walking the same record and rebuilding the
   position before every step (what the review does besides judging), without judging.
 
@@ -78,6 +80,15 @@ def main() -> None:
             f"{steps} steps, draws={args.draws})"
         )
         print(f"level8_round_baseline_s[seed={seed}]: {base:.3f} s")
+        game = play_game([HeuristicBot(seed), HeuristicBot(seed + 1)], seed=seed)
+        rec = GameRecord.from_game(game)
+        base = baseline(rec)
+        secs, n = timed_review(rec, args.draws)
+        print(
+            f"level8_game_review_s[seed={seed}]: {secs:.3f} s ({game.round} rounds, {n} "
+            f"decisions judged, {secs / game.round:.3f} s per round)"
+        )
+        print(f"level8_game_baseline_s[seed={seed}]: {base:.3f} s")
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import GameTypeError, GameValueError
+from .candidates import _Hand
 from .cards import (
     ALL_IDS,
     COLOUR_NAMES,
@@ -51,7 +52,7 @@ from .cards import (
 )
 from .errors import Level8Error
 from .levels import Level, parse_level
-from .solver import can_lay, cards_missing, lay_down_ways
+from .solver import _bound, _chosen, _level_info, _search_all, _slots, can_lay, cards_missing
 
 __all__ = [
     "DrawOdds",
@@ -296,33 +297,48 @@ def _roles(
     free = [j for j in _JOKER_IDS if j not in hand]
     got: tuple[int, int] | None = None
     if len(free) >= m:
-        ways = lay_down_ways((*hand, *free[:m]), level, cap)
-        if len(ways) < cap:
-            nums = cols = 0
-            for way in ways:
-                for combo in way:
-                    if not combo.jokers:
-                        continue
-                    nat = [c for c in combo.cards if c < FIRST_JOKER]
-                    if combo.kind == "set":
-                        nums |= 1 << (nat[0] % 15 + 1) if nat else _ALL_NUMBERS
-                    elif combo.kind == "colour":
-                        cols |= 1 << (nat[0] // 15) if nat else _ALL_COLOURS
-                    elif not nat:
-                        nums |= _ALL_NUMBERS
-                    else:
-                        have = {c % 15 + 1 for c in nat}
-                        n = len(combo.cards)
-                        lo, hi = min(have), max(have)
-                        for start in range(max(1, hi - n + 1), min(lo, 16 - n) + 1):
-                            for v in range(start, start + n):
-                                if v not in have:
-                                    nums |= 1 << v
-            got = (nums, cols)
+        got = _joker_roles((*hand, *free[:m]), level, cap)
     if len(_ROLES) >= _CACHE_MAX:
         _ROLES.clear()
     _ROLES[full] = got
     return got
+
+
+def _joker_roles(hand: tuple[int, ...], level: Level, cap: int) -> tuple[int, int] | None:
+    """The numbers and colours (bits) the jokers stand for over every lay-down of ``hand``
+    (the solver's own search of :func:`.solver.lay_down_ways`, read without building the
+    combinations), or None past ``cap`` lay-downs."""
+    h = _Hand(hand)
+    shapes, _repeated, n_cards = _level_info(level)
+    nj = h.nj
+    if n_cards > h.n_nat + nj:
+        return None  # (cannot happen for m the count missing: the solver decides then)
+    lower, mins = _bound(h, shapes)
+    if lower > nj:
+        return None
+    slots = _slots(h, shapes, mins, nj)
+    choices = _search_all(slots, nj, cap)
+    if len(choices) >= cap:
+        return None
+    nums = cols = 0
+    for choice in choices:
+        for _ri, kind, n, (mask, j, info) in _chosen(slots, choice):
+            if j == 0:
+                continue  # no joker in this combination
+            if kind == "set":
+                nums |= 1 << info if mask else _ALL_NUMBERS
+            elif kind == "colour":
+                cols |= 1 << info if mask else _ALL_COLOURS
+            elif not mask:
+                nums |= _ALL_NUMBERS
+            else:
+                have = {c % 15 + 1 for c in h.cards(mask)}
+                lo, hi = min(have), max(have)
+                for start in range(max(1, hi - n + 1), min(lo, 16 - n) + 1):
+                    for v in range(start, start + n):
+                        if v not in have:
+                            nums |= 1 << v
+    return nums, cols
 
 
 def _lowers(cid: int, roles: tuple[int, int]) -> bool:
@@ -416,65 +432,88 @@ def _within(
     # solver once per kind instead
     ways_cap = 2 * len(kinds) + 2
     use_roles = len(kinds) > _FEW_KINDS
-    memo: dict[tuple[int, ...], Fraction] = {}  # by the kinds taken (a multiset of draws)
+    # ``taken``: the kinds drawn so far, as a sorted tuple of kind indices (a multiset)
+    memo: dict[tuple[int, ...], Fraction] = {}
 
     def state(taken: tuple[int, ...]) -> tuple[tuple[int, ...], tuple]:
         """The hand plus the cards ``taken``, and its cache key (by kinds)."""
-        extra = [c for i, k in enumerate(taken) if k for c in kinds[i][:k]]
-        key_kinds = [names[i] for i, k in enumerate(taken) for _ in range(k)]
-        return tuple(sorted(hand + tuple(extra))), _state_key(spec, [*hand_kinds, *key_kinds], sym)
+        extra = []
+        prev, k = -1, 0
+        for i in taken:
+            k = k + 1 if i == prev else 0
+            extra.append(kinds[i][k])
+            prev = i
+        key = _state_key(spec, [*hand_kinds, *[names[i] for i in taken]], sym)
+        return tuple(sorted(hand + tuple(extra))), key
+
+    # this call's answers by the cards taken (a multiset reached by many orders): the
+    # shared caches' keys by kinds are only built on a miss here
+    counts: dict[tuple[int, ...], int] = {}
+    lays: dict[tuple[int, ...], bool] = {}
 
     def missing(taken: tuple[int, ...]) -> int:
-        cards, key = state(taken)
-        return _missing(cards, lv, spec, key)
+        got = counts.get(taken)
+        if got is None:
+            cards, key = state(taken)
+            got = counts[taken] = _missing(cards, lv, spec, key)
+        return got
 
     def completes(taken: tuple[int, ...]) -> bool:
-        cards, key = state(taken)
-        return _completes(cards, lv, key)
+        got = counts.get(taken)
+        if got is not None:
+            return got == 0
+        ok = lays.get(taken)
+        if ok is None:
+            cards, key = state(taken)
+            ok = lays[taken] = _completes(cards, lv, key)
+        return ok
 
-    def lowering(taken: tuple[int, ...], m: int, pick) -> list[int]:
-        """The kinds (among ``pick``) whose next card lowers the count ``m`` (> 0)."""
+    def left_of(taken: tuple[int, ...], i: int) -> int:
+        """The cards of kind ``i`` not drawn yet."""
+        return len(kinds[i]) - taken.count(i)
+
+    def lowering(taken: tuple[int, ...], m: int) -> list[int]:
+        """The kinds whose next card lowers the count ``m`` (> 0)."""
         if use_roles:
             cards, _key = state(taken)
-            exact = (spec, *[(names[i], k) for i, k in enumerate(taken) if k])
+            exact = (spec, *[names[i] for i in taken])
             roles = _roles(cards, m, lv, (exact, hand_kinds), ways_cap)
             if roles is not None:
-                return [i for i in pick if taken[i] < len(kinds[i]) and _lowers(kinds[i][0], roles)]
+                return [i for i in everyone if _lowers(firsts[i], roles) and left_of(taken, i)]
         out = []
-        for i in pick:  # the solver, kind by kind
-            if taken[i] >= len(kinds[i]) or names[i][0] == 2:  # (a skip card never helps)
+        for i in everyone:  # the solver, kind by kind
+            if names[i][0] == 2 or not left_of(taken, i):  # (a skip card never helps)
                 continue
-            more = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
+            more = tuple(sorted((*taken, i)))
             if completes(more) if m == 1 else missing(more) < m:
                 out.append(i)
         return out
 
     def chance(taken: tuple[int, ...], left: int, m: int) -> Fraction:
-        """Chance to complete from the hand plus the kinds ``taken`` (counts per kind),
-        which misses ``m`` cards, with ``left`` draws to go."""
+        """Chance to complete from the hand plus the kinds ``taken``, which misses ``m``
+        cards, with ``left`` draws to go."""
         if m == 0:
             return Fraction(1)
         if m > left:
             return Fraction(0)
         remaining = total - (draws - left)
-        lower = set(lowering(taken, m, range(len(kinds))))
+        lower = set(lowering(taken, m))
         if m == left == 1:  # the last draw must complete: count the cards that do
-            return Fraction(sum(len(kinds[i]) - taken[i] for i in lower), remaining)
-        if m == left:  # zero slack: every card drawn from here on must lower the count
-            choices = sorted(lower)
-        else:
-            choices = [i for i in range(len(kinds)) if taken[i] < len(kinds[i])]
+            return Fraction(sum(left_of(taken, i) for i in lower), remaining)
+        # zero slack (m == left): every card drawn from here on must lower the count
+        choices = sorted(lower) if m == left else [i for i in everyone if left_of(taken, i)]
         acc = Fraction(0)
         for i in choices:
-            nxt = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
+            nxt = tuple(sorted((*taken, i)))
             p = memo.get(nxt)
             if p is None:
                 p = memo[nxt] = chance(nxt, left - 1, m - 1 if i in lower else m)
-            acc += Fraction(len(kinds[i]) - taken[i], remaining) * p
+            acc += Fraction(left_of(taken, i), remaining) * p
         return acc
 
-    start = (0,) * len(kinds)
-    return chance(start, draws, missing(start))
+    everyone = range(len(kinds))
+    firsts = [k[0] for k in kinds]
+    return chance((), draws, missing(()))
 
 
 # ---------------------------------------------------------------------- the odds panel

@@ -260,3 +260,23 @@ def test_the_cards_that_lower_the_count_match_the_solver_card_by_card():
                 assert _lowers(c, roles) == lowers, (level.spec(), hand, c)
                 checked += 1
     assert checked > 1000
+
+
+def test_the_lay_down_reading_path_matches_enumeration_too(monkeypatch):
+    """Small decks have few kinds, where odds asks the solver kind by kind; force the path
+    that reads the lowering cards from lay-downs (used for levels with many kinds)."""
+    from levelwidgets.level8 import odds
+
+    monkeypatch.setattr(odds, "_FEW_KINDS", 0)
+    odds._WITHIN.clear()  # (answers kept from the other path would hide this one)
+    rng = random.Random(5)
+    try:
+        for spec in ("set 3 + colour 4", "run 3 + set 2", "run 4"):
+            for _ in range(3):
+                deck = rng.sample(range(101), 20)
+                hand, unseen = deck[:6], Counter([*deck[6:], 92])
+                for draws in (1, 2, 3):
+                    got = complete_within(hand, spec, unseen, draws)
+                    assert got == brute_unordered(hand, parse_level(spec), unseen, draws)
+    finally:
+        odds._WITHIN.clear()

@@ -166,3 +166,19 @@ def test_refusals():
     with pytest.raises(ReviewError, match="language"):
         judge(g, discard("15P")).why("fr")
     assert isinstance(NotADecision("x"), Exception)
+
+
+def test_board_game_discards_are_judged_as_in_the_card_game():
+    from levelwidgets.level8.board import Level8Board
+
+    g = Level8Board.from_position(hands=[HAND0, HAND1], discards=[["1R"], ["3G"]], phase="play")
+    unseen = unseen_cards(g, 0)
+    assert sum(unseen.values()) == 98 - 11 - 2 - 8  # the jokers lie in the middle, seen
+    assert not any(c >= 90 for c in unseen)
+    j = judge(g, discard("3R"))  # level 1 of the board game: set 3 + run 3
+    assert j.unit == "chance" and j.decision == "discard" and j.cost > 0
+    rest = list(g.hand(0))
+    rest.remove(parse_card("3R"))
+    assert Fraction(j.played.detail["exact"]) == complete_within(
+        rest, g.current_level(0), unseen, 3
+    )
