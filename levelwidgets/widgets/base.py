@@ -254,6 +254,16 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     def _picture_kind(self) -> str:
         return "review" if self.read_only else "play"
 
+    def _picture_html(self) -> str:
+        """The picture, with the record's marks and comments under it (a reviewed game's
+        judgements stay readable where the widget cannot run)."""
+        out = super()._picture_html()
+        notes = self._notes_html()
+        end = "</div>"
+        if notes and out.endswith(end):  # inside the picture's box: hidden with it
+            out = out[: -len(end)] + notes + end
+        return out
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({getattr(self, '_game', None)!r})"
 

@@ -11,7 +11,9 @@ which ends at ``_line_end``. The browser's review bar (``js/src/common/review.js
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import html
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -69,6 +71,15 @@ MAX_HEADER_TEXT = max(MAX_HEADER.values())
 MAX_FILE_NAME = 200
 
 
+#: The most annotated steps the picture output lists (a whole reviewed game fits).
+MAX_PICTURE_NOTES = 120
+#: The picture output's words for the record's notes, per language.
+NOTES_WORDS = {
+    "en": {"title": "Marks and comments", "more": "… and {n} more"},
+    "de": {"title": "Bewertungen und Kommentare", "more": "… und {n} weitere"},
+}
+
+
 class _OpenRecord:
     """``Widget.open(path)`` on the class opens a record file (as :meth:`ReviewMixin.load`);
     ``widget.open()`` on an instance stays ipywidgets' own (it opens the connection to the
@@ -120,6 +131,7 @@ class ReviewMixin:
             ),
             "list_records": lambda _m: self._list_records(),
             "handout": lambda _m: self._handout_intent(),
+            "review": lambda _m: self._review_intent(),
         }
 
     def _review_shapes(self) -> dict[str, Shape]:
@@ -143,6 +155,7 @@ class ReviewMixin:
             "open_record": Shape(name=file_name),
             "list_records": NO_FIELDS,
             "handout": NO_FIELDS,
+            "review": NO_FIELDS,
         }
 
     @property
@@ -184,6 +197,91 @@ class ReviewMixin:
         stem = Path(self._file).stem if self._file else f"{self.record.game}-game"
         self.send({"type": "handout", "name": f"{stem}-handout.html", "html": html})
         self.error = ""
+
+    def review(self, **options: Any) -> Any:
+        """Review :attr:`record` exactly (:func:`levelwidgets.review.review`): every decision
+        node without a mark gets ``?!``, ``?`` or ``??`` by what it cost, and the judgement
+        (the best alternative and the cost) as a comment a teacher may edit or delete. The
+        marks show in the move list, the judgements in the notes of their position. Returns
+        the :class:`~levelwidgets.review.Review` (``.table``, ``.summary()``, ``.plot()``).
+
+        ``options`` go to ``review`` (``thresholds=``, ``draws=``, ``language=``; the
+        language is the widget's unless given). A game that cannot be reviewed raises and
+        changes nothing, and so does a review that fails partway. The Review button does
+        the same.
+        """
+        record = self.record  # a game without a record says so
+        options.setdefault("language", self.language)
+        from ..review import review as review_record  # the judges load solvers: only now
+
+        before = _annotations(record)
+        changes = self._record_changes
+        with self._one_publish():
+            try:
+                result = review_record(record, **options)
+            except BaseException:
+                _restore(record, before)  # a refused or failed review changes nothing
+                self._record_changes = changes
+                self._held = False
+                raise
+        self._last_review = result
+        return result
+
+    def review_summary(self) -> Any:
+        """The last :meth:`review`'s per-player summary (decisions, average cost, count of
+        each mark): ``Review.summary()``."""
+        last = getattr(self, "_last_review", None)
+        if last is None:
+            raise RecordError.coded(
+                "widget.not_reviewed", "Review the game first (widget.review() or Review)."
+            )
+        return last.summary()
+
+    def _review_intent(self) -> None:
+        """The Review button: a game that cannot be reviewed is refused in words a teacher
+        reads; the view is published either way, so the button stops waiting. While a game
+        that hides cards goes on, only the teacher's view reviews it: the judgements name
+        the cards in the players' hands (``widget.review()`` in Python is the teacher's)."""
+        if self._review_hides_cards():
+            raise self._error_type.coded(
+                "widget.review_hidden",
+                "Review this game when it is over (or in the teacher's view): the review "
+                "names the cards in the players' hands.",
+            )
+        try:
+            with self._one_publish():
+                self._held = True  # one view even when nothing changed: the answer
+                self.review()
+        except GameError as exc:
+            if exc.code is not None and exc.code.startswith("widget."):
+                raise
+            raise self._error_type.coded(
+                "widget.review_refused",
+                "This record of {game} cannot be reviewed: {reason}",
+                game=adapter_for(self._game).title,
+                reason=str(exc),
+            ) from exc
+
+    def _review_hides_cards(self) -> bool:
+        """Whether a review now would show this screen cards it may not see: a game hiding
+        cards (it has a ``viewer``) going on, shown to anyone but the teacher."""
+        return getattr(self, "viewer", "teacher") != "teacher" and not self._game.is_over
+
+    @contextlib.contextmanager
+    def _one_publish(self) -> Iterator[None]:
+        """Changes of the record made inside publish one view at the end, not one each (a
+        review marks and comments hundreds of nodes)."""
+        if getattr(self, "_holding", False):
+            yield
+            return
+        self._holding, self._held = True, False
+        try:
+            yield
+        finally:
+            self._holding = False
+            if self._held:
+                self._held = False
+                self._publish([])
 
     @classmethod
     def load(cls, path: str | Path, **options: Any) -> Any:
@@ -373,7 +471,10 @@ class ReviewMixin:
             if what in ("added", "order", "removed"):
                 self._shape_changed()
             if what != "added" and hasattr(self, "_cursor") and record is self.record:
-                self._publish([])
+                if getattr(self, "_holding", False):
+                    self._held = True  # published once when the batch ends
+                else:
+                    self._publish([])
 
         record.on_change(changed)
 
@@ -514,6 +615,36 @@ class ReviewMixin:
         """A line's first step as its label in the view (games hiding cards redact it)."""
         return lines.step_text(step, self.language)
 
+    def _notes_html(self) -> str:
+        """The marks and comments of the line shown, as HTML for the picture output: a
+        notebook reopened without a kernel still shows a reviewed game's judgements."""
+        cursor = self._cursor
+        if cursor is None:
+            return ""
+        steps = [n for n in (*cursor.node.path()[1:], *self._future()) if n.mark() or n.comments]
+        if not steps:
+            return ""
+        words = NOTES_WORDS.get(self.language, NOTES_WORDS["en"])
+        items = []
+        for node in steps[:MAX_PICTURE_NOTES]:
+            mark = node.mark() or ""
+            text = " / ".join(node.comments)
+            items.append(
+                f'<li data-ply="{node.ply}"><b>{html.escape(self._line_text(node))}</b>'
+                + (f' <b class="lw-mark">{html.escape(mark)}</b>' if mark else "")
+                + (f" — {html.escape(text)}" if text else "")
+                + "</li>"
+            )
+        more = len(steps) - MAX_PICTURE_NOTES
+        if more > 0:
+            items.append(f"<li>{html.escape(words['more'].format(n=more))}</li>")
+        return (
+            '<div class="lw-picture-notes" data-lw-notes="" '
+            'style="font-size: 13px; margin-top: 6px; max-width: 760px;">'
+            f"<b>{html.escape(words['title'])}</b>"
+            '<ul style="margin: 4px 0; padding-left: 1.5em;">' + "".join(items) + "</ul></div>"
+        )
+
     def _review_view(self) -> dict[str, Any]:
         """The record part of the view: where the position shown is, its annotations, the
         variation tree and the headers (see ``js/src/common/lines.js``)."""
@@ -531,6 +662,7 @@ class ReviewMixin:
                 "highlights": [],
                 "headers": {},
                 "canPlayOn": False,
+                "canReview": False,
             }
         node, future = cursor.node, self._future()
         tree, more = lines.lines_of(
@@ -550,4 +682,25 @@ class ReviewMixin:
                 k: headers[k] for k in ("event", "site", "date", "notes") if headers.get(k)
             },
             "canPlayOn": bool(future),
+            # the Review button: "later" while the review would name hidden cards
+            "canReview": "later" if self._review_hides_cards() else True,
         }
+
+
+def _annotations(record: GameRecord) -> list[tuple[Node, str | None, list[str], Any]]:
+    """Every node's mark, comments and stored review figures (what a review writes), to put
+    back if it fails."""
+    return [
+        (node, node.mark(), node.comments, getattr(node, "review", None)) for node in record.walk()
+    ]
+
+
+def _restore(record: GameRecord, before: list[tuple[Node, str | None, list[str], Any]]) -> None:
+    """Put the annotations of :func:`_annotations` back where they changed."""
+    for node, mark, comments, figures in before:
+        if node.mark() != mark:
+            node.mark(mark)
+        if node.comments != comments:
+            node.set_comments(comments)
+        if getattr(node, "review", None) != figures:
+            node.set_review(figures)  # type: ignore[attr-defined]

@@ -94,6 +94,10 @@ export const COMMON = {
     rvLoading: "Looking for record files…",
     rvClose: "Close",
     rvFile: "File: {name}",
+    rvReview: "Review",
+    rvReviewTitle: "Judge every decision of this game exactly: moves that cost something get ?!, ? or ?? and a comment with the better move (a mark you set stays)",
+    rvReviewing: "Reviewing…",
+    rvReviewLater: "Review when the game is over (or in the teacher's view): the review names the cards in the players' hands",
   },
   de: {
     undo: "Zurück",
@@ -186,6 +190,10 @@ export const COMMON = {
     rvLoading: "Suche Partiedateien …",
     rvClose: "Schließen",
     rvFile: "Datei: {name}",
+    rvReview: "Auswerten",
+    rvReviewTitle: "Jede Entscheidung dieser Partie exakt bewerten: Züge, die etwas kosten, bekommen ?!, ? oder ?? und einen Kommentar mit dem besseren Zug (eine eigene Bewertung bleibt)",
+    rvReviewing: "Werte aus …",
+    rvReviewLater: "Auswerten geht, wenn das Spiel vorbei ist (oder in der Lehreransicht): Die Auswertung nennt die Karten auf den Händen",
   },
 };
 
@@ -222,6 +230,9 @@ export const WIDGET_ERRORS = {
     "widget.no_shape": "The request {given} has no declared shape, so it is not taken.",
     "widget.internal": "Something went wrong inside levelwidgets ({detail}); the {what} was not changed.",
     "widget.internal_partway": "Something went wrong inside levelwidgets ({detail}); the {what} may have changed partway: check it (Undo may help) before going on.",
+    "widget.review_refused": "This record of {game} cannot be reviewed: {reason}",
+    "widget.not_reviewed": "Review the game first (widget.review() or Review).",
+    "widget.review_hidden": "Review this game when it is over (or in the teacher's view): the review names the cards in the players' hands.",
   },
   de: {
     "widget.read_only": "Diese Partie ist nur zum Ansehen: Du kannst sie durchblättern, aber nicht ändern.",
@@ -249,6 +260,9 @@ export const WIDGET_ERRORS = {
     "widget.no_shape": "Für die Anfrage {given} ist keine Form festgelegt; das Widget nimmt sie nicht an. Es wurde nichts geändert.",
     "widget.internal": "Im Widget ist etwas schiefgegangen ({detail}); es wurde nichts geändert.",
     "widget.internal_partway": "Im Widget ist etwas schiefgegangen ({detail}); das Spiel kann sich teilweise verändert haben: Prüfe es (Rückgängig kann helfen), bevor es weitergeht.",
+    "widget.review_refused": "Diese Partie {game} lässt sich nicht auswerten ({reason}). Es wurde nichts geändert.",
+    "widget.not_reviewed": "Werte die Partie zuerst aus (widget.review() oder „Auswerten“).",
+    "widget.review_hidden": "Werte diese Partie aus, wenn sie vorbei ist (oder in der Lehreransicht): Die Auswertung nennt die Karten auf den Händen der Spieler.",
   },
 };
 

@@ -43,7 +43,11 @@ export function mount(el, model, options = {}) {
     cancelScroll = afterLayout(() => {
       cancelScroll = null;
       const here = list.querySelector(".lw-here");
-      if (here && list.scrollHeight > list.clientHeight) list.scrollTop = here.offsetTop - list.clientHeight / 2;
+      if (!here || list.scrollHeight <= list.clientHeight) return;
+      // where the row is inside the list's content (offsetTop counts from the nearest
+      // positioned ancestor, which the list is not): centre it
+      const top = here.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      list.scrollTop = top - list.clientHeight / 2;
     });
   }
 

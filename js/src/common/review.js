@@ -29,6 +29,7 @@
 //   .lw-review[data-review] (data-seeking "1" while a seek is answered)
 //   nav: [data-nav=first|back|forward|last] · input.lw-scrub[data-scrub] · [data-step-label]
 //        · [data-action=play_on] · [data-action=annotate] (aria-pressed) · [data-readonly]
+//        · [data-action=review] (data-waiting "1", aria-busy, until the next view or refusal)
 //   palette (annotate mode): [data-palette] [data-colour=red…] (aria-pressed)
 //        · [data-action=clear_highlights]
 //   lines: .lw-lines [data-line=i] (data-depth, data-path, .lw-shown, .lw-main)

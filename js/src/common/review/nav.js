@@ -1,5 +1,7 @@
 // Review & annotate, navigation: the bar with first/back/forward/last, the scrubber and the
-// step label, Play on and the Annotate toggle, and the read-only badge. Seeks are coalesced:
+// step label, Play on, the Annotate toggle, Review (Python judges every decision of the record:
+// marks and comments; the button waits, data-waiting "1", until the next view or a refusal)
+// and the read-only badge. Seeks are coalesced:
 // at most one in flight, the newest wish goes next; a lost answer does not block for ever.
 //
 // createNav(ctx, badge) -> {el, badge, scrub, render(r, ro), click(dataset) -> mine?,
@@ -12,12 +14,14 @@ import { h } from "../dom.js";
 import { clamp } from "./view.js";
 
 const SEEK_FALLBACK_MS = 4000; // a seek whose answer got lost does not block the next one
+const REVIEW_FALLBACK_MS = 60000; // a review whose answer got lost: the button works again
 
 export function createNav(ctx, badge = null) {
   const { model, L, review, readOnly, annotating, sendNav, box } = ctx;
   let inflight = null; // the step of the seek sent and not answered yet
   let wanted = null; // the newest step asked for while one is in flight
   let seekTimer = null;
+  let reviewTimer = null; // set while a review is asked for and not answered
 
   const navBtn = (nav, icon) => h("button", { type: "button", class: "lw-btn lw-ghost lw-navbtn", "data-nav": nav }, icon);
   const first = navBtn("first", "«");
@@ -28,6 +32,7 @@ export function createNav(ctx, badge = null) {
   const stepLabel = h("span", { class: "lw-stepno", "data-step-label": "" });
   const playOn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "play_on" });
   const annotateBtn = h("button", { type: "button", class: "lw-btn lw-ghost", "data-action": "annotate", "aria-pressed": "false" });
+  const reviewBtn = h("button", { type: "button", class: "lw-btn lw-ghost lw-reviewbtn", "data-action": "review", "data-waiting": "0", "aria-busy": "false" });
   const roBadge = h("span", { class: "lw-ro", "data-readonly": "", hidden: true });
   const el = h(
     "div",
@@ -36,6 +41,7 @@ export function createNav(ctx, badge = null) {
     stepLabel,
     playOn,
     annotateBtn,
+    reviewBtn,
   );
   (badge || el).append(roBadge);
 
@@ -85,6 +91,34 @@ export function createNav(ctx, badge = null) {
     const on = annotating();
     annotateBtn.setAttribute("aria-pressed", String(on));
     annotateBtn.classList.toggle("lw-on", on);
+    const waiting = reviewTimer !== null;
+    reviewBtn.textContent = waiting ? `⏳ ${L("rvReviewing")}` : `⚖ ${L("rvReview")}`;
+    // Python says when a review cannot run now ("later": it would name cards in hands)
+    const later = r.canReview === "later";
+    reviewBtn.title = L(later ? "rvReviewLater" : "rvReviewTitle");
+    reviewBtn.hidden = ro || r.canReview === false;
+    reviewBtn.disabled = ro || waiting || steps === 0 || later;
+    reviewBtn.dataset.waiting = waiting ? "1" : "0";
+    reviewBtn.setAttribute("aria-busy", String(waiting));
+  }
+
+  /** Review: Python judges the record; the button waits until the next view or a refusal. */
+  function askReview() {
+    if (readOnly() || reviewTimer !== null) return;
+    reviewTimer = setTimeout(() => {
+      reviewTimer = null;
+      ctx.render();
+    }, REVIEW_FALLBACK_MS);
+    sendNav({ type: "review" });
+    ctx.render();
+  }
+
+  /** The answer came (a view or a refusal): the button works again (true: it was waiting). */
+  function reviewDone() {
+    if (reviewTimer === null) return false;
+    clearTimeout(reviewTimer);
+    reviewTimer = null;
+    return true;
   }
 
   // ---------------------------------------------------------------- seeking (coalesced)
@@ -162,6 +196,7 @@ export function createNav(ctx, badge = null) {
     else if (d.action === "play_on") {
       if (!readOnly()) sendNav({ type: "play_on" });
     } else if (d.action === "annotate") toggleAnnotate();
+    else if (d.action === "review") askReview();
     else return false;
     return true;
   }
@@ -173,12 +208,14 @@ export function createNav(ctx, badge = null) {
   }
 
   function onView() {
+    reviewDone(); // render follows
     if (inflight != null) settle(); // the answer to the seek in flight (or a newer view)
   }
 
   /** A refusal: a seek in flight stops there (true: redraw, the bar shows the step shown). */
   function onError() {
-    if (inflight == null) return false;
+    const reviewed = reviewDone();
+    if (inflight == null) return reviewed;
     settle(true);
     return true;
   }
@@ -188,6 +225,7 @@ export function createNav(ctx, badge = null) {
   function dispose() {
     if (seekTimer !== null) clearTimeout(seekTimer);
     seekTimer = null;
+    reviewDone();
     scrub.removeEventListener("input", onScrub);
     roBadge.remove();
   }
