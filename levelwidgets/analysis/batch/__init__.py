@@ -3,9 +3,10 @@
 Analysts reach it through :func:`levelwidgets.analysis.simulate` (``engine="batch"``, or
 ``"auto"``, which picks it whenever every bot is a policy it plays: :data:`POLICIES`). That
 frame is the engine's frame, column for column and game for game: :func:`play_block` draws
-game ``k``'s dice from ``random.Random(seed_k)`` and each RandomBot's choices from
-``random.Random(bot_seed)``, exactly the streams the engine and the bots use, so any row
-replays with the engine from its ``seed`` (:class:`EngineDraws`).
+game ``k``'s dice from ``random.Random(seed_k)`` (seeded in numpy, :mod:`.mt`) and each
+RandomBot's choices from its seed and a draw counter (:class:`BotStreams`), exactly the values
+the engine and the bots use, so any row replays with the engine from its ``seed``
+(:class:`EngineDraws`).
 
 >>> from levelwidgets.analysis import simulate
 >>> batch = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="batch", progress=False)
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...levelx import bots
 from ...levelx.errors import RulesError
 from ...levelx.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .._deps import pandas
@@ -177,23 +179,82 @@ class _Streams:
         return values
 
 
+def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
+    """``RandomBot(s)``'s generator state before its first choice, for every seed, as
+    ``uint64`` (:func:`~levelwidgets.levelx.bots.first_state` over arrays)."""
+    values = np.asarray(seeds)
+    kind = values.dtype.kind
+    if kind == "u" or (kind == "i" and (values.size == 0 or values.min() >= 0)):
+        words = values.astype(np.uint64)
+    else:  # odd seeds (negative, beyond 64 bits, text): as RandomBot reduces them
+        words = np.array([bots.seed_word(s) for s in list(seeds)], dtype=np.uint64)
+    x = words + np.uint64(bots.SPLITMIX_GAMMA)
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(bots.SPLITMIX_M1)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(bots.SPLITMIX_M2)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def _lcg_jumps(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(a_k, c_k)`` for ``k = 0 … count``: RandomBot's state after ``k`` draws is
+    ``a_k * x0 + c_k`` (mod 2**64)."""
+    mul, inc = [1], [0]
+    for _ in range(count):
+        mul.append(mul[-1] * bots.LCG_MULTIPLIER & bots.MASK64)
+        inc.append((inc[-1] * bots.LCG_MULTIPLIER + bots.LCG_INCREMENT) & bots.MASK64)
+    return np.array(mul, dtype=np.uint64), np.array(inc, dtype=np.uint64)
+
+
+class BotStreams:
+    """The values RandomBots seeded ``seeds`` draw, one per turn of their seat: the ``k``-th
+    is computed from the seed and ``k`` (no generator to seed or step, see
+    :class:`~levelwidgets.levelx.RandomBot`)."""
+
+    def __init__(self, seeds: Sequence[int] | np.ndarray) -> None:
+        self.first = bot_first_states(seeds)
+        self.used = np.zeros(self.first.size, dtype=np.intp)
+        self._mul, self._inc = _lcg_jumps(64)
+
+    def next(self, games: np.ndarray) -> np.ndarray:
+        used = self.used[games]
+        used += 1
+        self.used[games] = used
+        if used.size and used.max() >= self._mul.size:
+            self._mul, self._inc = _lcg_jumps(2 * int(used.max()))
+        x = np.take(self.first, games)
+        x *= np.take(self._mul, used)
+        x += np.take(self._inc, used)
+        x >>= np.uint64(11)
+        out = x.astype(np.float64)
+        out *= _UNIT
+        return out
+
+
+_UNIT = 2.0**-53
+
+
 class EngineDraws:
     """A lockstep ``Draw`` giving each game the engine's own dice and each RandomBot its own
     choices: game ``i`` rolls from ``random.Random(game_seeds[i])`` (one ``random()`` per
-    roll, as :meth:`LevelX.roll`), and the bot in seat ``s`` picks with
-    ``random.Random(seat_seeds[s][i])`` (one ``random()`` per turn, as ``RandomBot``);
-    ``seat_seeds[s] is None`` for a seat that draws nothing (GreedyBot).
+    roll, as :meth:`LevelX.roll`), and the bot in seat ``s`` picks with the values of
+    ``RandomBot(seat_seeds[s][i])`` (one per turn, :class:`BotStreams`); ``seat_seeds[s] is
+    None`` for a seat that draws nothing (GreedyBot).
 
-    Streams are drawn ahead for ``rounds`` rounds; :meth:`short` names the games that needed
+    Dice are drawn ahead for ``rounds`` rounds; :meth:`short` names the games that needed
     more (their results are wrong and must be played again with more rounds).
     """
 
     def __init__(
-        self, game_seeds: Sequence[int], seat_seeds: Sequence[Sequence[int] | None], rounds: int
+        self,
+        game_seeds: Sequence[int] | np.ndarray,
+        seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
+        rounds: int,
     ) -> None:
         players = len(seat_seeds)
         self._dice = _Streams(game_seeds, rounds * players)
-        self._seats = [None if s is None else _Streams(s, rounds) for s in seat_seeds]
+        self._seats = [None if s is None else BotStreams(s) for s in seat_seeds]
 
     def __call__(self, games: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
         u = self._dice.next(games)
@@ -202,13 +263,8 @@ class EngineDraws:
         return rolls, (u if stream is None else stream.next(games))
 
     def short(self, turns: np.ndarray) -> np.ndarray:
-        """Positions of games of ``turns`` turns whose streams ran out before they ended."""
-        players = len(self._seats)
-        over = turns > self._dice.width
-        for stream in self._seats:
-            if stream is not None:
-                over |= -(-turns // players) > stream.width
-        return np.flatnonzero(over)
+        """Positions of games of ``turns`` turns whose dice ran out before they ended."""
+        return np.flatnonzero(turns > self._dice.width)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,8 +299,8 @@ def seat_policy(policies: Sequence[str]) -> Policy:
 
 def play_games(
     policies: Sequence[str],
-    game_seeds: Sequence[int],
-    seat_seeds: Sequence[Sequence[int] | None],
+    game_seeds: Sequence[int] | np.ndarray,
+    seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
     rules: Rules,
 ) -> Outcome:
     """Play one game per entry of ``game_seeds``, seat ``s`` with ``policies[s]``, on the
@@ -260,8 +316,8 @@ def play_games(
     redo = draw.short(out.turns)
     while redo.size:
         rounds *= 4
-        seeds = [game_seeds[i] for i in redo]
-        seats = [None if s is None else [s[i] for i in redo] for s in seat_seeds]
+        seeds = np.asarray(game_seeds)[redo]
+        seats = [None if s is None else np.asarray(s)[redo] for s in seat_seeds]
         again = EngineDraws(seeds, seats, rounds)
         part = play(len(seeds), players, rules, moves, rows, again, policy)
         for name in ("held", "bonus", "tiles"):
@@ -376,10 +432,9 @@ def play_block(
         seat_policies = [policies[i] for i in order]
         gseeds = seeds_of(seed, ks, None)
         seat_seeds = [
-            seeds_of(seed, ks, s).tolist() if p == "random" else None
-            for s, p in enumerate(seat_policies)
+            seeds_of(seed, ks, s) if p == "random" else None for s, p in enumerate(seat_policies)
         ]
-        out = play_games(seat_policies, gseeds.tolist(), seat_seeds, rules)
+        out = play_games(seat_policies, gseeds, seat_seeds, rules)
         columns.fill(ks, gseeds, order, out)
 
 

@@ -1,7 +1,8 @@
 """CPython's Mersenne Twister (``random.Random``) for many seeds at once, in numpy.
 
 The batch simulator must draw exactly what the engine draws: game ``k`` rolls from
-``random.Random(seed_k)`` and each RandomBot chooses from its own ``random.Random``. One
+``random.Random(seed_k)`` (RandomBot's choices come from a generator that needs no seeding,
+see :class:`..BotStreams`). One
 Python generator per game costs ~10 µs to seed; here a whole chunk of games is seeded and
 twisted with whole-array operations on ``uint32`` states of shape ``[624, games]`` (word
 ``i`` of every game side by side, so each sequential step of the algorithm is one contiguous
