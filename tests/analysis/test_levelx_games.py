@@ -23,7 +23,9 @@ def test_greedy_against_random_with_alternating_seats():
     assert list(per_bot["games"]) == [40, 40] and per_bot["wins"].sum() == 40
     # a shared win counts 1 / (winners) for each (summary's rule)
     greedy = [g.names.index("Greedy") for g in games]
-    greedy_wins = sum(1 / len(g.winners) for g, seat in zip(games, greedy, strict=True) if seat in g.winners)
+    greedy_wins = sum(
+        1 / len(g.winners) for g, seat in zip(games, greedy, strict=True) if seat in g.winners
+    )
     assert per_bot.loc["Greedy", "wins"] == greedy_wins
     assert (per_bot.loc["Greedy", "ci_low"], per_bot.loc["Greedy", "ci_high"]) == pytest.approx(
         wilson_interval(greedy_wins, 40)
