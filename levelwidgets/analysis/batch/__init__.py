@@ -152,33 +152,6 @@ def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
 _MT_GAMES = 8192
 
 
-class _Streams:
-    """Each game's ``random.Random(seed)`` values drawn ahead, ``width`` of them; a game
-    asking for more is marked ``short`` (replayed afterwards) and gets stand-in values from
-    a fixed numpy generator meanwhile: random enough that its game still ends (repeating its
-    last value could stall it forever)."""
-
-    def __init__(self, seeds: Sequence[int], width: int) -> None:
-        self.values = engine_uniforms(seeds, width).ravel()  # value i of game g: i * n + g
-        self.used = np.zeros(len(seeds), dtype=np.intp)
-        self.width, self.n = width, len(seeds)
-        self._spare: np.random.Generator | None = None
-
-    def next(self, games: np.ndarray) -> np.ndarray:
-        used = self.used[games]
-        self.used[games] = used + 1
-        over = used >= self.width
-        np.minimum(used, self.width - 1, out=used)
-        used *= self.n
-        used += games  # games side by side in the same turn: nearly contiguous
-        values = np.take(self.values, used)
-        if over.any():
-            if self._spare is None:
-                self._spare = np.random.default_rng(0)
-            values[over] = self._spare.random(int(over.sum()))
-        return values
-
-
 def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
     """``RandomBot(s)``'s generator state before its first choice, for every seed, as
     ``uint64`` (:func:`~levelwidgets.levelx.bots.first_state` over arrays)."""
@@ -214,18 +187,15 @@ class BotStreams:
 
     def __init__(self, seeds: Sequence[int] | np.ndarray) -> None:
         self.first = bot_first_states(seeds)
-        self.used = np.zeros(self.first.size, dtype=np.intp)
         self._mul, self._inc = _lcg_jumps(64)
 
-    def next(self, games: np.ndarray) -> np.ndarray:
-        used = self.used[games]
-        used += 1
-        self.used[games] = used
-        if used.size and used.max() >= self._mul.size:
-            self._mul, self._inc = _lcg_jumps(2 * int(used.max()))
+    def value(self, games: np.ndarray, k: int) -> np.ndarray:
+        """The ``k``-th value (``k`` ≥ 1) of the bots of ``games``."""
+        if k >= self._mul.size:
+            self._mul, self._inc = _lcg_jumps(2 * k)
         x = np.take(self.first, games)
-        x *= np.take(self._mul, used)
-        x += np.take(self._inc, used)
+        x *= self._mul[k]
+        x += self._inc[k]
         x >>= np.uint64(11)
         out = x.astype(np.float64)
         out *= _UNIT
@@ -246,25 +216,34 @@ class EngineDraws:
     more (their results are wrong and must be played again with more rounds).
     """
 
+    per_turn = True  # called with the turn number (the lockstep's games all share it)
+
     def __init__(
         self,
         game_seeds: Sequence[int] | np.ndarray,
         seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
         rounds: int,
     ) -> None:
-        players = len(seat_seeds)
-        self._dice = _Streams(game_seeds, rounds * players)
+        self.players = len(seat_seeds)
+        self.width = rounds * self.players
+        self._dice = engine_uniforms(game_seeds, self.width)  # [turn, game]
         self._seats = [None if s is None else BotStreams(s) for s in seat_seeds]
+        self._spare: np.random.Generator | None = None
 
-    def __call__(self, games: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        u = self._dice.next(games)
+    def __call__(self, games: np.ndarray, seat: int, turn: int) -> tuple[np.ndarray, np.ndarray]:
+        if turn < self.width:
+            u = np.take(self._dice[turn], games)
+        else:  # past the dice drawn ahead: the game is replayed (short); any dice end it
+            if self._spare is None:
+                self._spare = np.random.default_rng(0)
+            u = self._spare.random(games.size)
         rolls = (u * ROLL_COUNT).astype(np.intp)
         stream = self._seats[seat]
-        return rolls, (u if stream is None else stream.next(games))
+        return rolls, (u if stream is None else stream.value(games, turn // self.players + 1))
 
     def short(self, turns: np.ndarray) -> np.ndarray:
         """Positions of games of ``turns`` turns whose dice ran out before they ended."""
-        return np.flatnonzero(turns > self._dice.width)
+        return np.flatnonzero(turns > self.width)
 
 
 # ---------------------------------------------------------------------------------------------
