@@ -6,6 +6,7 @@ never break a rule.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 
@@ -34,7 +35,10 @@ SPLITMIX_M2 = 0x94D049BB133111EB
 def seed_word(seed: int | float | str | bytes | bytearray | None) -> int:
     """A RandomBot seed as one 64-bit word: an int from 0 to 2**64 - 1 as it is; any other
     seed ``random.Random`` accepts through ``random.Random(seed).getrandbits(64)`` (the same
-    refusals for other types); ``None`` from the system's entropy."""
+    refusals for other types); ``None`` from the system's entropy. numpy integers count as
+    ints."""
+    if type(seed) is not int and hasattr(seed, "__index__"):
+        seed = operator.index(seed)  # type: ignore[arg-type]
     if type(seed) is int and 0 <= seed <= MASK64:
         return seed
     if seed is None:

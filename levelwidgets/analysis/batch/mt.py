@@ -225,8 +225,25 @@ def uniforms(words: np.ndarray) -> np.ndarray:
 
 
 def random_values(seeds: Sequence[int] | np.ndarray, count: int) -> np.ndarray:
-    """``[random.Random(s).random() for _ in range(count)]`` of every seed, ``[count, games]``."""
-    return uniforms(outputs(seed_states(seeds), 2 * count))
+    """``[random.Random(s).random() for _ in range(count)]`` of every seed, ``[count, games]``.
+
+    Seeded all at once (each of the seeding's 1247 steps is one numpy call per row of all
+    games: the wider, the less each call costs a game), then twisted, tempered and turned
+    into floats ``OUTPUT_GAMES`` games at a time, so that their words stay in the cache
+    (measured: about half the time of the whole width at once).
+    """
+    states = seed_states(seeds)
+    games = states.shape[1]
+    out = np.empty((count, games), dtype=np.float64)
+    for a in range(0, games, OUTPUT_GAMES):
+        b = min(a + OUTPUT_GAMES, games)
+        out[:, a:b] = uniforms(outputs(states[:, a:b], 2 * count))
+    return out
+
+
+#: Games twisted and tempered together: ``[2 * count, OUTPUT_GAMES]`` words (about 1 MB for
+#: 4 players' 272) fit the processor's cache.
+OUTPUT_GAMES = 1024
 
 
 class Streams:
