@@ -44,9 +44,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "POLICIES",
+    "BotStreams",
     "EngineDraws",
     "Outcome",
     "StudyColumns",
+    "engine_rolls",
     "engine_uniforms",
     "play_block",
     "play_games",
@@ -134,16 +136,34 @@ def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
     Seeded and twisted with numpy (:mod:`.mt`), ``_MT_GAMES`` seeds at a time, whatever
     their size.
     """
+    return _engine_values(seeds, count, None)
+
+
+def engine_rolls(seeds: Sequence[int], count: int) -> np.ndarray:
+    """The engine's first ``count`` rolls (numbers into ``ROLLS``, ``int(random() * 1296)``
+    as :meth:`LevelX.roll`) for every seed, ``int16`` ``[count, len(seeds)]``."""
+    return _engine_values(seeds, count, ROLL_COUNT)
+
+
+def _engine_values(seeds: Sequence[int], count: int, scale: int | None) -> np.ndarray:
     values = np.asarray(seeds)
     if values.dtype.kind not in "iu":  # ints beyond 64 bits: seeded from Python ints
         values = np.asarray(list(seeds), dtype=object)
-    out = np.empty((count, values.size), dtype=np.float64)
+    if values.size <= _MT_GAMES and values.dtype != object:
+        return _mt_values(values, count, scale)
+    out = np.empty((count, values.size), dtype=np.float64 if scale is None else np.int16)
     for a in range(0, values.size, _MT_GAMES):
         part = values[a : a + _MT_GAMES]
-        out[:, a : a + part.size] = mt.random_values(
-            part if part.dtype != object else part.tolist(), count
+        out[:, a : a + part.size] = _mt_values(
+            part if part.dtype != object else part.tolist(), count, scale
         )
     return out
+
+
+def _mt_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None) -> np.ndarray:
+    if scale is None:
+        return mt.random_values(seeds, count)
+    return mt.scaled_values(seeds, count, scale)
 
 
 #: Seeds seeded together: each step of the seeding is one numpy operation on this many
@@ -203,6 +223,7 @@ class BotStreams:
 
 
 _UNIT = 2.0**-53
+_NO_VALUES = np.empty(0)
 
 
 class EngineDraws:
@@ -226,20 +247,21 @@ class EngineDraws:
     ) -> None:
         self.players = len(seat_seeds)
         self.width = rounds * self.players
-        self._dice = engine_uniforms(game_seeds, self.width)  # [turn, game]
+        self._rolls = engine_rolls(game_seeds, self.width)  # [turn, game]
         self._seats = [None if s is None else BotStreams(s) for s in seat_seeds]
         self._spare: np.random.Generator | None = None
 
     def __call__(self, games: np.ndarray, seat: int, turn: int) -> tuple[np.ndarray, np.ndarray]:
         if turn < self.width:
-            u = np.take(self._dice[turn], games)
+            rolls = np.take(self._rolls[turn], games)
         else:  # past the dice drawn ahead: the game is replayed (short); any dice end it
             if self._spare is None:
                 self._spare = np.random.default_rng(0)
-            u = self._spare.random(games.size)
-        rolls = (u * ROLL_COUNT).astype(np.intp)
+            rolls = self._spare.integers(0, ROLL_COUNT, games.size, dtype=np.int16)
         stream = self._seats[seat]
-        return rolls, (u if stream is None else stream.value(games, turn // self.players + 1))
+        if stream is None:  # GreedyBot: draws nothing (its policy reads no values)
+            return rolls, _NO_VALUES
+        return rolls, stream.value(games, turn // self.players + 1)
 
     def short(self, turns: np.ndarray) -> np.ndarray:
         """Positions of games of ``turns`` turns whose dice ran out before they ended."""

@@ -53,6 +53,7 @@ CLIP: Final = "clip"
 #: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play. A draw with a
 #: true ``per_turn`` attribute is called ``draw(games, seat, turn)`` instead: ``turn`` is the
 #: number of turns played before this one, the same in every game of a chunk (lockstep).
+#: The values may be empty for a seat whose policy reads none (greedy).
 Draw = Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray]]
 Policy = Callable[["Lockstep", int, np.ndarray, np.ndarray], np.ndarray]
 
