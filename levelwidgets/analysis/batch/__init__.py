@@ -167,9 +167,10 @@ def _mt_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None)
 
 
 #: Seeds seeded together: each step of the seeding is one numpy operation on this many
-#: words, so wider is faster (per-call cost spread), up to the cache; the states take 2.5 kB a
-#: game (20 MB at a time), and the frame's peak stays under 150 MB per million rows.
-_MT_GAMES = 8192
+#: words, so wider is faster (per-call cost spread); the states take 2.5 kB a game (40 MB at
+#: a time, freed once the block's rolls are made), and the frame's peak stays under 150 MB
+#: per million rows.
+_MT_GAMES = 16384
 
 
 def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -244,10 +245,15 @@ class EngineDraws:
         game_seeds: Sequence[int] | np.ndarray,
         seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
         rounds: int,
+        rolls: np.ndarray | None = None,
     ) -> None:
         self.players = len(seat_seeds)
         self.width = rounds * self.players
-        self._rolls = engine_rolls(game_seeds, self.width)  # [turn, game]
+        if rolls is None:
+            rolls = engine_rolls(game_seeds, self.width)
+        elif rolls.shape != (self.width, len(game_seeds)):
+            raise ValueError(f"rolls must be [{self.width}, {len(game_seeds)}], not {rolls.shape}")
+        self._rolls = rolls  # [turn, game]
         self._seats = [None if s is None else BotStreams(s) for s in seat_seeds]
         self._spare: np.random.Generator | None = None
 
@@ -303,16 +309,19 @@ def play_games(
     game_seeds: Sequence[int] | np.ndarray,
     seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
     rules: Rules,
+    rolls: np.ndarray | None = None,
 ) -> Outcome:
     """Play one game per entry of ``game_seeds``, seat ``s`` with ``policies[s]``, on the
     engine's random streams (see :class:`EngineDraws`); games that outlast the streams drawn
-    ahead are played again with longer ones, so every result is the engine's."""
+    ahead are played again with longer ones, so every result is the engine's. ``rolls``:
+    the games' first ``ahead_rounds(policies) * players`` rolls when already drawn
+    (:func:`engine_rolls`)."""
     players = len(policies)
     moves = move_tables(rules.lucky_loser)
     rows = row_tables(rules, players)
     policy = seat_policy(policies)
     rounds = ahead_rounds(policies)
-    draw = EngineDraws(game_seeds, seat_seeds, rounds)
+    draw = EngineDraws(game_seeds, seat_seeds, rounds, rolls)
     out = play(len(game_seeds), players, rules, moves, rows, draw, policy)
     redo = draw.short(out.turns)
     while redo.size:
@@ -425,18 +434,24 @@ def play_block(
     """Play games ``start``–``stop - 1`` of a study: game ``k`` seats entry ``(k + s) % n``
     in seat ``s``, seeded as the engine path seeds it (``seeds_of(seed, ks, seat)``)."""
     n = len(policies)
-    for r in range(n):
-        ks = np.arange(start + (r - start) % n, stop, n)
+    rotations = [np.arange(start + (r - start) % n, stop, n) for r in range(n)]
+    seeds = [seeds_of(seed, ks, None) for ks in rotations]
+    # The whole block's dice at once: seeding is cheaper per game the more games share each
+    # numpy call (``_MT_GAMES`` at most).
+    rolls = engine_rolls(np.concatenate(seeds), ahead_rounds(policies) * n)
+    at = 0
+    for r, ks in enumerate(rotations):
         if not ks.size:
             continue
         order = [(r + s) % n for s in range(n)]
         seat_policies = [policies[i] for i in order]
-        gseeds = seeds_of(seed, ks, None)
         seat_seeds = [
             seeds_of(seed, ks, s) if p == "random" else None for s, p in enumerate(seat_policies)
         ]
-        out = play_games(seat_policies, gseeds, seat_seeds, rules)
-        columns.fill(ks, gseeds, order, out)
+        part = rolls[:, at : at + ks.size]
+        at += ks.size
+        out = play_games(seat_policies, seeds[r], seat_seeds, rules, part)
+        columns.fill(ks, seeds[r], order, out)
 
 
 def _check(n_games: object, players: object, policy: object, seed: object, rules: object) -> Rules:
