@@ -262,3 +262,26 @@ def test_load_game_replays_with_the_studys_rules_and_attrs_survive_copies():
                     progress=False)  # fmt: skip
     again = load_game(batch[batch["turns"] > 0].copy(), 4)  # attrs copied along
     assert again.rules == rules and again.to_json() == load_game(kept, 4).to_json()
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random", "random"]])
+def test_games_longer_than_the_dice_drawn_ahead_are_played_again_exactly(bots, monkeypatch):
+    """With dice drawn for 3 rounds only, every game outlasts them: played on stand-in dice
+    first, then again (12, 48 rounds ...) until its own dice suffice; the frame is still the
+    engine's."""
+    import levelwidgets.analysis.batch as batch
+
+    replays = []
+    play = batch.play
+
+    def counted(n_games, *args):
+        replays.append(n_games)
+        return play(n_games, *args)
+
+    monkeypatch.setattr(batch, "ahead_rounds", lambda policies: 3)
+    monkeypatch.setattr(batch, "play", counted)
+    fast = simulate("levelx", bots, 30, seed=5, engine="batch", progress=False)
+    monkeypatch.undo()
+    engine = simulate("levelx", bots, 30, seed=5, engine="engine", progress=False)
+    pd.testing.assert_frame_equal(fast, engine)
+    assert len(replays) > len(bots)  # some blocks were played again
