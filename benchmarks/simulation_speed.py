@@ -16,7 +16,9 @@ reported separately (``batch_tables_build_ms``). Where :func:`levelwidgets.analy
 takes ``engine="batch"``, ``levelx_<policy>_<n>p_study_batch_games_per_s`` is the rate of
 the whole study, frame included, and ``levelx_<policy>_<n>p_study_batch_vs_engine`` its
 ratio to the engine's rate (``study_batch_vs_engine_min_ratio``: the smallest; target ≥ 20):
-those games are the engine's own, every RandomBot and die drawn from its ``random.Random``.
+those games are the engine's own: every die drawn from the game's ``random.Random`` (seeded
+in numpy), every RandomBot choice from the bot's own generator (computed from its seed and
+the turn, nothing to seed).
 
 The study figures use :func:`levelwidgets.analysis.simulate`, the analysts' entry point:
 

@@ -165,14 +165,16 @@ def simulate(
     ``record``) for stepping through it afterwards.
 
     ``engine``: ``"batch"`` plays Level X "random" and "greedy" bots on the numpy batch
-    simulator (about 20 times faster, in this process); ``"engine"`` plays every game with
-    the engine; ``"auto"`` (default) takes the batch simulator when every bot is one it
-    plays, no ``executor`` is given, ``keep_games`` is off and the rules fit its tables.
-    Both give the same frame: the same columns and dtypes, and the same games (the batch
-    simulator draws each game's dice and each bot's choices from the engine's own seeded
-    generators), so :func:`~.games.load_game` plays any row of a study of named bots again
-    with the engine, records or not. ``frame.attrs``: ``game``, ``seed``, ``engine`` (which
-    one played), ``bots`` (the entries, None for a factory), ``rules`` (as plain data: Level X
+    simulator (in this process; measured 15–20 times the engine's speed with random bots,
+    about 60–75 with greedy ones: ``benchmarks/simulation_speed.py``); ``"engine"`` plays
+    every game with the engine; ``"auto"`` (default) takes the batch simulator when every bot
+    is one it plays, no ``executor`` is given, ``keep_games`` is off and the rules fit its
+    tables. Both give the same frame: the same columns and dtypes, and the same games (the
+    batch simulator draws each game's dice from the game's own ``random.Random`` and each
+    RandomBot's choices from the bot's own generator), so :func:`~.games.load_game` plays any
+    row of a study of named bots again with the engine, records or not. ``frame.attrs``:
+    ``game``, ``seed``, ``engine`` (which one played), ``bots`` (the entries, None for a
+    factory), ``rules`` (as plain data: Level X
     ``Rules.to_dict()``) and ``complete``.
 
     ``paired=True`` plays every variant on the same dice and deals (common random numbers):

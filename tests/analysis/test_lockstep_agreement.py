@@ -181,7 +181,10 @@ def test_batch_greedy_chooses_greedybots_move_in_random_positions(positions, mon
     engine = [per_row(GreedyBot().choose(game).steps) for game in games]
     wrong = [i for i in range(len(games)) if batch[i] != engine[i]]
     assert not wrong, [(games[i].dice, batch[i], engine[i]) for i in wrong[:5]]
-    assert sum(tie_breaks) >= 5  # the float tie-break ran on exactly tied positions
+    # The float tie-break ran on exactly tied positions: 3 to 9 of the 500 with 4 players,
+    # depending on the seed of the random positions (RandomBot's generator changed in issue
+    # 30, which moved these from 5 to 3 for this seed).
+    assert sum(tie_breaks) >= 3
 
 
 def test_the_positions_reach_the_hard_cases(positions):
@@ -200,7 +203,9 @@ def test_the_positions_reach_the_hard_cases(positions):
         first += choice == tied[0]
         closes += any(game.chips_left(r) <= 4 for r in ROWS if not game.is_closed(r))
         tiles += any(bonus for *_, bonus in keys)
-    assert ties >= 5 and closes >= 100 and tiles >= 20, (ties, closes, tiles)
+    # ties: 3 to 9 in 500 positions, by seed (3 here with 4 players since RandomBot's
+    # generator changed in issue 30)
+    assert ties >= 3 and closes >= 100 and tiles >= 20, (ties, closes, tiles)
     assert first == len(games)  # GreedyBot's choice is always among its best keys
 
 

@@ -23,7 +23,7 @@ import pandas as pd
 import pytest
 
 from levelwidgets.analysis import game_seed, load_game, simulate, summary
-from levelwidgets.analysis.batch import engine_uniforms
+from levelwidgets.analysis.batch import engine_rolls, engine_uniforms
 from levelwidgets.analysis.simulate import game_seeds
 from levelwidgets.levelx import GreedyBot, RandomBot, play_game
 
@@ -68,6 +68,18 @@ def test_batch_streams_are_the_engines_random_streams_bit_for_bit():
         for i in [*range(0, 400, 37), *range(400, len(seeds))]:
             stream = random.Random(seeds[i])
             assert values[:, i].tolist() == [stream.random() for _ in range(count)], (count, i)
+
+
+def test_batch_rolls_are_the_engines_rolls():
+    """The dice as the batch keeps them (roll numbers, int16) are ``int(random() * 1296)``
+    of each game's ``random.Random``, as LevelX.roll draws them."""
+    rng = random.Random(12)
+    seeds = [rng.getrandbits(63) for _ in range(300)] + [0, 2**63 - 1]
+    rolls = engine_rolls(np.array(seeds, dtype=np.int64), 140)
+    assert rolls.dtype == np.int16 and rolls.shape == (140, len(seeds))
+    for i in [*range(0, 300, 23), 300, 301]:
+        stream = random.Random(seeds[i])
+        assert rolls[:, i].tolist() == [int(stream.random() * 1296) for _ in range(140)], i
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,3 +262,26 @@ def test_load_game_replays_with_the_studys_rules_and_attrs_survive_copies():
                     progress=False)  # fmt: skip
     again = load_game(batch[batch["turns"] > 0].copy(), 4)  # attrs copied along
     assert again.rules == rules and again.to_json() == load_game(kept, 4).to_json()
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random", "random"]])
+def test_games_longer_than_the_dice_drawn_ahead_are_played_again_exactly(bots, monkeypatch):
+    """With dice drawn for 3 rounds only, every game outlasts them: played on stand-in dice
+    first, then again (12, 48 rounds ...) until its own dice suffice; the frame is still the
+    engine's."""
+    import levelwidgets.analysis.batch as batch
+
+    replays = []
+    play = batch.play
+
+    def counted(n_games, *args):
+        replays.append(n_games)
+        return play(n_games, *args)
+
+    monkeypatch.setattr(batch, "ahead_rounds", lambda policies: 3)
+    monkeypatch.setattr(batch, "play", counted)
+    fast = simulate("levelx", bots, 30, seed=5, engine="batch", progress=False)
+    monkeypatch.undo()
+    engine = simulate("levelx", bots, 30, seed=5, engine="engine", progress=False)
+    pd.testing.assert_frame_equal(fast, engine)
+    assert len(replays) > len(bots)  # some blocks were played again

@@ -117,11 +117,12 @@ def test_ks_detects_a_shift_and_accepts_same_samples():
 
 class EngineStreams:
     """Draws as ``play_game`` makes them: game ``g`` rolls with ``random.Random(seed)`` and
-    seat ``p``'s RandomBot picks with ``random.Random(bot_seed(seed, p))``."""
+    seat ``p``'s RandomBot picks with the values of ``RandomBot(bot_seed(seed, p))`` (its
+    ``random()``, one per choice)."""
 
     def __init__(self, seeds: list[int], players: int) -> None:
         self.dice = [random.Random(s) for s in seeds]
-        self.bots = [[random.Random(bot_seed(s, p)) for p in range(players)] for s in seeds]
+        self.bots = [[RandomBot(bot_seed(s, p)) for p in range(players)] for s in seeds]
 
     def __call__(self, games: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
         rolls = [int(self.dice[g].random() * 1296) for g in games]

@@ -3,9 +3,10 @@
 Analysts reach it through :func:`levelwidgets.analysis.simulate` (``engine="batch"``, or
 ``"auto"``, which picks it whenever every bot is a policy it plays: :data:`POLICIES`). That
 frame is the engine's frame, column for column and game for game: :func:`play_block` draws
-game ``k``'s dice from ``random.Random(seed_k)`` and each RandomBot's choices from
-``random.Random(bot_seed)``, exactly the streams the engine and the bots use, so any row
-replays with the engine from its ``seed`` (:class:`EngineDraws`).
+game ``k``'s dice from ``random.Random(seed_k)`` (seeded in numpy, :mod:`.mt`) and each
+RandomBot's choices from its seed and a draw counter (:class:`BotStreams`), exactly the values
+the engine and the bots use, so any row replays with the engine from its ``seed``
+(:class:`EngineDraws`).
 
 >>> from levelwidgets.analysis import simulate
 >>> batch = simulate("levelx", ["greedy", "random"], 200, seed=3, engine="batch", progress=False)
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...levelx import bots
 from ...levelx.errors import RulesError
 from ...levelx.rules import DEFAULT_RULES, MAX_PLAYERS, MIN_PLAYERS, ROWS, Rules
 from .._deps import pandas
@@ -42,9 +44,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "POLICIES",
+    "BotStreams",
     "EngineDraws",
     "Outcome",
     "StudyColumns",
+    "engine_rolls",
     "engine_uniforms",
     "play_block",
     "play_games",
@@ -132,83 +136,142 @@ def engine_uniforms(seeds: Sequence[int], count: int) -> np.ndarray:
     Seeded and twisted with numpy (:mod:`.mt`), ``_MT_GAMES`` seeds at a time, whatever
     their size.
     """
+    return _engine_values(seeds, count, None)
+
+
+def engine_rolls(seeds: Sequence[int], count: int) -> np.ndarray:
+    """The engine's first ``count`` rolls (numbers into ``ROLLS``, ``int(random() * 1296)``
+    as :meth:`LevelX.roll`) for every seed, ``int16`` ``[count, len(seeds)]``."""
+    return _engine_values(seeds, count, ROLL_COUNT)
+
+
+def _engine_values(seeds: Sequence[int], count: int, scale: int | None) -> np.ndarray:
     values = np.asarray(seeds)
     if values.dtype.kind not in "iu":  # ints beyond 64 bits: seeded from Python ints
         values = np.asarray(list(seeds), dtype=object)
-    out = np.empty((count, values.size), dtype=np.float64)
+    if values.size <= _MT_GAMES and values.dtype != object:
+        return _mt_values(values, count, scale)
+    out = np.empty((count, values.size), dtype=np.float64 if scale is None else np.int16)
     for a in range(0, values.size, _MT_GAMES):
         part = values[a : a + _MT_GAMES]
-        out[:, a : a + part.size] = mt.random_values(
-            part if part.dtype != object else part.tolist(), count
+        out[:, a : a + part.size] = _mt_values(
+            part if part.dtype != object else part.tolist(), count, scale
         )
     return out
 
 
+def _mt_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None) -> np.ndarray:
+    if scale is None:
+        return mt.random_values(seeds, count)
+    return mt.scaled_values(seeds, count, scale)
+
+
 #: Seeds seeded together: each step of the seeding is one numpy operation on this many
-#: words, so wider is faster (per-call cost spread), up to the cache; the states take 2.5 kB a
-#: game (20 MB at a time), and the frame's peak stays under 150 MB per million rows.
+#: words, so wider is faster (per-call cost spread); the states take 2.5 kB a game (20 MB at
+#: a time). 16384 was at most 5–10 % faster and raised the peak of a million-row study
+#: (4 players) from 125 to 146 MB, too close to the 150 MB allowed.
 _MT_GAMES = 8192
 
 
-class _Streams:
-    """Each game's ``random.Random(seed)`` values drawn ahead, ``width`` of them; a game
-    asking for more is marked ``short`` (replayed afterwards) and gets stand-in values from
-    a fixed numpy generator meanwhile: random enough that its game still ends (repeating its
-    last value could stall it forever)."""
+def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
+    """``RandomBot(s)``'s generator state before its first choice, for every seed, as
+    ``uint64`` (:func:`~levelwidgets.levelx.bots.first_state` over arrays)."""
+    values = np.asarray(seeds)
+    kind = values.dtype.kind
+    if kind == "u" or (kind == "i" and (values.size == 0 or values.min() >= 0)):
+        words = values.astype(np.uint64)
+    else:  # odd seeds (negative, beyond 64 bits, text): as RandomBot reduces them
+        words = np.array([bots.seed_word(s) for s in list(seeds)], dtype=np.uint64)
+    x = words + np.uint64(bots.SPLITMIX_GAMMA)
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(bots.SPLITMIX_M1)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(bots.SPLITMIX_M2)
+    x ^= x >> np.uint64(31)
+    return x
 
-    def __init__(self, seeds: Sequence[int], width: int) -> None:
-        self.values = engine_uniforms(seeds, width).ravel()  # value i of game g: i * n + g
-        self.used = np.zeros(len(seeds), dtype=np.intp)
-        self.width, self.n = width, len(seeds)
-        self._spare: np.random.Generator | None = None
 
-    def next(self, games: np.ndarray) -> np.ndarray:
-        used = self.used[games]
-        self.used[games] = used + 1
-        over = used >= self.width
-        np.minimum(used, self.width - 1, out=used)
-        used *= self.n
-        used += games  # games side by side in the same turn: nearly contiguous
-        values = np.take(self.values, used)
-        if over.any():
-            if self._spare is None:
-                self._spare = np.random.default_rng(0)
-            values[over] = self._spare.random(int(over.sum()))
-        return values
+def _lcg_jumps(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(a_k, c_k)`` for ``k = 0 … count``: RandomBot's state after ``k`` draws is
+    ``a_k * x0 + c_k`` (mod 2**64)."""
+    mul, inc = [1], [0]
+    for _ in range(count):
+        mul.append(mul[-1] * bots.LCG_MULTIPLIER & bots.MASK64)
+        inc.append((inc[-1] * bots.LCG_MULTIPLIER + bots.LCG_INCREMENT) & bots.MASK64)
+    return np.array(mul, dtype=np.uint64), np.array(inc, dtype=np.uint64)
+
+
+class BotStreams:
+    """The values RandomBots seeded ``seeds`` draw, one per turn of their seat: the ``k``-th
+    is computed from the seed and ``k`` (no generator to seed or step, see
+    :class:`~levelwidgets.levelx.RandomBot`)."""
+
+    def __init__(self, seeds: Sequence[int] | np.ndarray) -> None:
+        self.first = bot_first_states(seeds)
+        self._mul, self._inc = _lcg_jumps(64)
+
+    def value(self, games: np.ndarray, k: int) -> np.ndarray:
+        """The ``k``-th value (``k`` ≥ 1) of the bots of ``games``."""
+        if k >= self._mul.size:
+            self._mul, self._inc = _lcg_jumps(2 * k)
+        x = np.take(self.first, games)
+        x *= self._mul[k]
+        x += self._inc[k]
+        x >>= np.uint64(11)
+        out = x.astype(np.float64)
+        out *= _UNIT
+        return out
+
+
+_UNIT = 2.0**-53
+_NO_VALUES = np.empty(0)
 
 
 class EngineDraws:
     """A lockstep ``Draw`` giving each game the engine's own dice and each RandomBot its own
     choices: game ``i`` rolls from ``random.Random(game_seeds[i])`` (one ``random()`` per
-    roll, as :meth:`LevelX.roll`), and the bot in seat ``s`` picks with
-    ``random.Random(seat_seeds[s][i])`` (one ``random()`` per turn, as ``RandomBot``);
-    ``seat_seeds[s] is None`` for a seat that draws nothing (GreedyBot).
+    roll, as :meth:`LevelX.roll`), and the bot in seat ``s`` picks with the values of
+    ``RandomBot(seat_seeds[s][i])`` (one per turn, :class:`BotStreams`); ``seat_seeds[s] is
+    None`` for a seat that draws nothing (GreedyBot).
 
-    Streams are drawn ahead for ``rounds`` rounds; :meth:`short` names the games that needed
+    Dice are drawn ahead for ``rounds`` rounds; :meth:`short` names the games that needed
     more (their results are wrong and must be played again with more rounds).
     """
 
-    def __init__(
-        self, game_seeds: Sequence[int], seat_seeds: Sequence[Sequence[int] | None], rounds: int
-    ) -> None:
-        players = len(seat_seeds)
-        self._dice = _Streams(game_seeds, rounds * players)
-        self._seats = [None if s is None else _Streams(s, rounds) for s in seat_seeds]
+    per_turn = True  # called with the turn number (the lockstep's games all share it)
 
-    def __call__(self, games: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        u = self._dice.next(games)
-        rolls = (u * ROLL_COUNT).astype(np.intp)
+    def __init__(
+        self,
+        game_seeds: Sequence[int] | np.ndarray,
+        seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
+        rounds: int,
+        rolls: np.ndarray | None = None,
+    ) -> None:
+        self.players = len(seat_seeds)
+        self.width = rounds * self.players
+        if rolls is None:
+            rolls = engine_rolls(game_seeds, self.width)
+        elif rolls.shape != (self.width, len(game_seeds)):
+            raise ValueError(f"rolls must be [{self.width}, {len(game_seeds)}], not {rolls.shape}")
+        self._rolls = rolls  # [turn, game]
+        self._seats = [None if s is None else BotStreams(s) for s in seat_seeds]
+        self._spare: np.random.Generator | None = None
+
+    def __call__(self, games: np.ndarray, seat: int, turn: int) -> tuple[np.ndarray, np.ndarray]:
+        if turn < self.width:
+            rolls = np.take(self._rolls[turn], games)
+        else:  # past the dice drawn ahead: the game is replayed (short); any dice end it
+            if self._spare is None:
+                self._spare = np.random.default_rng(0)
+            rolls = self._spare.integers(0, ROLL_COUNT, games.size, dtype=np.int16)
         stream = self._seats[seat]
-        return rolls, (u if stream is None else stream.next(games))
+        if stream is None:  # GreedyBot: draws nothing (its policy reads no values)
+            return rolls, _NO_VALUES
+        return rolls, stream.value(games, turn // self.players + 1)
 
     def short(self, turns: np.ndarray) -> np.ndarray:
-        """Positions of games of ``turns`` turns whose streams ran out before they ended."""
-        players = len(self._seats)
-        over = turns > self._dice.width
-        for stream in self._seats:
-            if stream is not None:
-                over |= -(-turns // players) > stream.width
-        return np.flatnonzero(over)
+        """Positions of games of ``turns`` turns whose dice ran out before they ended."""
+        return np.flatnonzero(turns > self.width)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,25 +306,28 @@ def seat_policy(policies: Sequence[str]) -> Policy:
 
 def play_games(
     policies: Sequence[str],
-    game_seeds: Sequence[int],
-    seat_seeds: Sequence[Sequence[int] | None],
+    game_seeds: Sequence[int] | np.ndarray,
+    seat_seeds: Sequence[Sequence[int] | np.ndarray | None],
     rules: Rules,
+    rolls: np.ndarray | None = None,
 ) -> Outcome:
     """Play one game per entry of ``game_seeds``, seat ``s`` with ``policies[s]``, on the
     engine's random streams (see :class:`EngineDraws`); games that outlast the streams drawn
-    ahead are played again with longer ones, so every result is the engine's."""
+    ahead are played again with longer ones, so every result is the engine's. ``rolls``:
+    the games' first ``ahead_rounds(policies) * players`` rolls when already drawn
+    (:func:`engine_rolls`)."""
     players = len(policies)
     moves = move_tables(rules.lucky_loser)
     rows = row_tables(rules, players)
     policy = seat_policy(policies)
     rounds = ahead_rounds(policies)
-    draw = EngineDraws(game_seeds, seat_seeds, rounds)
+    draw = EngineDraws(game_seeds, seat_seeds, rounds, rolls)
     out = play(len(game_seeds), players, rules, moves, rows, draw, policy)
     redo = draw.short(out.turns)
     while redo.size:
         rounds *= 4
-        seeds = [game_seeds[i] for i in redo]
-        seats = [None if s is None else [s[i] for i in redo] for s in seat_seeds]
+        seeds = np.asarray(game_seeds)[redo]
+        seats = [None if s is None else np.asarray(s)[redo] for s in seat_seeds]
         again = EngineDraws(seeds, seats, rounds)
         part = play(len(seeds), players, rules, moves, rows, again, policy)
         for name in ("held", "bonus", "tiles"):
@@ -368,19 +434,23 @@ def play_block(
     """Play games ``start``–``stop - 1`` of a study: game ``k`` seats entry ``(k + s) % n``
     in seat ``s``, seeded as the engine path seeds it (``seeds_of(seed, ks, seat)``)."""
     n = len(policies)
-    for r in range(n):
-        ks = np.arange(start + (r - start) % n, stop, n)
+    rotations = [np.arange(start + (r - start) % n, stop, n) for r in range(n)]
+    seeds = [seeds_of(seed, ks, None) for ks in rotations]
+    # The whole block's dice at once, ``_MT_GAMES`` per numpy call of the seeding.
+    rolls = engine_rolls(np.concatenate(seeds), ahead_rounds(policies) * n)
+    at = 0
+    for r, ks in enumerate(rotations):
         if not ks.size:
             continue
         order = [(r + s) % n for s in range(n)]
         seat_policies = [policies[i] for i in order]
-        gseeds = seeds_of(seed, ks, None)
         seat_seeds = [
-            seeds_of(seed, ks, s).tolist() if p == "random" else None
-            for s, p in enumerate(seat_policies)
+            seeds_of(seed, ks, s) if p == "random" else None for s, p in enumerate(seat_policies)
         ]
-        out = play_games(seat_policies, gseeds.tolist(), seat_seeds, rules)
-        columns.fill(ks, gseeds, order, out)
+        part = rolls[:, at : at + ks.size]
+        at += ks.size
+        out = play_games(seat_policies, seeds[r], seat_seeds, rules, part)
+        columns.fill(ks, seeds[r], order, out)
 
 
 def _check(n_games: object, players: object, policy: object, seed: object, rules: object) -> Rules:

@@ -50,7 +50,10 @@ ALL_CLOSED = (1 << len(ROWS)) - 1
 CLIP: Final = "clip"
 
 #: ``draw(games, seat) -> (roll indices into moves.ROLLS, uniforms in [0, 1))`` for the
-#: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play.
+#: unfinished ``games`` (their numbers in the batch) whose ``seat`` is to play. A draw with a
+#: true ``per_turn`` attribute is called ``draw(games, seat, turn)`` instead: ``turn`` is the
+#: number of turns played before this one, the same in every game of a chunk (lockstep).
+#: The values may be empty for a seat whose policy reads none (greedy).
 Draw = Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray]]
 Policy = Callable[["Lockstep", int, np.ndarray, np.ndarray], np.ndarray]
 
@@ -141,9 +144,13 @@ class Lockstep:
 
     # ------------------------------------------------------------------ one turn
 
-    def turn(self, seat: int, draw: Draw, policy: Policy) -> None:
-        """Seat ``seat`` rolls, chooses and moves in every unfinished game."""
-        rolls, uniforms = draw(self.games, seat)
+    def turn(self, seat: int, draw: Draw, policy: Policy, turn: int | None = None) -> None:
+        """Seat ``seat`` rolls, chooses and moves in every unfinished game (``turn``: turns
+        played before, for a ``per_turn`` draw)."""
+        if turn is not None and getattr(draw, "per_turn", False):
+            rolls, uniforms = draw(self.games, seat, turn)  # type: ignore[call-arg]
+        else:
+            rolls, uniforms = draw(self.games, seat)
         slots = np.take(self.roll_slot, rolls, mode=CLIP)
         slots += self.closed
         move = policy(self, seat, slots, uniforms)
@@ -277,7 +284,7 @@ def _play_chunk(games: Lockstep, draw: Draw, policy: Policy, out: Outcome) -> No
     rounds = 0
     while games.unfinished:
         for seat in range(games.players):
-            games.turn(seat, draw, policy)
+            games.turn(seat, draw, policy, rounds * games.players + seat)
         rounds += 1
         games.retire(rounds, out)
     games.record(np.arange(games.games.size), out)

@@ -1,7 +1,8 @@
 """CPython's Mersenne Twister (``random.Random``) for many seeds at once, in numpy.
 
 The batch simulator must draw exactly what the engine draws: game ``k`` rolls from
-``random.Random(seed_k)`` and each RandomBot chooses from its own ``random.Random``. One
+``random.Random(seed_k)`` (RandomBot's choices come from a generator that needs no seeding,
+see :class:`..BotStreams`). One
 Python generator per game costs ~10 µs to seed; here a whole chunk of games is seeded and
 twisted with whole-array operations on ``uint32`` states of shape ``[624, games]`` (word
 ``i`` of every game side by side, so each sequential step of the algorithm is one contiguous
@@ -224,8 +225,41 @@ def uniforms(words: np.ndarray) -> np.ndarray:
 
 
 def random_values(seeds: Sequence[int] | np.ndarray, count: int) -> np.ndarray:
-    """``[random.Random(s).random() for _ in range(count)]`` of every seed, ``[count, games]``."""
-    return uniforms(outputs(seed_states(seeds), 2 * count))
+    """``[random.Random(s).random() for _ in range(count)]`` of every seed, ``[count, games]``.
+
+    Seeded all at once (each of the seeding's 1247 steps is one numpy call per row of all
+    games: the wider, the less each call costs a game), then twisted, tempered and turned
+    into floats ``OUTPUT_GAMES`` games at a time, so that their words stay in the cache
+    (measured: about half the time of the whole width at once).
+    """
+    return _values(seeds, count, None)
+
+
+def scaled_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int) -> np.ndarray:
+    """``[int(random.Random(s).random() * scale) for _ in range(count)]`` of every seed, as
+    ``int16`` ``[count, games]`` (``scale`` ≤ 32767): the dice's roll numbers, made with
+    the same float operations as the engine's, without keeping the floats."""
+    if not 1 <= scale <= 32767:
+        raise ValueError(f"scale must be 1 to 32767, not {scale}")
+    return _values(seeds, count, scale)
+
+
+def _values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None) -> np.ndarray:
+    states = seed_states(seeds)
+    games = states.shape[1]
+    out = np.empty((count, games), dtype=np.float64 if scale is None else np.int16)
+    for a in range(0, games, OUTPUT_GAMES):
+        b = min(a + OUTPUT_GAMES, games)
+        values = uniforms(outputs(states[:, a:b], 2 * count))
+        if scale is not None:
+            values *= scale
+        out[:, a:b] = values  # int16: truncated toward zero, as int()
+    return out
+
+
+#: Games twisted and tempered together: ``[2 * count, OUTPUT_GAMES]`` words (about 1 MB for
+#: 4 players' 272) fit the processor's cache.
+OUTPUT_GAMES = 1024
 
 
 class Streams:
