@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from struct import Struct
 from typing import Any
 
 import numpy as np
 
 PHASES = ("roll", "play", "over")
 FACES = 6
-#: One float32 zero: ``_ZERO * n`` is a zeroed vector of n values in one C call.
-_ZERO = array("f", [0.0])
+#: Most bonus-tile holdings kept per config (each a few bytes; a game has few of them).
+_TILE_CACHE = 4096
 
 
 def _rules(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -55,38 +56,94 @@ def size(game: Any) -> int:
     return _layout(game.num_players, *_rules(game))[-1]
 
 
-def _flag_tiles(out: array, start: int, held: list[int], tiles: tuple[int, ...]) -> None:
-    """1 at ``start + k`` for each bonus tile ``tiles[k]`` in ``held`` (equal tiles each once)."""
-    left = list(held)
-    for k, tile in enumerate(tiles):
-        if tile in left:
-            left.remove(tile)
-            out[start + k] = 1.0
+_PACKERS: dict[int, Any] = {}
+
+
+def _floats(values: Any) -> bytes:
+    """``values`` as float32 bytes (``struct`` packs a short row several times faster than
+    ``array`` converts one, to the same bytes)."""
+    pack = _PACKERS.get(len(values))
+    if pack is None:
+        pack = _PACKERS[len(values)] = Struct(f"{len(values)}f").pack
+    return pack(*values)
+
+
+def _hot(index: int, width: int) -> bytes:
+    """The float32 bytes of a one-hot of ``width`` values with 1 at ``index``."""
+    out = array("f", bytes(4 * width))
+    out[index] = 1.0
+    return out.tobytes()
+
+
+class _Blocks:
+    """A config's vector parts made once as float32 bytes; a tensor joins them (one C call
+    each, where writing every value from Python cost several times more)."""
+
+    def __init__(self, n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> None:
+        self.n, self.rows, self.tiles = n, rows, tiles
+        self.current = [_hot(k, n) for k in range(n)]
+        self.phase = {p: _hot(k, len(PHASES)) for k, p in enumerate(PHASES)}
+        self.no_dice = bytes(4 * FACES)
+        #: per row, the one-hot of each square 0 … L (a square past L counts as L)
+        self.squares = [[_hot(s, length + 1) for s in range(length + 1)] for length in rows]
+        self.ends = [length for length in rows]
+        self._held: dict[tuple[int, ...], bytes] = {}
+        self.size = _layout(n, rows, tiles)[-1]
+
+    def held(self, cards: list[int]) -> bytes:
+        """1 at k for each bonus tile ``tiles[k]`` in ``cards`` (equal tiles each once)."""
+        key = tuple(cards)
+        got = self._held.get(key)
+        if got is None:
+            out = array("f", bytes(4 * len(self.tiles)))  # made once per holding
+            left = list(cards)
+            for k, tile in enumerate(self.tiles):
+                if tile in left:
+                    left.remove(tile)
+                    out[k] = 1.0
+            if len(self._held) >= _TILE_CACHE:
+                self._held.clear()
+            got = self._held[key] = out.tobytes()
+        return got
+
+
+@lru_cache(maxsize=32)
+def _blocks(n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> _Blocks:
+    return _Blocks(n, rows, tiles)
 
 
 def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     """The layout above, for ``obs``, the observation of seat ``me`` of ``game``."""
     n = game.num_players
-    rows, tiles = _rules(game)
-    cur, phase, dice, pieces, chips, left, taken, scores, turns, total = _layout(n, rows, tiles)
+    b = _blocks(n, *_rules(game))
     order = [(me + k) % n for k in range(n)]
-    out = _ZERO * total  # float32 items written as cheaply as a list's; no copy at the end
-    out[cur + (obs["current_player"] - me) % n] = 1.0
-    out[phase + PHASES.index(obs["phase"])] = 1.0
-    for die in obs["dice"] or ():
-        out[dice + die - 1] += 1.0
-    i = pieces
+    parts = [b.current[(obs["current_player"] - me) % n], b.phase[obs["phase"]]]
+    dice = obs["dice"]
+    if dice:
+        counts = array("f", b.no_dice)
+        for die in dice:
+            counts[die - 1] += 1.0
+        parts.append(counts.tobytes())
+    else:
+        parts.append(b.no_dice)
+    squares, ends, nrows = b.squares, b.ends, len(b.rows)
+    pieces = obs["pieces"]
     for seat in order:
-        for square, length in zip(obs["pieces"][seat], rows, strict=True):
-            out[i + min(square, length)] = 1.0
-            i += length + 1
-    for k, chips_left in enumerate(obs["chips_left"]):
-        out[chips + k] = chips_left
-    _flag_tiles(out, left, obs["tiles_left"], tiles)
-    for k, seat in enumerate(order):
-        _flag_tiles(out, taken + k * len(tiles), obs["tiles"][seat], tiles)
-        out[scores + k] = obs["scores"][seat]
-    out[turns] = obs["turns"]
+        row = pieces[seat]
+        if len(row) != nrows:
+            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {nrows}")
+        for k, square in enumerate(row):
+            end = ends[k]
+            parts.append(squares[k][square if square < end else end])
+    chips = obs["chips_left"]
+    parts.append(_floats(chips))
+    parts.append(b.held(obs["tiles_left"]))
+    held, scores = obs["tiles"], obs["scores"]
+    parts.extend(b.held(held[seat]) for seat in order)
+    parts.append(_floats([*(scores[seat] for seat in order), obs["turns"]]))
+    out = bytearray().join(parts)  # writeable, like every tensor before
+    if len(out) != 4 * b.size:
+        raise ValueError(f"the observation does not fit the layout of {b.size} values")
     return np.frombuffer(out, dtype=np.float32)
 
 
