@@ -357,6 +357,7 @@ def _board(parts: list[bytes], b: _Blocks, o: Any, me: int) -> None:
     )
 
 
+_FLOAT32 = np.dtype(np.float32)
 #: The blocks per action space (engines share one space per config), by identity.
 _BY_SPACE: dict[int, tuple[Any, _Blocks]] = {}
 
@@ -385,7 +386,7 @@ def tensor(game: Any, obs: Any, me: int) -> np.ndarray:
     out = bytearray().join(parts)  # writeable, like every tensor before
     if len(out) != 4 * lay.size:
         raise AssertionError(f"the encoder wrote {len(out) // 4} values of {lay.size}")
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, dtype=_FLOAT32)
 
 
 def _cards(cards: Any) -> str:

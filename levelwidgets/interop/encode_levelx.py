@@ -30,8 +30,9 @@ import numpy as np
 
 PHASES = ("roll", "play", "over")
 FACES = 6
-#: Most bonus-tile holdings kept per config (each a few bytes; a game has few of them).
-_TILE_CACHE = 4096
+#: Most pieces rows, dice and tile holdings kept per config (each at most a few hundred
+#: bytes; the cache starts afresh when full).
+_CACHE = 4096
 
 
 def _rules(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -77,34 +78,63 @@ def _hot(index: int, width: int) -> bytes:
 
 class _Blocks:
     """A config's vector parts made once as float32 bytes; a tensor joins them (one C call
-    each, where writing every value from Python cost several times more)."""
+    each, where writing every value from Python cost several times more). The parts that
+    follow the play (a seat's pieces, the dice, the bonus tiles held) are kept per value:
+    a game meets few of them."""
 
     def __init__(self, n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> None:
         self.n, self.rows, self.tiles = n, rows, tiles
         self.current = [_hot(k, n) for k in range(n)]
         self.phase = {p: _hot(k, len(PHASES)) for k, p in enumerate(PHASES)}
         self.no_dice = bytes(4 * FACES)
-        #: per row, the one-hot of each square 0 … L (a square past L counts as L)
-        self.squares = [[_hot(s, length + 1) for s in range(length + 1)] for length in rows]
-        self.ends = [length for length in rows]
-        self._held: dict[tuple[int, ...], bytes] = {}
         self.size = _layout(n, rows, tiles)[-1]
+        self._kept: dict[tuple[str, tuple[int, ...]], bytes] = {}
+
+    def _get(self, what: str, values: list[int], make: Any) -> bytes:
+        key = (what, tuple(values))
+        got = self._kept.get(key)
+        if got is None:
+            if len(self._kept) >= _CACHE:
+                self._kept.clear()
+            got = self._kept[key] = make(values)
+        return got
+
+    def dice(self, dice: list[int] | None) -> bytes:
+        """How many dice show 1 … 6 (all 0 before a roll)."""
+        return self._get("dice", dice, self._dice) if dice else self.no_dice
+
+    def _dice(self, dice: list[int]) -> bytes:
+        counts = array("f", self.no_dice)
+        for die in dice:
+            counts[die - 1] += 1.0
+        return counts.tobytes()
+
+    def pieces(self, row: list[int]) -> bytes:
+        """Per row 5 … 10, the one-hot of the piece's step (a step past L counts as L)."""
+        return self._get("pieces", row, self._pieces)
+
+    def _pieces(self, row: list[int]) -> bytes:
+        if len(row) != len(self.rows):
+            raise ValueError(
+                f"a seat has {len(row)} rows of pieces; the rules have {len(self.rows)}"
+            )
+        return b"".join(
+            _hot(min(square, length), length + 1)
+            for square, length in zip(row, self.rows, strict=True)
+        )
 
     def held(self, cards: list[int]) -> bytes:
         """1 at k for each bonus tile ``tiles[k]`` in ``cards`` (equal tiles each once)."""
-        key = tuple(cards)
-        got = self._held.get(key)
-        if got is None:
-            out = array("f", bytes(4 * len(self.tiles)))  # made once per holding
-            left = list(cards)
-            for k, tile in enumerate(self.tiles):
-                if tile in left:
-                    left.remove(tile)
-                    out[k] = 1.0
-            if len(self._held) >= _TILE_CACHE:
-                self._held.clear()
-            got = self._held[key] = out.tobytes()
-        return got
+        return self._get("held", cards, self._held)
+
+    def _held(self, cards: list[int]) -> bytes:
+        out = array("f", bytes(4 * len(self.tiles)))
+        left = list(cards)
+        for k, tile in enumerate(self.tiles):
+            if tile in left:
+                left.remove(tile)
+                out[k] = 1.0
+        return out.tobytes()
 
 
 @lru_cache(maxsize=32)
@@ -112,39 +142,41 @@ def _blocks(n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> _Blocks:
     return _Blocks(n, rows, tiles)
 
 
+#: The blocks per (rules object, players), by identity: the rules of a game never change.
+_BY_RULES: dict[tuple[int, int], tuple[Any, _Blocks]] = {}
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _blocks_of(game: Any) -> _Blocks:
+    rules, n = game.rules, game.num_players
+    got = _BY_RULES.get((id(rules), n))
+    if got is None or got[0] is not rules:
+        if len(_BY_RULES) >= 64:
+            _BY_RULES.clear()
+        got = _BY_RULES[id(rules), n] = (rules, _blocks(n, *_rules(game)))
+    return got[1]
+
+
 def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     """The layout above, for ``obs``, the observation of seat ``me`` of ``game``."""
-    n = game.num_players
-    b = _blocks(n, *_rules(game))
-    order = [(me + k) % n for k in range(n)]
-    parts = [b.current[(obs["current_player"] - me) % n], b.phase[obs["phase"]]]
-    dice = obs["dice"]
-    if dice:
-        counts = array("f", b.no_dice)
-        for die in dice:
-            counts[die - 1] += 1.0
-        parts.append(counts.tobytes())
-    else:
-        parts.append(b.no_dice)
-    squares, ends, nrows = b.squares, b.ends, len(b.rows)
-    pieces = obs["pieces"]
-    for seat in order:
-        row = pieces[seat]
-        if len(row) != nrows:
-            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {nrows}")
-        for k, square in enumerate(row):
-            end = ends[k]
-            parts.append(squares[k][square if square < end else end])
-    chips = obs["chips_left"]
-    parts.append(_floats(chips))
-    parts.append(b.held(obs["tiles_left"]))
-    held, scores = obs["tiles"], obs["scores"]
-    parts.extend(b.held(held[seat]) for seat in order)
-    parts.append(_floats([*(scores[seat] for seat in order), obs["turns"]]))
+    b = _blocks_of(game)
+    n = b.n
+    order = [(me + k) % n for k in range(n)] if me else range(n)
+    pieces, held, scores = obs["pieces"], obs["tiles"], obs["scores"]
+    parts = [
+        b.current[(obs["current_player"] - me) % n],
+        b.phase[obs["phase"]],
+        b.dice(obs["dice"]),
+        *[b.pieces(pieces[seat]) for seat in order],
+        _floats(obs["chips_left"]),
+        b.held(obs["tiles_left"]),
+        *[b.held(held[seat]) for seat in order],
+        _floats([*[scores[seat] for seat in order], obs["turns"]]),
+    ]
     out = bytearray().join(parts)  # writeable, like every tensor before
     if len(out) != 4 * b.size:
         raise ValueError(f"the observation does not fit the layout of {b.size} values")
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, dtype=_FLOAT32)
 
 
 def text(obs: dict[str, Any], me: int) -> str:
