@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from operator import getitem
 from struct import Struct
 from typing import Any
 
@@ -33,6 +34,8 @@ FACES = 6
 #: Most pieces rows, dice and tile holdings kept per config (each at most a few hundred
 #: bytes; the cache starts afresh when full).
 _CACHE = 4096
+#: Steps past a row's end that find their block at once (any further ones are clipped too).
+_PAST = 4
 
 
 def _rules(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -57,18 +60,6 @@ def size(game: Any) -> int:
     return _layout(game.num_players, *_rules(game))[-1]
 
 
-_PACKERS: dict[int, Any] = {}
-
-
-def _floats(values: Any) -> bytes:
-    """``values`` as float32 bytes (``struct`` packs a short row several times faster than
-    ``array`` converts one, to the same bytes)."""
-    pack = _PACKERS.get(len(values))
-    if pack is None:
-        pack = _PACKERS[len(values)] = Struct(f"{len(values)}f").pack
-    return pack(*values)
-
-
 def _hot(index: int, width: int) -> bytes:
     """The float32 bytes of a one-hot of ``width`` values with 1 at ``index``."""
     out = array("f", bytes(4 * width))
@@ -87,7 +78,15 @@ class _Blocks:
         self.current = [_hot(k, n) for k in range(n)]
         self.phase = {p: _hot(k, len(PHASES)) for k, p in enumerate(PHASES)}
         self.no_dice = bytes(4 * FACES)
+        self.no_tiles = bytes(4 * len(tiles))
+        self.pack_chips = Struct(f"{len(rows)}f").pack
+        self.pack_tail = Struct(f"{n + 1}f").pack  # the scores, then the turns
         self.size = _layout(n, rows, tiles)[-1]
+        #: per row, the one-hot of each step 0 … L, then L's again for the steps past it
+        self.squares = [
+            [_hot(min(step, length), length + 1) for step in range(length + 1 + _PAST)]
+            for length in rows
+        ]
         self._kept: dict[tuple[str, tuple[int, ...]], bytes] = {}
 
     def _get(self, what: str, values: list[int], make: Any) -> bytes:
@@ -99,29 +98,15 @@ class _Blocks:
             got = self._kept[key] = make(values)
         return got
 
-    def dice(self, dice: list[int] | None) -> bytes:
-        """How many dice show 1 … 6 (all 0 before a roll)."""
-        return self._get("dice", dice, self._dice) if dice else self.no_dice
+    def dice(self, dice: list[int]) -> bytes:
+        """How many dice show 1 … 6."""
+        return self._get("dice", dice, self._dice)
 
     def _dice(self, dice: list[int]) -> bytes:
         counts = array("f", self.no_dice)
         for die in dice:
             counts[die - 1] += 1.0
         return counts.tobytes()
-
-    def pieces(self, row: list[int]) -> bytes:
-        """Per row 5 … 10, the one-hot of the piece's step (a step past L counts as L)."""
-        return self._get("pieces", row, self._pieces)
-
-    def _pieces(self, row: list[int]) -> bytes:
-        if len(row) != len(self.rows):
-            raise ValueError(
-                f"a seat has {len(row)} rows of pieces; the rules have {len(self.rows)}"
-            )
-        return b"".join(
-            _hot(min(square, length), length + 1)
-            for square, length in zip(row, self.rows, strict=True)
-        )
 
     def held(self, cards: list[int]) -> bytes:
         """1 at k for each bonus tile ``tiles[k]`` in ``cards`` (equal tiles each once)."""
@@ -142,37 +127,50 @@ def _blocks(n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> _Blocks:
     return _Blocks(n, rows, tiles)
 
 
-#: The blocks per (rules object, players), by identity: the rules of a game never change.
-_BY_RULES: dict[tuple[int, int], tuple[Any, _Blocks]] = {}
+#: The blocks last used per rules object, by identity (the rules of a game never change).
+_BY_RULES: dict[int, tuple[Any, _Blocks]] = {}
 _FLOAT32 = np.dtype(np.float32)
 
 
 def _blocks_of(game: Any) -> _Blocks:
     rules, n = game.rules, game.num_players
-    got = _BY_RULES.get((id(rules), n))
-    if got is None or got[0] is not rules:
+    got = _BY_RULES.get(id(rules))
+    if got is None or got[0] is not rules or got[1].n != n:
         if len(_BY_RULES) >= 64:
             _BY_RULES.clear()
-        got = _BY_RULES[id(rules), n] = (rules, _blocks(n, *_rules(game)))
+        got = _BY_RULES[id(rules)] = (rules, _blocks(n, *_rules(game)))
     return got[1]
 
 
 def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     """The layout above, for ``obs``, the observation of seat ``me`` of ``game``."""
-    b = _blocks_of(game)
+    got = _BY_RULES.get(id(game.rules))
+    b = got[1] if got is not None and got[0] is game.rules else _blocks_of(game)
     n = b.n
+    if n != game.num_players:
+        b = _blocks_of(game)
+        n = b.n
     order = [(me + k) % n for k in range(n)] if me else range(n)
     pieces, held, scores = obs["pieces"], obs["tiles"], obs["scores"]
-    parts = [
-        b.current[(obs["current_player"] - me) % n],
-        b.phase[obs["phase"]],
-        b.dice(obs["dice"]),
-        *[b.pieces(pieces[seat]) for seat in order],
-        _floats(obs["chips_left"]),
-        b.held(obs["tiles_left"]),
-        *[b.held(held[seat]) for seat in order],
-        _floats([*[scores[seat] for seat in order], obs["turns"]]),
-    ]
+    parts = [b.current[(obs["current_player"] - me) % n], b.phase[obs["phase"]]]
+    dice = obs["dice"]
+    parts.append(b.dice(dice) if dice else b.no_dice)
+    squares, rows = b.squares, len(b.rows)
+    for seat in order:
+        row = pieces[seat]
+        if len(row) != rows:
+            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {rows}")
+        try:
+            parts += map(getitem, squares, row)  # one C loop over the six rows
+        except IndexError:  # a step past the padding: the plain way
+            parts += (_hot(min(s, r), r + 1) for s, r in zip(row, b.rows, strict=True))
+    parts.append(b.pack_chips(*obs["chips_left"]))
+    left = obs["tiles_left"]
+    parts.append(b.held(left) if left else b.no_tiles)
+    for seat in order:
+        cards = held[seat]
+        parts.append(b.held(cards) if cards else b.no_tiles)
+    parts.append(b.pack_tail(*[scores[seat] for seat in order], obs["turns"]))
     out = bytearray().join(parts)  # writeable, like every tensor before
     if len(out) != 4 * b.size:
         raise ValueError(f"the observation does not fit the layout of {b.size} values")
