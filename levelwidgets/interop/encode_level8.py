@@ -213,7 +213,7 @@ class _Blocks:
     are kept by the object's identity, holding the object so the identity stays its own."""
 
     def __init__(self, lay: Layout) -> None:
-        n, c, f, a = lay.n, lay.c, lay.f, len(ACTIONS)
+        n, c, f = lay.n, lay.c, lay.f
         self.lay = lay
         self.seat_hot = tuple(_hot(k, n) for k in range(n))
         self.phase_hot = {p: _hot(k, len(lay.phases)) for k, p in enumerate(lay.phases)}
@@ -222,7 +222,6 @@ class _Blocks:
         self.field_hot = tuple(_hot(k, f) for k in range(f))
         self.no_field = _zeros(f)
         self.no_seat = _zeros(n)
-        self.no_action = _zeros(a)
         self._objects: dict[int, tuple[Any, bytes]] = {}
         self._layouts: dict[tuple[str, ...], bytes] = {}
 
