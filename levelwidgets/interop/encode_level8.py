@@ -54,6 +54,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from struct import Struct
 from typing import Any
 
 import numpy as np
@@ -61,7 +62,7 @@ import numpy as np
 from ..level8.action_space import Shape, space_for
 from ..level8.board.game import BOARD_PHASES
 from ..level8.board.layout import ACTIONS
-from ..level8.cards import CODES, FIRST_JOKER, MAX_NUMBER, N_COLOURS, is_joker, is_skip
+from ..level8.cards import CODES, FIRST_JOKER, MAX_NUMBER, N_COLOURS, N_IDS, is_joker, is_skip
 from ..level8.setup import PHASES as CARD_PHASES
 
 #: Card kinds: the 90 number cards, then any joker, then any skip card.
@@ -124,157 +125,267 @@ def size(game: Any) -> int:
     return layout(game).size
 
 
-#: One float32 zero: ``_ZERO * n`` is a zeroed vector of n values in one C call.
-_ZERO = array("f", [0.0])
+def _zeros(width: int) -> bytes:
+    return bytes(4 * width)
 
 
-class _Writer:
-    """Fills a float32 vector left to right: an ``array.array`` (writing its items is as
-    cheap as a list's; numpy then wraps its memory without copying, where building from a
-    list or writing numpy scalars one by one costs far more)."""
-
-    def __init__(self, length: int) -> None:
-        self.out = _ZERO * length
-        self.i = 0
-
-    def one_hot(self, index: int | None, width: int) -> None:
-        if index is not None:
-            if not 0 <= index < width:
-                raise ValueError(f"value {index} does not fit a one-hot of width {width}")
-            self.out[self.i + index] = 1.0
-        self.i += width
-
-    def values(self, values: list[float] | tuple[float, ...]) -> None:
-        out, i = self.out, self.i
-        for k, value in enumerate(values):
-            if value:  # the vector starts as zeros: most values need no write
-                out[i + k] = value
-        self.i = i + len(values)
-
-    def flags(self, indices: Any, width: int) -> None:
-        for index in indices:
-            self.out[self.i + index] = 1.0
-        self.i += width
-
-    def counts(self, cards: Any) -> None:
-        for card in cards or ():
-            self.out[self.i + kind_of(card)] += 1.0
-        self.i += KINDS
+def _hot(index: int, width: int) -> bytes:
+    """The float32 bytes of a one-hot of ``width`` values with 1 at ``index``."""
+    out = array("f", _zeros(width))
+    out[index] = 1.0
+    return out.tobytes()
 
 
-def _meld(w: _Writer, combo: Any) -> None:
-    w.one_hot(COMBO_KINDS.index(combo.kind), len(COMBO_KINDS))
-    out, i = w.out, w.i
+_PACKERS: dict[int, Any] = {}
+
+
+def _floats(values: Any) -> bytes:
+    """``values`` as float32 bytes (``struct`` packs a short row several times faster than
+    ``array`` converts one, to the same bytes)."""
+    pack = _PACKERS.get(len(values))
+    if pack is None:
+        pack = _PACKERS[len(values)] = Struct(f"{len(values)}f").pack
+    return pack(*values)
+
+
+#: The card kind of every card id (a tuple read is cheaper than :func:`kind_of`'s tests).
+_KIND_OF = tuple(kind_of(card) for card in range(N_IDS))
+#: The one-hot of every card kind, and the all-0 block (an empty pile).
+_KIND_HOT = tuple(_hot(k, KINDS) for k in range(KINDS))
+_NO_KIND = _zeros(KINDS)
+_DIE_HOT = tuple(_hot(k, 6) for k in range(6))
+_NO_DICE = _zeros(13)
+_ONE = _floats([1.0])
+#: Most requirement and combination blocks kept (each a few hundred bytes at most).
+_CACHE = 4096
+
+
+def _counts(cards: Any) -> bytes:
+    """How many of each card kind ``cards`` holds (None or empty: all 0)."""
+    if not cards:
+        return _NO_KIND
+    counts = array("f", _NO_KIND)
+    kinds = _KIND_OF
+    for card in cards:
+        counts[kinds[card]] += 1.0
+    return counts.tobytes()
+
+
+def _meld(combo: Any) -> bytes:
+    """One laid combination's slot: kind one-hot, card count, counts per number (a joker
+    under the number it stands for), per colour (a joker in a colour group under its
+    colour), joker count."""
+    out = [0.0] * MELD_SLOT
+    out[COMBO_KINDS.index(combo.kind)] = 1.0
+    i = len(COMBO_KINDS)
     out[i] = len(combo.cards)
-    numbers, colours = i + 1, i + 1 + MAX_NUMBER  # counts written in place
+    numbers, colours = i + 1, i + 1 + MAX_NUMBER
     jokers = colours + N_COLOURS
     meaning = dict(combo.jokers)
+    colour_group = combo.kind == "colour"
     for card in combo.cards:
         if is_joker(card):
             out[jokers] += 1.0
             m = meaning.get(card)
-            if m is not None and combo.kind == "colour" and 0 <= m < N_COLOURS:
+            if m is not None and colour_group and 0 <= m < N_COLOURS:
                 out[colours + m] += 1.0
             elif m is not None and 1 <= m <= MAX_NUMBER:
                 out[numbers + m - 1] += 1.0
         else:
             out[numbers + card % 15] += 1.0
             out[colours + card // 15] += 1.0
-    w.i = jokers + 1
+    return _floats(out)
 
 
-def _table(w: _Writer, lay: Layout, t: Any, me: int) -> None:
+def _requirements(req: Any, c: int) -> bytes:
+    """A level's C requirement slots: kind one-hot and size (a missing slot all 0)."""
+    out = [0.0] * (c * REQ_SLOT)
+    for k, r in enumerate(req.requirements):
+        out[k * REQ_SLOT + COMBO_KINDS.index(r.kind)] = 1.0
+        out[k * REQ_SLOT + len(COMBO_KINDS)] = r.n
+    return _floats(out)
+
+
+class _Blocks:
+    """A config's vector parts made once as float32 bytes; a tensor joins them (one C call
+    each, where writing every value from Python cost several times more). Blocks that depend
+    on objects the engine keeps while they do not change (a seat's level, a laid combination)
+    are kept by the object's identity, holding the object so the identity stays its own."""
+
+    def __init__(self, lay: Layout) -> None:
+        n, c, f = lay.n, lay.c, lay.f
+        self.lay = lay
+        self.seat_hot = tuple(_hot(k, n) for k in range(n))
+        self.phase_hot = {p: _hot(k, len(lay.phases)) for k, p in enumerate(lay.phases)}
+        self.no_reqs = _zeros(c * REQ_SLOT)
+        self.meld_pad = tuple(_zeros(k * MELD_SLOT) for k in range(c + 1))
+        self.field_hot = tuple(_hot(k, f) for k in range(f))
+        self.no_field = _zeros(f)
+        self.no_seat = _zeros(n)
+        self._objects: dict[int, tuple[Any, bytes]] = {}
+        self._layouts: dict[tuple[str, ...], bytes] = {}
+
+    def _kept(self, obj: Any, make: Any, *args: Any) -> bytes:
+        got = self._objects.get(id(obj))
+        if got is not None and got[0] is obj:
+            return got[1]
+        if len(self._objects) >= _CACHE:
+            self._objects.clear()
+        block = make(obj, *args)
+        self._objects[id(obj)] = (obj, block)
+        return block
+
+    def requirements(self, req: Any) -> bytes:
+        if req is None:
+            return self.no_reqs
+        if len(req.requirements) > self.lay.c:
+            raise ValueError(f"a level asks for more than {self.lay.c} combinations")
+        return self._kept(req, _requirements, self.lay.c)
+
+    def meld(self, combo: Any) -> bytes:
+        return self._kept(combo, _meld)
+
+    def layout(self, fields: tuple[str, ...]) -> bytes:
+        """Each field's action one-hot (a board's layout never changes during a game)."""
+        got = self._layouts.get(fields)
+        if got is None:
+            a = len(ACTIONS)
+            out = [0.0] * (len(fields) * a)
+            for k, action in enumerate(fields):
+                out[k * a + ACTIONS.index(action)] = 1.0
+            if len(self._layouts) >= 64:
+                self._layouts.clear()
+            got = self._layouts[fields] = _floats(out)
+        return got
+
+
+@lru_cache(maxsize=64)
+def _blocks(lay: Layout) -> _Blocks:
+    return _Blocks(lay)
+
+
+def _table(parts: list[bytes], b: _Blocks, t: Any, me: int) -> None:
+    lay = b.lay
     n, c = lay.n, lay.c
     order = [(me + k) % n for k in range(n)]
-    w.one_hot((t.current_player - me) % n, n)
-    w.one_hot(lay.phases.index(t.phase), len(lay.phases))
-    w.one_hot((t.dealer - me) % n, n)
-    w.values([t.round, t.draw_count, t.under_count])
-    w.counts(t.hand)
-    w.counts(t.kept)
+    seat_hot = b.seat_hot
+    parts.append(seat_hot[(t.current_player - me) % n])
+    parts.append(b.phase_hot[t.phase])
+    parts.append(seat_hot[(t.dealer - me) % n])
+    parts.append(_floats((t.round, t.draw_count, t.under_count)))
+    parts.append(_counts(t.hand))
+    parts.append(_counts(t.kept))
+    levels, counts, laid, hands = t.levels, t.level_counts, t.laid, t.hand_counts
+    skipped, skips, discards, kept = t.skipped, t.skip_cards, t.discard_counts, t.kept_counts
+    tops, reqs, melds_of, winners = t.discard_tops, t.requirements, t.melds, t.winners
     for seat in order:
-        w.values(
+        level = levels[seat]
+        parts.append(
+            _floats(
+                (
+                    level,
+                    level / max(counts[seat], 1),
+                    float(laid[seat]),
+                    hands[seat],
+                    float(skipped[seat]),
+                    float(skips[seat] is not None),
+                    discards[seat],
+                    kept[seat],
+                    float(seat in winners),
+                )
+            )
+        )
+        top = tops[seat]
+        parts.append(_NO_KIND if top is None else _KIND_HOT[_KIND_OF[top]])
+        parts.append(b.requirements(reqs[seat]))
+        melds = melds_of[seat]
+        if len(melds) > c:
+            raise ValueError(f"seat {seat} has more than {c} combinations; the layout has {c}")
+        parts.extend(b.meld(combo) for combo in melds)
+        parts.append(b.meld_pad[c - len(melds)])
+
+
+def _board(parts: list[bytes], b: _Blocks, o: Any, me: int) -> None:
+    n = b.lay.n
+    order = [(me + k) % n for k in range(n)]
+    parts.append(b.seat_hot[(o.turn_player - me) % n])
+    field_hot, towers = b.field_hot, o.towers
+    parts.extend(field_hot[towers[seat]] for seat in order)
+    dice = o.dice
+    if dice is None:
+        parts.append(_NO_DICE)
+    else:
+        parts += (_DIE_HOT[dice[0] - 1], _DIE_HOT[dice[1] - 1], _ONE)
+    reachable = array("f", b.no_field)
+    for field in o.reachable:
+        reachable[field] = 1.0
+    parts.append(reachable.tobytes())
+    parts.append(b.layout(o.layout))
+    a = len(ACTIONS)
+    # jokers left, takes left, action one-hot, asked number, asked colour, asked flag
+    values = [0.0] * (2 + a + MAX_NUMBER + N_COLOURS + 1)
+    values[0], values[1] = o.jokers_left, o.takes_left
+    if o.action is not None:
+        values[2 + ACTIONS.index(o.action)] = 1.0
+    if o.asked is not None:
+        number, colour = o.asked
+        if number is not None:
+            if not 1 <= number <= MAX_NUMBER:
+                raise ValueError(f"value {number - 1} does not fit a one-hot of width 15")
+            values[2 + a + number - 1] = 1.0
+        if colour is not None:
+            if not 0 <= colour < N_COLOURS:
+                raise ValueError(f"value {colour} does not fit a one-hot of width {N_COLOURS}")
+            values[2 + a + MAX_NUMBER + colour] = 1.0
+        values[-1] = 1.0
+    parts.append(_floats(values))
+    parts.append(b.no_seat if o.giver is None else b.seat_hot[(o.giver - me) % n])
+    shown = dict(o.shown) if o.shown else {}
+    parts.extend(_counts(shown.get(seat)) for seat in order)
+    queue, choosable = o.show_queue, o.choosable
+    parts.append(
+        _floats(
             [
-                t.levels[seat],
-                t.levels[seat] / max(t.level_counts[seat], 1),
-                float(t.laid[seat]),
-                t.hand_counts[seat],
-                float(t.skipped[seat]),
-                float(t.skip_cards[seat] is not None),
-                t.discard_counts[seat],
-                t.kept_counts[seat],
-                float(seat in t.winners),
+                *(float(seat in queue) for seat in order),
+                *(float(x in choosable) for x in ACTIONS),
+                o.extra_turns,
+                float(o.may_discard_two),
+                float(o.rebuildable),
             ]
         )
-        top = t.discard_tops[seat]
-        w.one_hot(None if top is None else kind_of(top), KINDS)
-        req = t.requirements[seat]
-        slots = list(req.requirements) if req is not None else []
-        melds = list(t.melds[seat])
-        if len(slots) > c or len(melds) > c:
-            raise ValueError(f"seat {seat} has more than {c} combinations; the layout has {c}")
-        for r in slots:
-            w.one_hot(COMBO_KINDS.index(r.kind), len(COMBO_KINDS))
-            w.values([r.n])
-        w.i += (c - len(slots)) * REQ_SLOT
-        for combo in melds:
-            _meld(w, combo)
-        w.i += (c - len(melds)) * MELD_SLOT
+    )
 
 
-@lru_cache(maxsize=16)
-def _layout_hot(fields: tuple[str, ...]) -> tuple[float, ...]:
-    """Each field's action one-hot (a board's layout never changes during a game)."""
-    out = [0.0] * (len(fields) * len(ACTIONS))
-    for k, action in enumerate(fields):
-        out[k * len(ACTIONS) + ACTIONS.index(action)] = 1.0
-    return tuple(out)
+_FLOAT32 = np.dtype(np.float32)
+#: The blocks per action space (engines share one space per config), by identity.
+_BY_SPACE: dict[int, tuple[Any, _Blocks]] = {}
 
 
-def _board(w: _Writer, lay: Layout, b: Any, me: int) -> None:
-    n, f = lay.n, lay.f
-    a = len(ACTIONS)
-    order = [(me + k) % n for k in range(n)]
-    w.one_hot((b.turn_player - me) % n, n)
-    for seat in order:
-        w.one_hot(b.towers[seat], f)
-    if b.dice is None:
-        w.i += 13
-    else:
-        w.one_hot(b.dice[0] - 1, 6)
-        w.one_hot(b.dice[1] - 1, 6)
-        w.values([1.0])
-    w.flags(b.reachable, f)
-    w.values(_layout_hot(b.layout))
-    w.values([b.jokers_left, b.takes_left])
-    w.one_hot(None if b.action is None else ACTIONS.index(b.action), a)
-    number, colour = b.asked if b.asked is not None else (None, None)
-    w.one_hot(None if number is None else number - 1, MAX_NUMBER)
-    w.one_hot(colour, N_COLOURS)
-    w.values([float(b.asked is not None)])
-    w.one_hot(None if b.giver is None else (b.giver - me) % n, n)
-    shown = {seat: cards for seat, cards in b.shown}
-    for seat in order:
-        w.counts(shown.get(seat))
-    queue = set(b.show_queue)
-    w.values([float(seat in queue) for seat in order])
-    w.values([float(x in b.choosable) for x in ACTIONS])
-    w.values([b.extra_turns, float(b.may_discard_two), float(b.rebuildable)])
+def _blocks_of(game: Any) -> _Blocks:
+    space = space_for(game)
+    got = _BY_SPACE.get(id(space))
+    if got is None or got[0] is not space:
+        if len(_BY_SPACE) >= 64:
+            _BY_SPACE.clear()
+        got = _BY_SPACE[id(space)] = (space, _blocks(_layout_of(space.shape)))
+    return got[1]
 
 
 def tensor(game: Any, obs: Any, me: int) -> np.ndarray:
     """The layout above for ``obs``, the observation of seat ``me`` of ``game``."""
-    lay = layout(game)
-    w = _Writer(lay.size)
+    b = _blocks_of(game)
+    lay = b.lay
     board = hasattr(obs, "table")
     if board != lay.board:
         raise ValueError("the observation is not of this game")
-    _table(w, lay, obs.table if board else obs, me)
+    parts: list[bytes] = []
+    _table(parts, b, obs.table if board else obs, me)
     if board:
-        _board(w, lay, obs, me)
-    if w.i != len(w.out):
-        raise AssertionError(f"the encoder wrote {w.i} values of {len(w.out)}")
-    return np.frombuffer(w.out, dtype=np.float32)
+        _board(parts, b, obs, me)
+    out = bytearray().join(parts)  # writeable, like every tensor before
+    if len(out) != 4 * lay.size:
+        raise AssertionError(f"the encoder wrote {len(out) // 4} values of {lay.size}")
+    return np.frombuffer(out, dtype=_FLOAT32)
 
 
 def _cards(cards: Any) -> str:

@@ -23,14 +23,19 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from operator import getitem
+from struct import Struct
 from typing import Any
 
 import numpy as np
 
 PHASES = ("roll", "play", "over")
 FACES = 6
-#: One float32 zero: ``_ZERO * n`` is a zeroed vector of n values in one C call.
-_ZERO = array("f", [0.0])
+#: Most pieces rows, dice and tile holdings kept per config (each at most a few hundred
+#: bytes; the cache starts afresh when full).
+_CACHE = 4096
+#: Steps past a row's end that find their block at once (any further ones are clipped too).
+_PAST = 4
 
 
 def _rules(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -55,39 +60,121 @@ def size(game: Any) -> int:
     return _layout(game.num_players, *_rules(game))[-1]
 
 
-def _flag_tiles(out: array, start: int, held: list[int], tiles: tuple[int, ...]) -> None:
-    """1 at ``start + k`` for each bonus tile ``tiles[k]`` in ``held`` (equal tiles each once)."""
-    left = list(held)
-    for k, tile in enumerate(tiles):
-        if tile in left:
-            left.remove(tile)
-            out[start + k] = 1.0
+def _hot(index: int, width: int) -> bytes:
+    """The float32 bytes of a one-hot of ``width`` values with 1 at ``index``."""
+    out = array("f", bytes(4 * width))
+    out[index] = 1.0
+    return out.tobytes()
+
+
+class _Blocks:
+    """A config's vector parts made once as float32 bytes; a tensor joins them (one C call
+    each, where writing every value from Python cost several times more). The parts that
+    follow the play (a seat's pieces, the dice, the bonus tiles held) are kept per value:
+    a game meets few of them."""
+
+    def __init__(self, n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> None:
+        self.n, self.rows, self.tiles = n, rows, tiles
+        self.current = [_hot(k, n) for k in range(n)]
+        self.phase = {p: _hot(k, len(PHASES)) for k, p in enumerate(PHASES)}
+        self.no_dice = bytes(4 * FACES)
+        self.no_tiles = bytes(4 * len(tiles))
+        self.pack_chips = Struct(f"{len(rows)}f").pack
+        self.pack_tail = Struct(f"{n + 1}f").pack  # the scores, then the turns
+        self.size = _layout(n, rows, tiles)[-1]
+        #: per row, the one-hot of each step 0 … L, then L's again for the steps past it
+        self.squares = [
+            [_hot(min(step, length), length + 1) for step in range(length + 1 + _PAST)]
+            for length in rows
+        ]
+        self._kept: dict[tuple[str, tuple[int, ...]], bytes] = {}
+
+    def _get(self, what: str, values: list[int], make: Any) -> bytes:
+        key = (what, tuple(values))
+        got = self._kept.get(key)
+        if got is None:
+            if len(self._kept) >= _CACHE:
+                self._kept.clear()
+            got = self._kept[key] = make(values)
+        return got
+
+    def dice(self, dice: list[int]) -> bytes:
+        """How many dice show 1 … 6."""
+        return self._get("dice", dice, self._dice)
+
+    def _dice(self, dice: list[int]) -> bytes:
+        counts = array("f", self.no_dice)
+        for die in dice:
+            counts[die - 1] += 1.0
+        return counts.tobytes()
+
+    def held(self, cards: list[int]) -> bytes:
+        """1 at k for each bonus tile ``tiles[k]`` in ``cards`` (equal tiles each once)."""
+        return self._get("held", cards, self._held)
+
+    def _held(self, cards: list[int]) -> bytes:
+        out = array("f", bytes(4 * len(self.tiles)))
+        left = list(cards)
+        for k, tile in enumerate(self.tiles):
+            if tile in left:
+                left.remove(tile)
+                out[k] = 1.0
+        return out.tobytes()
+
+
+@lru_cache(maxsize=32)
+def _blocks(n: int, rows: tuple[int, ...], tiles: tuple[int, ...]) -> _Blocks:
+    return _Blocks(n, rows, tiles)
+
+
+#: The blocks last used per rules object, by identity (the rules of a game never change).
+_BY_RULES: dict[int, tuple[Any, _Blocks]] = {}
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _blocks_of(game: Any) -> _Blocks:
+    rules, n = game.rules, game.num_players
+    got = _BY_RULES.get(id(rules))
+    if got is None or got[0] is not rules or got[1].n != n:
+        if len(_BY_RULES) >= 64:
+            _BY_RULES.clear()
+        got = _BY_RULES[id(rules)] = (rules, _blocks(n, *_rules(game)))
+    return got[1]
 
 
 def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     """The layout above, for ``obs``, the observation of seat ``me`` of ``game``."""
-    n = game.num_players
-    rows, tiles = _rules(game)
-    cur, phase, dice, pieces, chips, left, taken, scores, turns, total = _layout(n, rows, tiles)
-    order = [(me + k) % n for k in range(n)]
-    out = _ZERO * total  # float32 items written as cheaply as a list's; no copy at the end
-    out[cur + (obs["current_player"] - me) % n] = 1.0
-    out[phase + PHASES.index(obs["phase"])] = 1.0
-    for die in obs["dice"] or ():
-        out[dice + die - 1] += 1.0
-    i = pieces
+    got = _BY_RULES.get(id(game.rules))
+    b = got[1] if got is not None and got[0] is game.rules else _blocks_of(game)
+    n = b.n
+    if n != game.num_players:
+        b = _blocks_of(game)
+        n = b.n
+    order = [(me + k) % n for k in range(n)] if me else range(n)
+    pieces, held, scores = obs["pieces"], obs["tiles"], obs["scores"]
+    parts = [b.current[(obs["current_player"] - me) % n], b.phase[obs["phase"]]]
+    dice = obs["dice"]
+    parts.append(b.dice(dice) if dice else b.no_dice)
+    squares, rows = b.squares, len(b.rows)
     for seat in order:
-        for square, length in zip(obs["pieces"][seat], rows, strict=True):
-            out[i + min(square, length)] = 1.0
-            i += length + 1
-    for k, chips_left in enumerate(obs["chips_left"]):
-        out[chips + k] = chips_left
-    _flag_tiles(out, left, obs["tiles_left"], tiles)
-    for k, seat in enumerate(order):
-        _flag_tiles(out, taken + k * len(tiles), obs["tiles"][seat], tiles)
-        out[scores + k] = obs["scores"][seat]
-    out[turns] = obs["turns"]
-    return np.frombuffer(out, dtype=np.float32)
+        row = pieces[seat]
+        if len(row) != rows:
+            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {rows}")
+        try:
+            parts += map(getitem, squares, row)  # one C loop over the six rows
+        except IndexError:  # a step past the padding: the plain way
+            parts += (_hot(min(s, r), r + 1) for s, r in zip(row, b.rows, strict=True))
+    parts.append(b.pack_chips(*obs["chips_left"]))
+    left = obs["tiles_left"]
+    parts.append(b.held(left) if left else b.no_tiles)
+    for seat in order:
+        cards = held[seat]
+        parts.append(b.held(cards) if cards else b.no_tiles)
+    parts.append(b.pack_tail(*[scores[seat] for seat in order], obs["turns"]))
+    out = bytearray().join(parts)  # writeable, like every tensor before
+    if len(out) != 4 * b.size:
+        raise ValueError(f"the observation does not fit the layout of {b.size} values")
+    return np.frombuffer(out, dtype=_FLOAT32)
 
 
 def text(obs: dict[str, Any], me: int) -> str:

@@ -334,9 +334,7 @@ class LevelGameEnv(_pz.AECEnv):
         elif agent != self.agent_selection:
             return self._no_mask
         if self._mask is None:
-            mask = np.zeros(self._size, np.int8)
-            mask[self.game.legal_action_ids()] = 1
-            self._mask = _frozen(mask)
+            self._mask = _frozen(core.mask_of(self.game.legal_action_ids(), self._size))
         return self._mask
 
     def render(self) -> Any:
