@@ -14,7 +14,7 @@ from .errors import Level8Error
 from .setup import HAND_SIZE, PHASES
 
 if TYPE_CHECKING:
-    from .game import Level8
+    from .game import CardTable
 
 _ALL_SET = frozenset(ALL_IDS)
 
@@ -23,7 +23,7 @@ class InvariantError(Level8Error, AssertionError):
     """A rule invariant does not hold (an engine bug or a corrupted state)."""
 
 
-def check_invariants(game: Level8) -> None:
+def check_invariants(game: CardTable) -> None:
     """Raise :class:`InvariantError` if any of the spec's invariants is violated."""
     g = game
     n = g._n
