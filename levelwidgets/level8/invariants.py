@@ -32,8 +32,9 @@ def check_invariants(game: CardTable) -> None:
         zones += g._hands[q] + g._discards[q]
         zones += g._kept[q]
         zones += [c for m in g._melds[q] for c in m.cards]
-        if g._skips[q] is not None:
-            zones.append(g._skips[q])
+        skip = g._skips[q]
+        if skip is not None:
+            zones.append(skip)
     if len(zones) != N_CARDS or set(zones) != _ALL_SET:  # 101 cards, each once
         dup = [CODES[c] for c, k in Counter(zones).items() if k > 1]
         raise InvariantError(
