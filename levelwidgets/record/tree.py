@@ -63,7 +63,7 @@ class Node:
         self._comments: list[str] = []
         self._mark: str | None = None
         self._highlights: list[dict[str, Any]] = []
-        self._depth = 0 if parent is None else parent._depth + 1
+        self._depth: int = 0 if parent is None else parent._depth + 1
 
     # ------------------------------------------------------------------ structure
 
@@ -97,7 +97,7 @@ class Node:
         node: Node = self
         while node._vars:
             node = node._vars[0]
-            yield node  # type: ignore[misc]
+            yield node
 
     def walk(self) -> Iterator[Node]:
         """This node and every node below it, depth first, main continuation first."""
