@@ -205,7 +205,8 @@ class _Reader:
         out = []
         for words in parts:
             kind, codes = words[0].lower(), words[1:]
-            cards, meanings = [], {}
+            cards = []
+            meanings: dict[object, int] = {}
             for code in codes:
                 name, _, meaning = code.partition("=")
                 card = self.card(name)

@@ -443,7 +443,8 @@ def _check_action_size(raw: object) -> None:
         raise CorruptStateError(
             f"a history entry's action must be an object {{...}}, not {type(raw).__name__}"
         )
-    count, stack = 0, [raw]
+    count = 0
+    stack: list[dict | list] = [raw]
     while stack:
         value = stack.pop()
         count += len(value)

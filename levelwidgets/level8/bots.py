@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from .actions import Action, Event, shared_action
 from .cards import END_SKIP, FIRST_JOKER, FIRST_SKIP, JOKER8, MAX_NUMBER, N_IDS, is_joker
@@ -196,7 +197,7 @@ class HeuristicBot:
         return None
 
     def _play(self, obs: Observation) -> Action:
-        p: int = obs.viewer  # type: ignore[assignment]  (choose checked it)
+        p = cast(int, obs.viewer)  # (choose checked it: a seat's own view)
         hand: tuple[int, ...] = obs.hand  # type: ignore[assignment]
         level = obs.requirements[p]
         laid = obs.laid[p]
@@ -327,7 +328,7 @@ def _with_jokers(ev: _Eval, jokers: int) -> _Eval:
     total = ev[1]
     if total > jokers:
         if ev[0]:
-            return (total - jokers, *ev[1:])  # type: ignore[return-value]
+            return (total - jokers, *ev[1:])
         summary = plan_summary(ev[5][0], ev[5][2])
         return (total - jokers, total, ev[2], summary[1], summary[2], ev[5])
     return (0, total, ev[2], 0, 0, ev[5])
@@ -381,7 +382,7 @@ def play_game(
     while game._phase != "over" and count < max_actions:  # (not game.is_over)
         p = game._current  # (game.current_player)
         # game.observation(p) itself: the gate's function, without the viewer check
-        events = apply(bots[p].choose(observe(game, p)))  # type: ignore[attr-defined]
+        events = apply(bots[p].choose(observe(game, p)))
         if after is not None:
             after(game, events)
         count += 1

@@ -102,7 +102,7 @@ def need_seat(
 def short(value: object) -> object:
     """``value`` itself for a message parameter if it is short (a small whole number, a short
     text), else its :func:`show` description: params are written out with ``!r``."""
-    if is_int(value) and value.bit_length() <= 64:  # type: ignore[union-attr]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 64:
         return value
     if isinstance(value, str) and len(value) <= 20:
         return value

@@ -335,9 +335,10 @@ def is_normal(combo: Combo) -> bool:
             elif FIRST_JOKER <= c < N_IDS and not FIRST_SKIP <= c < END_SKIP:
                 if meaning is None:
                     return False
-                v = meaning.get(c)
-                if v is None:  # a joker of the cards without a declared meaning
+                got = meaning.get(c)
+                if got is None:  # a joker of the cards without a declared meaning
                     return False
+                v = got
                 n_jokers += 1
             else:
                 return False
@@ -365,9 +366,10 @@ def is_normal(combo: Combo) -> bool:
         elif c < N_IDS and not FIRST_SKIP <= c < END_SKIP:
             if meaning is None:
                 return False
-            v = meaning.get(c)
-            if v is None:
+            got = meaning.get(c)
+            if got is None:
                 return False
+            v = got
             n_jokers += 1
             if value < 0 and not (1 <= v <= MAX_NUMBER if is_set else 0 <= v < N_COLOURS):
                 return False  # jokers only: their declared value must be a possible one

@@ -22,7 +22,7 @@ def fit_table(melds: Sequence[Sequence[Combo]]) -> _FitTable:
     Each entry is the first combination in seat/index order that takes such a card, with
     the meaning :func:`combo_options` would give first, so one look-up replaces a scan.
     """
-    return _scan(melds)[:3]  # type: ignore[return-value]
+    return _scan(melds)[:3]
 
 
 def _scan(

@@ -15,6 +15,7 @@ import copy
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
@@ -75,6 +76,9 @@ from .setup import (
 )
 from .shuffle import shuffle
 from .visibility import events_for, observe, picture
+
+if TYPE_CHECKING:
+    from typing import Self  # (3.11; annotations only, so 3.10 runs this module too)
 
 __all__ = [
     "FORMAT",
@@ -140,6 +144,14 @@ class CardTable:
     _deck_ids: frozenset[int] = frozenset(ALL_IDS)
     #: The seat-view gate's cache (:func:`~.visibility.public_template`); none yet.
     _public_view: tuple | None = None
+    # The table (set by _init_state, or by _place for a set-up position; see _init_state):
+    _laid: tuple[bool, ...]
+    _hands: list[list[int]]
+    _discards: list[list[int]]
+    _draw: list[int]  # face-down draw pile, top = last element
+    _under: tuple[int, ...]  # face-up skip cards under the draw pile
+    _melds: tuple[tuple[Meld, ...], ...]
+    _skips: tuple[int | None, ...]
 
     def __init__(
         self,
@@ -180,7 +192,7 @@ class CardTable:
         sides: object = "one",
         seed: int | str | None = None,
         lay_down_cap: int = 20,
-    ) -> CardTable:
+    ) -> Self:
         """A game that starts from a position set up by hand (for lessons and puzzles).
 
         ``hands``: each player's hand (card ids or codes like ``"7R"``, ``"J1"``, ``"S1"``);
@@ -224,7 +236,7 @@ class CardTable:
         return cls._set_up(config, seqs)
 
     @classmethod
-    def _set_up(cls, config: dict, seqs: list[LevelSequence]) -> CardTable:
+    def _set_up(cls, config: dict, seqs: list[LevelSequence]) -> Self:
         """A game at the checked position in ``config`` (both games' ``from_position``)."""
         g = cls.__new__(cls)
         g._init_state(config, seqs)
@@ -301,14 +313,14 @@ class CardTable:
         # on every change (never edits in place): the seat-view gate (visibility.py) caches
         # on their identity, so a rule that forgets nothing can make it stale.
         self._levels: tuple[int, ...] = tuple(start)
-        self._laid: tuple[bool, ...] = (False,) * n
-        self._hands: list[list[int]] = [[] for _ in range(n)]
-        self._discards: list[list[int]] = [[] for _ in range(n)]
-        self._draw: list[int] = []  # face-down draw pile, top = last element
-        self._under: tuple[int, ...] = ()  # face-up skip cards under the draw pile
+        self._laid = (False,) * n
+        self._hands = [[] for _ in range(n)]
+        self._discards = [[] for _ in range(n)]
+        self._draw = []  # face-down draw pile, top = last element
+        self._under = ()  # face-up skip cards under the draw pile
         # each seat's laid combinations; a Meld is never changed (an add-on makes a new one)
-        self._melds: tuple[tuple[Meld, ...], ...] = ((),) * n
-        self._skips: tuple[int | None, ...] = (None,) * n
+        self._melds = ((),) * n
+        self._skips = (None,) * n
         self._draws_skipped = [0] * n  # turns this round with nothing anywhere to draw
         self._kept: tuple[tuple[int, ...], ...] = ((),) * n
         self._keep_queue: list[int] = []
@@ -376,7 +388,7 @@ class CardTable:
         n = self._n
         kept = self._kept
         kept_all = {c for k in kept for c in k} if any(kept) else set()
-        pool = self._deal_pool  # (_shuffled copies it)
+        pool: Sequence[int] = self._deal_pool  # (_shuffled copies it)
         if kept_all:
             pool = [c for c in pool if c not in kept_all]
         order = self._shuffled(pool, forced)
@@ -682,6 +694,7 @@ class CardTable:
         nm = self._names
         seq = self._seqs[p]
         lv = self._levels[p]
+        level: Level | None
         if type(seq) is LevelSequence and 0 < lv <= len(seq.levels):
             level = seq.levels[lv - 1]  # current_level(p), inline
         else:
@@ -773,7 +786,7 @@ class CardTable:
     ) -> list[Event]:
         """:meth:`add_on` for ``p``, who may act now (checked)."""
         if type(index) is not int or (number is not None and type(number) is not int):
-            self._add_on_types(index, number)  # (apply's usual case comes here directly)
+            index, number = self._add_on_types(index, number)  # (apply's usual case: not here)
         nm = self._names
         if not self._laid[p]:
             raise AddOnError.coded(
@@ -847,14 +860,17 @@ class CardTable:
         return self._end_entry(action, events)
 
     @staticmethod
-    def _add_on_types(index: object, number: object) -> None:
-        """Refuse an index or a declared number that is no whole number (``14.0``, ``True``)."""
+    def _add_on_types(index: object, number: object) -> tuple[int, int | None]:
+        """Refuse an index or a declared number that is no whole number (``14.0``, ``True``);
+        gives both back, checked."""
         if not is_int(index):
             raise refuse(
                 ActionTypeError, "index", "a whole number (0: the first combination)", index
             )
         if number is not None and not is_int(number):
             raise refuse(ActionTypeError, "number", "None or a whole number from 1 to 15", number)
+        # (both checked just above: whole numbers, an int subclass such as an IntEnum too)
+        return cast(int, index), cast("int | None", number)
 
     def _no_fit_error(self, cid: int, meld: Meld) -> AddOnError:
         """Why ``cid`` cannot be added to ``meld`` (it has no way to fit)."""
@@ -1027,7 +1043,8 @@ class CardTable:
         if k == "draw":  # (the kinds in the order of how often bots take them)
             if phase == "draw":
                 return self._do_draw(pl, action.source)
-            return self.draw(action.source, player=pl)
+            # (only Level8 has the card game's draw and skips: Level8Board.apply refuses them)
+            return cast("Level8", self).draw(action.source, player=pl)
         if k == "discard":
             if action.card is None:
                 raise CardNotInHandError("a discard needs a card")
@@ -1049,11 +1066,11 @@ class CardTable:
                 raise SkipError("a skip needs a target player")
             if phase == "play":
                 return self._do_skip(pl, action.target, action.card)
-            return self.skip(action.target, action.card, player=pl)
+            return cast("Level8", self).skip(action.target, action.card, player=pl)  # (as draw)
         if k == "skip_turn":
             if phase == "skipped":
                 return self._do_skip_turn(pl)
-            return self.skip_turn(player=pl)
+            return cast("Level8", self).skip_turn(player=pl)  # (as draw)
         if k == "keep":
             return self.keep(action.cards, player=pl)
         if k == "next_round":
@@ -1105,7 +1122,7 @@ class CardTable:
         ]
 
     @classmethod
-    def replay(cls, config: object, steps: Iterable[Mapping]) -> CardTable:
+    def replay(cls, config: object, steps: Iterable[Mapping]) -> Self:
         """The game ``config`` and ``steps`` (see :meth:`steps`) describe, each step checked:
         an illegal one raises its error, shuffles that do not fit :class:`CorruptStateError`."""
         if not isinstance(steps, (list, tuple)):
@@ -1205,7 +1222,7 @@ class CardTable:
         if viewer is None:
             return SPECTATOR
         if viewer in (TEACHER, SPECTATOR):
-            return viewer  # type: ignore[return-value]
+            return viewer
         return self._player_index(viewer, "viewer")
 
     def events_for(self, events: Iterable[Event], viewer: int | str | None) -> list[Event]:
@@ -1217,7 +1234,7 @@ class CardTable:
         listed = bounded(events, MAX_EVENTS, "events", "a list of Events")
         if not all(isinstance(e, Event) for e in listed):
             raise refuse(ActionTypeError, "events", "a list of Events", events)
-        return events_for(listed, viewer)
+        return events_for(cast("tuple[Event, ...]", listed), viewer)  # (each checked above)
 
     def state_dict(self) -> dict:
         """The complete position as plain data (no RNG state, no history)."""
@@ -1256,14 +1273,14 @@ class CardTable:
         check_invariants(self)
 
     # ------------------------------------------------------------------ undo / replay
-    def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> CardTable:
+    def _rebuild(self, entries: Sequence[HistoryEntry], verify_rng: bool = True) -> Self:
         """A fresh game from this game's config, replaying ``entries`` (the first is the deal)."""
         return type(self)._from_config(self._config, entries, verify_rng)
 
     @classmethod
     def _from_config(
         cls, config: Mapping, entries: Sequence[HistoryEntry], verify_rng: bool = True
-    ) -> CardTable:
+    ) -> Self:
         position = config.get("position")
         first = "setup" if position is not None else "deal"
         if not entries or entries[0].action.kind != first:
@@ -1372,7 +1389,7 @@ class CardTable:
         if back:
             self.undo(back)
 
-    def after(self, ply: int) -> CardTable:
+    def after(self, ply: int) -> Self:
         """A new game at the position after the first ``ply`` plies (0: the start).
 
         This game stays untouched. A ply is one history entry played after the start: a
@@ -1395,9 +1412,10 @@ class CardTable:
         cls,
         game_or_config: CardTable | Mapping,
         entries: Sequence[HistoryEntry],
-    ) -> CardTable:
+    ) -> Self:
         """Rebuild a position from recorded chance outcomes alone (the RNG is not consulted;
         further shuffles of the rebuilt game continue from the seed's initial state)."""
+        cfg: Mapping
         if isinstance(game_or_config, CardTable):
             cfg = game_or_config._config
         elif isinstance(game_or_config, Mapping):
@@ -1410,7 +1428,8 @@ class CardTable:
         if not all(isinstance(e, HistoryEntry) for e in listed):
             raise refuse(ActionTypeError, "entries", "a list of HistoryEntry records", entries)
         try:
-            return cls._from_config(cfg, listed, verify_rng=False)
+            # (each entry checked above)
+            return cls._from_config(cfg, cast("tuple[HistoryEntry, ...]", listed), verify_rng=False)
         except (KeyError, TypeError, AttributeError) as e:  # a config of the wrong shape
             raise CorruptStateError(f"invalid config: {show(e)}") from None
 
@@ -1420,7 +1439,7 @@ class CardTable:
         return copy.deepcopy(self._config)
 
     @classmethod
-    def from_config(cls, config: object) -> CardTable:
+    def from_config(cls, config: object) -> Self:
         """A new game at the start ``config`` (see :attr:`config`) describes: after the first
         deal, or at the set-up position. Checked like a loaded record
         (:class:`CorruptStateError`)."""
@@ -1448,7 +1467,7 @@ class CardTable:
             self._verify_rng = False
         return events
 
-    def clone(self) -> CardTable:
+    def clone(self) -> Self:
         """An independent copy (same position, RNG state and history)."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
@@ -1482,7 +1501,7 @@ class CardTable:
     __hash__ = None  # type: ignore[assignment]
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> CardTable:
+    def from_json(cls, text: str | bytes) -> Self:
         """Restore a game; the history is replayed and checked against the stored state."""
         return game_from_json(cls, text)
 

@@ -14,7 +14,7 @@ from .errors import Level8Error
 from .setup import HAND_SIZE, PHASES
 
 if TYPE_CHECKING:
-    from .game import Level8
+    from .game import CardTable
 
 _ALL_SET = frozenset(ALL_IDS)
 
@@ -23,7 +23,7 @@ class InvariantError(Level8Error, AssertionError):
     """A rule invariant does not hold (an engine bug or a corrupted state)."""
 
 
-def check_invariants(game: Level8) -> None:
+def check_invariants(game: CardTable) -> None:
     """Raise :class:`InvariantError` if any of the spec's invariants is violated."""
     g = game
     n = g._n
@@ -32,8 +32,9 @@ def check_invariants(game: Level8) -> None:
         zones += g._hands[q] + g._discards[q]
         zones += g._kept[q]
         zones += [c for m in g._melds[q] for c in m.cards]
-        if g._skips[q] is not None:
-            zones.append(g._skips[q])
+        skip = g._skips[q]
+        if skip is not None:
+            zones.append(skip)
     if len(zones) != N_CARDS or set(zones) != _ALL_SET:  # 101 cards, each once
         dup = [CODES[c] for c, k in Counter(zones).items() if k > 1]
         raise InvariantError(

@@ -163,13 +163,13 @@ def parse_level(spec: object, where: str = "level") -> Level:
     """Parse ``"run 4 + set 2 + set 2"``, a list of ``(kind, n)`` / ``"set 3"`` items or a Level."""
     if isinstance(spec, Level):
         return spec
-    if (
-        isinstance(spec, (Requirement, tuple))
+    if isinstance(spec, Requirement) or (
+        isinstance(spec, tuple)
         and len(spec) == 2
         and isinstance(spec[0], str)
         and isinstance(spec[1], int)
     ):
-        spec = [spec]  # a single ("run", 7) is a one-combination level
+        spec = [spec]  # a single ("run", 7) or Requirement is a one-combination level
     reqs: list[Requirement] = []
     if isinstance(spec, str):
         if not spec.strip():

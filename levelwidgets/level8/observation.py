@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
+from typing import Any
 
 from .._moved import renamed
 from .actions import Action
@@ -94,7 +95,7 @@ class Observation:
 
     def to_dict(self) -> dict:
         """JSON-friendly form for a UI (cards as ids; codes alongside)."""
-        d = {
+        d: dict[str, Any] = {
             "viewer": self.viewer,
             "names": list(self.names),
             "sides": list(self.sides),

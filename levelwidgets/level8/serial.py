@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._json import canonical, check_limits, digest, same_json, strict_loads
 from ..recordfile import FORMAT as RECORD_FORMAT
@@ -59,7 +59,10 @@ from .levels import LevelSequence
 from .setup import parse_players
 
 if TYPE_CHECKING:
-    from .game import Level8
+    from .game import CardTable
+
+#: the game class a record is read into (Level8, Level8Board), and so the game it gives back
+Game = TypeVar("Game", bound="CardTable")
 
 FORMAT = "levelwidgets.level8"
 FORMAT_VERSION = 1
@@ -132,7 +135,7 @@ def rng_from_json(data: object) -> tuple:
 GAME_NAMES = {FORMAT: "level8", "levelwidgets.level8board": "level8board"}
 
 
-def game_to_dict(game: Level8) -> dict[str, Any]:
+def game_to_dict(game: CardTable) -> dict[str, Any]:
     """The game as a record (:mod:`levelwidgets.recordfile`): config, the first deal's
     shuffles (``start``), one node per step after it, the position and the check."""
     return main_line_record(
@@ -144,7 +147,7 @@ def game_to_dict(game: Level8) -> dict[str, Any]:
     )
 
 
-def start_of(game: Level8) -> list[list[int]]:
+def start_of(game: CardTable) -> list[list[int]]:
     """The chance of the start (the first deal's shuffle, or a set-up's draw pile)."""
     return [list(c) for c in game._history[0].chance]
 
@@ -155,7 +158,7 @@ def record_check(data: Mapping[str, Any]) -> str:
     return digest(canonical({k: v for k, v in data.items() if k != "check"}))
 
 
-def game_to_json(game: Level8, indent: int | None = None) -> str:
+def game_to_json(game: CardTable, indent: int | None = None) -> str:
     return dumps(game_to_dict(game), indent=indent)
 
 
@@ -169,7 +172,7 @@ def bound_config(cfg: object, what: str = "config") -> dict[str, Any]:
     return cfg
 
 
-def check_config(cls: type[Level8], cfg: object) -> Level8:
+def check_config(cls: type[Game], cfg: object) -> Game:
     """A record's config must be one that the constructor (or, for a set-up position,
     :meth:`Level8.from_position`) itself accepts, in the form it writes; returns the game it
     starts (after the first deal, or at the set-up position)."""
@@ -224,13 +227,13 @@ def check_config(cls: type[Level8], cfg: object) -> Level8:
 
 
 def game_from_json(
-    cls: type[Level8],
+    cls: type[Game],
     text: str | bytes,
     *,
     marker: str = FORMAT,
     check: Callable[[Any, object], object] = check_config,
     what: str = "a Level 8 game",
-) -> Level8:
+) -> Game:
     """Restore a game after every check in the module docstring; the history is replayed.
 
     The board game passes its own format ``marker``, config ``check`` and name (``what``).
@@ -281,8 +284,8 @@ def game_from_json(
 
 
 def game_from_record(
-    cls: type[Level8], data: dict[str, Any], name: str, check: Callable[[Any, object], object]
-) -> Level8:
+    cls: type[Game], data: dict[str, Any], name: str, check: Callable[[Any, object], object]
+) -> Game:
     """The game of a parsed ``levelwidgets.record`` file: the main line replayed from the
     config with the same checks as an old record's history (every shuffle and random die
     must be the seed's), written as the game writes it, ending in its stored position, and

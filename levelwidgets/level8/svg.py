@@ -11,6 +11,7 @@ combinations, each labelled with its number (for ``add_on``) and kind.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
 
@@ -130,44 +131,44 @@ def card_svg(
         return out
     tx, anchor = (x + 3, "start") if corner else (x + CW / 2, "middle")
     sx = x + 10 if corner else x + CW / 2  # shape centre
-    out = [f"<g><title>{escape(CODES[cid])}</title>"]
+    parts = [f"<g><title>{escape(CODES[cid])}</title>"]
     if cid < FIRST_JOKER:
         col = cid // 15
-        out.append(
+        parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fff" '
             f'stroke="{EDGE[col]}" stroke-width="2"/>'
         )
-        out.append(
+        parts.append(
             text_svg(tx, y + (16 if corner else 19), str(cid % 15 + 1), 15 if corner else 16,
                   text_anchor=anchor, font_weight="bold", fill=TEXT[col])
         )  # fmt: skip
-        out.append(shape_svg(col, sx, y + (29 if corner else 33), 6 if corner else 6.5))
+        parts.append(shape_svg(col, sx, y + (29 if corner else 33), 6 if corner else 6.5))
     elif not FIRST_SKIP <= cid < END_SKIP:
-        out.append(
+        parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#2b2b2b" '
             f'stroke="#000"/>'
         )
-        out.append(
+        parts.append(
             text_svg(tx, y + 20, "J", 17, text_anchor=anchor, font_weight="bold", fill="#fff")
         )
         if label is None:
-            out.append(text_svg(x + CW / 2, y + CH - 7, "joker", 8, text_anchor="middle",
+            parts.append(text_svg(x + CW / 2, y + CH - 7, "joker", 8, text_anchor="middle",
                              fill="#ddd"))  # fmt: skip
         else:  # what the laid joker stands for
-            out.append(text_svg(tx, y + 36, label, 10, text_anchor=anchor, fill="#fff",
+            parts.append(text_svg(tx, y + 36, label, 10, text_anchor=anchor, fill="#fff",
                              font_weight="bold"))  # fmt: skip
     else:
-        out.append(
+        parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CW}" height="{CH}" rx="4" fill="#fdecec" '
             f'stroke="#b00020" stroke-width="2"/>'
         )
-        out.append(text_svg(x + CW / 2, y + 25, "⊘", 20, text_anchor="middle", fill="#b00020"))
-        out.append(
+        parts.append(text_svg(x + CW / 2, y + 25, "⊘", 20, text_anchor="middle", fill="#b00020"))
+        parts.append(
             text_svg(x + CW / 2, y + CH - 6, "SKIP", 8, text_anchor="middle", fill="#b00020",
                   font_weight="bold")
         )  # fmt: skip
-    out.append("</g>")
-    return "".join(out)
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _joker_label(combo: Combo, cid: int) -> str | None:
@@ -188,7 +189,7 @@ def _combo_title(combo: Combo, index: int) -> str:
     return f"#{index} {COLOUR_NAMES[value]}"
 
 
-def _fan(cards: list[int | None], x: float, y: float, width: float, step: float = CW + GAP):
+def _fan(cards: Sequence[int | None], x: float, y: float, width: float, step: float = CW + GAP):
     """Cards left to right within ``width`` (overlapping when needed); returns svg, end x."""
     k = len(cards)
     if k > 1:

@@ -74,7 +74,7 @@ def check_viewer(viewer: object) -> int | str:
     if viewer is None:
         return SPECTATOR
     if viewer in (SPECTATOR, TEACHER):
-        return viewer  # type: ignore[return-value]
+        return viewer
     if isinstance(viewer, int) and not isinstance(viewer, bool) and viewer >= 0:
         return viewer
     raise IllegalActionError(
@@ -272,7 +272,7 @@ def public_template(table: CardTable) -> tuple:
     got = table._public_view
     if got is None:
         seqs = table._seqs
-        template = dict.fromkeys(_FIELDS)  # every field, in order
+        template: dict[str, Any] = dict.fromkeys(_FIELDS)  # every field, in order
         template["names"] = table._names
         template["sides"] = tuple([s.name for s in seqs])
         template["level_counts"] = tuple([len(s.levels) for s in seqs])

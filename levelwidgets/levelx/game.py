@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
@@ -740,7 +740,7 @@ class LevelX:
         ``HistoryEntry``), or None for ``n=0``.
         """
         self._check_not_busy()
-        if not is_int(n) or n < 0:  # type: ignore[operator]
+        if not is_int(n) or n < 0:
             error = NotationError if is_int(n) else NotationTypeError
             raise error.coded(
                 "levelx.undo_count",
@@ -937,7 +937,7 @@ class LevelX:
             isinstance(viewer, str) and viewer in ("spectator", "teacher")
         ):
             if is_int(viewer):
-                self._player(viewer)
+                self._player(cast(int, viewer))  # (is_int: a whole number)
             else:
                 error = RulesError if isinstance(viewer, str) else RulesTypeError
                 raise refuse(error, "viewer", "None, a seat, 'spectator' or 'teacher'", viewer)
@@ -991,7 +991,7 @@ class LevelX:
             )
 
     def _check_turns(self, turns: int, name: str = "turns") -> None:
-        if not is_int(turns) or not 0 <= turns <= len(self._log):  # type: ignore[operator]
+        if not is_int(turns) or not 0 <= turns <= len(self._log):
             error = NotationError if is_int(turns) else NotationTypeError
             raise error.coded(
                 "levelx.turns_range",
@@ -1080,7 +1080,7 @@ def _check_dice(dice: Sequence[int]) -> Dice:
             "Dice must be four numbers from 1 to 6, like (1, 1, 1, 5), not {dice}.",
             dice=show(dice),
         )
-    return values  # type: ignore[return-value]
+    return values
 
 
 #: Longest player name (characters, spaces around it included).

@@ -18,6 +18,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, product
+from typing import cast
 
 from .checks import bounded, is_int, refuse, show
 from .errors import (
@@ -397,7 +398,8 @@ def row_mask(steps: Iterable[int]) -> int:
 
 # Rolls by number: the engine draws an index 0..1295 and looks tables up by small ints, which
 # is much cheaper than hashing dice tuples on every turn.
-ROLLS: tuple[Dice, ...] = tuple(product(range(1, 7), repeat=4))  # type: ignore[assignment]
+# (product(..., repeat=4) makes tuples of four dice, which its stub cannot say)
+ROLLS = cast("tuple[Dice, ...]", tuple(product(range(1, 7), repeat=4)))
 ROLL_INDEX: dict[Dice, int] = {roll: i for i, roll in enumerate(ROLLS)}
 _SORTED: tuple[Dice, ...] = tuple(sorted({tuple(sorted(r)) for r in ROLLS}))  # type: ignore[misc]
 SORTED_ID: tuple[int, ...] = tuple(_SORTED.index(tuple(sorted(r))) for r in ROLLS)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .checks import is_int, show
 from .errors import LevelXTypeError, RecordError
@@ -130,7 +130,8 @@ def _per_player(value: object, players: int, what: str, read, lengths) -> list[l
     if value is None:
         return [[0] * 6 for _ in range(players)]
     _check_per_player(value, players, what)
-    return [read(entry, lengths, seat) for seat, entry in enumerate(value)]  # type: ignore[arg-type]
+    rows = cast("Sequence[object]", value)  # (a list or tuple: checked just above)
+    return [read(entry, lengths, seat) for seat, entry in enumerate(rows)]
 
 
 def _check_per_player(value: object, players: int, what: str) -> None:

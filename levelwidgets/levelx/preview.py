@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .events import Event
-from .moves import Move, all_moves
+from .moves import Dice, Move, all_moves
 
 if TYPE_CHECKING:
     from .game import LevelX
@@ -142,8 +142,8 @@ def preview_moves(game: LevelX) -> dict[str, MovePreview]:
     to play (no dice, game over).
     """
     game._require_dice()
-    dice = tuple(sorted(game.dice))  # type: ignore[arg-type]
-    moves = all_moves(dice, game.rules.lucky_loser)  # type: ignore[arg-type]
+    dice = cast(Dice, tuple(sorted(cast(Dice, game.dice))))  # (rolled: _require_dice; 4 dice)
+    moves = all_moves(dice, game.rules.lucky_loser)
     return {move_key(m.steps): preview_move(game, m) for m in moves}
 
 
@@ -166,6 +166,7 @@ def _summarise(game: LevelX, rows: Sequence[int], events: list[Event]) -> tuple[
             parts.append(current)
         assert current is not None, f"{e.kind} before any step"
         if e.kind in ("entered", "moved"):
+            assert e.row is not None and e.square is not None, f"{e.kind} without a square"
             current["end"] = where[e.row] = e.square
         elif e.kind == "reached_x":
             current["reaches_x"] = True
@@ -175,6 +176,7 @@ def _summarise(game: LevelX, rows: Sequence[int], events: list[Event]) -> tuple[
             current["ousts"], current["ousted_to"] = e.other, e.square or 0
         elif e.kind == "row_closed":
             current["closes"] = tuple(e.value)
+            assert e.row is not None, "row_closed without a row"
             where[e.row] = 0
         elif e.kind == "bonus":
             current["bonus"] = e.value

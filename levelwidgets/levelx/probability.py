@@ -101,7 +101,7 @@ def _size(items: object) -> int | None:
     if not hasattr(items, "__len__"):
         return None
     try:
-        return len(items)  # type: ignore[arg-type]
+        return len(items)
     except OverflowError:  # range(10**20): longer than a Python int index
         return MAX_TARGET_ITEMS + 1
     except Exception:  # a broken __len__: read the items instead (still bounded)
@@ -389,11 +389,11 @@ def check_roll(values: object) -> SortedRoll:
             raise ProbabilityTypeError(
                 f"A die shows a whole number from 1 to {FACES}, not {show(face)}."
             )
-        if not 1 <= face <= FACES:  # type: ignore[operator]
+        if not 1 <= face <= FACES:
             raise ProbabilityError(
                 f"A die shows a whole number from 1 to {FACES}, not {show(face)}."
             )
-    return tuple(sorted(faces))  # type: ignore[arg-type]
+    return tuple(sorted(faces))
 
 
 def groupings(
@@ -532,11 +532,13 @@ def chances_table(
     dice, targets, lucky_loser = _arguments(dice, targets, lucky_loser)  # read once
     scale = 100.0 if _check_bool("percent", percent) else 1.0
     pd = require("pandas", "analysis", "chance tables")
-    kwargs = {"dice": dice, "targets": targets}
-    sums = pd.Series(sum_chances(lucky_loser, **kwargs), name="can make").rename_axis("sum")
-    groups = pd.DataFrame(group_count_distribution(lucky_loser, **kwargs)).fillna(0.0)
+    chances = sum_chances(lucky_loser, dice=dice, targets=targets)
+    sums = pd.Series(chances, name="can make").rename_axis("sum")
+    counts = group_count_distribution(lucky_loser, dice=dice, targets=targets)
+    groups = pd.DataFrame(counts).fillna(0.0)
     groups.index.name, groups.columns.name = "groups", "sum"
-    sizes = pd.Series(move_size_distribution(lucky_loser, **kwargs), name="largest move")
+    largest = move_size_distribution(lucky_loser, dice=dice, targets=targets)
+    sizes = pd.Series(largest, name="largest move")
     return {
         "sum_chances": sums * scale,
         "group_counts": groups.sort_index() * scale,

@@ -212,18 +212,19 @@ def _chips_for_players(value: object) -> dict[int, tuple[int, ...]]:
 
 
 def _bonus_tiles(value: object) -> tuple[int, ...]:
-    listed = isinstance(value, (list, tuple)) and all(is_int(t) for t in value)
-    if not listed or len(value) > MAX_TILES or not all(0 <= t <= MAX_TILE_VALUE for t in value):
-        error = RulesError if listed else RulesTypeError
-        raise error.coded(
-            "levelx.bonus_tiles",
-            "bonus_tiles must be a list of at most {count} whole numbers from 0 to {most}, "
-            "not {given}.",
-            count=MAX_TILES,
-            most=MAX_TILE_VALUE,
-            given=show(value),
-        )
-    return tuple(value)
+    error: type[RulesError] = RulesTypeError
+    if isinstance(value, (list, tuple)) and all(is_int(t) for t in value):
+        if len(value) <= MAX_TILES and all(0 <= t <= MAX_TILE_VALUE for t in value):
+            return tuple(value)
+        error = RulesError
+    raise error.coded(
+        "levelx.bonus_tiles",
+        "bonus_tiles must be a list of at most {count} whole numbers from 0 to {most}, "
+        "not {given}.",
+        count=MAX_TILES,
+        most=MAX_TILE_VALUE,
+        given=show(value),
+    )
 
 
 #: The printed rules, shared by every game that does not ask for options.

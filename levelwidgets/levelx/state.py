@@ -41,7 +41,7 @@ class State:
         self.chips = list(rules.chips(players))  # chips left per row
         self.held = [[0] * 6 for _ in range(players)]  # chips held per player per row
         self.sets = [0] * players  # complete sets already counted per player
-        self.tiles = [[] for _ in range(players)]  # bonus tiles held per player
+        self.tiles: list[list[int]] = [[] for _ in range(players)]  # bonus tiles held per player
         self.tiles_taken = 0  # tiles taken from the stack so far
         self.closed_mask = 0  # bit i set when row i is closed
         self.current = 0  # seat whose turn it is

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .checks import show
 from .errors import InvariantError, RecordError
@@ -46,7 +46,8 @@ class Roll(NamedTuple):
         return self.notation
 
 
-_WAYS = Counter(tuple(sorted(r)) for r in ROLLS)
+# (a roll sorted is still four dice, which sorted's stub cannot say)
+_WAYS = Counter(cast("Dice", tuple(sorted(r))) for r in ROLLS)
 #: Every sorted roll with its exact probability (ways out of 1,296), in sorted order.
 CHANCE_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
     (Roll(dice), Fraction(ways, len(ROLLS))) for dice, ways in sorted(_WAYS.items())
@@ -84,7 +85,7 @@ def apply_step(game: LevelX, step: Mapping[str, Any]) -> list[Any]:
     if not isinstance(drawn, bool):
         raise RecordError.coded("levelx.record_drawn", "'drawn' must be true or false")
     if not drawn:
-        return game.roll(dice)  # type: ignore[arg-type]
+        return game.roll(dice)
     return game._roll_seeded_as(dice)
 
 

@@ -159,8 +159,8 @@ def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: flo
                 f'font-weight="700" fill="#d9c48c" text-anchor="middle">X</text>'
             )
         for k, p in enumerate(occupants.get(sq, [])):
-            cx = x + (14 if k % 2 == 0 else _SQ - 14)
-            cy = y + (14 if k < 2 else _SQ - 14)
+            cx: float = x + (14 if k % 2 == 0 else _SQ - 14)
+            cy: float = y + (14 if k < 2 else _SQ - 14)
             if len(occupants[sq]) == 1:
                 cx, cy = x + _SQ / 2, y + _SQ / 2
             parts.append(_marker(p, cx, cy, 9 if len(occupants[sq]) == 1 else 8))

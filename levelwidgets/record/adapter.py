@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .._json import same_json
 from ..errors import GameError
@@ -24,7 +24,7 @@ class GameAdapter:
     #: The game's name in files and for people, its engine class and highlight kinds.
     name: ClassVar[str]
     title: ClassVar[str]
-    engine: ClassVar[type]
+    engine: ClassVar[type[Any]]  # (a Game class: from_config, ...)
     highlight_kinds: ClassVar[Mapping[str, TargetCheck]]
     #: Steps in one ply (a Level X turn is a roll and a move).
     steps_per_ply: ClassVar[int] = 1
@@ -157,7 +157,9 @@ class refused:  # used as ``with refused():``, like the function it was
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> bool:
+    def __exit__(
+        self, kind: type | None, exc: BaseException | None, tb: object
+    ) -> Literal[False]:  # (an error is never swallowed: it is raised again, translated)
         if exc is None:
             return False
         prefix = self.prefix

@@ -50,7 +50,7 @@ def check_comment(text: object) -> str:
 
 def check_mark(mark: object) -> str | None:
     if mark is None or (isinstance(mark, str) and mark in MARKS):
-        return mark  # type: ignore[return-value]
+        return mark
     raise RecordError(f"A mark is one of {' '.join(MARKS)} (or None to clear it), not {mark!r}.")
 
 

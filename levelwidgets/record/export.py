@@ -21,18 +21,18 @@ def rows(record: GameRecord, all_nodes: bool = False) -> list[dict[str, Any]]:
         walk = ((n, "") for n in record.mainline())
     out = []
     for node, path in walk:
-        if node is record:
+        if not isinstance(node, Step):  # (the record itself: every other node is a Step)
             continue
         if not node.events:  # not replayed yet (a step added while reading): replay it
             record._state_at(node)
-        data = node._data  # type: ignore[attr-defined]
+        data = node._data
         row = {
             "ply": node._depth,
             "player": adapter.player(data),
             "player_name": names[adapter.player(data)],
             "kind": adapter.kind(data),
             "notation": adapter.notation(data, names),
-            "events": " ".join(adapter.describe_events(node.events, names)),  # type: ignore[attr-defined]
+            "events": " ".join(adapter.describe_events(node.events, names)),
             "comments": "\n".join(node._comments),
             "mark": node._mark,
         }

@@ -108,7 +108,7 @@ def check_viewer(viewer: object) -> str:
             f"A handout is drawn for a 'spectator' (no hand) or the 'teacher' (every hand), "
             f"not {viewer!r:.40}."
         )
-    return viewer  # type: ignore[return-value]
+    return viewer
 
 
 def annotated(node: Node) -> bool:
@@ -123,7 +123,7 @@ def to_html(record: GameRecord, viewer: str | None = None, language: str = "en")
     headers = record._headers
     title = record._adapter.title + (f": {headers['event']}" if headers.get("event") else "")
     meta = [(words["players"], ", ".join(record.players))]
-    meta += [(words[k], headers[k]) for k in ("date", "site") if headers.get(k)]
+    meta += [(words[k], v) for k in ("date", "site") if (v := headers.get(k))]
     meta.append((words["seed"], record.seed))
     body = [
         f"<header><h1>{_esc(title)}</h1>",

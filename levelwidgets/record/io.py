@@ -160,11 +160,11 @@ def from_dict(data: Any) -> GameRecord:
             step = adapter.check_step(raw["step"])
         except RecordError as exc:
             raise RecordError(f"{where}: {exc}") from None
-        node = Step(parent, step)
-        parent._vars.append(node)
+        made = Step(parent, step)
+        parent._vars.append(made)
         record._count += 1
-        built.append(node)
-        _annotate(node, raw, where)
+        built.append(made)
+        _annotate(made, raw, where)
 
     # Replay every node: the main continuation in place, variations on copies.
     stack: list[tuple[Node, Any]] = [(record, start_game)]

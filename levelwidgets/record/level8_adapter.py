@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from ..level8 import Action, Level8
 from ..level8.board import Level8Board
@@ -72,11 +72,11 @@ def _field(target: object, config: Mapping[str, Any]) -> int:
 class Level8Adapter(GameAdapter):
     name = "level8"
     title = "Level 8"
-    engine: type = Level8
+    engine: ClassVar[type[Any]] = Level8
     highlight_kinds = MappingProxyType(
         {"card": _card, "combination": _combination, "player": _seat}
     )
-    step_kinds = _CARD_STEPS
+    step_kinds: ClassVar[tuple[str, ...]] = _CARD_STEPS
     #: Most chance outcomes of one step, and the largest value in one.
     max_chances, max_value = 8, N_CARDS - 1
 
@@ -156,6 +156,7 @@ class _StepData(dict):
     """Step data that keeps its parsed :class:`Action` (replays need not parse it again)."""
 
     __slots__ = ("parsed",)
+    parsed: Action
 
 
 def _data(action: Action, chance: Sequence[Sequence[int]]) -> dict[str, Any]:

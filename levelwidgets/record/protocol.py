@@ -25,14 +25,22 @@ TargetCheck = Callable[[Any, Mapping[str, Any]], Any]
 class Replayable(Protocol):
     """An engine as the record model sees it (one stateless adapter object per game)."""
 
-    #: The game's name in files: ``"levelx"`` or ``"level8"``.
-    name: str
-    #: The game's name for people: ``"Level X"``, ``"Level 8"``.
-    title: str
-    #: The engine class (it implements :class:`levelwidgets.protocol.Game`).
-    engine: type
-    #: Highlight kinds of the game, each with its target check.
-    highlight_kinds: Mapping[str, TargetCheck]
+    # (read-only: an adapter's constants, which its class sets as class attributes)
+    @property
+    def name(self) -> str:
+        """The game's name in files: ``"levelx"`` or ``"level8"``."""
+
+    @property
+    def title(self) -> str:
+        """The game's name for people: ``"Level X"``, ``"Level 8"``."""
+
+    @property
+    def engine(self) -> type:
+        """The engine class (it implements :class:`levelwidgets.protocol.Game`)."""
+
+    @property
+    def highlight_kinds(self) -> Mapping[str, TargetCheck]:
+        """Highlight kinds of the game, each with its target check."""
 
     def owns(self, game: object) -> bool:
         """True when ``game`` is an engine game of this adapter."""

@@ -66,7 +66,7 @@ class Node:
         self._mark: str | None = None
         self._highlights: list[dict[str, Any]] = []
         self._review: dict[str, Any] | None = None
-        self._depth = 0 if parent is None else parent._depth + 1
+        self._depth: int = 0 if parent is None else parent._depth + 1
 
     # ------------------------------------------------------------------ structure
 
@@ -100,7 +100,7 @@ class Node:
         node: Node = self
         while node._vars:
             node = node._vars[0]
-            yield node  # type: ignore[misc]
+            yield node
 
     def walk(self) -> Iterator[Node]:
         """This node and every node below it, depth first, main continuation first."""

@@ -201,7 +201,7 @@ class BoardHeuristicBot:
     # ------------------------------------------------------------------ the card part
     def _play(self, obs: BoardObservation) -> Action:
         action = self.cards.choose(obs.table)
-        if action.kind == "discard" and obs.may_discard_two:
+        if action.kind == "discard" and action.card is not None and obs.may_discard_two:
             hand = obs.hand or ()
             rest = tuple(c for c in hand if c != action.card)
             second = self.cards.discard_choice(replace(obs.table, hand=rest))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from ..action_space import BOARD_KINDS
 from ..actions import Action, Event
@@ -95,7 +95,8 @@ _BOARD_HELP = {
 def _int(value: object, what: str, lo: int, hi: int) -> int:
     if not is_int(value):
         raise refuse(ChoiceTypeError, what, f"a whole number from {lo} to {hi}", value)
-    if not lo <= value <= hi:  # type: ignore[operator]
+    value = cast(int, value)  # (is_int: a whole number)
+    if not lo <= value <= hi:
         raise ChoiceError.coded(
             "level8.board_bad_value", "the {what} must be a whole number {lo}–{hi}, not {value!r}",
             what=what, lo=lo, hi=hi, value=short(value),
@@ -138,6 +139,11 @@ class Level8Board(CardTable):
     _deal_pool = NUMBER_IDS
     _record_format = FORMAT
     action_kinds = BOARD_KINDS
+    # The board's step (set by _init_state, or by _place for a set-up position):
+    _middle: list[int]  # the jokers in the middle of the board
+    _dice: tuple[int, int] | None
+    _reach: tuple[int, ...]
+    _pending: dict[str, Any]
 
     def __init__(
         self,
@@ -152,9 +158,9 @@ class Level8Board(CardTable):
         deck: Sequence[object] | None = None,
         lay_down_cap: int = 20,
     ) -> None:
-        layout, towers = _read_board_lists(layout, towers)
+        layout, read_towers = _read_board_lists(layout, towers)
         config, seqs = make_board_config(
-            players, seed, sides, layout, towers, dealer, start_levels, deck, lay_down_cap
+            players, seed, sides, layout, read_towers, dealer, start_levels, deck, lay_down_cap
         )
         self._init_state(config, seqs)
         self._script = None
@@ -238,7 +244,7 @@ class Level8Board(CardTable):
             seed=seed,
             lay_down_cap=lay_down_cap,
         )
-        return cls._set_up(config, seqs)  # type: ignore[return-value]
+        return cls._set_up(config, seqs)
 
     def _place(self, position: Mapping) -> list[Event]:
         """Lay out a checked board position: the card game's table, then the board's step."""
@@ -286,11 +292,11 @@ class Level8Board(CardTable):
         self._layout = BoardLayout.from_dict(config["layout"])
         self._rules: int = config.get("rules", 1)  # 1: a record from before rule set 2
         self._towers = list(config["towers"])
-        self._middle: list[int] = list(BOARD_JOKER_IDS)
+        self._middle = list(BOARD_JOKER_IDS)
         self._turn = self._current
-        self._dice: tuple[int, int] | None = None
-        self._reach: tuple[int, ...] = ()
-        self._pending: dict[str, Any] = {}
+        self._dice = None
+        self._reach = ()
+        self._pending = {}
         self._extra = 0
         self._ender: int | None = None
         self._phase = "roll"
@@ -893,7 +899,7 @@ class Level8Board(CardTable):
         g._towers = list(self._towers)
         g._middle = list(self._middle)
         g._pending = _copy_pending(self._pending)
-        return g  # type: ignore[return-value]
+        return g
 
     # ------------------------------------------------------------------ records
     @classmethod

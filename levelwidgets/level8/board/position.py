@@ -13,7 +13,7 @@ data, stored in the game's record). The card checks are the card game's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..cards import CODES, is_joker
 from ..checks import is_int, need_int, refuse
@@ -94,6 +94,7 @@ def make_board_position(
     check_laid(meld_dicts, laid, names, seqs, lvls)
 
     action = board.fields[tws[t]]
+    phase = cast(str, phase)  # (position_head checked it: one of POSITION_PHASES)
     step = _Step(names, hand_ids, t, phase, action)
     step.fits_field(board, tws, middle_ids, pile_ids, draw_ids)
     dice_list = _dice(dice, phase)

@@ -92,7 +92,7 @@ def check_board_config(cls: type[Level8Board], cfg: object) -> Level8Board:
 
 def board_from_json(cls: type[Level8Board], text: str | bytes) -> Level8Board:
     """Restore a board game: the card game's loader with the board's marker and config."""
-    return game_from_json(  # type: ignore[return-value]
+    return game_from_json(
         cls, text, marker=FORMAT, check=check_board_config, what="a Level 8 board game"
     )
 
