@@ -26,7 +26,7 @@ def test_ratings_solve_the_likelihood_equations_on_real_games():
         ignore_index=True,
     )
     ratings = elo(frame)
-    assert list(ratings.index)[0] == "Greedy"  # the two random bots' order is chance
+    assert ratings.index[0] == "Greedy"  # the two random bots' order is chance
     assert set(ratings.index) == {"Greedy", "Random", "Other random"}
     assert ratings["Greedy"] > 200 > abs(ratings["Random"] - ratings["Other random"])
     # at the maximum, each bot's wins equal its expected wins (the prior game included)
