@@ -100,8 +100,8 @@ def _frame_script(picture_id: str) -> str:
         f'var id="{picture_id}",s=document.currentScript,box=s&&s.parentElement;'
         "if(!box)return;"
         "function hide(){box.style.display='none';}"
-        "window.addEventListener('message',function(e){"
-        "if(e.data&&e.data.lwPictureLive===id)hide();});"
+        "window.addEventListener('message',function(ev){"
+        "if(ev.data&&ev.data.lwPictureLive===id)hide();});"
         "var seen=[];function ask(w,d){if(d>8||seen.indexOf(w)>=0)return;seen.push(w);"
         "try{w.postMessage({lwPictureAsk:id},'*');}catch(x){}"
         "var n=0;try{n=w.frames.length;}catch(x){return;}"
