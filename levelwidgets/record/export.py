@@ -16,7 +16,7 @@ def rows(record: GameRecord, all_nodes: bool = False) -> list[dict[str, Any]]:
     """The rows of :func:`to_dataframe` as plain dicts."""
     adapter, names = record._adapter, record.players
     if all_nodes:
-        walk: Iterator[tuple[Node, str]] = _walk_with_paths(record)
+        walk: Iterator[tuple[Node, str]] = walk_with_paths(record)
     else:
         walk = ((n, "") for n in record.mainline())
     out = []
@@ -54,8 +54,9 @@ def to_dataframe(record: GameRecord, all_nodes: bool = False):
     return pd.DataFrame(rows(record, all_nodes), columns=columns)
 
 
-def _walk_with_paths(record: GameRecord) -> Iterator[tuple[Node, str]]:
-    """Every node with its path of variation numbers, like ``"0.0.1.0"``."""
+def walk_with_paths(record: GameRecord) -> Iterator[tuple[Node, str]]:
+    """Every step with its path of variation numbers, like ``"0.0.1.0"``: depth first, main
+    line first (the record's tables and the game review both walk this way)."""
     stack: list[tuple[Node, str]] = [
         (c, str(i)) for i, c in reversed(list(enumerate(record._vars)))
     ]

@@ -17,10 +17,10 @@ What is written into the record, for each judged decision (``docs/review.md``):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from ..level8.actions import Action
+from ..record.export import walk_with_paths
 from ..record.tree import GameRecord, Node
 from .errors import NotADecision, ReviewTypeError
 from .judge import DEFAULT_DRAWS, Judgement, check_draws, judge
@@ -50,7 +50,7 @@ def review(
     limits = thresholds_for(thresholds, unit)
     names = record.players
     rows: list[dict[str, Any]] = []
-    for node, path in _steps(record):
+    for node, path in walk_with_paths(record):
         action = _action_of(record, node)
         if action is None:
             continue
@@ -80,17 +80,6 @@ def review(
             }
         )
     return Review(tuple(rows), tuple(names), unit, language)
-
-
-def _steps(record: GameRecord) -> Iterator[tuple[Node, str]]:
-    """Every step with its path of variation numbers (``"0.0.1"``), main line first."""
-    stack: list[tuple[Node, str]] = [
-        (c, str(i)) for i, c in reversed(list(enumerate(record.variations)))
-    ]
-    while stack:
-        node, path = stack.pop()
-        yield node, path
-        stack.extend((c, f"{path}.{i}") for i, c in reversed(list(enumerate(node.variations))))
 
 
 def _action_of(record: GameRecord, node: Node) -> Any:
