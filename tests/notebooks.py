@@ -40,14 +40,39 @@ def _fingerprint() -> str:
     return hashlib.sha256(text + sys.version.encode()).hexdigest()
 
 
+def _installer() -> list[str] | None:
+    """uv's command line when uv is installed (the [test] extra has it), else None (pip).
+
+    uv resolves and links the same requirements as pip in seconds instead of a minute and a
+    half; the environment it builds is the same one Binder's pip builds from this file.
+    """
+    try:
+        from uv import find_uv_bin
+    except ImportError:
+        return None
+    return [find_uv_bin()]
+
+
 def _build(env_dir: Path) -> None:
     if env_dir.exists():
         subprocess.run(["rm", "-rf", str(env_dir)], check=True)
-    venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    uv = _installer()
+    if uv:
+        made = subprocess.run(
+            [*uv, "venv", "-q", "--seed", "--python", sys.executable, str(env_dir)],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert made.returncode == 0, made.stderr[-3000:]
+        install = [*uv, "pip", "install", "-q", "--python", str(python)]
+        links = os.environ.get("PIP_FIND_LINKS")
+        if links:  # the machine's local wheels pip would also look at
+            install += ["--find-links", links]
+    else:
+        venv.EnvBuilder(with_pip=True).create(env_dir)
+        install = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
     done = subprocess.run(
-        [*pip, "-r", str(REQUIREMENTS)], cwd=REPO, capture_output=True, text=True, timeout=900
+        [*install, "-r", str(REQUIREMENTS)], cwd=REPO, capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     kernel = [str(python), "-m", "ipykernel", "install", "--prefix", str(env_dir)]

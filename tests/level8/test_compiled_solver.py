@@ -37,6 +37,9 @@ WHICH = (
 )
 COMPILED = sorted([*MODULES, f"{GROUP}__mypyc"])
 
+#: One worker runs this module, so the wheel (a compiler run of ~25 s) is built once per run.
+pytestmark = pytest.mark.xdist_group("compiled-solver")
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
