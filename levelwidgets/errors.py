@@ -115,7 +115,7 @@ _FORMATTER = _ListFormatter()
 
 def _json_safe(value: object) -> JSONValue:
     if value is None or isinstance(value, (str, bool, int, float)):
-        return value  # type: ignore[return-value]
+        return value
     if isinstance(value, (list, tuple)):
         return [_json_safe(v) for v in value]
     return repr(value)[:80]

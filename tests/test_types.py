@@ -1,5 +1,6 @@
 """mypy finds nothing in the checked part of the package (``[tool.mypy]`` in pyproject.toml:
-the engines, records and the protocol), so the annotations users and tools read stay true.
+the engines, records, protocol, analysis and widgets), so the annotations users and tools
+read stay true.
 
 Runs ``python -m mypy`` as CI does, with its cache in a temporary folder (a cold check, about
 15 s of CPU); skipped only where mypy is not installed (it is in the ``[test]`` extra).
@@ -24,6 +25,8 @@ CHECKED = [
     "levelwidgets/protocol.py",
     "levelwidgets/recordfile.py",
     "levelwidgets/extras.py",
+    "levelwidgets/analysis",
+    "levelwidgets/widgets",
 ]
 
 

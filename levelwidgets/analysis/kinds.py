@@ -53,12 +53,12 @@ class GameKind:
     #: The game's own columns of a row, after the shared ones.
     columns: Callable[[Any, int], dict[str, Any]]
 
-    def rules_type(self) -> type:
+    def rules_type(self) -> type[Any]:
         """The engine's rules class (Level X ``Rules``), next to its engine class."""
         module, _ = self.engine
         return import_module(module, __package__).Rules
 
-    def engine_class(self) -> type:
+    def engine_class(self) -> type[Any]:
         module, name = self.engine
         return getattr(import_module(module, __package__), name)
 

@@ -95,7 +95,8 @@ def turns_frame(game: LevelX) -> pd.DataFrame:
     pd = pandas()
     rows = []
     for t in game.history:
-        chips = [e.row for e in t.events if e.kind == "chip"]
+        # a chip event always names its row (the chip's value)
+        chips = [e.row for e in t.events if e.kind == "chip" and e.row is not None]
         tiles = [e.value for e in t.events if e.kind == "bonus"]
         rows.append(
             {

@@ -57,7 +57,7 @@ def plot_seats(s: Summary, ax: Axes | None = None) -> Axes:
     colours = ["tab:orange"] + ["tab:blue"] * (len(labels) - 1)
     ax.bar(labels, s.seats["win_rate"], yerr=_errors(s.seats), capsize=4, color=colours)
     for x, baseline in enumerate(s.seats["baseline"]):
-        label = "all equal" if x == 0 else None
+        label = "all equal" if x == 0 else "_nolegend_"  # one legend entry for every line
         ax.hlines(baseline, x - 0.45, x + 0.45, color="black", linestyle=":", zorder=3, label=label)
     _percent_axis(ax, "y")
     ax.set_xlabel("seat (order of play)")

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..levelx.checks import show
 from ..levelx.errors import ProbabilityError
@@ -83,17 +83,21 @@ class Race:
 
 def _count(name: str, value: object, low: int, high: int | None = None) -> int:
     """A whole number ``low ≤ value (≤ high)``, or a clear error."""
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    if not ok or value < low or (high is not None and value > high):
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
         bound = f"from {low} to {high}" if high is not None else f"≥ {low}"
         raise ProbabilityError(f"{name} must be a whole number {bound}, not {show(value)}.")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _check_row(row: object) -> int:
     if isinstance(row, bool) or row not in ROWS:
         raise ProbabilityError(f"row must be one of the rows {list(ROWS)}, not {show(row)}.")
-    return row  # type: ignore[return-value]
+    return row
 
 
 def _check_lengths(row_lengths: object) -> tuple[int, ...]:
@@ -144,7 +148,8 @@ def row_race(
     length = _count("squares", length, 1)
     start = _count("start", start, 0, length)
     max_turns = _count("max_turns", max_turns, 0)
-    steps = group_count_distribution(lucky, exact=True)[row]
+    # exact=True: every chance is a Fraction
+    steps = cast("dict[int, Fraction]", group_count_distribution(lucky, exact=True)[row])
     expected = _row_expected(steps, length)[start]
     within = _row_within(steps, length, start, max_turns)
     convert = (lambda x: x) if _check_bool("exact", exact) else float
@@ -270,7 +275,7 @@ class _Board:
 
         size = len(self.positions)
         goal = size - 1
-        where = np.zeros(size)
+        where: np.ndarray = np.zeros(size)
         where[start] = 1.0
         out = []
         for _ in range(max_turns):

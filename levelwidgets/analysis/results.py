@@ -17,6 +17,8 @@ out and are counted separately.
 
 from __future__ import annotations
 
+import math
+
 import re
 from numbers import Real
 from typing import TYPE_CHECKING, Any
@@ -94,8 +96,9 @@ def _seat_results_fast(frame: pd.DataFrame, columns: list[str]) -> tuple[pd.Data
     for game in (finished & (winner == -1)).nonzero()[0]:
         record = frame.iloc[game].to_dict()
         seats = _winners(record, int(players[game]), f"game {game} (seed {record['seed']})")
-        tied[game, seats] = True  # type: ignore[index]
-        credit[game, seats] = 1 / len(seats)  # type: ignore[index]
+        assert seats is not None  # a finished game (winner -1) has its tied seats
+        tied[game, seats] = True
+        credit[game, seats] = 1 / len(seats)
     games, seats = (present & finished[:, None]).nonzero()  # game-major, seats in order
     out = pd.DataFrame(
         {
@@ -158,7 +161,7 @@ def _winners(record: dict[str, Any], players: int, where: str) -> list[int] | No
     if "winner_seats" in record and not _missing(record["winner_seats"]):
         tied = _seat_list(record["winner_seats"])
     else:
-        scores = [record.get(f"score_{s}") for s in range(players)]
+        scores: list[Any] = [record.get(f"score_{s}") for s in range(players)]
         if any(_missing(x) for x in scores):
             raise ValueError(f"{where} is a tie: say who tied in winner_seats or score_0 ….")
         tied = [s for s, x in enumerate(scores) if x == max(scores)]
@@ -187,4 +190,4 @@ def _missing(value: object) -> bool:
 
 
 def _whole(value: object) -> bool:
-    return isinstance(value, Real) and not isinstance(value, bool) and value == int(value)
+    return isinstance(value, Real) and not isinstance(value, bool) and value == math.floor(value)

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._bots import bot_label
 from ..errors import GameLimitError, GameTypeError, GameValueError
@@ -216,7 +216,7 @@ def simulate(
                 rows.add(play_chunk(study, ks))
                 bar.update(len(ks))
         else:
-            pool = ProcessPoolExecutor(os.cpu_count()) if executor == "processes" else executor
+            pool = ProcessPoolExecutor(os.cpu_count()) if isinstance(executor, str) else executor
             futures: list[Future] = [pool.submit(play_chunk, study, ks) for ks in chunks]
             try:
                 for fut in _as_completed(futures):
@@ -318,13 +318,14 @@ def _simulate_paired(
             variant = {"bots": value} if rules is None else {"bots": value, "rules": rules}
         else:
             variant = {"bots": bots, "rules": value}
-        _study(game, variant["bots"], n_games, seed, players, variant.get("rules"), keep_games)  # type: ignore[arg-type]
+        _study(game, variant["bots"], n_games, seed, players, variant.get("rules"), keep_games)
         variants[label] = variant
     _check_run(executor, progress, chunk_size, engine)
     from .paired import simulate_paired
 
+    # _study checked game, n_games and seed above: their types are known from here on
     return simulate_paired(
-        game, variants, n_games, seed=seed, players=players, executor=executor,
+        cast(str, game), variants, cast(int, n_games), seed=cast(int, seed), players=players, executor=executor,
         progress=progress, keep_games=keep_games, chunk_size=chunk_size, engine=engine,
     )  # fmt: skip
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import (
     CODES,
@@ -140,7 +141,7 @@ def _run_layout(n: int, fixed: dict[int, int]) -> list[int]:
 
 
 def make_combo(
-    kind: str, cards: Iterable[object], jokers: Mapping[object, int] | None = None
+    kind: str, cards: Iterable[object], jokers: Mapping[Any, int] | None = None
 ) -> Combo:
     """Validate a combination and return it normalised, inferring joker meanings when unique.
 

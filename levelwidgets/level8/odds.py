@@ -393,6 +393,7 @@ def complete_within(
     hand_kinds = tuple(sorted([_kind_of(c, numbers, colours) for c in h]))
     # the answer depends on the kinds only: kept by them (discarding either of two cards of
     # one kind, or seeing either, asks the same question)
+    key: tuple[object, ...]
     if _symmetric(lv):  # every number (or colour) alike: the counts held and unseen per kind
         held: dict[tuple, int] = {}
         for k in hand_kinds:

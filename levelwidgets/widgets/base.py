@@ -28,7 +28,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from functools import partial
+from typing import Any, ClassVar, cast
 
 import traitlets
 
@@ -121,8 +122,8 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         #: The folder the browser's Save and Open use (a notebook's kernel runs next to it).
         self.record_dir = Path(record_dir)
         self._file = ""  # the record file last saved or opened
-        self._game: Any = game
-        self._bots = self._check_bots(bots, game.num_players)
+        self._game: Any = cast(Any, game)  # checked above; Any keeps it from narrowing to object
+        self._bots = self._check_bots(bots, self._game.num_players)
         self._seq = 0
         self._log: list[Any] = []
         self._move_listeners = Listeners()
@@ -357,7 +358,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self.error = ""
         if run_bots and self.bot_delay <= 0:
             while (bot := self._bot_to_act()) is not None:
-                events += self._driving(lambda b=bot: self._bot_step(b))
+                events += self._driving(partial(self._bot_step, bot))
         self._publish(events)
         self._tell_move_listeners()
 

@@ -133,7 +133,7 @@ class _Counts:
         self.n += n
 
 
-def _bar(key: int, exact: Fraction, count: int, n: int) -> dict[str, Any]:
+def _bar(key: int, exact: Fraction | float, count: int, n: int) -> dict[str, Any]:
     """One bar of a chart: the exact chance, the observed share and its 95 % band."""
     low, high = wilson_interval(count, n, CONFIDENCE) if n else (None, None)
     return {
@@ -473,7 +473,7 @@ class DiceLab(PictureMixin, IntentWidget):
         self._refresh_picture()
 
     def _targets_text(self) -> str:
-        t = getattr(self, "_targets", ())
+        t: tuple[int, ...] = getattr(self, "_targets", ())
         if len(t) > 1 and t == tuple(range(t[0], t[-1] + 1)):
             return f"{t[0]}–{t[-1]}"
         return "{" + ", ".join(map(str, t)) + "}"

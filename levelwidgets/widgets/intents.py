@@ -44,7 +44,7 @@ logger = logging.getLogger("levelwidgets")
 def check_language(language: object) -> str:
     if language not in LANGUAGES:
         raise traitlets.TraitError(f"language must be one of {LANGUAGES}, not {language!r}.")
-    return language  # type: ignore[return-value]
+    return language
 
 
 class IntentWidget(anywidget.AnyWidget):
@@ -100,7 +100,7 @@ class IntentWidget(anywidget.AnyWidget):
             return
         kind = content.get("type")
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        if handler is None or not isinstance(kind, str):
             self._fail(
                 IntentError.coded(
                     "widget.unknown_request", "Unknown request {given}.", given=show(kind)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -65,7 +65,7 @@ class CardTableWidget(GameWidget):
 
     _esm = _STATIC / "level8.js"
     _css = _STATIC / "level8.css"
-    _engine = Level8
+    _engine: ClassVar[type] = Level8  # the board game's widget holds a Level8Board
     _error_type = Level8Error
     # every action a player takes (the engine's list, less the set-up ones) and the proposal
     _player_intents = frozenset(ACTION_KINDS) - {"deal", "setup", "draw", "skip", "skip_turn"} | {
@@ -81,7 +81,7 @@ class CardTableWidget(GameWidget):
 
     def __init__(
         self,
-        game: Level8 | None = None,
+        game: Any = None,  # a Level8 (Level8Widget) or a Level8Board (Level8BoardWidget)
         *,
         players: int | Sequence[str] = 2,
         bots: Sequence[object] | None = None,
@@ -977,7 +977,7 @@ MAX_JOKERS = len(BOARD_JOKER_IDS)
 def _check_perspective(value: object) -> str:
     if value not in PERSPECTIVES:
         raise ValueError(f"view must be one of {PERSPECTIVES}, not {value!r}.")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _check_seat(seat: object, n: int) -> int | None:

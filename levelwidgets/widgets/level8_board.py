@@ -29,7 +29,7 @@ from ..level8.board.observation import BoardObservation
 from ..level8.cards import MAX_NUMBER, N_COLOURS, N_IDS
 from ..level8.observation import Observation
 from ..level8.visibility import move_entry
-from ..record import Step
+from ..record import Node, Step
 from .base import Intent
 from .level8 import PILE, TURN_ENDS, CardTableWidget, _move_rows
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, ListOf, Opt, Shape, Text
@@ -119,9 +119,15 @@ class Level8BoardWidget(CardTableWidget):
         """Give the asking player one matching card."""
         return self._act_as(lambda p: self._game.give(card, player=p))
 
-    def show(self, cards: Sequence[object]) -> list[Any]:
+    def show(self, cards: Sequence[object] | Node) -> list[Any] | None:  # type: ignore[override]
         """Lay exactly 3 hand cards (all of them, with fewer) face up for the stealing player to
-        take one; the whole table sees them."""
+        take one; the whole table sees them.
+
+        Given a step of :attr:`record` instead, it shows that position, as every widget's
+        ``show(node)`` does (the board game's action shares the name).
+        """
+        if isinstance(cards, Node):
+            return super().show(cards)
         return self._act_as(lambda p: self._game.show(cards, player=p))
 
     def steal(self, card: object) -> list[Any]:
@@ -328,6 +334,6 @@ class Level8BoardWidget(CardTableWidget):
 
 def _board_bot(name: str, seat: int) -> object:
     """A board bot by class name, seeded by its seat (imported when first needed)."""
-    from ..level8.board import bots  # type: ignore[attr-defined]
+    from ..level8.board import bots
 
     return getattr(bots, name)(seed=seat)

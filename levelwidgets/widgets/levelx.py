@@ -416,8 +416,8 @@ class LevelXWidget(GameWidget):
             # offers Play only for a listed grouping, deciding nothing itself.
             rolled = tuple(sorted(dice))
             lucky = game.rules.lucky_loser
-            view["groupChecks"] = group_verdicts(rolled, lucky)  # type: ignore[arg-type]
-            view["legalKeys"] = list(legal_grouping_keys(rolled, lucky))  # type: ignore[arg-type]
+            view["groupChecks"] = group_verdicts(rolled, lucky)
+            view["legalKeys"] = list(legal_grouping_keys(rolled, lucky))
         if self.teach and dice is not None:
             view["teach"] = [
                 [g.notation, list(g.turned), list(g.left_out), move_key(g.steps)]
@@ -452,7 +452,7 @@ def _advice(game: LevelX) -> dict[str, dict[str, Any]]:
     dice = tuple(sorted(game.dice))  # type: ignore[arg-type]
     return {
         move_key(m.steps): by_steps[tuple(s for s in m.steps if s not in closed)]
-        for m in all_moves(dice, game.rules.lucky_loser)  # type: ignore[arg-type]
+        for m in all_moves(dice, game.rules.lucky_loser)
     }
 
 

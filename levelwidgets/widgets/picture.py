@@ -194,7 +194,7 @@ class PictureMixin(traitlets.HasTraits):
             with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
                 picture.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | dict | None:
+    def _repr_mimebundle_(self, **kwargs: dict) -> tuple[dict, dict]:
         """The widget view, plus the static SVG and text where widgets cannot run."""
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data, meta = bundle if isinstance(bundle, tuple) else (bundle or {}, {})

@@ -15,7 +15,8 @@ import contextlib
 import html
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..errors import GameError
 from ..record import (
@@ -107,6 +108,16 @@ class ReviewMixin:
     read_only: bool
     language: str
     send: Callable[..., None]
+
+    if TYPE_CHECKING:  # provided by GameWidget (widgets/base.py), which mixes this class in
+        game: Any
+        _log: list[Any]
+
+        def _driving(self, action: Callable[[], Any]) -> Any: ...
+
+        def _publish(self, events: list[Any]) -> None: ...
+        def _attach(self, game: Any, cursor: Cursor | None) -> None: ...
+        def _after_change(self, events: list[Any], run_bots: bool = True) -> None: ...
 
     #: ``LevelXWidget.open("lesson.json", read_only=True)``: the same as :meth:`load`.
     open = _OpenRecord()
@@ -292,7 +303,7 @@ class ReviewMixin:
         record = GameRecord.load(path)
         cursor = record.cursor()
         cursor.last()
-        widget = cls(cursor.game_copy(), **options)
+        widget = cls(cursor.game_copy(), **options)  # type: ignore[call-arg]  # a widget class
         widget._watch_record(record)
         widget._file = Path(path).name
         widget._attach(widget.game, cursor)
@@ -501,7 +512,7 @@ class ReviewMixin:
         # since every undo and new step passes through here.
         while cursor.ply > adapter.step_count(game):
             cursor.back()
-        while cursor.ply and adapter.key(cursor.node.data) != adapter.key(
+        while cursor.ply and adapter.key(cast(Step, cursor.node).data) != adapter.key(
             adapter.steps_of(game, cursor.ply - 1)[0]
         ):
             cursor.back()
@@ -547,7 +558,7 @@ class ReviewMixin:
             self._log.clear()
         on_line = self._on_line(node)
         for step in target[at + 1 :]:
-            self._driving(lambda s=step: adapter.apply(game, s.data))  # type: ignore[attr-defined]
+            self._driving(partial(adapter.apply, game, cast(Step, step).data))
         self._follow_game()
         if not on_line:
             self._line_end = lines.line_end(node)
@@ -594,10 +605,10 @@ class ReviewMixin:
                 out.append(node)  # type: ignore[arg-type]
                 node = node.parent
             return out[::-1]
-        node = cursor.node.next
-        while node is not None:
-            out.append(node)  # type: ignore[arg-type]
-            node = node.next
+        step = cursor.node.next()
+        while step is not None:
+            out.append(step)
+            step = step.next()
         return out
 
     def _redo_one(self) -> list[Any]:
@@ -630,7 +641,7 @@ class ReviewMixin:
             mark = node.mark() or ""
             text = " / ".join(node.comments)
             items.append(
-                f'<li data-ply="{node.ply}"><b>{html.escape(self._line_text(node))}</b>'
+                f'<li data-ply="{node.ply}"><b>{html.escape(self._line_text(cast(Step, node)))}</b>'
                 + (f' <b class="lw-mark">{html.escape(mark)}</b>' if mark else "")
                 + (f" — {html.escape(text)}" if text else "")
                 + "</li>"
@@ -703,4 +714,4 @@ def _restore(record: GameRecord, before: list[tuple[Node, str | None, list[str],
         if node.comments != comments:
             node.set_comments(comments)
         if getattr(node, "review", None) != figures:
-            node.set_review(figures)  # type: ignore[attr-defined]
+            node.set_review(figures)

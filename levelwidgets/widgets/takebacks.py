@@ -31,7 +31,7 @@ TAKEBACKS = ("free", "no_peeking", "off")
 def check_takebacks(value: object) -> str | None:
     """A takeback policy, or None for the default of the widget's view."""
     if value is None or value in TAKEBACKS:
-        return value  # type: ignore[return-value]
+        return value
     raise ValueError(
         f"takebacks must be one of {', '.join(map(repr, TAKEBACKS))} (or None for the "
         f"default of the view), not {value!r:.40}."

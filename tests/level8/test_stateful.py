@@ -23,6 +23,10 @@ from hypothesis import HealthCheck, settings
 from levelwidgets.level8 import Action, HeuristicBot, Level8, RandomBot
 from levelwidgets.level8.board import BoardHeuristicBot, BoardRandomBot, Level8Board
 
+#: One worker runs the whole module in file order, so the phase checks at the end read what the
+#: machines recorded instead of running each machine a second time on another worker.
+pytestmark = pytest.mark.xdist_group("level8-stateful")
+
 # ---------------------------------------------------------------- the card game
 #: Public methods, each called with one hostile value (``g``: the game).
 CARD_CALLS: dict[str, Callable[[Level8, Any], object]] = {
