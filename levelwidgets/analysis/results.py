@@ -18,7 +18,6 @@ out and are counted separately.
 from __future__ import annotations
 
 import math
-
 import re
 from numbers import Real
 from typing import TYPE_CHECKING, Any

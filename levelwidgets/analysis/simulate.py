@@ -325,8 +325,9 @@ def _simulate_paired(
 
     # _study checked game, n_games and seed above: their types are known from here on
     return simulate_paired(
-        cast(str, game), variants, cast(int, n_games), seed=cast(int, seed), players=players, executor=executor,
-        progress=progress, keep_games=keep_games, chunk_size=chunk_size, engine=engine,
+        cast(str, game), variants, cast(int, n_games), seed=cast(int, seed), players=players,
+        executor=executor, progress=progress, keep_games=keep_games, chunk_size=chunk_size,
+        engine=engine,
     )  # fmt: skip
 
 

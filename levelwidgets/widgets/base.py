@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import traitlets

@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..errors import GameError
