@@ -4,8 +4,11 @@ One build of ``lite/build.py`` into a temporary folder, then checks on its outpu
 front ends (anywidget, Jupyter widgets) and the Pyodide kernel as prebuilt extensions, this
 checkout's pure wheel in ``pypi/`` with a piplite index that matches it byte for byte, the
 example notebooks as the site's files, and a ``jupyter-lite.json`` valid against the schema the
-build ships. Running the site needs Pyodide from its CDN, which CI cannot reach: the class
-paths' Pyodide safety is tested without it in ``test_pyodide_safe.py``.
+build ships. Chromium then opens the site (served by ``python -m http.server``, as any static
+host would) up to JupyterLab's launcher: the three extensions load, nothing fails in the page and
+nothing is fetched from elsewhere. Running Python there needs Pyodide from its CDN, which CI
+cannot reach, so no kernel is started: the class paths' Pyodide safety is tested without it in
+``test_pyodide_safe.py``.
 
 The first build in an environment installs the pinned JupyterLite tools (``lite/
 requirements.txt``) from the package index into a folder beside it; later builds reuse them.
@@ -16,7 +19,10 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import subprocess
 import sys
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -121,3 +127,57 @@ def test_the_example_notebooks_and_the_start_notebook_are_the_files(site: Path) 
 def test_a_missing_front_end_is_refused_with_what_to_install(tmp_path: Path) -> None:
     with pytest.raises(lite_build.LiteBuildError, match="pip install anywidget"):
         lite_build.labextension("no-such-extension", tmp_path)
+
+
+def test_the_site_opens_in_chromium_with_its_extensions_and_no_error(site: Path) -> None:
+    from e2e.lab import CHROMIUM_ARGS, PageErrors, free_port, require_chromium
+
+    executable = require_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: pip install playwright", pytrace=False)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(port)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    loaded: dict[str, int] = {}
+    elsewhere: list[str] = []
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/jupyter-lite.json", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            errors = PageErrors()
+            errors.attach(page)
+
+            def only_the_site(route) -> None:
+                if route.request.url.startswith(base):
+                    route.continue_()
+                else:
+                    elsewhere.append(route.request.url)
+                    route.abort()
+
+            def note(response) -> None:
+                if "/extensions/" in response.url and "remoteEntry" in response.url:
+                    name = response.url.split("/extensions/", 1)[1].split("/static/", 1)[0]
+                    loaded[name] = response.status
+
+            page.route("**/*", only_the_site)
+            page.on("response", note)
+            page.goto(base + "/lab/index.html")
+            page.locator(".jp-LauncherCard", has_text="Pyodide").first.wait_for(timeout=120_000)
+            listing = page.locator(".jp-DirListing-item", has_text="start_here.ipynb")
+            listing.wait_for(timeout=30_000)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert loaded == dict.fromkeys(EXTENSIONS, 200)
+    errors.check()
+    assert elsewhere == [], f"the site fetched from elsewhere before any kernel: {elsewhere}"
