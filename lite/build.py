@@ -7,7 +7,8 @@ that any web server (GitHub Pages, ``python -m http.server``) can serve:
 * the anywidget and Jupyter widgets front ends (their JupyterLab extensions from this
   environment, where ``anywidget`` and ``jupyterlab_widgets`` installed them),
 * levelwidgets' pure-Python wheel in ``pypi/`` with piplite's ``all.json`` index, so that
-  ``%pip install levelwidgets`` in the browser installs this checkout's version,
+  ``%pip install levelwidgets`` in the browser installs this checkout's version, and beside it
+  anywidget's wheel of the version whose front end the site ships,
 * ``lite/files/start_here.ipynb`` and the example notebooks as the site's files.
 
 The JupyterLite tools (``lite/requirements.txt``) are installed with ``pip install --target``
@@ -74,7 +75,8 @@ def labextension(name: str, *roots: Path) -> Path:
     then where Jupyter looks for extensions."""
     from jupyter_core.paths import jupyter_path
 
-    for root in [*roots, *(Path(p) for p in jupyter_path("labextensions"))]:
+    env = Path(sys.prefix) / "share" / "jupyter" / "labextensions"  # the installed version
+    for root in [*roots, env, *(Path(p) for p in jupyter_path("labextensions"))]:
         if (root / name / "package.json").is_file():
             return root / name
     raise LiteBuildError(
@@ -101,6 +103,33 @@ def build_wheel(pypi: Path) -> Path:
     return wheels[0]
 
 
+def add_front_end_wheel(pypi: Path) -> Path:
+    """anywidget's wheel, the version whose front end the site ships.
+
+    piplite looks in ``pypi/`` before the package index, so ``%pip install levelwidgets`` in
+    the browser gets this anywidget, not a newer one whose Python side the shipped front end
+    might not match (the widget would then not render)."""
+    from importlib.metadata import version
+
+    wanted = version("anywidget")
+    for old in pypi.glob("anywidget-*.whl"):
+        old.unlink()
+    command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
+    result = subprocess.run(
+        [*command, "-d", str(pypi), f"anywidget=={wanted}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    wheels = sorted(pypi.glob(f"anywidget-{wanted}-*.whl"))
+    if result.returncode != 0 or len(wheels) != 1:
+        raise LiteBuildError(
+            f"could not get anywidget {wanted}'s wheel (pip needs the package index):\n"
+            f"{result.stderr[-2000:]}"
+        )
+    return wheels[0]
+
+
 def write_config(work: Path, tools: Path) -> Path:
     """``lite/jupyter_lite_config.json`` with absolute contents and the extensions to ship."""
     config = json.loads(CONFIG.read_text())
@@ -121,6 +150,7 @@ def build(output: Path, work: Path, tools: Path | None = None) -> Path:
     tools = ensure_tools(tools or default_tools_dir())
     work.mkdir(parents=True, exist_ok=True)
     build_wheel(work / "pypi")
+    add_front_end_wheel(work / "pypi")
     write_config(work, tools)
     if output.exists():
         shutil.rmtree(output)

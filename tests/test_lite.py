@@ -84,7 +84,7 @@ def test_the_widget_front_ends_and_the_pyodide_kernel_are_shipped(site: Path) ->
 
 
 def test_our_wheel_is_in_pypi_with_a_matching_piplite_index(site: Path) -> None:
-    wheels = sorted((site / "pypi").glob("*.whl"))
+    wheels = sorted((site / "pypi").glob("levelwidgets-*.whl"))
     assert [w.name for w in wheels] == [f"levelwidgets-{levelwidgets.__version__}-py3-none-any.whl"]
     wheel = wheels[0]
     index = json.loads((site / "pypi" / "all.json").read_text())
@@ -103,8 +103,17 @@ def test_our_wheel_is_in_pypi_with_a_matching_piplite_index(site: Path) -> None:
     assert any(url.startswith("./pypi/all.json") for url in urls["pipliteUrls"])
 
 
+def test_anywidget_in_pypi_is_the_version_of_the_shipped_front_end(site: Path) -> None:
+    front_end = json.loads((site / "extensions" / "anywidget" / "package.json").read_text())
+    (wheel,) = (site / "pypi").glob("anywidget-*.whl")
+    assert wheel.name.startswith(f"anywidget-{front_end['version']}-")
+    assert wheel.name.endswith("-none-any.whl")  # pure: Pyodide installs it
+    index = json.loads((site / "pypi" / "all.json").read_text())
+    assert list(index["anywidget"]["releases"]) == [front_end["version"]]
+
+
 def test_the_wheel_is_pure_and_carries_the_front_end(site: Path) -> None:
-    (wheel,) = (site / "pypi").glob("*.whl")
+    (wheel,) = (site / "pypi").glob("levelwidgets-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd"))], "Pyodide cannot load these"
     assert "levelwidgets/widgets/__init__.py" in names
