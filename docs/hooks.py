@@ -2,8 +2,9 @@
 
 ``README.md`` stays the one text people read on the repository page; this hook cuts it at its
 ``## `` headings at build time: the part before the first heading is the home page, each section
-a page under "Guide". Relative links into the repository (``docs/x.md``, ``examples/...``) are
-pointed at the site's pages where there are some, else at the repository.
+a page under "Guide". Links into the repository (``docs/x.md``, ``examples/...``; in the README
+absolute, so that they resolve on a package index page too) are pointed at the site's pages
+and images where there are some, else at the repository.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOSITORY = "https://github.com/levelwidgets/levelwidgets/blob/main/"
+#: Where the README's images live for a package index page (PyPI shows no repository files).
+RAW = "https://raw.githubusercontent.com/levelwidgets/levelwidgets/main/"
 
 
 def slug(title: str) -> str:
@@ -43,6 +46,9 @@ def _links(markdown: str, anchors: dict[str, str], page: str = "index.md") -> st
 
     def fix(match: re.Match[str]) -> str:
         label, target = match.group(1), match.group(2)
+        for prefix in (RAW, REPOSITORY):  # the README links absolutely, for the package index
+            if target.startswith(prefix + "docs/"):
+                target = target.removeprefix(prefix)
         if target.startswith("#") and anchors.get(target[1:], page) != page:
             return f"{label}]({up}{anchors[target[1:]]}{target})"
         if re.match(r"^[a-z]+:|^#", target):

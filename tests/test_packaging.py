@@ -68,3 +68,70 @@ def test_the_changelog_names_the_version() -> None:
     assert newest is not None and newest[1] == VERSION, (
         f"the newest changelog section is {newest and newest[1]!r}; the package is {VERSION}"
     )
+
+
+# The README is the package index page's text (PyPI shows it, without the repository's files):
+# every image and link there must be absolute (or an anchor in the page) to resolve.
+SOURCE = re.search(r'^Source = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]
+RAW = SOURCE.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
+BLOB = SOURCE + "/blob/main/"
+
+
+def _readme_targets() -> tuple[list[str], list[str]]:
+    """(images, links) of the README: Markdown, reference definitions and HTML; code left out."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    images = re.findall(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)", text)
+    images += re.findall(r"<img\b[^>]*\bsrc\s*=\s*[\"']([^\"']+)", text)
+    links = re.findall(r"(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)", text)
+    links += re.findall(r"\bhref\s*=\s*[\"']([^\"']+)", text)
+    links += re.findall(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", text, flags=re.M)
+    return images, links
+
+
+def _anchors() -> set[str]:
+    """GitHub's heading anchors of the README."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    titles = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", t.strip().lower()).replace(" ", "-") for t in titles}
+
+
+def test_every_readme_image_and_link_resolves_on_a_package_index_page() -> None:
+    images, links = _readme_targets()
+    assert len(images) >= 5 and len(links) >= 5, "the README's images and links were not found"
+    anchors = _anchors()
+    for target in images + links:
+        if target.startswith("#"):
+            assert target[1:] in anchors, f"README links to {target}, which no heading has"
+            continue
+        assert target.startswith("https://"), f"README: {target} is relative (or not https)"
+        for base in (RAW, BLOB):
+            if target.startswith(base):
+                path = target.removeprefix(base).split("#")[0].split("?")[0]
+                assert (ROOT / path).exists(), f"README: {target} names no file of the checkout"
+    for image in images:
+        if image.startswith(SOURCE):
+            raise AssertionError(f"{image} is GitHub's HTML page, not the image: use {RAW}")
+
+
+def test_the_readme_renders_as_the_long_description(wheel: zipfile.ZipFile, tmp_path: Path) -> None:
+    meta = _metadata(wheel)
+    assert meta["Description-Content-Type"] == "text/markdown"
+    (name,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+    body = wheel.read(name).decode("utf-8").split("\n\n", 1)[1]
+    assert body.strip() == (ROOT / "README.md").read_text(encoding="utf-8").strip()
+    sdist = tmp_path / "sdist"
+    command = [sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(sdist)]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+    (archive,) = sdist.glob("levelwidgets-*.tar.gz")
+    # twine check: what the package index runs on upload (readme_renderer, warnings as errors)
+    done = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(archive), wheel.filename],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("PASSED") == 2, done.stdout

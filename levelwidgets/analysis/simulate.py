@@ -588,4 +588,10 @@ def _bar(total: int, progress: bool, game: str) -> Any:
         from tqdm.auto import tqdm
     except ImportError:  # the [analysis] extra brings tqdm; without it, no bar
         return _NoBar()
-    return tqdm(total=total, desc=f"{game} games", unit="game", leave=False)
+
+    class Bar(tqdm):
+        # No monitor thread: it only retunes bars left idle, ours is updated by hand, and
+        # Pyodide (JupyterLite) cannot start threads (tqdm would warn there on every study).
+        monitor_interval = 0
+
+    return Bar(total=total, desc=f"{game} games", unit="game", leave=False)
