@@ -83,10 +83,13 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Binder virtual environment (built on first use in this run, or reused)."""
     kept = os.environ.get("LEVELWIDGETS_BINDER_VENV")
     shared = tmp_path_factory.getbasetemp().parent  # one root for every xdist worker
-    env_dir = Path(kept) if kept else shared / "binder-venv"
+    # one folder per fingerprint: runs of other checkouts beside this one never rebuild the
+    # environment a kernel of this run is using
+    name = f"binder-venv-{_fingerprint()[:12]}"
+    env_dir = Path(kept) if kept else shared / name
     env_dir.parent.mkdir(parents=True, exist_ok=True)
     stamp = env_dir / ".fingerprint"
-    with open(shared / "binder-venv.lock", "w") as lock:
+    with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds; the others wait, then reuse
         if not stamp.exists() or stamp.read_text() != _fingerprint():
             _build(env_dir)
