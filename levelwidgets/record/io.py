@@ -166,6 +166,7 @@ def from_dict(data: Any) -> GameRecord:
         built.append(made)
         _annotate(made, raw, where)
 
+    record._main = None  # the tree was built here, not step by step: its main line is new
     # Replay every node: the main continuation in place, variations on copies.
     stack: list[tuple[Node, Any]] = [(record, start_game)]
     states = record._states
