@@ -234,6 +234,8 @@ def _annotate(node: Node, raw: dict, where: str = "The start") -> None:
             node._comments = [check_comment(c) for c in comments]
         if "mark" in raw:
             node._mark = check_mark(raw["mark"])
+        if "comments" in raw or "mark" in raw:
+            node.record._note(node)
         if "review" in raw:
             node._review = check_review(raw["review"])
         if "highlights" in raw:

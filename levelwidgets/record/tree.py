@@ -199,6 +199,8 @@ class Node:
             gone_node._root = None
         record._count -= len(gone)
         record._states.drop(gone)
+        for gone_node in gone:
+            record._noted.pop(gone_node, None)
         record._changed("removed", self, node)
 
     def make_main_line(self) -> None:
@@ -234,6 +236,7 @@ class Node:
         if len(self._comments) >= MAX_COMMENTS:
             raise RecordError(f"A position holds at most {MAX_COMMENTS} comments.")
         self._comments.append(text)
+        self.record._note(self)
         self.record._changed("comments", self)
         return self
 
@@ -245,6 +248,7 @@ class Node:
         if len(checked) > MAX_COMMENTS:
             raise RecordError(f"A position holds at most {MAX_COMMENTS} comments.")
         self._comments = checked
+        self.record._note(self)
         self.record._changed("comments", self)
         return self
 
@@ -257,6 +261,7 @@ class Node:
                 f"There is no comment {index!r} here ({len(self._comments)} comments)."
             ) from None
         del self._comments[index]
+        self.record._note(self)
         self.record._changed("comments", self)
         return text
 
@@ -269,6 +274,7 @@ class Node:
         if symbol is _GET:
             return self._mark
         self._mark = check_mark(symbol)
+        self.record._note(self)
         self.record._changed("mark", self)
         return self
 
@@ -512,6 +518,7 @@ class GameRecord(Node):
         "_headers",
         "_listeners",
         "_main",
+        "_noted",
         "_paths",
         "_start",
         "_states",
@@ -529,6 +536,9 @@ class GameRecord(Node):
         self._paths = _Paths()
         #: The main line, root first (None: to be found again after a reorder or removal).
         self._main: list[Node] | None = [self]
+        #: The nodes with a mark or comments (an ordered set), so that the notes of a line are
+        #: found without walking it.
+        self._noted: dict[Node, None] = {}
 
     # ------------------------------------------------------------------ making records
 
@@ -730,6 +740,13 @@ class GameRecord(Node):
         ``"review"``, ``"headers"``. Returns a function that removes the callback.
         """
         return self._listeners.add(callback)
+
+    def _note(self, node: Node) -> None:
+        """Keep :attr:`_noted` in step with ``node``'s mark and comments."""
+        if node._mark is not None or node._comments:
+            self._noted[node] = None
+        else:
+            self._noted.pop(node, None)
 
     def _changed(self, what: str, node: Node, *extra: object) -> None:
         if what == "removed":
