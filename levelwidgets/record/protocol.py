@@ -142,7 +142,7 @@ def adapter_named(name: object) -> Replayable:
 
 def adapter_for(game: object) -> Replayable:
     """The adapter of an engine game object."""
-    _load()
+    _load_for(game)
     # the last registered adapter that owns the game wins: an engine built on another one
     # (the Level 8 board game on the card game) registers after it
     for adapter in reversed(_ADAPTERS.values()):
@@ -151,6 +151,15 @@ def adapter_for(game: object) -> Replayable:
     from .errors import RecordError
 
     raise RecordError(f"{type(game).__name__} is not a Level X or Level 8 game.")
+
+
+def _load_for(game: object) -> None:
+    """Load the adapter of ``game``'s engine only: a Level X widget loads no card game."""
+    if type(game).__module__.startswith("levelwidgets.levelx."):
+        if "levelx" not in _ADAPTERS:
+            from . import levelx_adapter  # noqa: F401
+        return
+    _load()
 
 
 def _load() -> None:

@@ -22,7 +22,6 @@ from typing import Any
 import numpy as np
 import traitlets
 
-from ..analysis.stats import wilson_interval
 from ..extras import require
 from ..levelx.errors import ProbabilityError
 from ..levelx.moves import Grouping
@@ -135,6 +134,8 @@ class _Counts:
 
 def _bar(key: int, exact: Fraction, count: int, n: int) -> dict[str, Any]:
     """One bar of a chart: the exact chance, the observed share and its 95 % band."""
+    from ..analysis.stats import wilson_interval  # (the analysis package: only when counted)
+
     low, high = wilson_interval(count, n, CONFIDENCE) if n else (None, None)
     return {
         "key": key,
