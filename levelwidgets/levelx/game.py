@@ -523,7 +523,17 @@ class LevelX:
             except TypeError:  # a Move made by hand with steps that are no tuple of rows
                 pass
         groups = coerce_groups(move)
-        turned = check_groups(groups, self._dice, self.rules.lucky_loser)  # type: ignore[arg-type]
+        lucky = self.rules.lucky_loser
+        # a grouping fits a roll or not whatever the game: a replay checks each once
+        key = (groups, tuple(sorted(self._dice)), lucky)  # type: ignore[arg-type]
+        try:
+            turned = _FITS.get(key)
+        except TypeError:  # groups that are no tuples: checked each time
+            turned, key = None, None
+        if turned is None:
+            turned = check_groups(groups, self._dice, lucky)  # type: ignore[arg-type]
+            if key is not None and len(_FITS) < 8192:
+                _FITS[key] = turned
         steps = tuple(sorted(sum(g) for g in groups))
         return Move(steps, groups, turned)
 
@@ -1075,6 +1085,10 @@ class LevelX:
         raise RulesError.coded(
             "levelx.no_row", "There is no row {row}: rows are 5 to 10.", row=show(row)
         )
+
+
+#: Groupings found to fit a roll: (groups, sorted dice, lucky loser) -> the faces turned.
+_FITS: dict[tuple, tuple[int, ...]] = {}
 
 
 def _short(exc: BaseException, most: int = 300) -> str:
