@@ -467,6 +467,10 @@ class _States:
     """
 
     RECENT = 64
+    #: A replay this short keeps every position on its way (stepping back through them is
+    #: then free); a longer one keeps only its end: each kept position is a copy of the game,
+    #: whose history grows with the record, so a jump would pay for many copies.
+    KEEP_ON_THE_WAY = 8
 
     def __init__(self, record: GameRecord, root_game: Any) -> None:
         self._record = record
@@ -722,7 +726,7 @@ class GameRecord(Node):
             cur = cur._parent  # type: ignore[assignment]
         adapter = self._adapter
         game = adapter.clone(game)
-        keep_all = len(path) <= states.RECENT // 2  # a short replay: keep every position on
+        keep_all = len(path) <= states.KEEP_ON_THE_WAY  # a short replay: keep each position on
         for step in reversed(path):  # the way, so stepping back through them costs nothing
             step.events = adapter.apply(game, step._data)
             if step is not node and (keep_all or states.wants(step)):
