@@ -2,12 +2,20 @@
 
 Run: ``python benchmarks/record_speed.py [--quick] [--no-browser]``.
 
-- ``goto_ms``: 95th percentile of a cursor jump across 1,000 steps of a Level X record
-  (target ≤ 5 ms).
+- ``goto_ms``: 95th percentile of a cursor jump across 1,000 steps of a Level X record, CPU
+  time (target ≤ 5 ms).
 - ``record_load_ms``: median time to read a 1,000-step record with 100 comments, every step
   replayed and checked (target ≤ 50 ms).
 - ``seek_step_ms_p95``: the widget's Python side of one step forward or back on a 200-move
   (400-step) Level X record: engine, record and the new view.
+- review cost against the record's length (issue 33 item 5), each at 100 and 10,000 steps
+  of a Level X record (``_100`` / ``_10000``): ``goto_ms_p95_*`` (a cursor jump, target
+  <= 1 ms), ``review_step_cpu_ms_p50_*`` / ``_p95_*`` (one ▶/◀ ``seek`` step of the widget,
+  CPU time, the view sent included; target <= 2 ms at 10,000), ``review_step_no_send_cpu_ms_p95_*``
+  (the same without ipywidgets' sending of the view, which walks the whole view),
+  ``review_jump_cpu_ms_*`` (a ``seek`` from the start to the end and back) and
+  ``record_load_us_per_step_*`` (target <= 20 µs); ``level8_review_step_cpu_ms_p95``: the same
+  step on a whole Level 8 game's record.
 - ``scrub_step_ms_p95`` / ``_p50``: the same step in a real JupyterLab + Chromium, from the
   click on ▶ or ◀ of the review bar until the widget has drawn the new position (browser clock:
   intent to the kernel, the step, the view back, the drawing). Target ≤ 16 ms (one frame).
@@ -43,9 +51,9 @@ def goto_ms(rec: GameRecord, jumps: int) -> float:
     for i in range(jumps):
         # alternate ends, with random targets between: every jump crosses many steps
         target = (last, 0)[i % 2] if i % 3 else rng.randrange(last + 1)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a busy machine's other work does not count
         cursor.goto(target)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     times.sort()
     return times[int(0.95 * (len(times) - 1))] * 1000
 
@@ -73,6 +81,78 @@ def seek_step_ms(steps: int) -> float:
         times.append(time.perf_counter() - start)
     times.sort()
     return times[int(0.95 * (len(times) - 1))] * 1000
+
+
+def _long_record_game(steps: int):
+    """A Level X game of ``steps`` steps (mostly passes: a game of 5,000 turns lasts)."""
+    return long_game(steps // 2, move_chance=0.08 if steps <= 2000 else 0.01)
+
+
+def _pct(times: list[float], q: float) -> float:
+    times = sorted(times)
+    return times[int(q * (len(times) - 1))] * 1000
+
+
+def length_figures(steps: int, repeats: int) -> dict[str, float]:
+    """goto, a review step, a jump and a load on a Level X record of ``steps`` steps."""
+    from levelwidgets.widgets import LevelXWidget
+
+    game = _long_record_game(steps)
+    rec = GameRecord.from_game(game)
+    for i, node in enumerate(list(rec.mainline())[::10]):
+        node.comment(f"Comment {i}: why this step? A longer sentence for a realistic size.")
+    text = rec.to_json()
+    loads = []
+    for _ in range(max(3, repeats // 40)):
+        start = time.process_time()
+        fresh = GameRecord.from_json(text)
+        loads.append(time.process_time() - start)
+    out = {"record_load_us_per_step": statistics.median(loads) / steps * 1e6}
+    out["goto_ms_p95"] = goto_ms(fresh, repeats)
+    w = LevelXWidget(game, bot_delay=0)
+    end = w.view["review"]["steps"]
+    clock = time.process_time
+
+    def steps_cpu(count: int) -> list[float]:
+        times = []
+        for i in range(count):  # 50 steps back, 50 forward, near the end of the record
+            target = end - 1 - (i % 50) if (i // 50) % 2 == 0 else end - 50 + (i % 50)
+            start = clock()
+            w.seek(target)
+            times.append(clock() - start)
+        return times
+
+    times = steps_cpu(repeats)
+    out["review_step_cpu_ms_p50"] = _pct(times, 0.5)
+    out["review_step_cpu_ms_p95"] = _pct(times, 0.95)
+    jumps = []
+    for i in range(max(4, repeats // 20)):
+        start = clock()
+        w.seek(0 if i % 2 == 0 else end)
+        jumps.append(clock() - start)
+    out["review_jump_cpu_ms"] = statistics.median(jumps) * 1000
+    w.send_state = lambda *_a, **_k: None  # what is left without ipywidgets sending the view
+    out["review_step_no_send_cpu_ms_p95"] = _pct(steps_cpu(repeats), 0.95)
+    w.close()
+    return out
+
+
+def level8_step_cpu_ms(repeats: int) -> tuple[int, float]:
+    """Steps of a whole Level 8 game's record, and the p95 CPU of one review step on it."""
+    from levelwidgets import level8
+    from levelwidgets.widgets import Level8Widget
+
+    game = level8.play_game([level8.HeuristicBot(7 + i) for i in range(3)], seed=7)
+    w = Level8Widget(game, view="teacher", bot_delay=0)
+    end = w.view["review"]["steps"]
+    rng = random.Random(3)
+    times = []
+    for i in range(repeats):
+        target = rng.randrange(end + 1) if i % 4 == 0 else max(0, end - 1 - i % 20)
+        start = time.process_time()
+        w.seek(target)
+        times.append(time.process_time() - start)
+    return end, _pct(times, 0.95)
 
 
 SCRUB_CELL = """from levelwidgets import LevelXWidget
@@ -116,6 +196,14 @@ def main() -> None:
     print(f"record_load_ms: {record_load_ms(text, 3 if args.quick else 15):.1f} ms")
     print(f"record_bytes: {len(text.encode())} bytes")
     print(f"seek_step_ms_p95: {seek_step_ms(100 if args.quick else 400):.2f} ms")
+    repeats = 100 if args.quick else 400
+    for steps in (100, 10_000):
+        for name, value in length_figures(steps, repeats).items():
+            unit = "µs" if name.endswith("per_step") else "ms"
+            print(f"{name}_{steps}: {value:.3f} {unit}")
+    level8_steps, level8_p95 = level8_step_cpu_ms(repeats // 2)
+    print(f"level8_record_steps: {level8_steps}")
+    print(f"level8_review_step_cpu_ms_p95: {level8_p95:.2f} ms")
     if not args.no_browser:
         p50, p95 = scrub_step_ms(100 if args.quick else 200)
         print(f"scrub_step_ms_p50: {p50:.1f} ms")

@@ -345,6 +345,24 @@ class LevelX:
         """Every step since the start as data: each turn's roll and move, an unplayed roll."""
         return game_steps(self)
 
+    def _steps_since(self, start: int) -> list[dict[str, Any]]:
+        """:meth:`steps` from step ``start`` on (0 or more), read from the log without
+        making the turns before it: a widget asks for the last step at every redraw."""
+        out: list[dict[str, Any]] = []
+        for p, dice, drawn, move, _events in self._log[start // 2 :]:
+            out.append({"kind": "roll", "player": p, "dice": list(dice), "drawn": drawn})
+            out.append({"kind": "move", "player": p, "move": move.notation})
+        if self._dice is not None:
+            out.append(
+                {
+                    "kind": "roll",
+                    "player": self._state.current,
+                    "dice": list(self._dice),
+                    "drawn": self._drawn,
+                }
+            )
+        return out[start % 2 :]
+
     # ------------------------------------------------------------------ action ids and text
 
     @property
@@ -443,18 +461,21 @@ class LevelX:
     def history(self) -> tuple[Turn, ...]:
         """Completed turns, oldest first, each with the events it caused."""
         log = self._log
-        if any(entry[4] is None for entry in log):
-            self._fill_events()
         # Log entries are immutable tuples, and an undo keeps the entries before it: the Turns
         # of the entries still in place are reused (widgets read the history on every redraw).
+        # An entry is made once, at the end of a log, and copied only together with every
+        # entry before it (a log grows at its end, is cut back, or is copied with its start),
+        # so the newest entry still in place vouches for all before it: no walk over a long
+        # game's turns when little or nothing changed.
         turns, source = self.__dict__.get("_history_cache", ((), ()))
-        same = 0
-        for old, new in zip(source, log, strict=False):
-            if old is not new:
-                break
-            same += 1
+        same = min(len(source), len(log))
+        while same and log[same - 1] is not source[same - 1]:
+            same -= 1
         if same == len(source) == len(log):
             return turns
+        if any(entry[4] is None for entry in log[same:]):
+            self._fill_events()  # new entries of every turn: all are built again below
+            same = 0
         n, first = self.num_players, self._first_seat()
         turns = turns[:same] + tuple(
             Turn(i + 1, (i + first) // n + 1, *log[i])  # type: ignore[arg-type]
@@ -502,7 +523,17 @@ class LevelX:
             except TypeError:  # a Move made by hand with steps that are no tuple of rows
                 pass
         groups = coerce_groups(move)
-        turned = check_groups(groups, self._dice, self.rules.lucky_loser)  # type: ignore[arg-type]
+        lucky = self.rules.lucky_loser
+        # a grouping fits a roll or not whatever the game: a replay checks each once
+        key: tuple[Any, ...] | None = (groups, tuple(sorted(self._dice)), lucky)  # type: ignore[arg-type]
+        try:
+            turned = _FITS.get(key)  # type: ignore[arg-type]  # set just above
+        except TypeError:  # groups that are no tuples: checked each time
+            turned, key = None, None
+        if turned is None:
+            turned = check_groups(groups, self._dice, lucky)  # type: ignore[arg-type]
+            if key is not None and len(_FITS) < 8192:
+                _FITS[key] = turned
         steps = tuple(sorted(sum(g) for g in groups))
         return Move(steps, groups, turned)
 
@@ -845,6 +876,19 @@ class LevelX:
             self._rng.random()  # keep the generator where the original roll left it
         self._set_dice(dice, drawn)
 
+    def _adopt(self, other: LevelX, same_turns: int) -> None:
+        """Become the position of ``other`` in place (a stored state of the same game: same
+        players, rules, seed and start), keeping this game's first ``same_turns`` log entries,
+        which are the same turns as ``other``'s (so its history's turns stay reused). A jump
+        across a long record costs one copy instead of a replay from the start. Listeners hear
+        one change."""
+        self._check_not_busy()
+        self._rng.setstate(other._rng.getstate())
+        self._state = other._state.copy()
+        self._dice, self._drawn, self._moves = other._dice, other._drawn, other._moves
+        self._log = self._log[:same_turns] + other._log[same_turns:]
+        self._notify([])
+
     def clone(self) -> LevelX:
         """An independent copy (RNG state included); listeners are not copied."""
         game = self._blank()
@@ -1041,6 +1085,10 @@ class LevelX:
         raise RulesError.coded(
             "levelx.no_row", "There is no row {row}: rows are 5 to 10.", row=show(row)
         )
+
+
+#: Groupings found to fit a roll: (groups, sorted dice, lucky loser) -> the faces turned.
+_FITS: dict[tuple, tuple[int, ...]] = {}
 
 
 def _short(exc: BaseException, most: int = 300) -> str:

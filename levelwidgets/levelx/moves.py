@@ -58,7 +58,18 @@ class Move:
 
     @property
     def notation(self) -> str:
-        return format_groups(self.groups)
+        # a long record names the same few moves thousands of times (its history, its steps,
+        # the widget's move list): each grouping is written once
+        groups = self.groups
+        try:
+            text = _FORMATTED.get(groups)
+        except TypeError:  # a Move made by hand with lists: written each time
+            return format_groups(groups)
+        if text is None:
+            text = format_groups(groups)
+            if len(_FORMATTED) < 4096:
+                _FORMATTED[groups] = text
+        return text
 
     def __str__(self) -> str:
         return self.notation
@@ -90,7 +101,18 @@ class Grouping:
 
     @property
     def notation(self) -> str:
-        return format_groups(self.groups)
+        # a long record names the same few moves thousands of times (its history, its steps,
+        # the widget's move list): each grouping is written once
+        groups = self.groups
+        try:
+            text = _FORMATTED.get(groups)
+        except TypeError:  # a Move made by hand with lists: written each time
+            return format_groups(groups)
+        if text is None:
+            text = format_groups(groups)
+            if len(_FORMATTED) < 4096:
+                _FORMATTED[groups] = text
+        return text
 
     def to_dict(self) -> dict:
         return {
@@ -100,6 +122,10 @@ class Grouping:
             "turned": list(self.turned),
             "steps": list(self.steps),
         }
+
+
+#: Notation of groupings written before (bounded, like every cache of what users give).
+_FORMATTED: dict[tuple[Group, ...], str] = {}
 
 
 def format_groups(groups: Iterable[Sequence[int]]) -> str:

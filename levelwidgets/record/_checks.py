@@ -19,8 +19,23 @@ def need_int(value: object, what: str, lo: int, hi: int) -> int:
     return value  # type: ignore[return-value]
 
 
+#: The key sets of the objects checked (required, and all allowed), by the callers' tuples.
+_KEY_SETS: dict[tuple[tuple, tuple], tuple[frozenset, frozenset]] = {}
+
+
 def need_keys(data: object, what: str, required: Iterable[str], optional: Iterable[str] = ()):
     """``data`` must be a JSON object with exactly these keys (the optional ones may be missing)."""
+    if type(data) is dict and isinstance(required, tuple) and isinstance(optional, tuple):
+        # the common case, a well-formed object: two set comparisons of its keys (a load
+        # checks every node of a record this way)
+        sets = _KEY_SETS.get((required, optional))
+        if sets is None:
+            sets = (frozenset(required), frozenset(required) | frozenset(optional))
+            if len(_KEY_SETS) < 256:
+                _KEY_SETS[(required, optional)] = sets
+        keys = data.keys()
+        if sets[0] <= keys and keys <= sets[1]:
+            return data
     if not isinstance(data, Mapping):
         raise RecordError(f"{what} must be a JSON object {{...}}, not {kind_of(data)}.")
     if (

@@ -72,6 +72,13 @@ class GameAdapter:
         game.goto(min(steps // self.steps_per_ply, game.plies))
         return self.steps_per_ply * game.plies
 
+    def restore(self, game: Any, state: Any, same_steps: int) -> bool:
+        """Make ``game`` (in place) the position of ``state``, a stored state of the same
+        record whose first ``same_steps`` steps are ``game``'s too; False when this engine
+        cannot (the caller then rewinds and replays). A jump then costs one copy, whatever
+        the record's length."""
+        return False
+
     def check_step(self, data: Any) -> dict[str, Any]:
         """The step in its normal form; RecordError for malformed data (no game needed)."""
         raise NotImplementedError

@@ -166,6 +166,7 @@ def from_dict(data: Any) -> GameRecord:
         built.append(made)
         _annotate(made, raw, where)
 
+    record._main = None  # the tree was built here, not step by step: its main line is new
     # Replay every node: the main continuation in place, variations on copies.
     stack: list[tuple[Node, Any]] = [(record, start_game)]
     states = record._states
@@ -233,6 +234,8 @@ def _annotate(node: Node, raw: dict, where: str = "The start") -> None:
             node._comments = [check_comment(c) for c in comments]
         if "mark" in raw:
             node._mark = check_mark(raw["mark"])
+        if "comments" in raw or "mark" in raw:
+            node.record._note(node)
         if "review" in raw:
             node._review = check_review(raw["review"])
         if "highlights" in raw:

@@ -90,6 +90,20 @@ class Level8Adapter(GameAdapter):
     def step_count(self, game: Level8) -> int:
         return game.plies
 
+    def restore(self, game: Level8, state: Any, same_steps: int) -> bool:
+        # the stored state's copy becomes the game in place (its listeners stay): the same
+        # parts a clone copies, so nothing is shared with the record's stored state
+        if type(state) is not type(game) or state._config != game._config:
+            return False
+        parts = state.clone().__dict__
+        listeners = game._listeners
+        mine = game.__dict__
+        mine.clear()
+        mine.update(parts)
+        mine["_listeners"] = listeners
+        game._notify([])
+        return True
+
     def check_step(self, data: Any) -> dict[str, Any]:
         need_keys(data, f"A {self.title} step", ("action", "chance"))
         chance = need_list(data["chance"], "A step's chance outcomes", self.max_chances)

@@ -120,6 +120,19 @@ class LevelXAdapter(GameAdapter):
         player = need_int(data["player"], "The player of a move", 0, 3)
         return {"kind": "move", "player": player, "move": notation}
 
+    def steps_of(self, game: LevelX, start: int = 0) -> list[dict[str, Any]]:
+        # only the steps asked for: a widget asks for the last one at every redraw
+        return game._steps_since(start) if start >= 0 else game.steps()[start:]
+
+    def step_count(self, game: LevelX) -> int:
+        return 2 * game.plies + (game.dice is not None)
+
+    def restore(self, game: LevelX, state: Any, same_steps: int) -> bool:
+        if not isinstance(state, LevelX) or game.seed != state.seed or game.names != state.names:
+            return False
+        game._adopt(state, same_steps // 2)
+        return True
+
     def apply_step(self, game: LevelX, data: Mapping[str, Any]) -> list[Any]:
         return apply_step(game, data)
 

@@ -67,6 +67,10 @@ class Replayable(Protocol):
         """Take ``game`` back (in place, one replay) to at most ``steps`` steps from its start;
         returns the steps it is at then (Level X stops only before a roll)."""
 
+    def restore(self, game: Any, state: Any, same_steps: int) -> bool:
+        """Make ``game`` (in place) the position of ``state``, a stored state of the same
+        record sharing its first ``same_steps`` steps; False when the engine cannot."""
+
     def check_step(self, data: Any) -> dict[str, Any]:
         """The step in its normal form; RecordError for malformed data (no game needed)."""
 
@@ -142,7 +146,7 @@ def adapter_named(name: object) -> Replayable:
 
 def adapter_for(game: object) -> Replayable:
     """The adapter of an engine game object."""
-    _load()
+    _load_for(game)
     # the last registered adapter that owns the game wins: an engine built on another one
     # (the Level 8 board game on the card game) registers after it
     for adapter in reversed(_ADAPTERS.values()):
@@ -151,6 +155,15 @@ def adapter_for(game: object) -> Replayable:
     from .errors import RecordError
 
     raise RecordError(f"{type(game).__name__} is not a Level X or Level 8 game.")
+
+
+def _load_for(game: object) -> None:
+    """Load the adapter of ``game``'s engine only: a Level X widget loads no card game."""
+    if type(game).__module__.startswith("levelwidgets.levelx."):
+        if "levelx" not in _ADAPTERS:
+            from . import levelx_adapter  # noqa: F401
+        return
+    _load()
 
 
 def _load() -> None:

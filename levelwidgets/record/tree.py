@@ -111,16 +111,22 @@ class Node:
             stack.extend(reversed(node._vars))
 
     def path(self) -> tuple[Node, ...]:
-        """The nodes from the root down to this one (both included)."""
-        nodes = []
-        node: Node | None = self
-        while node is not None:
-            nodes.append(node)
-            node = node._parent
-        return tuple(reversed(nodes))
+        """The nodes from the root down to this one (both included).
+
+        A record keeps the paths last asked for (a node's path changes only when a variation
+        is removed), so the path of a node on or next to one of them costs one slice, not a
+        walk up a record of thousands of steps."""
+        root = self._root
+        if isinstance(root, GameRecord):
+            return root._paths.path(self)
+        return _walk_up(self)
 
     def is_main_line(self) -> bool:
         """True when this node lies on the record's main line."""
+        root = self._root
+        if isinstance(root, GameRecord):
+            main = root._main_line()
+            return self._depth < len(main) and main[self._depth] is self
         node: Node = self
         while node._parent is not None:
             if node._parent._vars[0] is not node:
@@ -193,6 +199,8 @@ class Node:
             gone_node._root = None
         record._count -= len(gone)
         record._states.drop(gone)
+        for gone_node in gone:
+            record._noted.pop(gone_node, None)
         record._changed("removed", self, node)
 
     def make_main_line(self) -> None:
@@ -228,6 +236,7 @@ class Node:
         if len(self._comments) >= MAX_COMMENTS:
             raise RecordError(f"A position holds at most {MAX_COMMENTS} comments.")
         self._comments.append(text)
+        self.record._note(self)
         self.record._changed("comments", self)
         return self
 
@@ -239,6 +248,7 @@ class Node:
         if len(checked) > MAX_COMMENTS:
             raise RecordError(f"A position holds at most {MAX_COMMENTS} comments.")
         self._comments = checked
+        self.record._note(self)
         self.record._changed("comments", self)
         return self
 
@@ -251,6 +261,7 @@ class Node:
                 f"There is no comment {index!r} here ({len(self._comments)} comments)."
             ) from None
         del self._comments[index]
+        self.record._note(self)
         self.record._changed("comments", self)
         return text
 
@@ -263,6 +274,7 @@ class Node:
         if symbol is _GET:
             return self._mark
         self._mark = check_mark(symbol)
+        self.record._note(self)
         self.record._changed("mark", self)
         return self
 
@@ -398,6 +410,55 @@ class Step(Node):
         return f"<Step ply {self._depth} {text}>"
 
 
+def _walk_up(node: Node) -> tuple[Node, ...]:
+    nodes = []
+    cur: Node | None = node
+    while cur is not None:
+        nodes.append(cur)
+        cur = cur._parent
+    return tuple(reversed(nodes))
+
+
+class _Paths:
+    """The paths of the nodes last asked for (root first), so that a widget stepping along a
+    line of 10,000 steps finds each path as a slice of a kept one. A path changes only when
+    a variation is removed (:meth:`clear`); adding and reordering variations move no node."""
+
+    KEEP = 8
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[Node, tuple[Node, ...]] = OrderedDict()
+
+    def path(self, node: Node) -> tuple[Node, ...]:
+        kept = self._kept
+        found = kept.get(node)
+        if found is not None:
+            kept.move_to_end(node)
+            return found
+        below: list[Node] = []  # the nodes under the kept path found, deepest first
+        cur: Node | None = node
+        found = ()
+        while cur is not None:
+            depth = cur._depth
+            for path in reversed(kept.values()):
+                if depth < len(path) and path[depth] is cur:
+                    found = path[: depth + 1]
+                    break
+            if found:
+                break
+            below.append(cur)
+            cur = cur._parent
+        below.reverse()
+        result = found + tuple(below)
+        kept[node] = result
+        if len(kept) > self.KEEP:
+            kept.popitem(last=False)
+        return result
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
 class _States:
     """Engine states of some nodes, so that a jump replays only a few steps.
 
@@ -406,6 +467,10 @@ class _States:
     """
 
     RECENT = 64
+    #: A replay this short keeps every position on its way (stepping back through them is
+    #: then free); a longer one keeps only its end: each kept position is a copy of the game,
+    #: whose history grows with the record, so a jump would pay for many copies.
+    KEEP_ON_THE_WAY = 8
 
     def __init__(self, record: GameRecord, root_game: Any) -> None:
         self._record = record
@@ -450,7 +515,18 @@ class GameRecord(Node):
     :meth:`from_engine_json` (an engine's own ``to_json`` record).
     """
 
-    __slots__ = ("_adapter", "_config", "_count", "_headers", "_listeners", "_start", "_states")
+    __slots__ = (
+        "_adapter",
+        "_config",
+        "_count",
+        "_headers",
+        "_listeners",
+        "_main",
+        "_noted",
+        "_paths",
+        "_start",
+        "_states",
+    )
 
     def __init__(self, adapter: Replayable, config: dict[str, Any], start_game: Any) -> None:
         super().__init__(None)
@@ -461,6 +537,12 @@ class GameRecord(Node):
         self._listeners = Listeners()
         self._count = 1
         self._states = _States(self, start_game)
+        self._paths = _Paths()
+        #: The main line, root first (None: to be found again after a reorder or removal).
+        self._main: list[Node] | None = [self]
+        #: The nodes with a mark or comments (an ordered set), so that the notes of a line are
+        #: found without walking it.
+        self._noted: dict[Node, None] = {}
 
     # ------------------------------------------------------------------ making records
 
@@ -605,12 +687,23 @@ class GameRecord(Node):
         """The node ``ply`` steps along the main line (0: the start)."""
         if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
             raise RecordError(f"A ply is a whole number from 0, not {ply!r}.")
-        node: Node = self
-        for _ in range(ply):
-            if not node._vars:
-                raise RecordError(f"The main line has {node._depth} steps, not {ply}.")
-            node = node._vars[0]
-        return node
+        main = self._main_line()
+        if ply >= len(main):
+            raise RecordError(f"The main line has {len(main) - 1} steps, not {ply}.")
+        return main[ply]
+
+    def _main_line(self) -> list[Node]:
+        """The main line's nodes, root first (kept: found again only after its order or a
+        removal changed it; a step added at its end is appended)."""
+        main = self._main
+        if main is None:
+            main = [self]
+            node: Node = self
+            while node._vars:
+                node = node._vars[0]
+                main.append(node)
+            self._main = main
+        return main
 
     def game_at(self, node: Node | int) -> Any:
         """A new engine game at ``node`` (or that ply of the main line), to play or analyse."""
@@ -633,7 +726,7 @@ class GameRecord(Node):
             cur = cur._parent  # type: ignore[assignment]
         adapter = self._adapter
         game = adapter.clone(game)
-        keep_all = len(path) <= states.RECENT // 2  # a short replay: keep every position on
+        keep_all = len(path) <= states.KEEP_ON_THE_WAY  # a short replay: keep each position on
         for step in reversed(path):  # the way, so stepping back through them costs nothing
             step.events = adapter.apply(game, step._data)
             if step is not node and (keep_all or states.wants(step)):
@@ -652,7 +745,18 @@ class GameRecord(Node):
         """
         return self._listeners.add(callback)
 
+    def _note(self, node: Node) -> None:
+        """Keep :attr:`_noted` in step with ``node``'s mark and comments."""
+        if node._mark is not None or node._comments:
+            self._noted[node] = None
+        else:
+            self._noted.pop(node, None)
+
     def _changed(self, what: str, node: Node, *extra: object) -> None:
+        if what == "removed":
+            self._paths.clear()  # the removed nodes' paths (their own are walked now)
+        if what in ("removed", "order"):
+            self._main = None
         self._listeners.notify(self, what, node, *extra)
 
     def _attach(self, parent: Node, data: dict, events: tuple, notify: bool = True) -> Step:
@@ -661,6 +765,9 @@ class GameRecord(Node):
         node = Step(parent, data, events)
         parent._vars.append(node)
         self._count += 1
+        main = self._main
+        if main is not None and main[-1] is parent:  # the main line grows at its end
+            main.append(node)
         if notify:
             self._changed("added", node)
         return node

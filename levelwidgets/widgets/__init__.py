@@ -1,11 +1,42 @@
-"""Jupyter widgets (anywidget) over the pure-Python engines; one small module per widget."""
+"""Jupyter widgets (anywidget) over the pure-Python engines; one small module per widget.
+
+The widgets load when first named (``from levelwidgets.widgets import LevelXWidget``): a
+notebook with one Level X board does not pay for the card games, DiceLab's numpy or
+anywidget before it uses them.
+"""
 
 from __future__ import annotations
 
-from .base import GameWidget
-from .dicelab import DiceLab
-from .level8 import Level8Widget
-from .level8_board import Level8BoardWidget
-from .levelx import LevelXWidget
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import GameWidget
+    from .dicelab import DiceLab
+    from .level8 import Level8Widget
+    from .level8_board import Level8BoardWidget
+    from .levelx import LevelXWidget
 
 __all__ = ["DiceLab", "GameWidget", "Level8BoardWidget", "Level8Widget", "LevelXWidget"]
+
+#: Where each widget lives (loaded on first use).
+_HOMES = {
+    "DiceLab": ".dicelab",
+    "GameWidget": ".base",
+    "Level8BoardWidget": ".level8_board",
+    "Level8Widget": ".level8",
+    "LevelXWidget": ".levelx",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value  # found once; later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -23,7 +23,6 @@ import numpy as np
 import traitlets
 
 from .. import i18n
-from ..analysis.stats import wilson_interval
 from ..extras import require
 from ..levelx.errors import ProbabilityError
 from ..levelx.moves import Grouping
@@ -139,6 +138,8 @@ class _Counts:
 
 def _bar(key: int, exact: Fraction | float, count: int, n: int) -> dict[str, Any]:
     """One bar of a chart: the exact chance, the observed share and its 95 % band."""
+    from ..analysis.stats import wilson_interval  # (the analysis package: only when counted)
+
     low, high = wilson_interval(count, n, CONFIDENCE) if n else (None, None)
     return {
         "key": key,

@@ -913,13 +913,16 @@ def _annotate_rows(rows: list[dict[str, Any]], notes: dict[int, tuple[str, str]]
 
 
 def _step_action(step: Any) -> Action:
-    """The engine action of a recorded Level 8 step."""
-    return getattr(step.data, "parsed", None) or Action.from_dict(step.data["action"])
+    """The engine action of a recorded Level 8 step (read from the step's own data, parsed
+    once: ``step.data`` is a deep copy, and the view reads every step ahead at each step)."""
+    data = step._data
+    return getattr(data, "parsed", None) or Action.from_dict(data["action"])
 
 
 def _step_chance(step: Any) -> Sequence[Any]:
-    """The chance outcome (shuffles, dice) of a recorded Level 8 step."""
-    return step.data.get("chance", ()) if isinstance(step.data, dict) else ()
+    """The chance outcome (shuffles, dice) of a recorded Level 8 step (not to be changed)."""
+    data = step._data
+    return data.get("chance", ()) if isinstance(data, dict) else ()
 
 
 def _round_rows(game: Level8) -> list[dict[str, Any]]:

@@ -340,7 +340,7 @@ class LevelXWidget(GameWidget):
         )
 
     def _can_take_back(self) -> bool:
-        return self._game.dice is not None or bool(self._game.history)
+        return self._game.dice is not None or bool(self._game.plies)
 
     def _log_entries(self, events: list[Event]) -> list[Event]:
         # whose turn it is shows on the board; the log says what happened, and who passed
@@ -394,9 +394,8 @@ class LevelXWidget(GameWidget):
             # moves other than passing: then passing is a deliberate second choice
             "moveCount": move_count,
             "canMove": move_count > 0,
-            "moves": [t.move.notation for t in game.history],
-            "future": [step.notation for step in self._future() if step.kind == "move"],
-            "canUndo": bool(game.history) or dice is not None,
+            **self._move_texts(),
+            "canUndo": bool(game.plies) or dice is not None,
             "setup": self._setting_up,
             # set-up mode may be turned on: at the start of a turn, not in a read-only record
             "canSetup": dice is None and not self.read_only,
@@ -425,6 +424,27 @@ class LevelXWidget(GameWidget):
             ]
             view["advice"] = _advice(game)
         return view
+
+    def _move_texts(self) -> dict[str, list[str]]:
+        """``moves`` (the turns played) and ``future`` (the moves after them on the line
+        looked at): one list per line of the record, kept while stepping along it, so a
+        step does not write thousands of moves again."""
+        game, cursor = self._game, self._cursor
+        if cursor is None:
+            return {"moves": [t.move.notation for t in game.history], "future": []}
+        future = self._future()
+        end = future[-1] if future else cursor.node
+        key = (end, getattr(self, "_shape", 0))
+        memo = getattr(self, "_texts_memo", None)
+        if memo is None or memo[0] != key:
+            texts = [
+                step.notation  # type: ignore[attr-defined]  # every step after the root
+                for step in end.path()[1:]
+                if step._data["kind"] == "move"  # type: ignore[attr-defined]
+            ]
+            memo = self._texts_memo = (key, texts)
+        texts, turns = memo[1], game.plies
+        return {"moves": texts[:turns], "future": texts[turns:]}
 
     def _person_to_act(self) -> bool:
         """A person (not a bot) is to act and may build groups (not in a read-only record)."""

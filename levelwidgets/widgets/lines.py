@@ -8,6 +8,7 @@ the browser sends them back as they came, and they are checked like any other in
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -26,14 +27,23 @@ _FILE_NAME = re.compile(r"[\w][\w .()+,-]{0,120}\.json", re.UNICODE)
 
 def line_end(node: Node) -> Node:
     """The last step of ``node``'s main continuation (the end of the line through it)."""
+    if node.is_main_line():
+        with contextlib.suppress(RecordError):  # (a removed node is walked)
+            return node.record._main_line()[-1]  # the record keeps its main line
     while node.variations:
         node = node.variations[0]
     return node
 
 
 def path_of(node: Node) -> list[list[int]]:
-    """The branch points from the start to ``node``."""
-    return [[n.ply, n.variation_index()] for n in node.path()[1:] if n.variation_index()]
+    """The branch points from the start to ``node`` (found walking up to the main line)."""
+    points = []
+    while node.parent is not None and not node.is_main_line():
+        index = node.variation_index()
+        if index:
+            points.append([node.ply, index])
+        node = node.parent
+    return points[::-1]
 
 
 def node_at(record: GameRecord, path: object) -> Node:
@@ -66,16 +76,35 @@ def lines_of(
     shown: Node,
     starts: tuple[list[tuple[Node, int]], int] | None = None,
     text_of: Callable[[Step], str] | None = None,
+    rows: list[dict[str, Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """The record's lines in tree order (main line first) as the view carries them, and how
     many were left out past :data:`MAX_LINES`. ``shown`` is the last step of the line shown;
     ``starts`` is :func:`line_starts` of the record if the caller keeps it; ``text_of`` names
-    a line's first step for the viewer (default: its player and notation)."""
-    first_nodes, left_out = line_starts(record) if starts is None else starts
-    on_shown = {id(n) for n in shown.path()}
+    a line's first step for the viewer (default: its player and notation); ``rows`` is
+    :func:`line_rows` of the same if the caller keeps it (only ``shown`` is filled in here)."""
+    if starts is None:
+        starts = line_starts(record)
+    if rows is None:
+        rows = line_rows(record, starts, text_of)
+    path = shown.path()  # a line is shown when its first node lies on the path to ``shown``
+    out = []
+    for (first, _depth), row in zip(starts[0], rows, strict=True):
+        row = dict(row)
+        row["shown"] = first.ply < len(path) and path[first.ply] is first
+        out.append(row)
+    return out, starts[1]
+
+
+def line_rows(
+    record: GameRecord,
+    starts: tuple[list[tuple[Node, int]], int],
+    text_of: Callable[[Step], str] | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`lines_of`'s rows with ``shown`` left False: they change only with the tree's
+    shape (and the words of ``text_of``), so a widget keeps them while stepping."""
     text = text_of or step_text
-    out = [_line(record, first, depth, id(first) in on_shown, text) for first, depth in first_nodes]
-    return out, left_out
+    return [_line(record, first, depth, False, text) for first, depth in starts[0]]
 
 
 def step_text(step: Step, language: str = "en") -> str:

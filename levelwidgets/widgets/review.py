@@ -375,7 +375,9 @@ class ReviewMixin:
         where the shown line leaves the main line."""
         node = lines.node_at(self.record, path)
         if node is self.record:
-            node = [n for n in self._here().path() if n.is_main_line()][-1]
+            node = self._here()
+            while not node.is_main_line():  # back to where the shown line leaves it
+                node = node.parent  # type: ignore[assignment]
             self._show(node)
             self._line_end = lines.line_end(node)
             self._publish([])
@@ -489,14 +491,31 @@ class ReviewMixin:
 
     def _notes_by_ply(self) -> dict[int, tuple[str, str]]:
         """``ply -> (mark, comments)`` for the annotated steps of the line shown."""
+        return {node.ply: (node.mark() or "", " / ".join(node.comments)) for node in self._noted()}
+
+    def _noted(self) -> list[Node]:
+        """The steps of the line shown with a mark or comments, in order: from the record's
+        index of annotated nodes, kept until the line or an annotation changes (stepping
+        along a line of thousands of steps finds them without walking it)."""
         cursor = self._cursor
         if cursor is None:
-            return {}
-        out = {}
-        for node in (*cursor.node.path()[1:], *self._future()):
-            mark, comments = node.mark() or "", node.comments
-            if mark or comments:
-                out[node.ply] = (mark, " / ".join(comments))
+            return []
+        future = self._future()
+        end = future[-1] if future else cursor.node
+        key = (end, getattr(self, "_shape", 0), self._record_changes)
+        memo = getattr(self, "_noted_memo", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        path = end.path()
+        out = sorted(
+            (
+                node
+                for node in cursor.record._noted
+                if node._depth < len(path) and path[node._depth] is node and node._depth
+            ),
+            key=lambda node: node._depth,
+        )
+        self._noted_memo = (key, out)
         return out
 
     def _follow_game(self) -> None:
@@ -510,7 +529,7 @@ class ReviewMixin:
         # since every undo and new step passes through here.
         while cursor.ply > adapter.step_count(game):
             cursor.back()
-        while cursor.ply and adapter.key(cast(Step, cursor.node).data) != adapter.key(
+        while cursor.ply and adapter.key(cursor.node._data) != adapter.key(  # type: ignore[attr-defined]
             adapter.steps_of(game, cursor.ply - 1)[0]
         ):
             cursor.back()
@@ -540,23 +559,32 @@ class ReviewMixin:
         return self._future()[step - cursor.ply - 1]
 
     def _show(self, node: Node) -> None:
-        """Bring the live game to ``node``: back to where its line and the shown one part
-        (one replay), then forward along ``node``'s line step by step."""
+        """Bring the live game to ``node``: a few steps forward are played on it; anything
+        else takes the record's state there (a stored checkpoint and at most a few steps,
+        see :class:`~levelwidgets.record.tree.GameRecord`), copied into the live game, so a
+        step back or a jump costs the same on a record of 100 or 10,000 steps. An engine
+        that cannot take a state goes back to where the lines part (one replay) and
+        forward step by step."""
         cursor = self._cursor
         assert cursor is not None
         self._check_takeback(node)  # type: ignore[attr-defined]
         target, here = node.path(), cursor.node.path()
-        common = 0
-        while common + 1 < min(len(target), len(here)) and target[common + 1] is here[common + 1]:
-            common += 1
+        common = _common_depth(target, here)
         game, adapter = self._game, adapter_for(self._game)
         at = cursor.ply
-        if common < at:
-            at = self._driving(lambda: adapter.rewind(game, common))
-            self._log.clear()
         on_line = self._on_line(node)
+        if common < at or node.ply - at > REPLAY_AHEAD:
+            state = cursor.record._state_at(node)
+            if self._driving(lambda: adapter.restore(game, state, common)):
+                if common < at:
+                    self._log.clear()  # those events are taken back
+                cursor.goto(node)
+                at = node.ply
+            elif common < at:
+                at = self._driving(lambda: adapter.rewind(game, common))
+                self._log.clear()
         for step in target[at + 1 :]:
-            self._driving(partial(adapter.apply, game, cast(Step, step).data))
+            self._driving(partial(adapter.apply, game, cast(Step, step)._data))
         self._follow_game()
         if not on_line:
             self._line_end = lines.line_end(node)
@@ -565,9 +593,10 @@ class ReviewMixin:
     def _on_line(self, node: Node) -> bool:
         """Whether ``node`` lies on the line from the start to :attr:`_line_end`."""
         end = self._line_end
-        while end is not None and end is not node:
-            end = end.parent
-        return end is node
+        if end is None:
+            return False
+        path = end.path()
+        return node._depth < len(path) and path[node._depth] is node
 
     def _shape_changed(self) -> None:
         """The tree's shape changed: what was worked out from it is out of date."""
@@ -579,7 +608,19 @@ class ReviewMixin:
         memo = getattr(self, "_starts_memo", None)
         if memo is None or memo[0] is not self.record:
             memo = self._starts_memo = (self.record, lines.line_starts(self.record))
+            self._rows_memo: Any = None
         return memo[1]
+
+    def _line_rows(self) -> list[dict[str, Any]]:
+        """The lines' rows of the view but for which is shown (:func:`lines.line_rows`),
+        kept until the tree's shape, the language or the viewer changes."""
+        starts = self._line_starts()
+        key = (self.language, getattr(self, "viewer", None))
+        memo: Any = getattr(self, "_rows_memo", None)
+        if memo is None or memo[0] is not starts or memo[1] != key:
+            rows = lines.line_rows(self.record, starts, self._line_text)
+            memo = self._rows_memo = (starts, key, rows)
+        return memo[2]
 
     def _future(self) -> list[Step]:
         """The steps after the position shown on the line being looked at: the one the last
@@ -598,11 +639,7 @@ class ReviewMixin:
     def _line_after(self, cursor: Cursor) -> list[Step]:
         out: list[Step] = []
         if self._line_end is not None and self._on_line(cursor.node):
-            node: Node | None = self._line_end
-            while node is not None and node is not cursor.node:
-                out.append(node)  # type: ignore[arg-type]
-                node = node.parent
-            return out[::-1]
+            return list(self._line_end.path()[cursor.ply + 1 :])  # type: ignore[arg-type]
         step = cursor.node.next()
         while step is not None:
             out.append(step)
@@ -630,7 +667,7 @@ class ReviewMixin:
         cursor = self._cursor
         if cursor is None:
             return ""
-        steps = [n for n in (*cursor.node.path()[1:], *self._future()) if n.mark() or n.comments]
+        steps = self._noted()
         if not steps:
             return ""
         words = NOTES_WORDS.get(self.language, NOTES_WORDS["en"])
@@ -675,7 +712,11 @@ class ReviewMixin:
             }
         node, future = cursor.node, self._future()
         tree, more = lines.lines_of(
-            cursor.record, future[-1] if future else node, self._line_starts(), self._line_text
+            cursor.record,
+            future[-1] if future else node,
+            self._line_starts(),
+            self._line_text,
+            self._line_rows(),
         )
         headers = cursor.record.headers
         return {
@@ -694,6 +735,23 @@ class ReviewMixin:
             # the Review button: "later" while the review would name hidden cards
             "canReview": "later" if self._review_hides_cards() else True,
         }
+
+
+#: Steps forward the live game plays itself before it takes the record's state instead.
+REPLAY_AHEAD = 4
+
+
+def _common_depth(a: tuple[Node, ...], b: tuple[Node, ...]) -> int:
+    """The depth of the deepest node two paths from the root share (a path's nodes above a
+    shared one are shared too: a binary search, not a walk)."""
+    lo, hi = 0, min(len(a), len(b)) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[mid] is b[mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _annotations(record: GameRecord) -> list[tuple[Node, str | None, list[str], Any]]:
