@@ -29,9 +29,9 @@ def draws_text(draws: int, language: str) -> str:
 def number(value: float, language: str, digits: int = 2) -> str:
     """A figure as the language writes it (German: decimal comma)."""
     text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if language != "en" else text
+    return text.replace(".", ",") if language == "de" else text
 
 
 def percent(value: float, language: str) -> str:
     text = f"{100 * value:.1f}"
-    return (text.replace(".", ",") + " %") if language != "en" else text + "%"
+    return (text.replace(".", ",") + " %") if language == "de" else text + "%"

@@ -40,13 +40,13 @@ def counted(language: str, key: str, n: int) -> str:
 def number(language: str, n: int) -> str:
     """A whole number as the language writes it (10,000 / 10.000)."""
     text = f"{n:,}"
-    return text.replace(",", ".") if language != "en" else text
+    return text.replace(",", ".") if language == "de" else text
 
 
 def percent(language: str, p: float, digits: int = 1) -> str:
     """A chance as a percentage ("51.8 %" / "51,8 %"), as the widget writes it."""
     text = f"{100 * p:.{digits}f} %"
-    return text.replace(".", ",") if language != "en" else text
+    return text.replace(".", ",") if language == "de" else text
 
 
 def targets_text(targets: list[int]) -> str:

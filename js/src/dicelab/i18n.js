@@ -17,7 +17,7 @@ export function counted(lang, key, n) {
   return n === 1 && one in (t.tables[lang] || t.tables.en) ? t(lang, one) : t(lang, key, { n: num(lang, n) });
 }
 
-const locale = (lang) => (lang === "en" ? "en-US" : lang); // every other language writes its own way (de, fr, it: 51,8)
+const locale = (lang) => (lang === "de" ? "de-DE" : "en-US");
 
 /** A whole number with the language's thousands separator (1,000 / 1.000). */
 export function num(lang, n) {
