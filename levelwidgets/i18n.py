@@ -177,7 +177,8 @@ def kernel_language(environ: Mapping[str, str] | None = None) -> str | None:
         value = env.get(variable, "")
         if not value:
             continue
-        if variable == "LANGUAGE" and env.get("LC_ALL", env.get("LANG", "")) in ("C", "POSIX"):
+        locale = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG", "")
+        if variable == "LANGUAGE" and locale.split(".")[0] in ("C", "POSIX"):
             continue  # gettext ignores LANGUAGE under the C locale
         return language_from_locale(value)
     return None

@@ -401,6 +401,7 @@ def test_kernel_language_reads_the_environment_in_gettexts_order() -> None:
     assert i18n.kernel_language({"LC_MESSAGES": "de_DE", "LANG": "en_US"}) == "de"
     assert i18n.kernel_language({"LANGUAGE": "de", "LC_ALL": "C"}) is None  # C ignores LANGUAGE
     assert i18n.kernel_language({"LANG": "C.UTF-8"}) is None
+    assert i18n.kernel_language({"LANGUAGE": "de", "LANG": "C.UTF-8"}) is None
     assert i18n.kernel_language({}) is None
 
 
@@ -441,6 +442,7 @@ def test_an_explicit_language_always_wins(monkeypatch: pytest.MonkeyPatch) -> No
     from levelwidgets.widgets import DiceLab, Level8Widget, LevelXWidget
 
     monkeypatch.setenv("LANGUAGE", "de")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
     for widget in (LevelXWidget(seed=1, language="en"), Level8Widget(seed=1, language="en")):
         assert widget.language_explicit
         widget.set_state({"page_language": "de-DE"})

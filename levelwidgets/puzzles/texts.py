@@ -1,4 +1,5 @@
-"""Everything a student reads about a puzzle, in English and German.
+"""Everything a student reads about a puzzle, in every language of the catalogue
+(``levelwidgets/locales``: ``puzzles``).
 
 ``say(key, language, **values)`` fills one template; numbers are written the language's way
 (``3.42`` / ``3,42``). The widget shows every language's text at once (its notice carries

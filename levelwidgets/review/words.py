@@ -1,6 +1,5 @@
-"""The review's texts in English and German (the package's Python-side language mechanism:
-a ``WORDS`` table per module, ``"en"`` and ``"de"``, as ``level8.text`` and
-``record.handout``)."""
+"""The review's texts in every language of the catalogue (``levelwidgets/locales``:
+``review``), as ``WORDS[language]``."""
 
 from __future__ import annotations
 
