@@ -130,6 +130,17 @@ SHORTER: dict[str, frozenset[str]] = {
         }
     )
 }
+#: French and Italian leave out the same values as German (English verbs such as {what}, the
+#: details of a hand-made request), except where their sentence can say the value in its own
+#: words ({kind} of a combination, {name} of "cannot skip themself").
+SHORTER["fr"] = SHORTER["it"] = SHORTER["de"] - {
+    "errors.level8.cannot_stand",
+    "errors.level8.joker_differs",
+    "errors.level8.jokers_only",
+    "errors.level8.not_shared",
+    "errors.level8.skip_self",
+    "errors.level8.skip_self_you",
+}
 
 
 LANGUAGE_FILES = sorted(p.stem for p in LOCALES.glob("*.json") if p.stem != "languages")
@@ -191,7 +202,12 @@ def test_every_key_of_english_with_the_same_placeholders_and_no_stray_key(langua
         f"{language}.json leaves out placeholders English has: "
         f"{ {k: v for k, v in dropped.items() if k not in allowed} }"
     )
-    empty = [key for key, text in other.items() if not text.strip() and EN[key].strip()]
+    # (a thousands sign may be a space: French writes 10 000 with a narrow no-break space)
+    empty = [
+        key
+        for key, text in other.items()
+        if EN[key].strip() and not (text.strip() or (key == "common.thousandsSign" and text))
+    ]
     assert not empty, f"{language}.json has empty texts: {empty[:20]}"
 
 
@@ -365,7 +381,7 @@ def test_an_unknown_language_is_refused_with_the_supported_ones() -> None:
         ("de-AT", "de"),
         ("DE", "de"),
         ("en_GB", "en"),
-        ("fr_FR:de:en", "de"),  # a LANGUAGE list: its first supported entry
+        ("pt_PT:de:en", "de"),  # a LANGUAGE list: its first supported entry
         ("C", None),
         ("POSIX", None),
         ("C.UTF-8", None),

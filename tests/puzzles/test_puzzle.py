@@ -114,11 +114,11 @@ def test_refusals_name_what_is_wrong_and_change_nothing(fake: None) -> None:
     with pytest.raises(PositionError, match="no record file"):
         Puzzle("/nonexistent/game.json", "Which?")
     game.roll()
-    for question, match in ((None, "is a text"), ("  ", "empty"), ({"fr": "Quoi?"}, "languages")):
+    for question, match in ((None, "is a text"), ("  ", "empty"), ({"pt": "O quê?"}, "languages")):
         with pytest.raises(QuestionError, match=match):
             Puzzle(game, question)
     with pytest.raises(QuestionError, match="language is one of"):
-        Puzzle(game, "Which?", language="fr")
+        Puzzle(game, "Which?", language="pt")
     puzzle = Puzzle.best_grouping(game)
     with pytest.raises(AnswerError, match="no move at the puzzle's position"):
         puzzle.answer("6+6+6")

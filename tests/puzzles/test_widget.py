@@ -66,7 +66,7 @@ def test_widget_options_are_checked(fake: None, tmp_path) -> None:
     with pytest.raises(QuestionError, match="no option 'colour'"):
         puzzle.widget(colour="red")
     with pytest.raises(QuestionError, match="language is one of"):
-        puzzle.widget(language="fr")
+        puzzle.widget(language="pt")
 
 
 def test_redoing_an_answer_does_not_count_twice(fake: None) -> None:

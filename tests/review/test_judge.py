@@ -164,7 +164,7 @@ def test_refusals():
     with pytest.raises(ReviewTypeError, match="draws must be a whole number"):
         judge(g, discard("15P"), draws=2.0)
     with pytest.raises(ReviewError, match="language"):
-        judge(g, discard("15P")).why("fr")
+        judge(g, discard("15P")).why("pt")
     assert isinstance(NotADecision("x"), Exception)
 
 

@@ -218,7 +218,7 @@ def test_refusals_change_nothing():
     with pytest.raises(ReviewTypeError, match="GameRecord"):
         review(LevelX(seed=1))
     with pytest.raises(ReviewError, match="language"):
-        review(rec, language="fr")
+        review(rec, language="pt")
     with pytest.raises(ReviewError, match="draws must be"):
         review(rec, draws=9)
     with pytest.raises(ReviewTypeError, match="whole number"):

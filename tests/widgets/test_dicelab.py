@@ -149,7 +149,7 @@ def test_constructor_and_api_checks() -> None:
         with pytest.raises(IntentError):
             DiceLab(**kwargs)
     with pytest.raises(Exception, match="language"):
-        DiceLab(language="fr")
+        DiceLab(language="pt")
     lab = DiceLab(seed=1)
     with pytest.raises(IntentError, match="rolls 4 dice"):
         lab.roll([1, 2, 3])

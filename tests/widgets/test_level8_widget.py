@@ -63,7 +63,7 @@ def test_exports_defaults_and_argument_checks() -> None:
     with pytest.raises(TypeError):
         Level8Widget(game="not a game")  # type: ignore[arg-type]
     with pytest.raises(traitlets.TraitError):
-        Level8Widget(language="fr")
+        Level8Widget(language="pt")
 
 
 def test_a_whole_turn_by_intents() -> None:

@@ -46,7 +46,7 @@ def test_wraps_a_given_game_and_checks_arguments() -> None:
     with pytest.raises(TypeError):
         LevelXWidget(game="not a game")  # type: ignore[arg-type]
     with pytest.raises(traitlets.TraitError):
-        LevelXWidget(language="fr")
+        LevelXWidget(language="pt")
 
 
 def test_roll_and_play_intents_update_engine_and_view() -> None:
