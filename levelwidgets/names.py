@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from . import i18n
+
 _YOU = re.compile(r"^(you|du)$", re.IGNORECASE)
 
 
@@ -21,7 +23,7 @@ def is_you(name: object) -> bool:
 
 
 #: What a seat called "You"/"Du" is called on a screen in each language.
-YOU_WORDS = {"en": "You", "de": "Du"}
+YOU_WORDS = {lang: i18n.section(lang, "common.youWord") for lang in i18n.LANGUAGES}
 
 
 def shown_name(name: str, language: str = "en") -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from .._html import svg_image
 from .errors import RecordError
 
@@ -26,44 +27,7 @@ if TYPE_CHECKING:
 #: Who a handout is drawn for (Level 8: a spectator sees no hand, the teacher every hand).
 VIEWERS = ("spectator", "teacher")
 
-WORDS = {
-    "en": {
-        "players": "Players",
-        "date": "Date",
-        "site": "Place",
-        "seed": "Seed",
-        "moves": "The game",
-        "start": "Start",
-        "step": "Step {n}",
-        "after": "The position after step {n}",
-        "atStart": "The position at the start",
-        "highlights": "Highlighted",
-        "noMoves": "No moves yet.",
-        "variations": "This record has {n} other lines (variations); the handout follows the "
-        "main line.",
-        "spectator": "The pictures show the table as a spectator sees it: no hand.",
-        "teacher": "The pictures show every hand (the teacher's view).",
-        "footer": "Made with levelwidgets from the game's record.",
-    },
-    "de": {
-        "players": "Spieler",
-        "date": "Datum",
-        "site": "Ort",
-        "seed": "Startwert",
-        "moves": "Die Partie",
-        "start": "Start",
-        "step": "Schritt {n}",
-        "after": "Die Stellung nach Schritt {n}",
-        "atStart": "Die Stellung zu Beginn",
-        "highlights": "Markiert",
-        "noMoves": "Noch keine Züge.",
-        "variations": "Diese Partie hat {n} weitere Linien (Varianten); das Handout folgt der "
-        "Hauptlinie.",
-        "spectator": "Die Bilder zeigen den Tisch, wie ihn Zuschauer sehen: keine Hand.",
-        "teacher": "Die Bilder zeigen alle Hände (die Sicht der Lehrkraft).",
-        "footer": "Erstellt mit levelwidgets aus der Aufzeichnung der Partie.",
-    },
-}
+WORDS = {lang: i18n.section(lang, "handout") for lang in i18n.LANGUAGES}
 
 #: The page's style: readable on screen, and on paper a picture never split across pages.
 CSS = """

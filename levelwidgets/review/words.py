@@ -6,58 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import i18n
 from .errors import ReviewError
 
-LANGUAGES = ("en", "de")
+LANGUAGES = i18n.LANGUAGES
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "units": {"points": "points", "chance": "chance"},
-        # why(): the best option was played / another was better
-        "best_points": "Best: {played} (expected {value} points).",
-        "better_points": (
-            "Better: {best} (expected {best_value} points) — you played {played} "
-            "({played_value}): {cost} points lost."
-        ),
-        "best_chance": "Best: {played} ({value} chance to complete the level within {draws}).",
-        "better_chance": (
-            "Better: {best} ({best_value} chance to complete the level within {draws}) — you "
-            "played {played} ({played_value}): {cost} less chance."
-        ),
-        "draws": {1: "the next draw", "many": "the next {n} draws"},
-        "comment": "Review {mark}: {why}",
-        # summary table
-        "player": "player",
-        "decisions": "decisions",
-        "average_cost": "average cost",
-        "unit": "unit",
-        "plot_title": "Cost of each decision",
-        "plot_x": "step",
-        "plot_y": "cost ({unit})",
-    },
-    "de": {
-        "units": {"points": "Punkte", "chance": "Chance"},
-        "best_points": "Bester Zug: {played} (erwartet {value} Punkte).",
-        "better_points": (
-            "Besser: {best} (erwartet {best_value} Punkte) — gespielt: {played} "
-            "({played_value}): {cost} Punkte verloren."
-        ),
-        "best_chance": ("Beste Wahl: {played} ({value} Chance, die Stufe {draws} zu schaffen)."),
-        "better_chance": (
-            "Besser: {best} ({best_value} Chance, die Stufe {draws} zu schaffen) — gespielt: "
-            "{played} ({played_value}): {cost} weniger Chance."
-        ),
-        "draws": {1: "mit dem nächsten Ziehen", "many": "in den nächsten {n} Zügen"},
-        "comment": "Analyse {mark}: {why}",
-        "player": "Spieler",
-        "decisions": "Entscheidungen",
-        "average_cost": "mittlere Kosten",
-        "unit": "Einheit",
-        "plot_title": "Kosten jeder Entscheidung",
-        "plot_x": "Schritt",
-        "plot_y": "Kosten ({unit})",
-    },
-}
+WORDS: dict[str, dict[str, Any]] = {lang: i18n.section(lang, "review") for lang in LANGUAGES}
 
 
 def words(language: object) -> dict[str, Any]:
@@ -69,7 +23,7 @@ def words(language: object) -> dict[str, Any]:
 
 def draws_text(draws: int, language: str) -> str:
     w = words(language)["draws"]
-    return w[1] if draws == 1 else w["many"].format(n=draws)
+    return w["one"] if draws == 1 else w["many"].format(n=draws)
 
 
 def number(value: float, language: str, digits: int = 2) -> str:

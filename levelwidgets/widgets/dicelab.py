@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import traitlets
 
+from .. import i18n
 from ..analysis.stats import wilson_interval
 from ..extras import require
 from ..levelx.errors import ProbabilityError
@@ -60,17 +61,20 @@ SPEEDS = ((1, 600), (5, 300), (50, 200), (500, 150))
 CONFIDENCE = 0.95
 
 
-#: Every refusal an intent can meet: code -> English template. The browser says each in the
-#: widget's language (js/src/dicelab/i18n.js has an English and a German sentence per code).
+#: Every refusal an intent can meet: code -> English template, from the catalogue
+#: (``levelwidgets/locales``: the browser says each in the widget's language).
 REFUSALS = {
-    "dicelab.count": "The number of dice must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.index": "The die's number must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.face": "A die must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.target": "A target sum must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.n": "The number of rolls must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.speed": "The speed must be a whole number from {low} to {high}, not {value}.",
-    "dicelab.targets": "Choose at least one target sum.",
-    "dicelab.lucky_type": "Lucky Loser is on (true) or off (false).",
+    code: i18n.section("en", f"errors.{code}")
+    for code in (
+        "dicelab.count",
+        "dicelab.index",
+        "dicelab.face",
+        "dicelab.target",
+        "dicelab.n",
+        "dicelab.speed",
+        "dicelab.targets",
+        "dicelab.lucky_type",
+    )
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .. import i18n
 from ..levelx.svg import INK, LINE, MUTED, PAPER, die_svg
 
 #: The chart's colours: the widget's (Okabe–Ito blue for exact, orange for observed).
@@ -21,48 +22,7 @@ WIDTH = 760
 #: Groupings written out in the picture (the count says how many there are).
 GROUPINGS_DRAWN = 5
 
-TEXT = {
-    "en": {
-        "title": "Dice lab",
-        "setup": "{dice} dice · target sums {targets} · Lucky Loser {lucky}",
-        "on": "on",
-        "off": "off",
-        "groupings": "{n} groupings",
-        "groupings_1": "1 grouping",
-        "noGroup": "no group",
-        "leftOut": "left out {faces}",
-        "turned": "1 turned to {faces}",
-        "more": "… and {n} more",
-        "chart": "Chance that a roll of {dice} dice can make each target sum",
-        "exact": "exact",
-        "observed": "observed (95 % band)",
-        "makes": "● this roll makes it",
-        "rolls": "{n} rolls simulated",
-        "rolls_1": "1 roll simulated",
-        "noRolls": "no rolls simulated yet",
-        "label": "Dice lab: {faces}, {dice} dice, target sums {targets}",
-    },
-    "de": {
-        "title": "Würfellabor",
-        "setup": "{dice} Würfel · Zielsummen {targets} · Glückspilz {lucky}",
-        "on": "an",
-        "off": "aus",
-        "groupings": "{n} Gruppierungen",
-        "groupings_1": "1 Gruppierung",
-        "noGroup": "keine Gruppe",
-        "leftOut": "übrig {faces}",
-        "turned": "eine 1 gedreht auf {faces}",
-        "more": "… und {n} weitere",
-        "chart": "Chance, dass ein Wurf mit {dice} Würfeln jede Zielsumme bilden kann",
-        "exact": "exakt",
-        "observed": "beobachtet (95-%-Bereich)",
-        "makes": "● dieser Wurf bildet sie",
-        "rolls": "{n} Würfe simuliert",
-        "rolls_1": "1 Wurf simuliert",
-        "noRolls": "noch keine Würfe simuliert",
-        "label": "Würfellabor: {faces}, {dice} Würfel, Zielsummen {targets}",
-    },
-}
+TEXT = {lang: i18n.section(lang, "pictures.dicelab") for lang in i18n.LANGUAGES}
 
 
 def words(language: str, key: str, **params: object) -> str:

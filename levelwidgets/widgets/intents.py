@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from .. import i18n
 from ..errors import GameError
 from .errors import IntentError
 from .payload import payload_refusal
@@ -33,7 +34,8 @@ from .shapes import Shape, show
 
 __all__ = ["LANGUAGES", "Handler", "Intent", "IntentError", "IntentWidget", "check_language"]
 
-LANGUAGES = ("en", "de")
+#: The widgets' languages (``levelwidgets/locales/languages.json``).
+LANGUAGES = i18n.LANGUAGES
 
 Intent = dict[str, Any]
 Handler = Callable[[Intent], object]
@@ -42,9 +44,8 @@ logger = logging.getLogger("levelwidgets")
 
 
 def check_language(language: object) -> str:
-    if language not in LANGUAGES:
-        raise traitlets.TraitError(f"language must be one of {LANGUAGES}, not {language!r}.")
-    return language  # type: ignore[return-value]
+    """``language`` when the widgets speak it, else a TraitError listing the ones they do."""
+    return i18n.check_language(language, traitlets.TraitError)
 
 
 class IntentWidget(anywidget.AnyWidget):

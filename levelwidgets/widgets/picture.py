@@ -33,6 +33,7 @@ from typing import Any
 
 import traitlets
 
+from .. import i18n
 from .._html import svg_image
 
 #: The attribute the front end looks for (``js/src/common/picture.js`` uses the same name).
@@ -42,18 +43,7 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: The line under the picture, so nobody mistakes it for a board that takes clicks:
 #: ``CAPTIONS[language][kind]``: a game to play, a record to step through, the dice lab.
-CAPTIONS = {
-    "en": {
-        "play": "A picture of the game. Run the cell to play.",
-        "review": "A picture of the game. Run the cell to step through it.",
-        "lab": "A picture of the dice lab. Run the cell to roll and count.",
-    },
-    "de": {
-        "play": "Ein Bild des Spiels. Führe die Zelle aus, um zu spielen.",
-        "review": "Ein Bild des Spiels. Führe die Zelle aus, um es Zug für Zug anzusehen.",
-        "lab": "Ein Bild des Würfellabors. Führe die Zelle aus, um zu würfeln und zu zählen.",
-    },
-}
+CAPTIONS = {lang: i18n.section(lang, "pictures.captions") for lang in i18n.LANGUAGES}
 
 
 def picture_html(

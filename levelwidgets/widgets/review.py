@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .. import i18n
 from ..errors import GameError
 from ..record import (
     MAX_NODES,
@@ -74,10 +75,7 @@ MAX_FILE_NAME = 200
 #: The most annotated steps the picture output lists (a whole reviewed game fits).
 MAX_PICTURE_NOTES = 120
 #: The picture output's words for the record's notes, per language.
-NOTES_WORDS = {
-    "en": {"title": "Marks and comments", "more": "… and {n} more"},
-    "de": {"title": "Bewertungen und Kommentare", "more": "… und {n} weitere"},
-}
+NOTES_WORDS = {lang: i18n.section(lang, "pictures.notes") for lang in i18n.LANGUAGES}
 
 
 class _OpenRecord:
