@@ -6,7 +6,7 @@
 import { h } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
-import { langOf, subscribe } from "./common/model.js";
+import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as toast from "./common/toast.js";
 import { drawChart } from "./dicelab/chart.js";
@@ -24,6 +24,7 @@ function render({ model, el }) {
   const root = h("div", { class: "lw-root dl-root", tabindex: "0", "data-seq": "0", "data-running": "0" });
   el.appendChild(root);
   const lang = () => langOf(model);
+  reportPageLanguage(model); // once: a widget made without a language follows the page
   const L = (key, params) => t(lang(), key, params);
   const send = (msg) => model.send(msg);
   const view = () => model.get("view");

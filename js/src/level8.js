@@ -31,7 +31,7 @@
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
 import { h } from "./common/dom.js";
-import { langOf, subscribe } from "./common/model.js";
+import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -69,6 +69,7 @@ function render({ model, el }) {
   const seatCache = new Map(); // seat -> [key, element]
 
   const lang = () => langOf(model);
+  reportPageLanguage(model); // once: a widget made without a language follows the page
   const L = (key, params) => t(lang(), key, params);
 
   // ---------------------------------------------------------------- skeleton (built once)

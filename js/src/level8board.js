@@ -30,7 +30,7 @@
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
 import { h } from "./common/dom.js";
-import { langOf, subscribe } from "./common/model.js";
+import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -88,6 +88,7 @@ function render({ model, el }) {
   let lastHand = null;
 
   const lang = () => langOf(model);
+  reportPageLanguage(model); // once: a widget made without a language follows the page
   const L = (key, params) => t(lang(), key, params);
 
   // ---------------------------------------------------------------- skeleton (built once)

@@ -8,7 +8,7 @@
 import { h, playerIcon } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
-import { langOf, subscribe } from "./common/model.js";
+import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
 import { hidePicture } from "./common/picture.js";
@@ -45,6 +45,7 @@ function render({ model, el }) {
   let timers = [];
 
   const lang = () => langOf(model);
+  reportPageLanguage(model); // once: a widget made without a language follows the page
   const L = (key, params) => t(lang(), key, params);
   const send = (msg) => model.send(msg);
 

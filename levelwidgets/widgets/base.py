@@ -109,7 +109,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         game: object,
         bots: Sequence[object] | None,
         *,
-        language: str = "en",
+        language: str | None = None,
         bot_delay: int = 700,
         read_only: bool = False,
         record_dir: str | Path = ".",
@@ -132,7 +132,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         # the deepest step of the line being looked at (undo and redo move along it)
         self._line_end: Node | None = None if self._cursor is None else self._cursor.node
         super().__init__(
-            language=check_language(language),
+            language=None if language is None else check_language(language),
             bot_delay=bot_delay,
             read_only=bool(read_only),
             **traits,

@@ -195,14 +195,14 @@ class DiceLab(PictureMixin, IntentWidget):
         targets: Iterable[int] = ROWS,
         lucky_loser: bool = True,
         *,
-        language: str = "en",
+        language: str | None = None,
         seed: int | Sequence[int] | None = None,
     ) -> None:
         # every argument is checked before any work: a refused lab builds nothing
         self._dice = self._checked(check_dice, dice)
         self._targets = self._checked_targets(targets)
         self._lucky_loser = self._checked_bool(lucky_loser, "lucky_loser")
-        language = check_language(language)
+        language = None if language is None else check_language(language)
         seed = self._checked(lambda s: check_seed(s, generators=False), seed)
         self._seed = seed
         rolls, simulation = np.random.SeedSequence(seed).spawn(2)

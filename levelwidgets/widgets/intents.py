@@ -37,6 +37,9 @@ __all__ = ["LANGUAGES", "Handler", "Intent", "IntentError", "IntentWidget", "che
 #: The widgets' languages (``levelwidgets/locales/languages.json``).
 LANGUAGES = i18n.LANGUAGES
 
+#: The longest page language read (a BCP 47 tag is short; anything longer is cut).
+MAX_PAGE_LANGUAGE = 64
+
 Intent = dict[str, Any]
 Handler = Callable[[Intent], object]
 
@@ -63,13 +66,25 @@ class IntentWidget(anywidget.AnyWidget):
     #: The last refusal for the browser to say in its language: ``{"text", "code", "params"}``
     #: (``text`` is :attr:`error`; ``code``/``params`` as the GameError carried them), or {}.
     error_info = traitlets.Dict().tag(sync=True)
-    #: Label language: "en" or "de".
+    #: Label language: a code of :data:`LANGUAGES` ("en", "de", …).
     language = traitlets.Unicode("en").tag(sync=True)
+    #: The page's language as the front end reports it once at render
+    #: (``document.documentElement.lang || navigator.language``, e.g. "de-DE"): a widget made
+    #: without an explicit ``language`` adopts it when levelwidgets speaks it.
+    page_language = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **traits: Any) -> None:
-        if "language" in traits:
-            traits["language"] = check_language(traits["language"])
+        explicit = traits.pop("language", None)
+        # language=None (the default): the kernel's locale, else English; the page may refine it
+        traits["language"] = (
+            i18n.choose_language() if explicit is None else check_language(explicit)
+        )
+        #: Whether the language was chosen by the user (an argument, or set later): then the
+        #: page's language never replaces it.
+        self.language_explicit = explicit is not None
+        self._adopting = True  # the language set here is the widget's own choice, not a user's
         super().__init__(**traits)
+        self._adopting = False
         self.on_msg(self._handle_message)
 
     #: What the widget's state is called in an internal error's message.
@@ -247,3 +262,25 @@ class IntentWidget(anywidget.AnyWidget):
     @traitlets.validate("language")
     def _valid_language(self, proposal: dict) -> str:
         return check_language(proposal["value"])
+
+    @traitlets.observe("language")
+    def _language_chosen(self, _change: dict) -> None:
+        if not getattr(self, "_adopting", False):
+            self.language_explicit = True  # set by the user: it stays whatever the page says
+
+    @traitlets.validate("page_language")
+    def _valid_page_language(self, proposal: dict) -> str:
+        # whatever the front end sends (a hand-made message too) is only read, never shown
+        value = proposal["value"]
+        return value[:MAX_PAGE_LANGUAGE] if isinstance(value, str) else ""
+
+    @traitlets.observe("page_language")
+    def _page_language_reported(self, change: dict) -> None:
+        adopted = i18n.language_from_locale(change["new"])
+        if adopted is None or self.language_explicit or adopted == self.language:
+            return
+        self._adopting = True
+        try:
+            self.language = adopted
+        finally:
+            self._adopting = False

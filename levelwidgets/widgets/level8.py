@@ -87,7 +87,7 @@ class CardTableWidget(GameWidget):
         bots: Sequence[object] | None = None,
         seat: int | None = None,
         view: str = "player",
-        language: str = "en",
+        language: str | None = None,
         bot_delay: int = 700,
         hints: bool = False,
         seed: int | str | None = None,

@@ -73,7 +73,7 @@ class LevelXWidget(GameWidget):
         bots: Sequence[object] | None = None,
         seed: int | None = None,
         rules: Rules | None = None,
-        language: str = "en",
+        language: str | None = None,
         bot_delay: int = 700,
         animate: bool = True,
         teach: bool = False,

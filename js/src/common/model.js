@@ -1,4 +1,5 @@
 // Small helpers for the anywidget model (get/set/on/off/send/save_changes).
+import { pageLanguage } from "./locales.js";
 
 /** Call handler on "change:<name>" for each trait name; returns a function that unsubscribes. */
 export function subscribe(model, names, handler) {
@@ -20,4 +21,15 @@ export function afterLayout(fn) {
   }
   const id = setTimeout(fn, 0);
   return () => clearTimeout(id);
+}
+
+/** Tell Python the page's language once at render (`document.documentElement.lang ||
+ * navigator.language`): a widget made without an explicit language adopts it when levelwidgets
+ * speaks it (levelwidgets/widgets/intents.py, page_language). Nothing is sent when the page
+ * names no language or Python already has this one. */
+export function reportPageLanguage(model, lang = pageLanguage()) {
+  const value = String(lang || "").slice(0, 64);
+  if (!value || model.get("page_language") === value) return;
+  model.set("page_language", value);
+  model.save_changes();
 }
