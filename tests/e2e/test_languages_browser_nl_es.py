@@ -24,7 +24,8 @@ x""",
     """c = Level8Widget(players=["You", "Ben", "Cleo"], bots=[None, "heuristic", "heuristic"],
                 seed=8, language={lang!r}, bot_delay=0)
 c""",
-    """b = Level8BoardWidget(players=["You", "Ben"], seed=11, language={lang!r})
+    """b = Level8BoardWidget(players=["You", "Ben"], bots=[None, "heuristic"], seed=11,
+                      language={lang!r})
 b""",
     """lab = DiceLab(seed=7, language={lang!r})
 lab""",
@@ -33,23 +34,23 @@ lab""",
 #: Per language: labels each widget must show, the refusals' words, English it must not show.
 EXPECT = {
     "nl": {
-        ".lx-root": ["Gooien", "Regels", "Leren", "Ronde"],
+        ".lx-root": ["Wissen", "Regels", "Leren", "Ronde"],
         ".l8-root": ["Trekstapel", "Ronde"],
-        ".l8b-root": ["Gooi de dobbelstenen", "Levelbaan"],
+        ".l8b-root": ["Jouw beurt: een veld voor de toren kiezen", "Nieuw spel", "Kiezen"],
         ".dl-root": ["Dobbellab", "Gooien", "Doeltotalen"],
         "refuse_x": "De groep 1 maakt 1",
         "refuse_8": "een kaart pakken",
-        "refuse_b": "de dobbelstenen gooien",
+        "refuse_b": "de toren naar een van de twee oplichtende velden zetten",
         "refuse_lab": "Kies minstens één doeltotaal",
     },
     "es": {
-        ".lx-root": ["Tirar", "Reglas", "Aprender", "Ronda"],
+        ".lx-root": ["Borrar", "Reglas", "Aprender", "Ronda"],
         ".l8-root": ["Mazo", "Ronda"],
-        ".l8b-root": ["Tira los dados", "Camino de niveles"],
+        ".l8b-root": ["Tu turno: elegir una casilla para la torre", "Nueva partida", "Elegir"],
         ".dl-root": ["Laboratorio de dados", "Tirar", "Totales buscados"],
         "refuse_x": "El grupo 1 suma 1",
         "refuse_8": "robar una carta",
-        "refuse_b": "tirar los dados",
+        "refuse_b": "mover la torre a una de las dos casillas que brillan",
         "refuse_lab": "Elige al menos un total buscado",
     },
 }
@@ -77,12 +78,18 @@ def _notebook(lab, lang: str, name: str) -> None:
     nbformat.write(nb, lab.root / name)
 
 
-def _refusal(root, words: str) -> None:
-    """Wait until ``root`` shows a refusal containing ``words``."""
-    error = root.locator("[data-error]")
-    error.first.wait_for(timeout=20_000)
-    said = error.first.inner_text()
-    assert words in said, said
+def _refusal(page, root: str, words: str) -> None:
+    """Wait until the widget ``root`` shows a refusal containing ``words``."""
+    try:
+        page.wait_for_function(
+            """([root, words]) => [...document.querySelectorAll(root + ' [data-error]')]
+                 .some((e) => e.textContent.includes(words))""",
+            arg=[root, words],
+            timeout=20_000,
+        )
+    except Exception:  # say what the widget showed instead
+        said = page.locator(f"{root} [data-error]").all_inner_texts()
+        raise AssertionError(f"{root} shows no refusal with {words!r}: {said}") from None
 
 
 @pytest.mark.parametrize("lang", ["nl", "es"])
@@ -111,28 +118,37 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
     assert expect["refuse_x"] in (play.get_attribute("title") or "")
     x.focus()
     page.keyboard.press("Enter")
-    _refusal(x, expect["refuse_x"])
+    _refusal(page, ".lx-root", expect["refuse_x"])
 
-    # Level 8: discarding before drawing is refused in the language
+    # Level 8: after a turn, discarding before drawing is refused in the language
     card = page.locator(".l8-root").first
     page.wait_for_function(
         "() => { const r = document.querySelector('.l8-root');"
         " return r && r.dataset.busy === '0' && r.dataset.actor === '0'; }",
         timeout=60_000,
     )
+    run_code(page, "c.draw(); c.discard(c.game.hand(0)[0])")  # a turn; the bots play theirs
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.l8-root');"
+        " return r && r.dataset.busy === '0' && r.dataset.actor === '0'"
+        " && r.dataset.phase === 'draw'; }",
+        timeout=60_000,
+    )
     run_code(page, "c._handle_message(c, {'type': 'discard', 'card': c.game.hand(0)[0]}, [])")
-    _refusal(card, expect["refuse_8"])
+    _refusal(page, ".l8-root", expect["refuse_8"])
 
-    # the board game: a move before the roll is refused in the language
+    # the board game: after the roll, a discard before the tower moves is refused
     board = page.locator(".l8b-root").first
-    run_code(page, "b._handle_message(b, {'type': 'move', 'field': 3}, [])")
-    _refusal(board, expect["refuse_b"])
+    run_code(
+        page, "b.roll(); b._handle_message(b, {'type': 'discard', 'card': b.game.hand(0)[0]}, [])"
+    )
+    _refusal(page, ".l8b-root", expect["refuse_b"])
 
     # the dice lab: a roll, then an empty choice of target sums is refused
     dice = page.locator(".dl-root").first
     dice.locator("[data-action=roll]").click()
     run_code(page, "lab._handle_message(lab, {'type': 'set_targets', 'targets': []}, [])")
-    _refusal(dice, expect["refuse_lab"])
+    _refusal(page, ".dl-root", expect["refuse_lab"])
 
     for root, widget in (
         (x, ".lx-root"),
@@ -140,9 +156,23 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
         (board, ".l8b-root"),
         (dice, ".dl-root"),
     ):
-        shown = root.inner_text()
+        shown = root.evaluate("e => e.textContent")
         for label in expect[widget]:
             assert label in shown, (widget, label)
         for english in ENGLISH:
             assert english not in shown, (widget, english)
-        root.screenshot(path=str(artifacts / f"{lang}_{widget.strip('.').split('-')[0]}.png"))
+        # nothing cut off at 1024 wide: no part of the widget needs a horizontal scroll
+        page.set_viewport_size({"width": 1024, "height": 768})
+        root.scroll_into_view_if_needed()
+        wide = root.evaluate(
+            """(e) => [...e.querySelectorAll('*')].filter((c) => c.scrollWidth > c.clientWidth + 1
+                 && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(c).overflowX)
+                 && c.clientWidth > 0).map((c) => c.className)"""
+        )
+        assert not wide, (widget, wide)
+        short = widget.strip(".").split("-")[0]
+        page.screenshot(path=str(artifacts / f"{lang}_{short}_1024x768.png"))
+        # the whole widget in one picture (a tall window, the same width)
+        page.set_viewport_size({"width": 1024, "height": 2400})
+        root.scroll_into_view_if_needed()
+        root.screenshot(path=str(artifacts / f"{lang}_{short}.png"))
