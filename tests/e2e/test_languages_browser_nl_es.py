@@ -167,7 +167,9 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
         wide = root.evaluate(
             """(e) => [...e.querySelectorAll('*')].filter((c) => c.scrollWidth > c.clientWidth + 1
                  && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(c).overflowX)
-                 && c.clientWidth > 0).map((c) => c.className)"""
+                 && c.clientWidth > 0)
+                 .map((c) => `${c.className} '${c.textContent}' ${c.scrollWidth}/${c.clientWidth}`)
+            """
         )
         assert not wide, (widget, wide)
         short = widget.strip(".").split("-")[0]
