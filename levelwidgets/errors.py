@@ -17,9 +17,9 @@ language. :meth:`GameError.coded` builds such an error from one English template
 Placeholders are ``{name}``; a list is written with the separator after the colon
 (``{group:+}`` -> ``1+2``, ``{cards:, }`` -> ``7R, 8R``); a count with its word in the singular
 and the plural (``{n:step|steps}`` -> ``1 step``, ``2 steps``; never "step(s)");
-``{name!r}`` shows a Python value as code would. The browser's tables (``js/src/*/i18n.js``)
-use the same ``{name}``, ``{name:sep}`` and ``{n:one|many}`` placeholders, with the code as
-the key.
+``{name!r}`` shows a Python value as code would. The catalogue (``levelwidgets/locales``,
+namespace ``errors``, read by :mod:`levelwidgets.i18n` and the browser) uses the same
+``{name}``, ``{name:sep}`` and ``{n:one|many}`` placeholders, with the code as the key.
 """
 
 from __future__ import annotations

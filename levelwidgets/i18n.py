@@ -132,6 +132,24 @@ def text(language: str | None, key: str, /, **params: object) -> str:
     return fill(entry, **params)
 
 
+def number_text(language: str, figure: str) -> str:
+    """A figure Python wrote (``f"{x:,.2f}"``: "," groups thousands, "." marks decimals) as
+    ``language`` writes it: ``number_text("de", "10,000.5") == "10.000,5"``."""
+    language = language if language in LANGUAGE_NAMES else DEFAULT  # as the tables fall back
+    signs = {
+        ".": section(language, "common.decimalSign"),
+        ",": section(language, "common.thousandsSign"),
+    }
+    return "".join(signs.get(char, char) for char in figure)
+
+
+def percent_text(language: str, figure: str) -> str:
+    """A percentage figure ("51.8") with the language's decimal sign and percent form
+    ("51.8%", "51,8 %")."""
+    language = language if language in LANGUAGE_NAMES else DEFAULT
+    return text(language, "common.percent", value=number_text(language, figure))
+
+
 # ---------------------------------------------------------------- the notebook's language
 
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -159,7 +177,8 @@ def kernel_language(environ: Mapping[str, str] | None = None) -> str | None:
         value = env.get(variable, "")
         if not value:
             continue
-        if variable == "LANGUAGE" and env.get("LC_ALL", env.get("LANG", "")) in ("C", "POSIX"):
+        locale = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG", "")
+        if variable == "LANGUAGE" and locale.split(".")[0] in ("C", "POSIX"):
             continue  # gettext ignores LANGUAGE under the C locale
         return language_from_locale(value)
     return None

@@ -1,29 +1,29 @@
 """Player names as both games read them: which seat is "you", the person at the screen.
 
-A player called "You" or "Du" (either word in every language, any case: a notebook written
-with "You" may be shown in German) is spoken to in the second person by the event texts and
-the widgets' status lines (``js/src/common/i18n.js``: ``isYou``). A game has one person at
-the screen, so at most one seat may have such a name.
+A player called "You" or "Du" (any language's word, ``common.youWord`` of the catalogue, in
+every language and any case: a notebook written with "You" may be shown in German) is spoken
+to in the second person by the event texts and the widgets' status lines
+(``js/src/common/i18n.js``: ``isYou``). A game has one person at the screen, so at most one
+seat may have such a name.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from . import i18n
-
-_YOU = re.compile(r"^(you|du)$", re.IGNORECASE)
 
 
 def is_you(name: object) -> bool:
     """Whether a player's name is "you" ("You", "du", " YOU ", in any language): sentences
     about that player are written in the second person."""
-    return isinstance(name, str) and bool(_YOU.match(name.strip()))
+    return isinstance(name, str) and name.strip().casefold() in _YOU
 
 
 #: What a seat called "You"/"Du" is called on a screen in each language.
 YOU_WORDS = {lang: i18n.section(lang, "common.youWord") for lang in i18n.LANGUAGES}
+#: Every language's word, in any case: a name that is one of them means "you".
+_YOU = frozenset(word.casefold() for word in YOU_WORDS.values())
 
 
 def shown_name(name: str, language: str = "en") -> str:

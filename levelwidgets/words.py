@@ -1,5 +1,5 @@
 """Counts in words, shared by both engines' English messages: "1 card", "2 cards", never
-"card(s)". German counts live with the German text (``level8/text.py``, ``js/src/*/i18n.js``).
+"card(s)". Other languages' counts live in their catalogue (``levelwidgets/locales``).
 
 Error templates write a count as ``{n:step|steps}`` (see :mod:`levelwidgets.errors`); the
 browser's ``fill`` reads the same placeholder, so both sides choose the same form.

@@ -19,7 +19,8 @@ from levelwidgets.levelx import LevelX
 from levelwidgets.levelx.errors import RecordError, RulesError
 from levelwidgets.names import is_you, two_yous
 
-I18N = Path(__file__).resolve().parents[1] / "js" / "src" / "levelx" / "i18n.js"
+#: The catalogue both the browser and Python read (levelwidgets/locales, one file a language).
+LOCALES = Path(__file__).resolve().parents[1] / "levelwidgets" / "locales"
 TWO = [["You", "you"], ["You", "Du"], [" du ", "Anna", "YOU"]]
 
 
@@ -50,7 +51,7 @@ def test_levelx_refuses_two_yous_with_a_coded_message(names: list[str]):
 
 
 def test_the_levelx_message_is_translated():
-    text = I18N.read_text()
+    text = (LOCALES / "en.json").read_text() + (LOCALES / "de.json").read_text()
     lines = re.findall(r'"levelx\.two_yous": "([^"]*)"', text)
     assert len(lines) == 2  # English and German
     assert lines[0].startswith("Only one player") and lines[1].startswith("Nur ein Spieler")

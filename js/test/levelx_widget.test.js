@@ -248,3 +248,25 @@ test("the teaching overlay lists the best move (★) first", () => {
   assert.equal(rows[1].dataset.grouping, teach[0][0]); // the others keep their order
   cleanup();
 });
+
+test("render reports the page's language once (a trait, not a request); none when the page has none", () => {
+  const real = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+  Object.defineProperty(globalThis, "navigator", { value: { language: "" }, configurable: true, writable: true });
+  try {
+    const first = mount(V.start);
+    assert.equal(first.model.get("page_language"), undefined); // no lang anywhere: nothing sent
+    assert.equal(first.model.saved, 0);
+    first.cleanup();
+    globalThis.navigator = { language: "en-GB" };
+    document.documentElement.lang = "de-AT"; // the document's lang comes first
+    const { model, cleanup } = mount(V.start);
+    assert.equal(model.get("page_language"), "de-AT");
+    assert.equal(model.saved, 1);
+    assert.deepEqual(model.sent, []);
+    cleanup();
+  } finally {
+    document.documentElement.lang = "";
+    if (real) Object.defineProperty(globalThis, "navigator", real);
+    else delete globalThis.navigator;
+  }
+});

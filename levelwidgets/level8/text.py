@@ -1,4 +1,5 @@
-"""Sentences for Level 8 events, one table per language ("en", "de").
+"""Sentences for Level 8 events, in every language of the catalogue (``levelwidgets/locales``:
+``events.level8`` and ``words.level8``).
 
 Events carry data only (:class:`~levelwidgets.level8.Event`: kind, player, data); this module
 turns them into sentences for a log or a lesson. Every sentence is written so that it reads

@@ -1,4 +1,5 @@
-"""Sentences for Level X events, one table per language ("en", "de").
+"""Sentences for Level X events, in every language of the catalogue (``levelwidgets/locales``:
+``events.levelx``).
 
 Events carry data only (:class:`~levelwidgets.levelx.events.Event`); this module turns them
 into the sentences of a log, a lesson or a widget's ticker, so the browser writes none.

@@ -1,4 +1,5 @@
-"""Everything a student reads about a puzzle, in English and German.
+"""Everything a student reads about a puzzle, in every language of the catalogue
+(``levelwidgets/locales``: ``puzzles``).
 
 ``say(key, language, **values)`` fills one template; numbers are written the language's way
 (``3.42`` / ``3,42``). The widget shows every language's text at once (its notice carries
@@ -25,8 +26,7 @@ def say(key: str, language: str = "en", **values: object) -> str:
 
 def number(value: float, language: str = "en", digits: int = 2) -> str:
     """``value`` with ``digits`` decimals, with the language's decimal mark."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if language == "de" else text
+    return i18n.number_text(language, f"{value:.{digits}f}")
 
 
 #: "within the next 3 draws" (a Level 8 chance looks that far ahead).
@@ -37,10 +37,9 @@ def amount(value: float, unit: str, language: str = "en", draws: int | None = No
     """A judge's value in words: expected points, or a chance as a percentage (to complete
     the level within ``draws`` pile draws)."""
     if unit == "chance":
-        pct = number(100 * value, language, 1)
         table = DRAWS.get(language, DRAWS["en"])
         ahead = table["one"] if (draws or 1) == 1 else table["many"].format(n=draws)
-        value_text = f"{pct} %" if language == "de" else f"{pct}%"
+        value_text = i18n.percent_text(language, f"{100 * value:.1f}")
         return say("chance", language, value=value_text, draws=ahead)
     return say("points", language, value=number(value, language))
 

@@ -1,6 +1,5 @@
-"""The review's texts in English and German (the package's Python-side language mechanism:
-a ``WORDS`` table per module, ``"en"`` and ``"de"``, as ``level8.text`` and
-``record.handout``)."""
+"""The review's texts in every language of the catalogue (``levelwidgets/locales``:
+``review``), as ``WORDS[language]``."""
 
 from __future__ import annotations
 
@@ -28,10 +27,8 @@ def draws_text(draws: int, language: str) -> str:
 
 def number(value: float, language: str, digits: int = 2) -> str:
     """A figure as the language writes it (German: decimal comma)."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if language == "de" else text
+    return i18n.number_text(language, f"{value:.{digits}f}")
 
 
 def percent(value: float, language: str) -> str:
-    text = f"{100 * value:.1f}"
-    return (text.replace(".", ",") + " %") if language == "de" else text + "%"
+    return i18n.percent_text(language, f"{100 * value:.1f}")

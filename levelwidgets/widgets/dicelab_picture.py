@@ -39,14 +39,12 @@ def counted(language: str, key: str, n: int) -> str:
 
 def number(language: str, n: int) -> str:
     """A whole number as the language writes it (10,000 / 10.000)."""
-    text = f"{n:,}"
-    return text.replace(",", ".") if language == "de" else text
+    return i18n.number_text(language, f"{n:,}")
 
 
 def percent(language: str, p: float, digits: int = 1) -> str:
     """A chance as a percentage ("51.8 %" / "51,8 %"), as the widget writes it."""
-    text = f"{100 * p:.{digits}f} %"
-    return text.replace(".", ",") if language == "de" else text
+    return i18n.number_text(language, f"{100 * p:.{digits}f} %")
 
 
 def targets_text(targets: list[int]) -> str:

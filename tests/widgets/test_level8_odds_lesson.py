@@ -2,7 +2,7 @@
 
 The lesson cell runs here without a kernel (it displays nothing): its brute-force count must
 equal the panel's figures, the better-informed chance must differ (the prose says so), and the
-panel it quotes must be worded as the widget words it (js/src/level8/strings.js).
+panel it quotes must be worded as the widget words it (levelwidgets/locales/en.json).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -63,8 +62,8 @@ def test_the_lesson_cell_checks_the_panel_by_brute_force() -> None:
 
 def test_the_lesson_quotes_the_panel_as_the_widget_words_it() -> None:
     prose, _code = lesson()
-    strings = (REPO / "js" / "src" / "level8" / "strings.js").read_text(encoding="utf-8")
-    line = re.search(r'oddsLine: "([^"]+)"', strings).group(1)  # the English one comes first
+    catalogue = json.loads((REPO / "levelwidgets" / "locales" / "en.json").read_text("utf-8"))
+    line = catalogue["level8"]["oddsLine"]  # the English the widget shows
     quoted = line.format(complete="12.5 %", improve="31 %")
     assert quoted in prose
     assert "conditional probabilit" in prose and "P(complete | what Ann sees)" in prose

@@ -15,12 +15,12 @@ export const WIDGET_ERRORS = namespace("errors");
 /** The words a player is called when the screen speaks to them ("You", "Du"): sentences about
  * such a player take the second person (a key's "_you" variant), so they read right. Either
  * word counts in every language: a notebook written with "You" may be shown in German. */
-const YOU = /^(you|du)$/i;
 const YOU_WORD = Object.fromEntries(Object.entries(CATALOGUES).map(([lang, c]) => [lang, c.common.youWord]));
+const YOU = new Set(Object.values(YOU_WORD).map((w) => String(w).toLowerCase()));
 
 /** Whether `name` is "you" (in any of the widget's languages). */
 export function isYou(_lang, name) {
-  return YOU.test(String(name ?? "").trim());
+  return YOU.has(String(name ?? "").trim().toLowerCase());
 }
 
 /** params with a player called "You" or "Du" named in lang's word ("Am Zug: Du" in German). */

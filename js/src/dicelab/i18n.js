@@ -17,7 +17,8 @@ export function counted(lang, key, n) {
   return n === 1 && one in (t.tables[lang] || t.tables.en) ? t(lang, one) : t(lang, key, { n: num(lang, n) });
 }
 
-const locale = (lang) => (lang === "de" ? "de-DE" : "en-US");
+/** The language code is the number format's locale ("en" writes 1,000.5, "de" 1.000,5). */
+const locale = (lang) => lang || "en";
 
 /** A whole number with the language's thousands separator (1,000 / 1.000). */
 export function num(lang, n) {

@@ -18,7 +18,7 @@ const COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"];
 /** A chance 0–1 as a percentage in the language's own digits: "12.5 %", "12,5 %". */
 export function percent(x, lang) {
   const p = Math.round(Number(x) * 1000) / 10; // one decimal place, as a projector can show
-  return `${new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB", { maximumFractionDigits: 1 }).format(p)} %`;
+  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(p)} %`;
 }
 
 /** A needed kind's label in the game's notation ("red 7", "7", "joker") in this language. */

@@ -13,7 +13,7 @@ const has = (obj, key) => obj != null && key != null && Object.prototype.hasOwnP
 /** "EV 29.3" / "EW 29,3": the advisor's expected value, one decimal. */
 export function evText(lang, advice) {
   const ev = advice.ev.toFixed(1);
-  return t(lang, "advEv", { ev: lang === "de" ? ev.replace(".", ",") : ev });
+  return t(lang, "advEv", { ev: ev.replace(".", t(lang, "decimalSign")) });
 }
 
 /** Fill `container` (hidden unless `on`) for view v; chances: {row: [p, "n/1296"]}. */

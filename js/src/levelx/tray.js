@@ -13,7 +13,7 @@ export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.rev
 
 /** The exact chance of the roll just made: "1-1-2-6 comes up 12 times in 1,296 rolls". */
 function rollChance(dice, [ways, total], lang) {
-  const num = (n) => new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-US").format(n);
+  const num = (n) => new Intl.NumberFormat(lang).format(n);
   const faces = [...dice].sort((a, b) => a - b).join("-");
   return h("p", { class: "lx-hint lx-rollchance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
 }
