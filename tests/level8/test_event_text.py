@@ -272,13 +272,22 @@ THIRD_PERSON = {
     "jouera|lance|met|montre|pioche|pose|prend|reprend|retourne|termine|va",
     "it": "aggiunge|chiede|chiude|dà|deposita|distribuisce|gioca|giocherà|ha|inizia|lancia|mette|"
     "pesca|prende|riprende|salta|scambia|scarta|sceglie|scopre|tiene|va|vince",
+    # Dutch "jij" shares most verb forms with "hij": only these differ ("jij hebt", "jij bent")
+    "nl": "heeft|is|kan|zal|wil",
+    "es": "añade|baja|cambia|da|descarta|descubre|elige|gana|guarda|juega|jugará|jugó|"
+    "muestra|pide|pierde|pone|pregunta|recupera|reparte|roba|saca|termina|tiene|toma|va",
 }
-#: The pronouns a sentence about "you" uses (one of them names the player).
+#: The pronouns a sentence about "you" uses (one of them names the player; a Spanish
+#: sentence may say "you" by its verb alone: "tomas la carta …").
 YOU_WORDS = {
     "en": re.compile(r"\b(you|your)\b", re.IGNORECASE),
     "de": re.compile(r"\b(du|dir|dich|dein|deine|deinem|deinen)\b", re.IGNORECASE),
     "fr": re.compile(r"\b(tu|te|toi|ton|ta|tes)\b|\bt'", re.IGNORECASE),
     "it": re.compile(r"\b(tu|te|ti|tuo|tua|tuoi|tue)\b", re.IGNORECASE),
+    "nl": re.compile(r"\b(jij|je|jou|jouw)\b", re.IGNORECASE),
+    "es": re.compile(
+        r"\b(tú|tu|te|ti|tomas|robas|no robas|pierdes|conviertes|terminas|ganas)\b", re.IGNORECASE
+    ),
 }
 #: Third-person pronouns of a sentence about an acting player (never about "you").
 THEIR = {
@@ -286,30 +295,37 @@ THEIR = {
     "de": re.compile(r"\b(seine?m?|ihre?m?)\b"),
     "fr": re.compile(r"\b(sa|son|ses|leur)\b"),
     "it": re.compile(r"\b(suo|sua|suoi|sue|propri|proprio|propria)\b"),
+    "nl": re.compile(r"\bde eigen\b|\bde laatste kaart\b"),
+    "es": re.compile(r"\b(su|sus)\b"),
 }
-#: The word for "you" of the other languages: a German log writes "You" as "Du".
+#: What each log calls a player named "You"/"Du" (in any language).
+YOU_NAME = {"en": "You", "de": "Du", "fr": "Tu", "it": "Tu", "nl": "Jij", "es": "Tú"}
+#: The words for "you" of the other languages: a German log writes "You" as "Du".
 OTHER_WORD = {
-    "en": re.compile(r"\b(Du|Tu)\b"),
-    "de": re.compile(r"\b(You|Tu)\b"),
-    "fr": re.compile(r"\b(You|Du)\b"),
-    "it": re.compile(r"\b(You|Du)\b"),
+    lang: re.compile(
+        rf"\b({'|'.join(sorted({w for w in YOU_NAME.values() if w != YOU_NAME[lang]}))})\b"
+    )
+    for lang in YOU_NAME
 }
+ANY_YOU = "|".join(sorted(set(YOU_NAME.values())))
 
 
 def check_you_sentence(text: str, language: str, actor_is_you: bool) -> None:
     """``text`` reads right for a player called "You"/"Du" (see ``levelwidgets.level8.text``):
     second-person verbs after "you", no "You's"/"von Du", the log language's own word."""
     verbs = THIRD_PERSON[language]
-    assert not re.search(rf"\b(?i:you|du|tu) (?:ne |n'|non )?({verbs})\b", text), text
+    assert not re.search(rf"\b(?i:{ANY_YOU}) (?:ne |n'|non )?({verbs})\b", text), text
     # the first clause of a sentence opened by "You"/"Du" has no third-person verb at all
     # (French and Italian put the verb right after "Tu"; their verbs are also nouns there)
     first = re.split(r"[.,;:!(]", text, maxsplit=1)[0]
-    if re.match(r"(You|Du) ", first):
+    if language not in ("fr", "it") and re.match(rf"({ANY_YOU}) ", first):
         assert not re.search(rf"\b({verbs})\b", first), text
-    assert not re.search(r"(You|Du)'s|\b(von|vor|für|of|to|for) (You|Du)\b", text), text
-    assert not re.search(r"\b(de|à|chez|devant|a|di|da|davanti a) Tu\b", text), text
+    assert not re.search(
+        rf"({ANY_YOU})'s|\b(von|vor|für|of|to|for|van|voor|aan|para) ({ANY_YOU})\b", text
+    ), text
+    assert not re.search(r"\b(de|à|chez|devant|a|di|da|davanti a) (Tu|Tú)\b", text), text
     # mid-sentence, "you" is written in lower case (after a colon German starts a sentence)
-    assert not re.search(r"[a-zäöüßàâçéèêîôùì,] (You|Du|Tu)\b", text), text
+    assert not re.search(rf"[a-zäöüßàâçéèêîôùìáíóúñ,] ({ANY_YOU})\b", text), text
     assert not re.search(r"\b(?i:du) gezeigt hat\b", text), text
     assert not OTHER_WORD[language].search(text), text
     if actor_is_you:

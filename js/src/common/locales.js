@@ -5,11 +5,13 @@
 import LANGUAGE_NAMES from "../../../levelwidgets/locales/languages.json" with { type: "json" };
 import en from "../../../levelwidgets/locales/en.json" with { type: "json" };
 import de from "../../../levelwidgets/locales/de.json" with { type: "json" };
+import es from "../../../levelwidgets/locales/es.json" with { type: "json" };
 import fr from "../../../levelwidgets/locales/fr.json" with { type: "json" };
 import it from "../../../levelwidgets/locales/it.json" with { type: "json" };
+import nl from "../../../levelwidgets/locales/nl.json" with { type: "json" };
 
 /** Every catalogue by language code. */
-export const CATALOGUES = { en, de, fr, it };
+export const CATALOGUES = { en, de, es, fr, it, nl };
 
 /** code -> the language's own name ("de" -> "Deutsch"), as languages.json lists them. */
 export { LANGUAGE_NAMES };
