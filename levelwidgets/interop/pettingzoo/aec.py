@@ -64,8 +64,9 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 
 
 _INT8 = np.dtype(np.int8)
-#: Bytes of masks kept per environment (a card game's mask is 11–22 kB, Level X's 336 B).
-_MASK_BYTES = 4_000_000
+#: Bytes of masks kept per environment (a card game's mask is 11–22 kB, Level X's 336 B; 64
+#: at least): about 1 MB, so a vector of many environments stays small.
+_MASK_BYTES = 1_000_000
 
 
 class _Masks:
