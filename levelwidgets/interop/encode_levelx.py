@@ -88,6 +88,23 @@ class _Blocks:
             for length in rows
         ]
         self._kept: dict[tuple[str, tuple[int, ...]], bytes] = {}
+        #: a seat's pieces block by its steps (see :meth:`seat_pieces`)
+        self.pieces: dict[tuple[int, ...], bytes] = {}
+
+    def seat_pieces(self, seat: int, row: list[int]) -> bytes:
+        """One seat's pieces, the one-hots of its six rows joined, kept by their steps (the
+        seats that did not move find theirs: one lookup instead of six blocks)."""
+        rows = len(self.rows)
+        if len(row) != rows:
+            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {rows}")
+        try:
+            block = b"".join(map(getitem, self.squares, row))  # one C loop over the six rows
+        except IndexError:  # a step past the padding: the plain way
+            block = b"".join(_hot(min(s, r), r + 1) for s, r in zip(row, self.rows, strict=True))
+        if len(self.pieces) >= _CACHE:
+            self.pieces.clear()
+        self.pieces[tuple(row)] = block
+        return block
 
     def _get(self, what: str, values: list[int], make: Any) -> bytes:
         key = (what, tuple(values))
@@ -155,15 +172,11 @@ def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     parts = [b.current[(obs["current_player"] - me) % n], b.phase[obs["phase"]]]
     dice = obs["dice"]
     parts.append(b.dice(dice) if dice else b.no_dice)
-    squares, rows = b.squares, len(b.rows)
+    kept = b.pieces
     for seat in order:
         row = pieces[seat]
-        if len(row) != rows:
-            raise ValueError(f"seat {seat} has {len(row)} rows of pieces; the rules have {rows}")
-        try:
-            parts += map(getitem, squares, row)  # one C loop over the six rows
-        except IndexError:  # a step past the padding: the plain way
-            parts += (_hot(min(s, r), r + 1) for s, r in zip(row, b.rows, strict=True))
+        block = kept.get(tuple(row))
+        parts.append(b.seat_pieces(seat, row) if block is None else block)
     parts.append(b.pack_chips(*obs["chips_left"]))
     left = obs["tiles_left"]
     parts.append(b.held(left) if left else b.no_tiles)

@@ -281,3 +281,43 @@ def test_human_outside_a_notebook_warns_once_and_shows_nothing():
 def test_an_unknown_render_mode_is_refused():
     with pytest.raises(RenderModeError, match="'ansi', 'rgb_array', 'human'"):
         levelx_v0(render_mode="pixels")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_masks_handed_out_are_read_only_and_never_change_later(game):
+    """The environment keeps one mask per legal set and hands it out again: nobody may write
+    into it, and every mask seen earlier still holds its own step's legal ids at the end."""
+    env = ENVIRONMENTS[game]()
+    env.reset(seed=11)
+    rng = np.random.default_rng(2)
+    seen: list[tuple[np.ndarray, list[int]]] = []
+    while env.agents and len(seen) < 150:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        ids = env.game.legal_action_ids()
+        assert np.flatnonzero(mask).tolist() == ids
+        assert mask.dtype == np.int8 and mask.shape == (env.action_space(env.agent_selection).n,)
+        with pytest.raises(ValueError):
+            mask[ids[0]] = 0
+        seen.append((mask, ids))
+        env.step(int(rng.choice(ids)))
+    assert len(seen) >= 20
+    for mask, ids in seen:
+        assert np.flatnonzero(mask).tolist() == ids
+    handed_out = len({id(mask) for mask, _ in seen})
+    assert handed_out < len(seen)  # a legal set met again got its kept mask
+
+
+def test_the_mask_store_forgets_when_full_and_still_answers():
+    from levelwidgets.interop.pettingzoo.aec import _Masks
+
+    masks = _Masks(10)
+    masks.limit = 3
+    made = [masks([k]) for k in range(5)]
+    assert [np.flatnonzero(m).tolist() for m in made] == [[k] for k in range(5)]
+    assert len(masks._kept) <= 3
+    assert masks([4]) is made[4]  # kept after the store started afresh
+    assert not masks([]).any()
