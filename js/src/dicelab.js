@@ -78,6 +78,7 @@ function render({ model, el }) {
   function draw() {
     const v = view();
     if (!v) return;
+    const t0 = performance.now();
     title.textContent = L("title");
     countLabel.textContent = L("diceCount");
     targetsLabel.textContent = L("targets");
@@ -93,6 +94,7 @@ function render({ model, el }) {
     drawMc(v);
     root.title = L("keysHelp");
     root.dataset.lucky = v.luckyLoser ? "1" : "0";
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
   }
 

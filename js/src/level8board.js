@@ -179,6 +179,7 @@ function render({ model, el }) {
   function drawAllNow() {
     const v = view;
     if (!v) return;
+    const t0 = performance.now();
     const b = G.boardOf(v);
     root.dataset.phase = v.phase;
     root.dataset.cur = String(v.cur);
@@ -197,6 +198,7 @@ function render({ model, el }) {
     drawSeats(v);
     note.textContent = b.reconstruction ? L("reconstruction") : "";
     drawMineNow(v);
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
   }
 
