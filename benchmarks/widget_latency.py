@@ -218,7 +218,7 @@ class Clicker:
     """Measured clicks on one widget: waits for quiet, clicks, waits for the drawn view, then
     counts the state bytes that arrived for it and the engine actions it covered."""
 
-    def __init__(self, page, frames: list[bytes], root: str, sample: Sample, quiet_ms: int = 120):
+    def __init__(self, page, frames: list[bytes], root: str, sample: Sample, quiet_ms: int = 100):
         self.page, self.frames, self.root, self.sample, self.quiet = (
             page,
             frames,
@@ -255,6 +255,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=40, help="Level 8 turns of seat 0")
     parser.add_argument("--steps", type=int, default=120, help="board game clicks of seat 0")
     parser.add_argument("--rolls", type=int, default=40, help="DiceLab rolls")
+    parser.add_argument("--only", default="", help="comma-separated widgets to measure")
     parser.add_argument("--echoes", type=int, default=60, help="echo round trips (two halves)")
     args = parser.parse_args()
     if args.quick:
@@ -273,10 +274,16 @@ def main() -> None:
         for sel in (".lx-root", ".l8-root:not(.l8b-root)", ".l8b-root", ".dl-root", "button.echo"):
             page.locator(sel).wait_for(timeout=60_000)
         echo = measure_echo(page, args.echoes // 2)
-        measure_levelx(page, Clicker(page, frames, ".lx-root", samples["levelx"]), args.moves)
-        measure_level8(page, Clicker(page, frames, L8_ROOT, samples["level8"], 100), args.turns)
-        measure_board(page, Clicker(page, frames, ".l8b-root", samples["board"], 100), args.steps)
-        measure_dicelab(page, Clicker(page, frames, ".dl-root", samples["dicelab"]), args.rolls)
+        runs = [
+            (measure_levelx, ".lx-root", "levelx", args.moves),
+            (measure_level8, L8_ROOT, "level8", args.turns),
+            (measure_board, ".l8b-root", "board", args.steps),
+            (measure_dicelab, ".dl-root", "dicelab", args.rolls),
+        ]
+        only = set(filter(None, args.only.split(",")))
+        for measure, root, name, n in runs:
+            if not only or name in only:
+                measure(page, Clicker(page, frames, root, samples[name]), n)
         echo += measure_echo(page, args.echoes - args.echoes // 2)
     echo_p95 = pct(echo, 0.95)
     print(f"echo_round_trip_ms_p50: {pct(echo, 0.5):.1f} ms")
@@ -314,18 +321,16 @@ def measure_level8(page, clicker: Clicker, turns: int) -> None:
         page.wait_for_function(TURN_READY)
         phase = root.get_attribute("data-phase")
         if phase == "round_over" and root.get_attribute("data-actor") == "0":
-            clicker.click("[data-action=nextRound]")
+            clicker.click("[data-action=nextRound]:not([disabled])")
             page.wait_for_function(TURN_READY)
             phase = root.get_attribute("data-phase")
         if phase != "draw":
             break  # game over or a keep choice: enough turns measured
         clicker.click("[data-draw-pile]")
-        if root.locator("[data-action=layDown].lw-primary").count():
-            root.locator("[data-action=layDown]").click()
-            if root.locator("[data-action=confirmLay]:not([disabled])").count():
-                clicker.click("[data-action=confirmLay]")
-            else:
-                root.locator("[data-action=cancelLay]").click()
+        if root.locator("[data-action=layDown].lw-primary").count() and open_lay_down(
+            page, L8_ROOT
+        ):
+            clicker.click("[data-action=confirmLay]")
         page.wait_for_function(TURN_READY)
         if root.get_attribute("data-phase") != "play":
             continue
@@ -371,18 +376,30 @@ def measure_board(page, clicker: Clicker, steps: int) -> None:
         elif phase == "choose":
             clicker.click("[data-dialog=choose] [data-choose]:not([disabled])")
         elif phase == "play":
-            if root.locator("[data-action=layDown].lw-primary").count():
-                root.locator("[data-action=layDown]").click()
-                if root.locator("[data-action=confirmLay]:not([disabled])").count():
-                    clicker.click("[data-action=confirmLay]")
-                    continue
-                root.locator("[data-action=cancelLay]").click()
+            lay = root.locator("[data-action=layDown].lw-primary").count()
+            if lay and open_lay_down(page, ".l8b-root"):
+                clicker.click("[data-action=confirmLay]")
+                continue
             root.locator("[data-hand='0'] [data-card]").last.click()
             clicker.click("[data-action=discard]")
         elif phase == "keep":
             clicker.click("[data-action=keep]")
         else:
             raise RuntimeError(f"board game: no click path for phase {phase!r}")
+
+
+def open_lay_down(page, sel: str) -> bool:
+    """Open the lay-down dialog and wait for Python's verdict of its arrangement: True when it
+    may be confirmed, else the dialog is closed again (not measured: no engine action)."""
+    root = page.locator(sel)
+    root.locator("[data-action=layDown]").click()
+    root.locator("[data-dialog=laydown]").wait_for()
+    page.wait_for_function(f"() => document.querySelector('{sel}').dataset.busy === '0'")
+    page.wait_for_timeout(150)
+    if root.locator("[data-action=confirmLay]:not([disabled])").count():
+        return True
+    root.locator("[data-action=cancelLay]").click()
+    return False
 
 
 def measure_dicelab(page, clicker: Clicker, rolls: int) -> None:

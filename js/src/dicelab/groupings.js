@@ -1,7 +1,7 @@
 // The list of every distinct grouping of the roll (Python found them): one row per grouping,
 // its groups as "2 + 3 = 5", the dice left out and the 1s Lucky Loser turned.
 
-import { h } from "../common/dom.js";
+import { h, patch } from "../common/dom.js";
 import { counted, t } from "./i18n.js";
 
 /** Draw view.groupings into `el` (a heading with the count, then the rows). */
@@ -17,7 +17,7 @@ export function drawGroupings(el, view, lang) {
   });
   const more = view.groupingCount - view.groupings.length;
   if (more > 0) rows.push(h("li", { class: "dl-more", "data-more": String(more) }, t(lang, "more", { n: more })));
-  el.replaceChildren(
+  patch(el,
     h("h4", { "data-grouping-count": String(view.groupingCount) }, counted(lang, "groupings", view.groupingCount)),
     h("ol", { class: "dl-groupings" }, ...rows),
   );

@@ -1,7 +1,7 @@
 // The Level X board: six rows of squares with their X, the chip stacks, the pieces (kept as
 // elements so moves animate) and the ticker line that captions the event being shown.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, playerIcon, setText } from "../common/dom.js";
 import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
@@ -74,16 +74,16 @@ export function createBoard() {
         ),
       );
     });
-    squaresLayer.replaceChildren(...nodes);
+    patch(squaresLayer, ...nodes);
     drawPieces(v, b, flash, lang, setup);
     // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
     const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
     if (ev) {
-      ticker.textContent = said(ev);
+      setText(ticker, said(ev));
       ticker.classList.add("lx-live");
     } else {
       const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
-      ticker.textContent = last ? said(last) : "";
+      setText(ticker, last ? said(last) : "");
       ticker.classList.remove("lx-live");
     }
   }
@@ -188,7 +188,7 @@ export function createBoard() {
         marks.push(h("div", { class: `lx-ghostarrow lx-g${g.k}`, "aria-hidden": "true", style: `left:${xf + SQ + GAP / 2 - 10}px;top:${y + SQ / 2 - 10}px` }, "➜"));
       }
     }
-    ghostsLayer.replaceChildren(...marks);
+    patch(ghostsLayer, ...marks);
   }
 
   /** In set-up mode a piece on the board can be picked up (clicked, dragged, Enter/Space). */

@@ -1,6 +1,6 @@
 // The players' cards under the board (chips held, bonus tiles, score) and the bonus stack.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, playerIcon } from "../common/dom.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
 
@@ -42,5 +42,5 @@ export function drawPlayers(container, v, b, lang) {
       ...(v.tilesLeft.length ? v.tilesLeft.map((x, i) => h("span", { class: "lx-tile", title: L(i === 0 ? "tileNextTitle" : "tileTitle", { v: x }) }, `${x}`)) : ["—"]),
     ),
   );
-  container.replaceChildren(...cards, stack);
+  patch(container, ...cards, stack);
 }

@@ -1,7 +1,7 @@
 // The side panel: the dice tray (with Lucky Loser's face picker), the groups being built, the
 // buttons for this phase and its hint, or the result panel once the game is over.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
 import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
@@ -32,7 +32,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       .map((name, p) => [v.score[p], p])
       .sort((x, y) => y[0] - x[0])
       .map(([score, p]) => h("div", { class: "lx-rank" }, playerIcon(p, 20), h("span", { class: "lx-name" }, v.names[p]), h("b", {}, String(score))));
-    container.replaceChildren(
+    patch(container,
       h("div", { class: "lx-result", "data-result": "" }, h("div", { class: "lx-resulttitle" }, `★ ${winsText(lang, v.winners.map((w) => v.names[w]))}`), ...ranking),
     );
     return;
@@ -149,7 +149,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   if (refusal) parts.push(refusal);
   parts.push(h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
-  container.replaceChildren(...parts);
+  patch(container, ...parts);
 }
 
 /** Python's refusal {text, code, params} in the widget's language. */
