@@ -3,7 +3,7 @@
 // lays the page out and turns clicks and keys into intents (set_die, roll, set_dice_count,
 // set_targets, lucky_loser, mc_roll, mc_reset, speed). Shared parts come from ./common.
 
-import { h, patch, setText } from "./common/dom.js";
+import { h, patch, patchIfChanged, setText } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
 import { langOf, subscribe } from "./common/model.js";
@@ -126,18 +126,22 @@ function render({ model, el }) {
 
   function drawChartArea(v) {
     setText(caption, L(`chartTitle_${tab}`, { dice: v.dice }));
+    const lng = lang();
+    // the chart and its table change with the dice count, targets and simulation, not with a
+    // roll of the dice on the table: unchanged ones are neither built nor touched
     if (tab === "groups") {
-      patch(chartEl, groupsTable(v.groupCounts, v.dice, lang()));
+      patchIfChanged(chartEl, JSON.stringify([tab, lng, v.dice, v.groupCounts]), () => groupsTable(v.groupCounts, v.dice, lng));
       legend.hidden = true;
       patch(tableEl);
       return;
     }
     const bars = v.bars[tab];
     const makes = tab === "sums" ? v.targets.filter((_, i) => v.canMake[i] > 0) : [];
-    patch(chartEl,
+    const key = JSON.stringify([tab, lng, v.dice, bars, makes]);
+    patchIfChanged(chartEl, key, () =>
       drawChart(bars, {
         kind: tab,
-        lang: lang(),
+        lang: lng,
         title: L(`chartTitle_${tab}`, { dice: v.dice }),
         axis: L(tab === "sums" ? "axisSums" : "axisMoves"),
         makes,
@@ -145,22 +149,21 @@ function render({ model, el }) {
       }),
     );
     legend.hidden = false;
-    patch(legend,
+    patchIfChanged(legend, lng, () => [
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-exact" }), L("exact")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-observed" }), L("observed")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-band" }), L("band")),
-    );
-    patch(tableEl, numbersTable(bars, tab, lang()));
+    ]);
+    patchIfChanged(tableEl, key, () => numbersTable(bars, tab, lng));
   }
 
   function drawMc(v) {
     setText(mc.querySelector(".dl-mctitle"), L("mcTitle"));
     drawRun();
     setText(speedLabel, L("speed"));
-    const options = Array.from({ length: v.mc.speeds }, (_, i) => h("option", { value: String(i + 1), selected: i + 1 === v.mc.speed }, L(`speed_${i + 1}`)));
-    patch(speed, ...options);
-    const pick = options.findIndex((o) => o.hasAttribute("selected")); // as a fresh <select> would
-    if (pick >= 0 && speed.selectedIndex !== pick) speed.selectedIndex = pick;
+    const options = () => Array.from({ length: v.mc.speeds }, (_, i) => h("option", { value: String(i + 1), selected: i + 1 === v.mc.speed }, L(`speed_${i + 1}`)));
+    patchIfChanged(speed, JSON.stringify([lang(), v.mc.speeds, v.mc.speed]), options);
+    if (speed.selectedIndex !== v.mc.speed - 1) speed.selectedIndex = v.mc.speed - 1; // as a fresh <select> would
     speed.setAttribute("aria-label", L("speed"));
     setText(bigBtn, L("bigBatch"));
     setText(resetBtn, L("reset"));

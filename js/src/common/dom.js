@@ -126,6 +126,10 @@ export const KEY_ATTRS = [
   "data-preview",
   "data-seat",
   "data-shown",
+  "data-player-card",
+  "data-held",
+  "data-score",
+  "data-chance",
 ];
 const KEYS = new Set(KEY_ATTRS);
 

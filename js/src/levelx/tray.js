@@ -12,8 +12,11 @@ import { moveText, stepText } from "./preview.js";
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
 
 /** The exact chance of the roll just made: "1-1-2-6 comes up 12 times in 1,296 rolls". */
+const FORMATS = new Map(); // locale -> Intl.NumberFormat (making one costs more than a draw)
 function rollChance(dice, [ways, total], lang) {
-  const num = (n) => new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-US").format(n);
+  const locale = lang === "de" ? "de-DE" : "en-US";
+  if (!FORMATS.has(locale)) FORMATS.set(locale, new Intl.NumberFormat(locale));
+  const num = (n) => FORMATS.get(locale).format(n);
   const faces = [...dice].sort((a, b) => a - b).join("-");
   return h("p", { class: "lx-hint lx-rollchance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
 }
