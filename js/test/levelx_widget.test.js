@@ -248,3 +248,20 @@ test("the teaching overlay lists the best move (★) first", () => {
   assert.equal(rows[1].dataset.grouping, teach[0][0]); // the others keep their order
   cleanup();
 });
+
+test("a roll redraws the tray in place and leaves the board's squares and the player cards alone", () => {
+  const { model, cleanup, q, qa } = mount(V.start);
+  const squares = qa(".lx-squares > *");
+  const cards = qa("[data-player-card]");
+  const die = q("[data-die='0']");
+  model.set("view", V.play); // the same board, dice on the table
+  assert.deepEqual(qa(".lx-squares > *"), squares); // not rebuilt
+  assert.deepEqual(qa("[data-player-card]"), cards);
+  assert.equal(q("[data-die='0']").dataset.face, String(V.play.dice[0]));
+  assert.equal(qa("[data-die]").length, 4);
+  assert.notEqual(die.tagName, q("[data-die='0']").tagName); // a blank die became a button
+  model.set("language", "de"); // a change they show: drawn again, same nodes where the key is equal
+  assert.match(q("[data-chips='5']").title, /Chips|Reihe|5/);
+  assert.equal(qa(".lx-squares > *").length, squares.length);
+  cleanup();
+});
