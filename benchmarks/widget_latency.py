@@ -15,6 +15,10 @@ Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints
   view into the DOM (its ``data-seq`` changed; browser clock).
 - ``<w>_draw_ms_p95``: the front end's own drawing time per view (``performance.now`` around
   the render call in the page, read from the root's ``data-draw-ms``).
+- ``<w>_main_thread_cpu_ms_p50`` / ``_p95``: CPU time of the page's main thread from the click
+  until the next frame began (Chromium's ``ThreadTime``: the click, the kernel message's
+  handling in JupyterLab, the draw, style and layout, the frame), for context on a loaded
+  machine, where wall-clock times include waiting for a core.
 - ``<w>_bytes_per_action_mean`` / ``_max``: widget ``state`` bytes the kernel sends (the JSON
   of the ``comm_msg`` updates, as they cross the websocket) per engine action, over the paced
   games (an answer that covers several actions, e.g. a bot's whole turn, is divided by them).
@@ -196,6 +200,7 @@ class Sample:
         self.render: list[float] = []
         self.draw: list[float] = []
         self.per_action: list[float] = []
+        self.cpu: list[float] = []
 
     def report(self, name: str, echo_p95: float) -> None:
         if not self.render:
@@ -209,6 +214,9 @@ class Sample:
         print(f"{name}_draw_ms_p50: {pct(self.draw, 0.5):.1f} ms")
         print(f"{name}_draw_ms_p95: {pct(self.draw, 0.95):.1f} ms")
         print(f"{name}_draw_ms_max: {max(self.draw):.1f} ms")
+        if self.cpu:
+            print(f"{name}_main_thread_cpu_ms_p50: {pct(self.cpu, 0.5):.1f} ms")
+            print(f"{name}_main_thread_cpu_ms_p95: {pct(self.cpu, 0.95):.1f} ms")
         if self.per_action:
             print(f"{name}_bytes_per_action_mean: {statistics.mean(self.per_action):.0f} bytes")
             print(f"{name}_bytes_per_action_max: {max(self.per_action):.0f} bytes")
@@ -226,6 +234,14 @@ class Clicker:
             sample,
             quiet_ms,
         )
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Performance.enable")
+
+    def thread_ms(self) -> float:
+        """CPU time of the page's main thread so far (Chromium's ThreadTime metric, in ms): a
+        figure a loaded machine does not inflate the way it inflates wall-clock times."""
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        return 1000 * next(m["value"] for m in metrics if m["name"] == "ThreadTime")
 
     def ply(self) -> int:
         """The widget's ply: the highest jump target in its move list (0 without one)."""
@@ -239,7 +255,9 @@ class Clicker:
         self.page.wait_for_timeout(self.quiet)  # the last answer's trailing (idle) messages
         before = self.ply() if count_plies else 0
         self.frames.clear()
+        cpu0 = self.thread_ms()
         rendered, _frame, drawn = self.page.evaluate(CLICK_AND_WAIT, [self.root, target])
+        self.sample.cpu.append(self.thread_ms() - cpu0)
         self.page.wait_for_timeout(self.quiet)
         after = self.ply() if count_plies else 0
         self.sample.render.append(rendered)
