@@ -130,7 +130,7 @@ function render({ model, el }) {
     // the chart and its table change with the dice count, targets and simulation, not with a
     // roll of the dice on the table: unchanged ones are neither built nor touched
     if (tab === "groups") {
-      patchIfChanged(chartEl, JSON.stringify([tab, lng, v.dice, v.groupCounts]), () => groupsTable(v.groupCounts, v.dice, lng));
+      patchIfChanged(chartEl, JSON.stringify([tab, lng, v.dice, v.groupCounts]), () => groupsTable(v.groupCounts, v.dice, lng), { reuse: false });
       legend.hidden = true;
       patch(tableEl);
       return;
@@ -147,6 +147,7 @@ function render({ model, el }) {
         makes,
         makesLabel: L("makes"),
       }),
+      { reuse: false },
     );
     legend.hidden = false;
     patchIfChanged(legend, lng, () => [
@@ -154,7 +155,7 @@ function render({ model, el }) {
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-observed" }), L("observed")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-band" }), L("band")),
     ]);
-    patchIfChanged(tableEl, key, () => numbersTable(bars, tab, lng));
+    patchIfChanged(tableEl, key, () => numbersTable(bars, tab, lng), { reuse: false });
   }
 
   function drawMc(v) {

@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { h, morph, patch, patchIfChanged } from "./common/dom.js";
+import { h, patch, patchIfChanged } from "./common/dom.js";
 import { langOf, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -178,19 +178,25 @@ function render({ model, el }) {
   function drawSeats(v) {
     const lng = lang();
     const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()) };
-    // a seat whose key (everything it shows) is unchanged is not touched; a changed one is
-    // patched in place (common/dom.js: only what differs is written)
-    v.names.forEach((_n, p) => {
+    // a seat whose key (everything it shows) is unchanged keeps its node untouched; a changed
+    // one is built afresh (most of a changed seat changes: diffing it costs more than building)
+    const nodes = v.names.map((_n, p) => {
       const key = D.seatKey(v, p, lng, opts);
       const hit = seatCache.get(p);
-      if (hit && hit[0] === key && hit[1].parentNode === seats) return;
-      const fresh = D.seatEl(v, p, L, opts);
-      const live = seats.childNodes[p];
-      const node = live ? morph(live, fresh) : (seats.appendChild(fresh), fresh);
+      if (hit && hit[0] === key) return hit[1];
+      const node = D.seatEl(v, p, L, opts);
       seatCache.set(p, [key, node]);
+      return node;
     });
     for (const p of [...seatCache.keys()]) if (p >= v.names.length) seatCache.delete(p);
-    while (seats.childNodes.length > v.names.length) seats.lastChild.remove();
+    // keep nodes that did not change where they are (no detach/attach: cheaper, keeps focus)
+    nodes.forEach((node, i) => {
+      if (seats.childNodes[i] !== node) {
+        if (seats.childNodes[i]) seats.replaceChild(node, seats.childNodes[i]);
+        else seats.appendChild(node);
+      }
+    });
+    while (seats.childNodes.length > nodes.length) seats.lastChild.remove();
   }
 
   function drawPanel(v) {

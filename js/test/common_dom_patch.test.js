@@ -159,3 +159,15 @@ test("patchIfChanged builds and patches only when the key changes", async () => 
   assert.equal(patchIfChanged(box, "k2", build(3)), true);
   assert.equal(box.textContent, "card 3");
 });
+
+test("patchIfChanged with reuse: false replaces a changed part instead of patching it", async () => {
+  const { patchIfChanged } = await import("../src/common/dom.js");
+  const box = h("div");
+  patchIfChanged(box, "a", () => h("li", {}, "1"), { reuse: false });
+  const first = box.firstChild;
+  assert.equal(patchIfChanged(box, "a", () => h("li", {}, "2"), { reuse: false }), false);
+  assert.equal(box.firstChild, first);
+  patchIfChanged(box, "b", () => [h("li", {}, "2"), null], { reuse: false });
+  assert.notEqual(box.firstChild, first); // a new node, not the old one patched
+  assert.equal(box.innerHTML, "<li>2</li>");
+});

@@ -241,12 +241,17 @@ const shownKeys = new WeakMap(); // container -> the key of what it shows
 /**
  * patch(container, ...build()) only when `key` (a string naming everything the part shows)
  * differs from the last one drawn into `container`; else nothing is built or touched. Returns
- * whether it drew. Redraws that change nothing then cost a string comparison.
+ * whether it drew. Redraws that change nothing then cost a string comparison. With
+ * {reuse: false} a changed part is replaced instead of patched.
  */
-export function patchIfChanged(container, key, build) {
+export function patchIfChanged(container, key, build, { reuse = true } = {}) {
   if (shownKeys.get(container) === key && container.firstChild) return false;
   const out = build();
-  patch(container, ...(Array.isArray(out) ? out : [out]));
+  const nodes = Array.isArray(out) ? out : [out];
+  // reuse: false for parts whose every node changes with the key (a list of a new roll's
+  // groupings): diffing them would only add work to building them
+  if (reuse) patch(container, ...nodes);
+  else container.replaceChildren(...nodes.filter((n) => n != null && n !== false && n !== ""));
   shownKeys.set(container, key);
   return true;
 }

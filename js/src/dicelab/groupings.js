@@ -8,7 +8,7 @@ import { counted, t } from "./i18n.js";
 export function drawGroupings(el, view, lang) {
   // the same roll (a redraw for the chart, the simulation, a setting) leaves the list alone
   const key = JSON.stringify([lang, view.groupings, view.groupingCount]);
-  patchIfChanged(el, key, () => groupingRows(view, lang));
+  patchIfChanged(el, key, () => groupingRows(view, lang), { reuse: false });
 }
 
 function groupingRows(view, lang) {
