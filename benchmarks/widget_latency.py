@@ -1,35 +1,36 @@
-"""Widget latency and sync size of both games, measured in a real JupyterLab + Chromium.
+"""Widget latency, drawing time and sync size of all four widgets, in one JupyterLab + Chromium.
 
-Prints ``name: value unit`` lines. Level X (names without a prefix, as before):
+One notebook holds Level X, the Level 8 card table, the Level 8 board game, DiceLab and a bare
+anywidget echo (a button that sends a counter to the kernel and shows the answer: the floor any
+widget pays here, browser -> kernel -> browser). Every measured click waits for an idle kernel
+first (a message that arrives while ipykernel is still finishing the last one waits for its next
+poll, ~50 ms, which would measure ipykernel, not the widget); the echo is paced the same way and
+measured in two halves, before and after the widgets, so all figures share one run.
 
-- ``click_to_render_ms_p50`` / ``_p95``: from the Confirm click until the widget has drawn the
-  new position into the DOM (browser clock: intent to kernel, engine move, view back, draw).
-- ``click_to_next_frame_ms_*``: the same until the next animation frame (paint) begins.
-- ``draw_ms_p95``: the front end's own drawing time per view.
-- ``bytes_synced_per_move``: widget state bytes the kernel sends per move (the JSON of the
-  ``comm_msg`` updates, as they cross the websocket), mean over the moves.
-- ``ws_bytes_per_move``: every websocket byte received per move, Jupyter envelopes and kernel
-  status messages included (context for the number above).
+Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints:
 
-Both seats are people, bots off and animation off (the analyst setting), so each measured click
-is one engine move.
+- ``<w>_added_over_echo_ms_p95``: click-to-render p95 minus the echo's p95 (same run): what the
+  widget adds to the kernel round trip (engine move, view, draw).
+- ``<w>_click_to_render_ms_p50`` / ``_p95``: from the click until the widget has drawn the new
+  view into the DOM (its ``data-seq`` changed; browser clock).
+- ``<w>_draw_ms_p95``: the front end's own drawing time per view (``performance.now`` around
+  the render call in the page, read from the root's ``data-draw-ms``).
+- ``<w>_main_thread_cpu_ms_p50`` / ``_p95``: CPU time of the page's main thread from the click
+  until the next frame began (Chromium's ``ThreadTime``: the click, the kernel message's
+  handling in JupyterLab, the draw, style and layout, the frame), for context on a loaded
+  machine, where wall-clock times include waiting for a core.
+- ``<w>_bytes_per_action_mean`` / ``_max``: widget ``state`` bytes the kernel sends (the JSON
+  of the ``comm_msg`` updates, as they cross the websocket) per engine action, over the paced
+  games (an answer that covers several actions, e.g. a bot's whole turn, is divided by them).
 
-Level 8 (``level8_`` prefix): seat 0's player view against a heuristic bot that answers at once
-(``bot_delay=0``). Per turn two clicks are measured: the draw pile (one engine action) and the
-discard of the selected card (the discard, then the bot's whole turn, in one answer); "Next
-round" clicks count with the draws.
+Click paths: Level X, both seats people, bots and animation off: Roll, then Play (or pass) with
+a grouping picked in the page. Level 8: seat 0 against a heuristic bot (``bot_delay=0``): the
+draw pile, a lay-down when one is offered, the discard of the last card, "Next round". Board
+game: seat 0 against two heuristic bots: roll, a glowing field, take, the action dialogs, a
+lay-down, a discard, keep. DiceLab: Roll.
 
-- ``level8_click_to_render_ms_p50`` / ``_p95``: click until the table has drawn the new view,
-  over both kinds of click; ``level8_draw_click_ms_p95`` / ``level8_discard_click_ms_p95`` apart.
-- ``level8_bytes_synced_per_action``: widget state bytes per engine action (mean; a discard
-  answer carries the bot's actions too, so its bytes are divided by the actions it covers).
-- ``echo_round_trip_ms_p50`` / ``_p95``: a minimal anywidget that only echoes a counter: the
-  floor any widget pays in this JupyterLab (browser -> kernel -> browser), for context. Every
-  measured click waits for an idle kernel first: a message that arrives while ipykernel is
-  still finishing the last one waits for its next poll (~50 ms), which would measure ipykernel,
-  not the widget.
-
-Run: ``python benchmarks/widget_latency.py [--moves 60] [--turns 40]``.
+Run: ``python benchmarks/widget_latency.py [--quick] [--moves N] [--turns N] [--steps N]``.
+``--quick`` is a smoke run (a few clicks per widget).
 """
 
 from __future__ import annotations
@@ -59,11 +60,26 @@ from e2e.lab import (  # noqa: E402
     run_all,
 )
 
+LEVELX_CELL = (
+    "from levelwidgets import LevelXWidget\n"
+    "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw"
+)
+
 LEVEL8_CELL = (
     "from levelwidgets import Level8Widget\n"
     "w8 = Level8Widget(players=['A', 'B'], bots=[None, 'heuristic'], seat=0, seed=3, bot_delay=0)"
     "\nw8"
 )
+
+BOARD_CELL = (
+    "from levelwidgets import Level8BoardWidget\n"
+    "wb = Level8BoardWidget(players=['A', 'B', 'C'], bots=[None, 'heuristic', 'heuristic'],"
+    " seed=5, bot_delay=0)\nwb"
+)
+
+DICELAB_CELL = "from levelwidgets import DiceLab\ndl = DiceLab(seed=7)\ndl"
+
+L8_ROOT = ".l8-root:not(.l8b-root)"
 
 ECHO_CELL = '''import anywidget, traitlets
 class Echo(anywidget.AnyWidget):
@@ -93,7 +109,11 @@ ECHO = """async () => {
   return performance.now() - t0;
 }"""
 
-TURN_READY = """() => { const r = document.querySelector('.l8-root');
+TURN_READY = """() => { const r = document.querySelector('.l8-root:not(.l8b-root)');
+  return r.dataset.busy === '0' && (r.dataset.actor === '0'
+    || ['over', 'round_over', 'keep'].includes(r.dataset.phase)); }"""
+
+BOARD_READY = """() => { const r = document.querySelector('.l8b-root');
   return r.dataset.busy === '0' && (r.dataset.actor === '0'
     || ['over', 'round_over', 'keep'].includes(r.dataset.phase)); }"""
 
@@ -173,11 +193,91 @@ def bench_notebook(cells: list[str], on_page: Callable[[Any], None] | None = Non
             browser.close()
 
 
+class Sample:
+    """One widget's measured clicks: click-to-render ms, draw ms, bytes per engine action."""
+
+    def __init__(self) -> None:
+        self.render: list[float] = []
+        self.draw: list[float] = []
+        self.per_action: list[float] = []
+        self.cpu: list[float] = []
+
+    def report(self, name: str, echo_p95: float) -> None:
+        if not self.render:
+            print(f"{name}_clicks_measured: 0 clicks")
+            return
+        p95 = pct(self.render, 0.95)
+        print(f"{name}_clicks_measured: {len(self.render)} clicks")
+        print(f"{name}_click_to_render_ms_p50: {pct(self.render, 0.5):.1f} ms")
+        print(f"{name}_click_to_render_ms_p95: {p95:.1f} ms")
+        print(f"{name}_added_over_echo_ms_p95: {p95 - echo_p95:.1f} ms")
+        print(f"{name}_draw_ms_p50: {pct(self.draw, 0.5):.1f} ms")
+        print(f"{name}_draw_ms_p95: {pct(self.draw, 0.95):.1f} ms")
+        print(f"{name}_draw_ms_max: {max(self.draw):.1f} ms")
+        if self.cpu:
+            print(f"{name}_main_thread_cpu_ms_p50: {pct(self.cpu, 0.5):.1f} ms")
+            print(f"{name}_main_thread_cpu_ms_p95: {pct(self.cpu, 0.95):.1f} ms")
+        if self.per_action:
+            print(f"{name}_bytes_per_action_mean: {statistics.mean(self.per_action):.0f} bytes")
+            print(f"{name}_bytes_per_action_max: {max(self.per_action):.0f} bytes")
+
+
+class Clicker:
+    """Measured clicks on one widget: waits for quiet, clicks, waits for the drawn view, then
+    counts the state bytes that arrived for it and the engine actions it covered."""
+
+    def __init__(self, page, frames: list[bytes], root: str, sample: Sample, quiet_ms: int = 100):
+        self.page, self.frames, self.root, self.sample, self.quiet = (
+            page,
+            frames,
+            root,
+            sample,
+            quiet_ms,
+        )
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Performance.enable")
+
+    def thread_ms(self) -> float:
+        """CPU time of the page's main thread so far (Chromium's ThreadTime metric, in ms): a
+        figure a loaded machine does not inflate the way it inflates wall-clock times."""
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        return 1000 * next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+
+    def ply(self) -> int:
+        """The widget's ply: the highest jump target in its move list (0 without one)."""
+        return self.page.evaluate(
+            "(sel) => Math.max(0, ...[...document.querySelector(sel).querySelectorAll("
+            "'[data-goto]')].map((e) => Number(e.dataset.goto)))",
+            self.root,
+        )
+
+    def click(self, target: str, count_plies: bool = True) -> None:
+        self.page.wait_for_timeout(self.quiet)  # the last answer's trailing (idle) messages
+        before = self.ply() if count_plies else 0
+        self.frames.clear()
+        cpu0 = self.thread_ms()
+        rendered, _frame, drawn = self.page.evaluate(CLICK_AND_WAIT, [self.root, target])
+        self.sample.cpu.append(self.thread_ms() - cpu0)
+        self.page.wait_for_timeout(self.quiet)
+        after = self.ply() if count_plies else 0
+        self.sample.render.append(rendered)
+        self.sample.draw.append(drawn)
+        actions = max(1, after - before)
+        self.sample.per_action.append(sum(state_bytes(f) for f in self.frames) / actions)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--turns", type=int, default=40, help="Level 8 turns to measure")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: a few clicks each")
+    parser.add_argument("--moves", type=int, default=120, help="Level X clicks (or game end)")
+    parser.add_argument("--turns", type=int, default=40, help="Level 8 turns of seat 0")
+    parser.add_argument("--steps", type=int, default=120, help="board game clicks of seat 0")
+    parser.add_argument("--rolls", type=int, default=40, help="DiceLab rolls")
+    parser.add_argument("--only", default="", help="comma-separated widgets to measure")
+    parser.add_argument("--echoes", type=int, default=60, help="echo round trips (two halves)")
     args = parser.parse_args()
+    if args.quick:
+        args.moves, args.turns, args.steps, args.rolls, args.echoes = 6, 3, 8, 4, 8
     frames: list[bytes] = []
 
     def on_ws(ws) -> None:
@@ -186,105 +286,145 @@ def main() -> None:
 
         ws.on("framereceived", on_frame)
 
-    cells = [
-        "from levelwidgets import LevelXWidget\n"
-        "w = LevelXWidget(players=['A', 'B'], seed=1, bot_delay=0, animate=False)\nw",
-        LEVEL8_CELL,
-        ECHO_CELL,
-    ]
+    cells = [LEVELX_CELL, LEVEL8_CELL, BOARD_CELL, DICELAB_CELL, ECHO_CELL]
+    samples = {name: Sample() for name in ("levelx", "level8", "board", "dicelab")}
     with bench_notebook(cells, on_page=lambda page: page.on("websocket", on_ws)) as page:
-        page.locator(".lx-root").wait_for(timeout=60_000)
-        times, frames_ms, draw_ms, synced, wire = [], [], [], [], []
-        for _ in range(args.moves):
-            r = page.locator(".lx-root")
-            if r.get_attribute("data-phase") == "over":
-                break
-            seq = int(r.get_attribute("data-seq"))
-            r.locator("[data-action=roll]").click()
-            page.wait_for_function(
-                f"() => Number(document.querySelector('.lx-root').dataset.seq) > {seq}"
-            )
-            page.evaluate(PICK)
-            page.wait_for_timeout(150)  # let the roll's trailing messages (idle) arrive
-            frames.clear()
-            rendered, frame, drawn = page.evaluate(
-                CLICK_AND_WAIT,
-                [".lx-root", "[data-action=confirm]:not([disabled]), [data-action=pass]"],
-            )
-            times.append(rendered)
-            frames_ms.append(frame)
-            draw_ms.append(drawn)
-            page.wait_for_timeout(150)
-            synced.append(sum(state_bytes(f) for f in frames))
-            wire.append(sum(len(f) for f in frames))
-        page.locator(".l8-root").wait_for(timeout=60_000)
-        page.locator(".l8-root").scroll_into_view_if_needed()
-        level8 = measure_level8(page, frames, args.turns)
-        page.locator("button.echo").wait_for(timeout=60_000)
-        page.locator("button.echo").scroll_into_view_if_needed()
-        echo = []
-        for _ in range(60):  # paced like the clicks above: an idle kernel each time
-            page.wait_for_timeout(150)
-            echo.append(page.evaluate(ECHO))
-    print(f"moves_measured: {len(times)} moves")
-    print(f"click_to_render_ms_p50: {pct(times, 0.5):.1f} ms")
-    print(f"click_to_render_ms_p95: {pct(times, 0.95):.1f} ms")
-    print(f"click_to_next_frame_ms_p50: {pct(frames_ms, 0.5):.1f} ms")
-    print(f"click_to_next_frame_ms_p95: {pct(frames_ms, 0.95):.1f} ms")
-    print(f"draw_ms_p95: {pct(draw_ms, 0.95):.1f} ms")
-    print(f"bytes_synced_per_move: {statistics.mean(synced):.0f} bytes")
-    print(f"bytes_synced_per_move_max: {max(synced)} bytes")
-    print(f"ws_bytes_per_move: {statistics.mean(wire):.0f} bytes")
-    draws, discards, per_action = level8
-    both = draws + discards
-    print(f"level8_clicks_measured: {len(both)} clicks")
-    print(f"level8_click_to_render_ms_p50: {pct(both, 0.5):.1f} ms")
-    print(f"level8_click_to_render_ms_p95: {pct(both, 0.95):.1f} ms")
-    print(f"level8_draw_click_ms_p95: {pct(draws, 0.95):.1f} ms")
-    print(f"level8_discard_click_ms_p95: {pct(discards, 0.95):.1f} ms")
-    print(f"level8_bytes_synced_per_action: {statistics.mean(per_action):.0f} bytes")
-    print(f"level8_bytes_synced_per_action_max: {max(per_action):.0f} bytes")
+        for sel in (".lx-root", ".l8-root:not(.l8b-root)", ".l8b-root", ".dl-root", "button.echo"):
+            page.locator(sel).wait_for(timeout=60_000)
+        echo = measure_echo(page, args.echoes // 2)
+        runs = [
+            (measure_levelx, ".lx-root", "levelx", args.moves),
+            (measure_level8, L8_ROOT, "level8", args.turns),
+            (measure_board, ".l8b-root", "board", args.steps),
+            (measure_dicelab, ".dl-root", "dicelab", args.rolls),
+        ]
+        only = set(filter(None, args.only.split(",")))
+        for measure, root, name, n in runs:
+            if not only or name in only:
+                measure(page, Clicker(page, frames, root, samples[name]), n)
+        echo += measure_echo(page, args.echoes - args.echoes // 2)
+    echo_p95 = pct(echo, 0.95)
     print(f"echo_round_trip_ms_p50: {pct(echo, 0.5):.1f} ms")
-    print(f"echo_round_trip_ms_p95: {pct(echo, 0.95):.1f} ms")
+    print(f"echo_round_trip_ms_p95: {echo_p95:.1f} ms")
+    for name, sample in samples.items():
+        sample.report(name, echo_p95)
 
 
-def measure_level8(page, frames: list[bytes], turns: int) -> tuple[list, list, list]:
-    """Play ``turns`` turns of seat 0 by clicks: draw from the pile, discard the last card."""
-    draws: list[float] = []
-    discards: list[float] = []
-    per_action: list[float] = []
-    root = page.locator(".l8-root")
+def measure_echo(page, n: int) -> list[float]:
+    """``n`` echo round trips, paced like the widget clicks (an idle kernel each time)."""
+    page.locator("button.echo").scroll_into_view_if_needed()
+    out = []
+    for _ in range(n):
+        page.wait_for_timeout(150)
+        out.append(page.evaluate(ECHO))
+    return out
+
+
+def measure_levelx(page, clicker: Clicker, moves: int) -> None:
+    """Roll, pick a grouping in the page, Play: both clicks measured, until ``moves`` clicks."""
+    r = page.locator(".lx-root")
+    r.scroll_into_view_if_needed()
+    while len(clicker.sample.render) < moves and r.get_attribute("data-phase") != "over":
+        clicker.click("[data-action=roll]")
+        page.evaluate(PICK)
+        clicker.click("[data-action=confirm]:not([disabled]), [data-action=pass]")
+
+
+def measure_level8(page, clicker: Clicker, turns: int) -> None:
+    """Seat 0's turns against the bot: the draw pile, a lay-down when offered, the discard of
+    the last card (the discard's answer carries the bot's whole turn), "Next round"."""
+    root = page.locator(L8_ROOT)
+    root.scroll_into_view_if_needed()
     for _ in range(turns):
         page.wait_for_function(TURN_READY)
         phase = root.get_attribute("data-phase")
         if phase == "round_over" and root.get_attribute("data-actor") == "0":
-            page.wait_for_timeout(100)
-            draws.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-action=nextRound]"])[0])
+            clicker.click("[data-action=nextRound]:not([disabled])")
             page.wait_for_function(TURN_READY)
             phase = root.get_attribute("data-phase")
         if phase != "draw":
             break  # game over or a keep choice: enough turns measured
-        page.wait_for_timeout(100)  # trailing kernel messages (idle) of the last answer
-        frames.clear()
-        draws.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-draw-pile]"])[0])
-        page.wait_for_timeout(100)
-        per_action.append(sum(state_bytes(f) for f in frames))
+        clicker.click("[data-draw-pile]")
+        if root.locator("[data-action=layDown].lw-primary").count() and open_lay_down(
+            page, L8_ROOT
+        ):
+            clicker.click("[data-action=confirmLay]")
+        page.wait_for_function(TURN_READY)
+        if root.get_attribute("data-phase") != "play":
+            continue
         root.locator("[data-hand='0'] [data-card]").last.click()
-        plies = ply_now(page)
-        frames.clear()
-        discards.append(page.evaluate(CLICK_AND_WAIT, [".l8-root", "[data-action=discard]"])[0])
-        page.wait_for_timeout(100)
-        actions = max(1, ply_now(page) - plies)
-        per_action.append(sum(state_bytes(f) for f in frames) / actions)
-    return draws, discards, per_action
+        clicker.click("[data-action=discard]")
 
 
-def ply_now(page) -> int:
-    """The table's current ply: the highest jump target in its move list."""
-    return page.evaluate(
-        "() => Math.max(0, ...[...document.querySelectorAll('.l8-root [data-goto]')]"
-        ".map((e) => Number(e.dataset.goto)))"
-    )
+def measure_board(page, clicker: Clicker, steps: int) -> None:
+    """Seat 0's clicks in the board game against two bots, whatever the phase asks for; the
+    click that sends the intent is measured (picks in a dialog are local and are not)."""
+    root = page.locator(".l8b-root")
+    root.scroll_into_view_if_needed()
+    for _ in range(steps * 2):
+        if len(clicker.sample.render) >= steps:
+            return
+        page.wait_for_function(BOARD_READY, timeout=90_000)
+        phase = root.get_attribute("data-phase")
+        if phase == "over":
+            return
+        if phase == "round_over":
+            clicker.click("[data-action=nextRound]")
+        elif phase == "roll":
+            clicker.click("[data-dialog=roll] [data-action=roll]")
+        elif phase == "move":
+            clicker.click("[data-field][data-reachable='1']")
+        elif phase == "take":
+            pile = "[data-draw-pile]:not([disabled])"
+            clicker.click(pile if root.locator(pile).count() else "[data-discard]:not([disabled])")
+        elif phase in ("swap", "show", "give"):
+            picks = root.locator(f"[data-dialog={phase}] [data-pick]")
+            ready = root.locator(f"[data-dialog={phase}] [data-action=confirmPick]:not([disabled])")
+            for k in range(picks.count()):  # as many cards as the dialog asks for
+                if ready.count():
+                    break
+                picks.nth(k).click()
+            clicker.click(f"[data-dialog={phase}] [data-action=confirmPick]")
+        elif phase == "ask":
+            root.locator("[data-ask-number]").first.click()
+            root.locator("[data-ask-dir=right]").click()
+            clicker.click("[data-action=confirmAsk]")
+        elif phase == "steal":
+            clicker.click("[data-dialog=steal] [data-steal]:not([disabled])")
+        elif phase == "choose":
+            clicker.click("[data-dialog=choose] [data-choose]:not([disabled])")
+        elif phase == "play":
+            lay = root.locator("[data-action=layDown].lw-primary").count()
+            if lay and open_lay_down(page, ".l8b-root"):
+                clicker.click("[data-action=confirmLay]")
+                continue
+            root.locator("[data-hand='0'] [data-card]").last.click()
+            clicker.click("[data-action=discard]")
+        elif phase == "keep":
+            clicker.click("[data-action=keep]")
+        else:
+            raise RuntimeError(f"board game: no click path for phase {phase!r}")
+
+
+def open_lay_down(page, sel: str) -> bool:
+    """Open the lay-down dialog and wait for Python's verdict of its arrangement: True when it
+    may be confirmed, else the dialog is closed again (not measured: no engine action)."""
+    root = page.locator(sel)
+    root.locator("[data-action=layDown]").click()
+    root.locator("[data-dialog=laydown]").wait_for()
+    page.wait_for_function(f"() => document.querySelector('{sel}').dataset.busy === '0'")
+    page.wait_for_timeout(150)
+    if root.locator("[data-action=confirmLay]:not([disabled])").count():
+        return True
+    root.locator("[data-action=cancelLay]").click()
+    return False
+
+
+def measure_dicelab(page, clicker: Clicker, rolls: int) -> None:
+    """DiceLab's Roll: one intent, one engine action each."""
+    page.locator(".dl-root").scroll_into_view_if_needed()
+    for _ in range(rolls):
+        clicker.click("[data-action=roll]", count_plies=False)
 
 
 def pct(values: list[float], q: float) -> float:

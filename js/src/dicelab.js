@@ -3,7 +3,7 @@
 // lays the page out and turns clicks and keys into intents (set_die, roll, set_dice_count,
 // set_targets, lucky_loser, mc_roll, mc_reset, speed). Shared parts come from ./common.
 
-import { h } from "./common/dom.js";
+import { h, patch, patchIfChanged, setText } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
 import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
@@ -79,14 +79,15 @@ function render({ model, el }) {
   function draw() {
     const v = view();
     if (!v) return;
-    title.textContent = L("title");
-    countLabel.textContent = L("diceCount");
-    targetsLabel.textContent = L("targets");
+    const t0 = performance.now();
+    setText(title, L("title"));
+    setText(countLabel, L("diceCount"));
+    setText(targetsLabel, L("targets"));
     drawSettings(v);
     drawDice(tray, v.faces, (i, face) => L("dieTitle", { n: i + 1, face }));
     selected = Math.min(selected, v.dice - 1);
     tray.querySelectorAll("[data-die]").forEach((b) => b.classList.toggle("dl-selected", Number(b.dataset.die) === selected));
-    rollBtn.textContent = L("roll");
+    setText(rollBtn, L("roll"));
     rollBtn.title = L("rollTitle");
     drawGroupings(groupingsEl, v, lang());
     drawTabs();
@@ -94,23 +95,24 @@ function render({ model, el }) {
     drawMc(v);
     root.title = L("keysHelp");
     root.dataset.lucky = v.luckyLoser ? "1" : "0";
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
   }
 
   function drawSettings(v) {
     counts.setAttribute("aria-label", L("diceCount"));
-    counts.replaceChildren(
+    patch(counts,
       ...[1, 2, 3, 4, 5, 6].map((n) =>
         h("button", { class: `dl-segbtn${n === v.dice ? " lw-on" : ""}`, type: "button", "data-count": String(n), "aria-pressed": String(n === v.dice), title: L("diceCountTitle", { n }) }, String(n)),
       ),
     );
-    lucky.textContent = `${L("lucky")}: ${L(v.luckyLoser ? "on" : "off")}`;
+    setText(lucky, `${L("lucky")}: ${L(v.luckyLoser ? "on" : "off")}`);
     lucky.classList.toggle("lw-on", v.luckyLoser);
     lucky.setAttribute("aria-pressed", String(v.luckyLoser));
     lucky.title = L("luckyTitle");
     targets.setAttribute("aria-label", L("targets"));
     const chosen = new Set(v.targets);
-    targets.replaceChildren(
+    patch(targets,
       ...v.choices.map((s) =>
         h("button", { class: `dl-chip${chosen.has(s) ? " lw-on" : ""}`, type: "button", "data-target": String(s), "aria-pressed": String(chosen.has(s)), title: L("targetTitle", { sum: s }) }, String(s)),
       ),
@@ -118,60 +120,66 @@ function render({ model, el }) {
   }
 
   function drawTabs() {
-    tabs.replaceChildren(
+    patch(tabs,
       ...TABS.map((k) => h("button", { class: `dl-tab${k === tab ? " dl-tabon" : ""}`, type: "button", role: "tab", "data-tab": k, "aria-selected": String(k === tab) }, L(TAB_LABEL[k]))),
     );
   }
 
   function drawChartArea(v) {
-    caption.textContent = L(`chartTitle_${tab}`, { dice: v.dice });
+    setText(caption, L(`chartTitle_${tab}`, { dice: v.dice }));
+    const lng = lang();
+    // the chart and its table change with the dice count, targets and simulation, not with a
+    // roll of the dice on the table: unchanged ones are neither built nor touched
     if (tab === "groups") {
-      chartEl.replaceChildren(groupsTable(v.groupCounts, v.dice, lang()));
+      patchIfChanged(chartEl, JSON.stringify([tab, lng, v.dice, v.groupCounts]), () => groupsTable(v.groupCounts, v.dice, lng), { reuse: false });
       legend.hidden = true;
-      tableEl.replaceChildren();
+      patch(tableEl);
       return;
     }
     const bars = v.bars[tab];
     const makes = tab === "sums" ? v.targets.filter((_, i) => v.canMake[i] > 0) : [];
-    chartEl.replaceChildren(
+    const key = JSON.stringify([tab, lng, v.dice, bars, makes]);
+    patchIfChanged(chartEl, key, () =>
       drawChart(bars, {
         kind: tab,
-        lang: lang(),
+        lang: lng,
         title: L(`chartTitle_${tab}`, { dice: v.dice }),
         axis: L(tab === "sums" ? "axisSums" : "axisMoves"),
         makes,
         makesLabel: L("makes"),
       }),
+      { reuse: false },
     );
     legend.hidden = false;
-    legend.replaceChildren(
+    patchIfChanged(legend, lng, () => [
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-exact" }), L("exact")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-observed" }), L("observed")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-band" }), L("band")),
-    );
-    tableEl.replaceChildren(numbersTable(bars, tab, lang()));
+    ]);
+    patchIfChanged(tableEl, key, () => numbersTable(bars, tab, lng), { reuse: false });
   }
 
   function drawMc(v) {
-    mc.querySelector(".dl-mctitle").textContent = L("mcTitle");
+    setText(mc.querySelector(".dl-mctitle"), L("mcTitle"));
     drawRun();
-    speedLabel.textContent = L("speed");
-    const options = Array.from({ length: v.mc.speeds }, (_, i) => h("option", { value: String(i + 1), selected: i + 1 === v.mc.speed }, L(`speed_${i + 1}`)));
-    speed.replaceChildren(...options);
+    setText(speedLabel, L("speed"));
+    const options = () => Array.from({ length: v.mc.speeds }, (_, i) => h("option", { value: String(i + 1), selected: i + 1 === v.mc.speed }, L(`speed_${i + 1}`)));
+    patchIfChanged(speed, JSON.stringify([lang(), v.mc.speeds, v.mc.speed]), options);
+    if (speed.selectedIndex !== v.mc.speed - 1) speed.selectedIndex = v.mc.speed - 1; // as a fresh <select> would
     speed.setAttribute("aria-label", L("speed"));
-    bigBtn.textContent = L("bigBatch");
-    resetBtn.textContent = L("reset");
+    setText(bigBtn, L("bigBatch"));
+    setText(resetBtn, L("reset"));
     resetBtn.title = L("resetTitle");
     resetBtn.disabled = v.mc.n === 0;
     mcCount.dataset.mcN = String(v.mc.n);
-    mcCount.textContent = counted(lang(), "rolls", v.mc.n);
-    lastRoll.textContent = v.mc.n && v.mc.last.length ? L("lastRoll", { faces: v.mc.last.join("-") }) : "";
+    setText(mcCount, counted(lang(), "rolls", v.mc.n));
+    setText(lastRoll, v.mc.n && v.mc.last.length ? L("lastRoll", { faces: v.mc.last.join("-") }) : "");
   }
 
   function drawRun() {
     const v = view();
     const on = runner.running();
-    runBtn.textContent = L(on ? "pause" : "run");
+    setText(runBtn, L(on ? "pause" : "run"));
     runBtn.classList.toggle("lw-on", on);
     runBtn.setAttribute("aria-pressed", String(on));
     if (v) runBtn.title = L("runTitle", { batch: num(lang(), v.mc.batch) });

@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { h } from "./common/dom.js";
+import { h, patch, patchIfChanged } from "./common/dom.js";
 import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -162,14 +162,14 @@ function render({ model, el }) {
     root.dataset.actor = v.actor == null ? "" : String(v.actor);
     root.classList.toggle("l8-ended", v.phase === "over");
     root.title = L("keysHelp");
-    roundBox.replaceChildren(D.roundEl(v, L));
-    statusBox.replaceChildren(D.statusEl(v, L));
+    patch(roundBox, D.roundEl(v, L));
+    patch(statusBox, D.statusEl(v, L));
     drawSeats(v);
-    pileBox.replaceChildren(D.drawPileEl(v, L));
-    stepsBox.replaceChildren(D.stepsEl(v, L));
+    patch(pileBox, D.drawPileEl(v, L));
+    patch(stepsBox, D.stepsEl(v, L));
     const hint = D.hintEl(v, L);
     const odds = oddsEl(v, L, lang());
-    hintBox.replaceChildren(...[hint, odds].filter(Boolean));
+    patch(hintBox, ...[hint, odds].filter(Boolean));
     drawPanel(v);
     drawMineNow(v);
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
@@ -179,6 +179,8 @@ function render({ model, el }) {
   function drawSeats(v) {
     const lng = lang();
     const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()) };
+    // a seat whose key (everything it shows) is unchanged keeps its node untouched; a changed
+    // one is built afresh (most of a changed seat changes: diffing it costs more than building)
     const nodes = v.names.map((_n, p) => {
       const key = D.seatKey(v, p, lng, opts);
       const hit = seatCache.get(p);
@@ -202,7 +204,7 @@ function render({ model, el }) {
     let panel = null;
     if (v.phase === "over") panel = D.overEl(v, L);
     else if (v.phase === "keep" || v.phase === "round_over") panel = D.summaryEl(v, L);
-    panelBox.replaceChildren(...(panel ? [panel] : []));
+    patch(panelBox, ...(panel ? [panel] : []));
   }
 
   /** The parts that follow the local selection: hand, actions, help, fitting melds, dialog. */
@@ -212,29 +214,30 @@ function render({ model, el }) {
 
   function drawMineNow(v) {
     const handoff = v.handoff != null;
-    handoffBox.replaceChildren(...(handoff ? [D.handoffEl(v, L)] : []));
+    patch(handoffBox, ...(handoff ? [D.handoffEl(v, L)] : []));
     const cards = S.handCards(v);
     mine.hidden = handoff || !cards;
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
       handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
-      sortBox.replaceChildren(D.sortEl(L, ui.sort));
-      handBox.replaceChildren(D.handEl(v, L, ui));
+      patch(sortBox, D.sortEl(L, ui.sort));
+      const handKey = JSON.stringify([lang(), seat, cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null]);
+      patchIfChanged(handBox, handKey, () => D.handEl(v, L, ui));
       // the dialog has its own buttons; the bar asks the add-on question
-      actionsBox.replaceChildren(...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() })]));
+      patch(actionsBox, ...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() })]));
     } else {
-      handBox.replaceChildren();
-      actionsBox.replaceChildren();
+      patch(handBox);
+      patch(actionsBox);
     }
     if (!cards && !handoff && v.phase !== "over" && !v.hands) {
       // spectators: no hand (nothing hidden is in the page)
-      handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
+      patch(handoffBox, h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
     helpLine.textContent = D.helpText(v, L, ui.selected);
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
+    patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
   }
@@ -305,6 +308,12 @@ function render({ model, el }) {
         return;
       default:
         break;
+    }
+    // a round's end waits for a person (botsWait): they deal on for a bot dealer too (the bar
+    // offers the button then, see level8/draw.js actionsEl; Python acts for the dealer)
+    if (action === "nextRound" && v.phase === "round_over" && v.botsWait && v.actor != null && v.handoff == null) {
+      send({ type: "next_round" });
+      return;
     }
     if (!live) return;
     // the lay-down dialog's actions (and Esc / Enter while it is open), then adding on (Enter

@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { h } from "./common/dom.js";
+import { h, morphAttrs, patch, patchIfChanged } from "./common/dom.js";
 import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -180,6 +180,7 @@ function render({ model, el }) {
   function drawAllNow() {
     const v = view;
     if (!v) return;
+    const t0 = performance.now();
     const b = G.boardOf(v);
     root.dataset.phase = v.phase;
     root.dataset.cur = String(v.cur);
@@ -187,18 +188,47 @@ function render({ model, el }) {
     root.dataset.actor = v.actor == null ? "" : String(v.actor);
     root.classList.toggle("l8-ended", v.phase === "over");
     root.title = L("keysHelp");
-    roundBox.replaceChildren(D.roundEl(v, L));
-    statusBox.replaceChildren(D.statusEl(v, L));
-    stepsBox.replaceChildren(B.stepsEl(v, L));
-    pendingBox.replaceChildren(B.pendingEl(v, L));
-    tableBox.replaceChildren(B.diceEl(v, L), B.drawPileEl(v, L), B.jokerPileEl(v, L));
+    patch(roundBox, D.roundEl(v, L));
+    patch(statusBox, D.statusEl(v, L));
+    patch(stepsBox, B.stepsEl(v, L));
+    patch(pendingBox, B.pendingEl(v, L));
+    patch(tableBox, B.diceEl(v, L), B.drawPileEl(v, L), B.jokerPileEl(v, L));
     const first = !boardBox.firstElementChild;
-    boardBox.replaceChildren(B.ringEl(v, L, centre, { annotate: annotating(), wide: ui.wideRing }));
+    drawRing(v);
     if (first) fitRing();
     drawSeats(v);
     note.textContent = b.reconstruction ? L("reconstruction") : "";
     drawMineNow(v);
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
+  }
+
+  /** The circuit, patched in place: a field whose key (everything it shows) is unchanged is
+   * not even built; a changed one keeps its node (only a glow, a tower, a title changes); the
+   * centre panel stays where it is. */
+  const ringNodes = new Map(); // part key -> its node on screen
+  function drawRing(v) {
+    const ring = boardBox.firstElementChild;
+    const seen = new Map();
+    const reuse = (key, build) => {
+      const live = ring && ringNodes.get(key);
+      const node = live && live.parentNode === ring ? live : build();
+      seen.set(key, node);
+      return node;
+    };
+    const { shell, parts } = B.ringParts(v, L, centre, { annotate: annotating(), wide: ui.wideRing, lang: lang(), reuse });
+    if (!ring) {
+      shell.append(...parts, centre);
+      boardBox.append(shell);
+    } else {
+      morphAttrs(ring, shell);
+      patch(ring, ...parts, centre);
+    }
+    // fresh parts were patched into the nodes on screen: remember those
+    ringNodes.clear();
+    const live = boardBox.firstElementChild;
+    let k = 0;
+    for (const key of seen.keys()) ringNodes.set(key, live.children[k++]);
   }
 
   /** The circuit sized to the screen's height (issue 27): the header, the whole circuit and
@@ -223,21 +253,30 @@ function render({ model, el }) {
     }
   }
 
+  const seatKeys = new Map(); // seat -> the key of what its row shows
   function drawSeats(v) {
     const opts = { annotate: annotating() };
     const takeLive = G.choicesOf(v).take;
     // the discard piles are live exactly when Python lists them as sources to take from
     const seatView = { ...v, phase: takeLive ? "draw" : v.phase === "draw" ? "-" : v.phase };
-    const nodes = v.names.map((_n, p) => D.seatEl(seatView, p, L, opts));
-    for (const node of nodes) {
+    const lng = lang();
+    v.names.forEach((_n, p) => {
+      const canTake = Boolean(takeLive) && G.canTakeFrom(v, p);
+      const key = `${D.seatKey(seatView, p, lng, opts)}|${Boolean(takeLive)}|${canTake}`;
+      const live = seats.children[p];
+      if (live && seatKeys.get(p) === key) return; // unchanged: not built, not touched
+      const node = D.seatEl(seatView, p, L, opts);
       const pile = node.querySelector("[data-discard]");
-      if (pile && takeLive && !G.canTakeFrom(v, Number(pile.dataset.discard)) && !opts.annotate) {
+      if (pile && takeLive && !canTake && !opts.annotate) {
         pile.disabled = true;
         pile.classList.remove("l8-live");
       }
-      if (pile && takeLive && G.canTakeFrom(v, Number(pile.dataset.discard))) pile.classList.add("l8b-takeable");
-    }
-    seats.replaceChildren(...nodes);
+      if (pile && canTake) pile.classList.add("l8b-takeable");
+      if (live) seats.replaceChild(node, live); // built afresh: most of a changed seat changes
+      else seats.append(node);
+      seatKeys.set(p, key);
+    });
+    while (seats.children.length > v.names.length) seats.lastElementChild.remove();
   }
 
   function drawMine(v) {
@@ -247,29 +286,34 @@ function render({ model, el }) {
   /** The parts that follow the local selection: hand, actions, help, dialogs. */
   function drawMineNow(v) {
     const handoff = v.handoff != null;
-    handoffBox.replaceChildren(...(handoff ? [D.handoffEl(v, L)] : []));
+    patch(handoffBox, ...(handoff ? [D.handoffEl(v, L)] : []));
     const cards = S.handCards(v);
     mine.hidden = handoff || !cards;
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
       handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
-      sortBox.replaceChildren(D.sortEl(L, ui.sort));
+      patch(sortBox, D.sortEl(L, ui.sort));
       // the card table's own phases use the card game's selection; a pick phase its limits
-      handBox.replaceChildren(D.handEl(v, L, ui));
       const allowed = G.pickable(v);
-      if (allowed && S.canAct(v)) {
-        for (const node of handBox.querySelectorAll("[data-card]")) {
-          if (!allowed.includes(Number(node.dataset.card))) node.classList.add("l8b-dim");
+      const dim = allowed && S.canAct(v) ? allowed : null;
+      const handKey = JSON.stringify([lang(), S.handSeat(v), cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null, dim]);
+      patchIfChanged(handBox, handKey, () => {
+        const hand = D.handEl(v, L, ui);
+        if (dim) {
+          for (const node of hand.querySelectorAll("[data-card]")) {
+            if (!dim.includes(Number(node.dataset.card))) node.classList.add("l8b-dim");
+          }
         }
-      }
-      actionsBox.replaceChildren(...(layDown.state() ? [] : [actionsEl(v)]));
+        return hand;
+      });
+      patch(actionsBox, ...(layDown.state() ? [] : [actionsEl(v)]));
     } else {
-      handBox.replaceChildren();
-      actionsBox.replaceChildren();
+      patch(handBox);
+      patch(actionsBox);
     }
     if (!cards && !handoff && v.phase !== "over" && !v.hands) {
-      handoffBox.replaceChildren(h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
+      patch(handoffBox, h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
     helpLine.textContent = B.helpText(v, L, ui.selected);
     D.markFits(seats, v, ui.selected, addOn.question()); // as in the card game
@@ -277,9 +321,9 @@ function render({ model, el }) {
     let inCentre = B.boardDialogEl(v, L, ui);
     if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
     else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
-    promptBox.replaceChildren(...(inCentre ? [inCentre] : []));
+    patch(promptBox, ...(inCentre ? [inCentre] : []));
     const prop = layDown.state();
-    dialogBox.replaceChildren(...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
+    patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }
@@ -361,6 +405,11 @@ function render({ model, el }) {
         return;
       default:
         break;
+    }
+    // a round's end waits for a person (botsWait): they deal on for a bot dealer too
+    if (action === "nextRound" && v.phase === "round_over" && v.botsWait && v.actor != null && v.handoff == null) {
+      send({ type: "next_round" });
+      return;
     }
     if (!S.canAct(v)) return;
     // the card table's lay-down dialog (and Esc / Enter while it is open), then adding on

@@ -5,7 +5,7 @@
 // & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
 // panel and what a highlight means on the board (levelx/annotate.js) are Level X's.
 
-import { h, playerIcon } from "./common/dom.js";
+import { h, patch, playerIcon } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
@@ -152,7 +152,7 @@ function render({ model, el }) {
     helpEl.hidden = !helpOpen;
     if (!helpOpen) return;
     const items = HELP.map((k) => h("li", { "data-help-item": k }, L(`help_${k}`)));
-    helpEl.replaceChildren(h("h4", {}, L("helpTitle")), h("ul", {}, ...items));
+    patch(helpEl, h("h4", {}, L("helpTitle")), h("ul", {}, ...items));
   }
 
   /** The tray and the move preview on the board, then the position's highlights (board and
@@ -188,14 +188,14 @@ function render({ model, el }) {
 
   function drawStatus(v) {
     if (v.phase === "over") {
-      status.replaceChildren(
+      patch(status,
         h("span", { class: "lx-round" }, L("gameOver")),
         h("span", { class: "lx-whose lx-win" }, winsText(lang(), v.winners.map((w) => v.names[w]))),
       );
       return;
     }
     const name = v.names[v.cur];
-    status.replaceChildren(
+    patch(status,
       h("span", { class: "lx-round", "data-round": String(v.round) }, L("round", { n: v.round })),
       h(
         "span",

@@ -441,8 +441,9 @@ test("a focused card keeps the keyboard focus across a redraw", () => {
     card.focus();
     click(card);
     const again = $('[data-hand="0"] [data-card="12"]');
-    assert.ok(again !== card, "the hand was redrawn");
-    assert.ok(document.activeElement === again, "focus follows the card");
+    assert.ok(again === card, "the card's node is kept (patched in place, common/dom.js)");
+    assert.equal(again.dataset.selected, "1", "and shows the new selection");
+    assert.ok(document.activeElement === again, "focus stays on the card");
     model.set("view", { ...BASE, seq: 40 });
     assert.equal(document.activeElement.dataset.card, "12");
     assert.ok(root.contains(document.activeElement));

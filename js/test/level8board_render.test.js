@@ -175,3 +175,32 @@ test("German labels on the fields", () => {
   assert.match(root.textContent, /Würfeln/);
   cleanup();
 });
+
+test("a new view keeps the circuit's nodes: unchanged fields untouched, changed ones patched, the centre in place", () => {
+  const { root, model, cleanup } = mount(view());
+  const ring = root.querySelector("[data-board]");
+  const fields = [...root.querySelectorAll("[data-field]")];
+  const centre = ring.lastElementChild;
+  const quiet = fields[20];
+  let writes = 0;
+  const set = quiet.setAttribute.bind(quiet);
+  quiet.setAttribute = (...a) => {
+    writes++;
+    set(...a);
+  };
+  model.set("view", view({ seq: 2, phase: "move", board: { dice: [3, 4], reachable: [3, 4], choices: { move: [3, 4] } } }));
+  assert.equal(root.querySelector("[data-board]"), ring);
+  assert.deepEqual([...root.querySelectorAll("[data-field]")], fields); // the same 28 nodes
+  assert.equal(ring.lastElementChild, centre);
+  assert.equal(fields[4].dataset.reachable, "1"); // a changed field is patched in place
+  assert.equal(fields[4].disabled, false);
+  assert.equal(fields[7].dataset.reachable, "0");
+  assert.equal(writes, 0, "field 20 did not change: not written");
+  // the tower moves: it leaves field 0's node and appears in field 4's
+  model.set("view", view({ seq: 3, phase: "take", board: { towers: [4, 5], landed: 4, choices: { take: ["pile"] } } }));
+  assert.equal(root.querySelector("[data-field='0'] [data-tower='0']"), null);
+  assert.ok(root.querySelector("[data-field='4'] [data-tower='0']"));
+  assert.equal(root.querySelector("[data-field='4']"), fields[4]);
+  assert.equal(fields[4].dataset.landed, "1");
+  cleanup();
+});

@@ -270,3 +270,20 @@ test("render reports the page's language once (a trait, not a request); none whe
     else delete globalThis.navigator;
   }
 });
+
+test("a roll redraws the tray in place and leaves the board's squares and the player cards alone", () => {
+  const { model, cleanup, q, qa } = mount(V.start);
+  const squares = qa(".lx-squares > *");
+  const cards = qa("[data-player-card]");
+  const die = q("[data-die='0']");
+  model.set("view", V.play); // the same board, dice on the table
+  assert.deepEqual(qa(".lx-squares > *"), squares); // not rebuilt
+  assert.deepEqual(qa("[data-player-card]"), cards);
+  assert.equal(q("[data-die='0']").dataset.face, String(V.play.dice[0]));
+  assert.equal(qa("[data-die]").length, 4);
+  assert.notEqual(die.tagName, q("[data-die='0']").tagName); // a blank die became a button
+  model.set("language", "de"); // a change they show: drawn again, same nodes where the key is equal
+  assert.match(q("[data-chips='5']").title, /Chips|Reihe|5/);
+  assert.equal(qa(".lx-squares > *").length, squares.length);
+  cleanup();
+});

@@ -68,3 +68,190 @@ export function playerGlyph(player) {
   const n = ((player % SEATS) + SEATS) % SEATS;
   return h("span", { class: `lw-glyph lw-c${n}`, "aria-hidden": "true" }, GLYPHS[n]);
 }
+
+// ---------------------------------------------------------------- keyed updates
+// patch(parent, ...children) makes parent's children equal to freshly built ones (the same
+// arguments as h's children) while reusing the nodes already on screen: a node is matched by
+// its tag and the attributes that name what it shows (a card id, a seat, a square, an action;
+// data-key when given), in order among equals; a matched node keeps its identity (focus, CSS
+// transitions, no style recalculation of an unchanged subtree) and only its differing
+// attributes, text and children are written. Nothing is read from the layout. The fresh nodes
+// are only a description: the ones that match are discarded, the others are inserted.
+
+/** Attributes that name what a node stands for (its identity across views). */
+export const KEY_ATTRS = [
+  "data-key",
+  "data-card",
+  "data-player",
+  "data-hand",
+  "data-hand-count",
+  "data-discard",
+  "data-draw-pile",
+  "data-meld",
+  "data-melds",
+  "data-skip",
+  "data-prop-combo",
+  "data-prop-card",
+  "data-move-to",
+  "data-layout",
+  "data-meaning",
+  "data-joker",
+  "data-action",
+  "data-sort",
+  "data-field",
+  "data-tower",
+  "data-level-cell",
+  "data-marker",
+  "data-die",
+  "data-row",
+  "data-square",
+  "data-chips",
+  "data-row-label",
+  "data-group",
+  "data-target",
+  "data-tab",
+  "data-sum-player",
+  "data-rank",
+  "data-dialog",
+  "data-pick",
+  "data-steal",
+  "data-choose",
+  "data-ask-number",
+  "data-ask-colour",
+  "data-ask-dir",
+  "data-move",
+  "data-take",
+  "data-skip-target",
+  "data-number",
+  "data-preview",
+  "data-seat",
+  "data-shown",
+  "data-player-card",
+  "data-held",
+  "data-score",
+  "data-chance",
+];
+const KEYS = new Set(KEY_ATTRS);
+
+/** The identity of a node among its siblings: tag plus its naming attributes. */
+export function keyOf(node) {
+  if (node.nodeType !== 1) return `#${node.nodeType}`;
+  let parts = null;
+  const attrs = node.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    if (KEYS.has(a.name)) (parts || (parts = [])).push(`${a.name}=${a.value}`);
+  }
+  if (!parts) return node.tagName;
+  if (parts.length > 1) parts.sort(); // attribute order is not part of the identity
+  return `${node.tagName}|${parts.join("|")}`;
+}
+
+const asNodes = (children) => {
+  const out = [];
+  for (const c of children) {
+    if (c === "" || c == null || c === false) continue;
+    out.push(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return out;
+};
+
+/** Make `parent`'s children equal to `children` (nodes or text), reusing matching nodes. */
+export function patch(parent, ...children) {
+  reconcile(parent, asNodes(children));
+  return parent;
+}
+
+/** Make the node `live` equal to the fresh node `next` (same key): attributes, text, children. */
+export function morph(live, next) {
+  if (live.nodeType !== 1) {
+    if (live.data !== next.data) live.data = next.data;
+    return live;
+  }
+  morphAttrs(live, next);
+  reconcile(live, Array.from(next.childNodes));
+  // form state lives in properties, not attributes
+  const tag = live.tagName;
+  if (tag === "SELECT" && live.selectedIndex !== next.selectedIndex) live.selectedIndex = next.selectedIndex;
+  else if (tag === "INPUT" || tag === "TEXTAREA") {
+    if (live.value !== next.value) live.value = next.value;
+    if (live.checked !== next.checked) live.checked = next.checked;
+  }
+  return live;
+}
+
+/** Give `live` exactly the attributes of `next`, writing only those that differ. */
+export function morphAttrs(live, next) {
+  const want = next.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const a = want[i];
+    if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  }
+  const have = live.attributes;
+  for (let i = have.length - 1; i >= 0; i--) {
+    const name = have[i].name;
+    if (!next.hasAttribute(name)) live.removeAttribute(name);
+  }
+  return live;
+}
+
+function reconcile(parent, next) {
+  const old = parent.childNodes;
+  if (!old.length) {
+    if (next.length) parent.append(...next);
+    return;
+  }
+  // a live child passed as it is stays as it is (e.g. a panel built once and kept in place)
+  const kept = new Set();
+  for (const n of next) if (n.parentNode === parent) kept.add(n);
+  const pool = new Map(); // key -> old nodes with that key, in order
+  for (let i = 0; i < old.length; i++) {
+    const n = old[i];
+    if (kept.has(n)) continue;
+    const k = keyOf(n);
+    const list = pool.get(k);
+    if (list) list.push(n);
+    else pool.set(k, [n]);
+  }
+  const used = kept;
+  const result = next.map((n) => {
+    if (kept.has(n)) return n;
+    const list = pool.get(keyOf(n));
+    const hit = list && list.length ? list.shift() : null;
+    if (!hit) return n;
+    used.add(hit);
+    return morph(hit, n);
+  });
+  for (const n of Array.from(old)) if (!used.has(n)) n.remove();
+  let cur = parent.firstChild;
+  for (const n of result) {
+    if (n === cur) cur = cur.nextSibling;
+    else parent.insertBefore(n, cur);
+  }
+}
+
+/** Set an element's text only when it differs (an equal write still replaces the text node). */
+export function setText(el, text) {
+  const s = String(text);
+  if (el.textContent !== s) el.textContent = s;
+}
+
+const shownKeys = new WeakMap(); // container -> the key of what it shows
+
+/**
+ * patch(container, ...build()) only when `key` (a string naming everything the part shows)
+ * differs from the last one drawn into `container`; else nothing is built or touched. Returns
+ * whether it drew. Redraws that change nothing then cost a string comparison. With
+ * {reuse: false} a changed part is replaced instead of patched.
+ */
+export function patchIfChanged(container, key, build, { reuse = true } = {}) {
+  if (shownKeys.get(container) === key && container.firstChild) return false;
+  const out = build();
+  const nodes = Array.isArray(out) ? out : [out];
+  // reuse: false for parts whose every node changes with the key (a list of a new roll's
+  // groupings): diffing them would only add work to building them
+  if (reuse) patch(container, ...nodes);
+  else container.replaceChildren(...nodes.filter((n) => n != null && n !== false && n !== ""));
+  shownKeys.set(container, key);
+  return true;
+}

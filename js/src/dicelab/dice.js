@@ -1,7 +1,7 @@
 // The dice on the table: one button per die with its pips drawn in SVG (big enough to read on
 // a projector). Buttons are updated in place, so the die with keyboard focus keeps it.
 
-import { h, svg } from "../common/dom.js";
+import { h, patch, svg } from "../common/dom.js";
 
 /** Pip positions (in a 0..100 box) for each face. */
 const PIPS = {
@@ -37,6 +37,6 @@ export function drawDice(tray, faces, label) {
     b.title = text;
     if (b.dataset.face === String(face) && b.firstChild) return;
     b.dataset.face = String(face);
-    b.replaceChildren(dieFace(face, 58));
+    patch(b, dieFace(face, 58));
   });
 }

@@ -1,11 +1,17 @@
 // The list of every distinct grouping of the roll (Python found them): one row per grouping,
 // its groups as "2 + 3 = 5", the dice left out and the 1s Lucky Loser turned.
 
-import { h } from "../common/dom.js";
+import { h, patchIfChanged } from "../common/dom.js";
 import { counted, t } from "./i18n.js";
 
 /** Draw view.groupings into `el` (a heading with the count, then the rows). */
 export function drawGroupings(el, view, lang) {
+  // the same roll (a redraw for the chart, the simulation, a setting) leaves the list alone
+  const key = JSON.stringify([lang, view.groupings, view.groupingCount]);
+  patchIfChanged(el, key, () => groupingRows(view, lang), { reuse: false });
+}
+
+function groupingRows(view, lang) {
   const rows = view.groupings.map((g, i) => {
     const parts = g.groups.map((group, k) =>
       h("span", { class: "dl-group", "data-group-sum": String(g.sums[k]) }, group.join(" + "), h("b", {}, ` = ${g.sums[k]}`)),
@@ -17,8 +23,8 @@ export function drawGroupings(el, view, lang) {
   });
   const more = view.groupingCount - view.groupings.length;
   if (more > 0) rows.push(h("li", { class: "dl-more", "data-more": String(more) }, t(lang, "more", { n: more })));
-  el.replaceChildren(
+  return [
     h("h4", { "data-grouping-count": String(view.groupingCount) }, counted(lang, "groupings", view.groupingCount)),
     h("ol", { class: "dl-groupings" }, ...rows),
-  );
+  ];
 }

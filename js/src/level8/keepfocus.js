@@ -1,7 +1,7 @@
 // Keyboard focus across a redraw, shared by the card game (../level8.js) and the board game
-// (../level8board.js): a redraw replaces the focused control, so the focus is parked on the
-// root meanwhile and, if it came from the keyboard, put back on the new control with the same
-// attribute value (inside a hand: the same card of the hand). A mouse focus is not put back.
+// (../level8board.js): a keyboard focus stays on its control when the redraw kept that node,
+// else it moves to the new control with the same attribute value (inside a hand: the same card
+// of the hand), else to the root. A mouse focus is not kept: it goes to the root.
 //
 // focusKeeper(root, {keys, skip}) -> keepFocus(redraw)
 //   keys   attributes that name a control, the first one the focused node has wins
@@ -37,12 +37,17 @@ export function focusKeeper(root, { keys = TABLE_FOCUS_KEYS, skip = [] } = {}) {
     } catch {
       keyboard = true; // no :focus-visible support: keep it anyway
     }
-    root.focus({ preventScroll: true });
-    const out = redraw();
-    if (keyboard && selector) {
-      const next = root.querySelector(selector);
-      if (next && !next.disabled) next.focus({ preventScroll: true });
+    if (!keyboard) {
+      root.focus({ preventScroll: true }); // a mouse focus is not kept
+      return redraw();
     }
+    const out = redraw();
+    // redraws patch the controls in place (common/dom.js patch): most keep their node, and
+    // with it the focus; no focus() call then (each one makes the browser restyle at once)
+    if (a.isConnected && root.contains(a) && !a.disabled && doc.activeElement === a) return out;
+    const next = selector ? root.querySelector(selector) : null;
+    if (next && !next.disabled) next.focus({ preventScroll: true });
+    else root.focus({ preventScroll: true });
     return out;
   };
 }

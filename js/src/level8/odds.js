@@ -16,9 +16,11 @@ export const MAX_KINDS = 8;
 const COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"];
 
 /** A chance 0–1 as a percentage in the language's own digits: "12.5 %", "12,5 %". */
+const FORMATS = new Map(); // locale -> Intl.NumberFormat (making one costs more than a draw)
 export function percent(x, lang) {
   const p = Math.round(Number(x) * 1000) / 10; // one decimal place, as a projector can show
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(p)} %`;
+  if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }));
+  return `${FORMATS.get(lang).format(p)} %`;
 }
 
 /** A needed kind's label in the game's notation ("red 7", "7", "joker") in this language. */

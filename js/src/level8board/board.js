@@ -37,6 +37,22 @@ export function towerEl(view, p, L, size = 26) {
   return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
 }
 
+/** Everything fieldEl shows of field i (a redraw skips the field while it is unchanged). */
+export function fieldKey(view, i, lang, { cell, towers, annotate = false }) {
+  const b = boardOf(view);
+  const turn = view.board ? view.board.turn : null;
+  return JSON.stringify([
+    lang,
+    annotate,
+    b.fields[i],
+    cell,
+    isReachable(view, i),
+    (b.reachable || []).includes(i) && view.phase === "move",
+    b.landed === i,
+    towers.map((p) => [p, nameOf(view, p), turn === p]),
+  ]);
+}
+
 /** One field of the circuit (a button: clickable when the tower may move there). */
 export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) {
   const b = boardOf(view);
@@ -76,6 +92,11 @@ export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) 
     el.append(box);
   }
   return el;
+}
+
+/** Everything trackEl shows. */
+export function trackKey(view, lang, cell) {
+  return JSON.stringify([lang, cell, view.levels, view.levelCounts, view.names]);
 }
 
 /** The level track: 1 … last, then the laurel; one marker per player. */
@@ -322,18 +343,33 @@ export function boardDialogEl(view, L, ui) {
 
 /** The whole circuit: fields around the level track and the centre (`centre` is placed in). */
 export function ringEl(view, L, centre, { annotate = false, wide = false } = {}) {
+  const { shell, parts } = ringParts(view, L, centre, { annotate, wide });
+  shell.append(...parts, centre);
+  return shell;
+}
+
+/**
+ * The ring's element without children (shell) and its fields and level track (parts), the
+ * centre placed in its grid cell. reuse(key, build) may answer a part whose key is unchanged
+ * with its node on screen instead of a fresh one (level8board.js drawRing).
+ */
+export function ringParts(view, L, centre, { annotate = false, wide = false, lang = "", reuse = null } = {}) {
   const b = boardOf(view);
   const fields = b.fields || [];
   const layout = ringLayout(fields.length, { wide });
-  const ring = h("div", {
+  const shell = h("div", {
     class: "l8b-ring",
     "data-board": String(fields.length),
     style: `grid-template-columns: repeat(${layout.cols}, minmax(0, 1fr)); grid-template-rows: repeat(${layout.rows}, auto)`,
   });
   const towers = towersByField(b.towers, fields.length);
-  fields.forEach((_id, i) => ring.append(fieldEl(view, i, L, { cell: layout.cells[i], layout, towers: towers[i], annotate })));
-  ring.append(trackEl(view, L, layout.track));
-  centre.style.gridArea = gridArea(layout.centre);
-  ring.append(centre);
-  return ring;
+  const part = (key, build) => (reuse ? reuse(key, build) : build());
+  const parts = fields.map((_id, i) => {
+    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate };
+    return part(`f${i}:${fieldKey(view, i, lang, opts)}`, () => fieldEl(view, i, L, opts));
+  });
+  parts.push(part(`t:${trackKey(view, lang, layout.track)}`, () => trackEl(view, L, layout.track)));
+  const area = gridArea(layout.centre);
+  if (centre.style.gridArea !== area) centre.style.gridArea = area;
+  return { shell, parts };
 }

@@ -1,7 +1,7 @@
 // The Level X board: six rows of squares with their X, the chip stacks, the pieces (kept as
 // elements so moves animate) and the ticker line that captions the event being shown.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, patchIfChanged, playerIcon, setText } from "../common/dom.js";
 import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
@@ -37,6 +37,25 @@ export function createBoard() {
     boardEl.style.height = `${ROWS.length * (SQ + GAP) - GAP}px`;
     const ev = flash;
     const evRow = ev && ev[2] != null ? ev[2] - 5 : -1;
+    // everything the squares, row numbers and chip stacks show (pieces are drawn apart)
+    const heldX = ROWS.map((_row, r) => b.pos.some((pp) => pp[r] === v.len[r]));
+    const key = JSON.stringify([lang, v.len, b.chips, heldX, ev, Boolean(setup)]);
+    patchIfChanged(squaresLayer, key, () => squares(v, b, ev, evRow, lang, setup));
+    drawPieces(v, b, flash, lang, setup);
+    // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
+    const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
+    if (ev) {
+      setText(ticker, said(ev));
+      ticker.classList.add("lx-live");
+    } else {
+      const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
+      setText(ticker, last ? said(last) : "");
+      ticker.classList.remove("lx-live");
+    }
+  }
+
+  /** The squares with their X, the row numbers and the chip stacks of board b. */
+  function squares(v, b, ev, evRow, lang, setup) {
     const nodes = [];
     ROWS.forEach((row, r) => {
       const closed = b.chips[r] === 0;
@@ -74,18 +93,7 @@ export function createBoard() {
         ),
       );
     });
-    squaresLayer.replaceChildren(...nodes);
-    drawPieces(v, b, flash, lang, setup);
-    // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
-    const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
-    if (ev) {
-      ticker.textContent = said(ev);
-      ticker.classList.add("lx-live");
-    } else {
-      const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
-      ticker.textContent = last ? said(last) : "";
-      ticker.classList.remove("lx-live");
-    }
+    return nodes;
   }
 
   function drawPieces(v, b, flash, lang, setup) {
@@ -188,7 +196,7 @@ export function createBoard() {
         marks.push(h("div", { class: `lx-ghostarrow lx-g${g.k}`, "aria-hidden": "true", style: `left:${xf + SQ + GAP / 2 - 10}px;top:${y + SQ / 2 - 10}px` }, "➜"));
       }
     }
-    ghostsLayer.replaceChildren(...marks);
+    patch(ghostsLayer, ...marks);
   }
 
   /** In set-up mode a piece on the board can be picked up (clicked, dragged, Enter/Space). */

@@ -1,11 +1,17 @@
 // The players' cards under the board (chips held, bonus tiles, score) and the bonus stack.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patchIfChanged, playerIcon } from "../common/dom.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
 
 /** Fill `container` with one card per player for view v and board b. */
 export function drawPlayers(container, v, b, lang) {
+  // everything the cards show: unchanged (most views) -> nothing is built or touched
+  const key = JSON.stringify([lang, v.names, v.phase === "over" ? -1 : v.cur, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft]);
+  patchIfChanged(container, key, () => playerCards(v, b, lang));
+}
+
+function playerCards(v, b, lang) {
   const L = (key, params) => t(lang, key, params);
   const cards = v.names.map((name, p) => {
     const cls = ["lx-card"];
@@ -42,5 +48,5 @@ export function drawPlayers(container, v, b, lang) {
       ...(v.tilesLeft.length ? v.tilesLeft.map((x, i) => h("span", { class: "lx-tile", title: L(i === 0 ? "tileNextTitle" : "tileTitle", { v: x }) }, `${x}`)) : ["—"]),
     ),
   );
-  container.replaceChildren(...cards, stack);
+  return [...cards, stack];
 }

@@ -8,7 +8,7 @@
 // number (square 0: off the board). Placing a pick on a target moves the picked player's piece
 // of the target's row there.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, playerIcon } from "../common/dom.js";
 import { t } from "./i18n.js";
 
 /** What a node of the board or the panel is in set-up mode: {kind, seat?, row?, square?}. */
@@ -62,7 +62,7 @@ export function drawSetupPanel(container, v, picked, lang) {
       ),
     );
   const pickText = picked ? (picked.row === null ? L("setupPickedSeat", { name: v.names[picked.seat] }) : L("setupPicked", { name: v.names[picked.seat], row: picked.row })) : "";
-  container.replaceChildren(
+  patch(container,
     h(
       "div",
       { class: "lx-setup-panel", "data-setup-panel": "" },

@@ -3,7 +3,7 @@
 // the advisor's expected value (view.advice, by the same key: {move, pts, prog, ev, exact,
 // rank}; levelwidgets/levelx/advisor.py computes it, rank 1 is the best move).
 
-import { h } from "../common/dom.js";
+import { h, patch } from "../common/dom.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
 import { gainText } from "./preview.js";
@@ -78,7 +78,7 @@ export function drawTeach(container, v, on, chances, lang) {
   } else {
     list.append(h("p", { class: "lx-hint" }, L("noDice")));
   }
-  container.replaceChildren(
+  patch(container,
     h("div", { class: "lx-teachcol" }, h("h4", {}, L("chanceTitle")), bars),
     h(
       "div",

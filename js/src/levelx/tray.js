@@ -1,7 +1,7 @@
 // The side panel: the dice tray (with Lucky Loser's face picker), the groups being built, the
 // buttons for this phase and its hint, or the result panel once the game is over.
 
-import { h, playerIcon } from "../common/dom.js";
+import { h, patch, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
 import { dieFace } from "./dice.js";
 import * as G from "./groups.js";
@@ -12,8 +12,10 @@ import { moveText, stepText } from "./preview.js";
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
 
 /** The exact chance of the roll just made: "1-1-2-6 comes up 12 times in 1,296 rolls". */
+const FORMATS = new Map(); // locale -> Intl.NumberFormat (making one costs more than a draw)
 function rollChance(dice, [ways, total], lang) {
-  const num = (n) => new Intl.NumberFormat(lang).format(n);
+  if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang));
+  const num = (n) => FORMATS.get(lang).format(n);
   const faces = [...dice].sort((a, b) => a - b).join("-");
   return h("p", { class: "lx-hint lx-rollchance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
 }
@@ -32,7 +34,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       .map((name, p) => [v.score[p], p])
       .sort((x, y) => y[0] - x[0])
       .map(([score, p]) => h("div", { class: "lx-rank" }, playerIcon(p, 20), h("span", { class: "lx-name" }, v.names[p]), h("b", {}, String(score))));
-    container.replaceChildren(
+    patch(container,
       h("div", { class: "lx-result", "data-result": "" }, h("div", { class: "lx-resulttitle" }, `★ ${winsText(lang, v.winners.map((w) => v.names[w]))}`), ...ranking),
     );
     return;
@@ -149,7 +151,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   if (refusal) parts.push(refusal);
   parts.push(h("p", { class: "lx-hint" }, hint));
   if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
-  container.replaceChildren(...parts);
+  patch(container, ...parts);
 }
 
 /** Python's refusal {text, code, params} in the widget's language. */
