@@ -31,7 +31,7 @@
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
 import { h } from "./common/dom.js";
-import { langOf, subscribe } from "./common/model.js";
+import { followView, langOf, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -409,6 +409,7 @@ function render({ model, el }) {
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
     subscribe(model, ["view"], onView),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),
     subscribe(model, ["language"], () => {
       seatCache.clear();

@@ -30,7 +30,7 @@
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
 import { h } from "./common/dom.js";
-import { langOf, subscribe } from "./common/model.js";
+import { followView, langOf, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -519,6 +519,7 @@ function render({ model, el }) {
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
     subscribe(model, ["view"], onView),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),
     subscribe(model, ["language"], () => drawAll()),
     subscribe(model, ["bot_delay"], () => {

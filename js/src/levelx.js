@@ -8,7 +8,7 @@
 import { h, playerIcon } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
-import { langOf, subscribe } from "./common/model.js";
+import { followView, langOf, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
 import { hidePicture } from "./common/picture.js";
@@ -428,6 +428,7 @@ function render({ model, el }) {
     projector(root, model, { fitEnd: main }), // the board and the dice on one projected screen
     fitWidth(boardView.boardEl),
     subscribe(model, ["view"], () => show(model.get("view"))),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["language", "teach", "chances"], () => draw()),
     subscribe(model, ["annotate"], () => {
       draw();

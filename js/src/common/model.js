@@ -21,3 +21,6 @@ export function afterLayout(fn) {
   const id = setTimeout(fn, 0);
   return () => clearTimeout(id);
 }
+
+// The view arrives as patches after the first (common/patch.js): every widget follows them.
+export { applyOp, followView } from "./patch.js";
