@@ -6,7 +6,7 @@ class owns the parts that do not depend on the game:
 
 - publishing the view (with a counter ``seq``, undo/redo flags, and the log: the last events
   kept, worded for the viewer and language of now by :func:`~.log.log_lines`), as a patch of
-  the view the browser holds when that is smaller (see :meth:`GameWidget._send_view`);
+  the view the browser holds when that is smaller (:mod:`.viewsync`);
 - (from :class:`~.intents.IntentWidget`) ``error``/``error_id``/``error_info`` for refused
   intents, ``language``, and dispatch with clear errors for unknown or malformed intents;
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
@@ -39,11 +39,11 @@ from ..errors import GameError
 from ..record import Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
 from .log import log_lines
-from .patch import diff, size
 from .picture import PictureMixin
 from .review import ReviewMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
 from .takebacks import TAKEBACKS, TakebacksMixin, check_takebacks
+from .viewsync import ViewSync
 
 __all__ = [
     "LANGUAGES",
@@ -60,7 +60,7 @@ LOG_SIZE = 8  # lines kept in the view's log
 MAX_SEQ = 2**53 - 1
 
 
-class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
+class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -75,9 +75,6 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
 
     #: Everything the table shows for this widget's viewer (compact: numbers, short strings).
     view = traitlets.Dict().tag(sync=True)
-    #: The newest view's ``seq``: a browser holding an older view (a patch missed, or shown
-    #: after patches went by) asks for the whole view again (``{"type": "resync"}``).
-    view_seq = traitlets.Int(0).tag(sync=True)
     #: Milliseconds between bot actions; 0 plays bots at once (analysts, tests).
     bot_delay = traitlets.Int(700).tag(sync=True)
     #: A record handed to a class: the browser can step through it, not change it.
@@ -130,8 +127,6 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self._game: Any = game
         self._bots = self._check_bots(bots, game.num_players)
         self._seq = 0
-        self._sent_view: dict[str, Any] | None = None  # the view the browser holds
-        self._view_quietly = False  # True while ``view`` is set without sending it whole
         self._log: list[Any] = []
         self._move_listeners = Listeners()
         self._quiet = False  # True while the widget itself drives the engine
@@ -171,7 +166,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self._plies_shown = self._game.plies
         self._use_cursor(cursor)
         self._line_end = None if cursor is None else cursor.node
-        self._sent_view = None  # another game: the whole view goes out
+        self._forget_sent_view()  # another game: the whole view goes out
         self._game_replaced()
         self._after_change([], run_bots=False)
 
@@ -415,51 +410,6 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self._send_view(view)
         self._refresh_picture()
 
-    def _send_view(self, view: dict[str, Any]) -> None:
-        """Make ``view`` the synced ``view``, sending the browser only what changed.
-
-        ``view`` (the trait) always holds the whole view, so the widget's saved state, the
-        picture and a browser that connects later get everything. What goes over the wire is
-        a custom message ``{"kind": "patch", "seq", "base", "op"}`` (:mod:`.patch`) when the
-        browser holds the view ``base`` and the patch is under half the view; the browser
-        applies it (``js/src/common/patch.js``) and sets its copy of ``view``. Otherwise (the
-        first view, another game, a new language or viewer, a jump whose patch is large) the
-        whole view is sent as usual. ``view_seq`` follows every view: a browser whose view is
-        older (it missed a patch) asks with ``{"type": "resync"}`` for the whole view.
-        """
-        sent = self._sent_view
-        if sent is not None and sent.get("viewer") != view.get("viewer"):
-            sent = None  # other eyes (a hot-seat pass, another perspective): a whole new view
-        op = None if sent is None else diff(sent, view)
-        self._sent_view = view
-        if op is not None and size(op) * 2 < size(view):
-            self.send({"kind": "patch", "seq": view["seq"], "base": sent["seq"], "op": op})  # type: ignore[index]
-            self._view_quietly = True
-            try:
-                self.view = view
-            finally:
-                self._view_quietly = False
-        else:
-            self.view = view
-        self.view_seq = view["seq"]
-
-    def _resync(self) -> None:
-        """The browser missed a patch (or was not showing): send it the whole view again."""
-        self._sent_view = self.view
-        self.send_state("view")
-
-    def _should_send_property(self, key: str, value: Any) -> bool:
-        # a view sent as a patch is set without sending it whole (ipywidgets asks here)
-        if key == "view" and self._view_quietly:
-            return False
-        return super()._should_send_property(key, value)  # type: ignore[misc]
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """The browser's changes of synced traits; ``view`` is the kernel's alone (a browser
-        that applied patches to its copy may send it back with another change: dropped)."""
-        sync_data = {k: v for k, v in sync_data.items() if k not in ("view", "view_seq")}
-        super().set_state(sync_data)  # type: ignore[misc]
-
     @traitlets.validate("bot_delay")
     def _valid_bot_delay(self, proposal: dict) -> int:
         delay = proposal["value"]
@@ -479,7 +429,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     def _language_changed(self, _change: dict) -> None:
         # the log (and the picture's caption) are in the widget's language
         if hasattr(self, "_game"):
-            self._sent_view = None  # nearly every text changes: the whole view goes out
+            self._forget_sent_view()  # nearly every text changes: the whole view goes out
             self._publish([])
 
     def _check_game(self, game: object) -> None:

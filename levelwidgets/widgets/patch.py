@@ -23,8 +23,15 @@ from typing import Any
 
 
 def _same(old: Any, new: Any) -> bool:
-    """Equal as JSON (``True`` is not ``1`` here, as it is not in the browser)."""
-    return type(old) is type(new) and old == new
+    """Equal as JSON: Python's ``==`` first (fast), then the types all the way down (``True``
+    is not ``1`` in the browser, nor ``1.0`` ``1``)."""
+    if type(old) is not type(new) or old != new:
+        return False
+    if type(old) is dict:
+        return all(_same(value, new[key]) for key, value in old.items())
+    if type(old) is list:
+        return all(_same(a, b) for a, b in zip(old, new, strict=True))
+    return True
 
 
 def diff(old: Any, new: Any) -> Any:

@@ -2,7 +2,9 @@
 // keeps the whole view in the model (levelwidgets/widgets/patch.py writes them; base.py sends).
 //
 // A patch is a custom message {kind: "patch", seq, base, op}: the view numbered `seq` is the
-// view numbered `base` with `op` applied. Ops (the same as patch.py's):
+// view numbered `base` with `op` applied (a large op comes deflated in the message's binary
+// buffer instead, with z: 1; patches are applied one after another, in the order sent).
+// Ops (the same as patch.py's):
 //   {r: value}                        replaced
 //   {d: {key: op}, x: [key]}          an object: keys patched or added, x removed
 //   {l: [drop, keep], i: {idx: op}, a: [items]}  a list: drop the first `drop`, keep `keep`
@@ -33,16 +35,28 @@ export function applyOp(value, op) {
 
 const seqOf = (view) => (view && typeof view.seq === "number" ? view.seq : -1);
 
+/** The bytes of a message buffer (a DataView, an ArrayBuffer or a typed array). */
+function bytesOf(buffer) {
+  if (buffer instanceof ArrayBuffer) return new Uint8Array(buffer);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset || 0, buffer.byteLength);
+}
+
+/** A deflated (zlib) JSON op, parsed. */
+export async function inflateOp(buffer) {
+  const stream = new Blob([bytesOf(buffer)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return JSON.parse(await new Response(stream).text());
+}
+
 export function followView(model) {
   let asked = -1; // the view_seq a resync was asked for (once each)
+  let queue = Promise.resolve(); // patches and checks, in the order they came
   const resync = () => {
     const want = Number(model.get("view_seq")) || 0;
     if (asked === want) return;
     asked = want;
     model.send({ type: "resync" });
   };
-  const onMessage = (msg) => {
-    if (!msg || msg.kind !== "patch") return;
+  const apply = (msg, op) => {
     const view = model.get("view");
     const held = seqOf(view);
     if (held >= msg.seq) return; // applied already (another copy of the widget did)
@@ -50,17 +64,28 @@ export function followView(model) {
       resync();
       return;
     }
-    model.set("view", applyOp(view, msg.op));
+    model.set("view", applyOp(view, op));
   };
   const check = () => {
     const want = model.get("view_seq");
     if (typeof want === "number" && want > 0 && seqOf(model.get("view")) < want) resync();
   };
+  const later = (step) => {
+    queue = queue.then(step).catch(() => resync()); // a patch that cannot be read: start afresh
+  };
+  const onMessage = (msg, buffers) => {
+    if (!msg || msg.kind !== "patch") return;
+    if (msg.z) {
+      const packed = inflateOp(buffers[0]);
+      later(async () => apply(msg, await packed));
+    } else later(() => apply(msg, msg.op));
+  };
+  const onSeq = () => later(check);
   model.on("msg:custom", onMessage);
-  model.on("change:view_seq", check);
-  check(); // shown after patches went by (or a saved copy): ask for the view of now
+  model.on("change:view_seq", onSeq);
+  onSeq(); // shown after patches went by (or a saved copy): ask for the view of now
   return () => {
     model.off("msg:custom", onMessage);
-    model.off("change:view_seq", check);
+    model.off("change:view_seq", onSeq);
   };
 }
