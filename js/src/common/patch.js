@@ -11,7 +11,7 @@
 //                                     (patched at i), append a
 // applyOp returns a new value and never changes the old one (renderers may keep old views).
 //
-// followView(model) -> off: applies patches to the model's `view` (set locally, so a saved
+// followView(model) -> off (off.settled(): a promise, once the patches so far are applied): applies patches to the model's `view` (set locally, so a saved
 // notebook holds the whole view of now). A patch whose base is not the view held (one was
 // missed), or a `view_seq` newer than the view held (patches went by while nothing listened),
 // asks the kernel for the whole view: {type: "resync"}. Every rendered copy of a widget calls
@@ -83,9 +83,11 @@ export function followView(model) {
   const onSeq = () => later(check);
   model.on("msg:custom", onMessage);
   model.on("change:view_seq", onSeq);
-  onSeq(); // shown after patches went by (or a saved copy): ask for the view of now
-  return () => {
+  check(); // shown after patches went by (or a saved copy): ask for the view of now
+  const off = () => {
     model.off("msg:custom", onMessage);
     model.off("change:view_seq", onSeq);
   };
+  off.settled = () => queue; // resolves once every patch received so far is applied
+  return off;
 }
