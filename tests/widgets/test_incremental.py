@@ -72,6 +72,16 @@ class Wire:
         self.sent.clear()
         return total
 
+    def take_text(self) -> str:
+        """Everything sent since the last call as text (deflated buffers inflated)."""
+        parts = []
+        for msg, buffers in self.sent:
+            parts.append(json.dumps(msg, ensure_ascii=False))
+            if msg["method"] == "custom" and msg["content"].get("z"):
+                parts.extend(zlib.decompress(b).decode() for b in buffers)
+        self.sent.clear()
+        return "\n".join(parts)
+
     def check(self, what: str) -> None:
         assert self.view == as_json(self.w.view), f"{what}: the browser's view is not the view"
 
