@@ -41,6 +41,7 @@ from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, chec
 from .log import log_lines
 from .picture import PictureMixin
 from .review import ReviewMixin
+from .scrub import ScrubMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
 from .takebacks import TAKEBACKS, TakebacksMixin, check_takebacks
 from .viewsync import ViewSync
@@ -60,7 +61,7 @@ LOG_SIZE = 8  # lines kept in the view's log
 MAX_SEQ = 2**53 - 1
 
 
-class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
+class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -95,6 +96,7 @@ class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidg
             "undo",
             "redo",
             "resync",
+            "scrub_views",
             "goto",
             "seek",
             "jump",
@@ -300,6 +302,7 @@ class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidg
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
             "resync": lambda _m: self._resync(),
+            "scrub_views": lambda _m: self._send_scrub_views(),
             "advance": lambda _m: self.advance(),
             "new_game": lambda m: self.new_game(
                 getattr(self._game, "seed", None) if m["same"] else None
@@ -314,6 +317,7 @@ class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidg
             "redo": NO_FIELDS,
             "refresh": NO_FIELDS,
             "resync": NO_FIELDS,
+            "scrub_views": NO_FIELDS,
             "new_game": Shape(same=Opt(Bool(), False)),
             "advance": Shape(seq=Int(0, MAX_SEQ)),
             **self._review_shapes(),
@@ -407,6 +411,10 @@ class GameWidget(ViewSync, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidg
         view["takebacks"] = self.takebacks
         view["review"] = self._review_view()
         view["review"]["floor"] = floor  # the review bar goes no further back
+        view["review"]["scrubKey"] = self._scrub_key()  # the views sent ahead it may show
+        if self._captured is not None:  # working out the views of other steps (.scrub)
+            self._captured.append(view)
+            return
         self._send_view(view)
         self._refresh_picture()
 
