@@ -15,7 +15,8 @@
 // notebook holds the whole view of now). A patch whose base is not the view held (one was
 // missed), or a `view_seq` newer than the view held (patches went by while nothing listened),
 // asks the kernel for the whole view: {type: "resync"}. Every rendered copy of a widget calls
-// it; a patch already applied is skipped, so two copies apply it once.
+// it; a patch already applied is skipped, so two copies apply it once. A view shown from data
+// held ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
 
 /** `value` with `op` applied (a new value; `value` is left as it was). */
 export function applyOp(value, op) {
@@ -34,6 +35,13 @@ export function applyOp(value, op) {
 }
 
 const seqOf = (view) => (view && typeof view.seq === "number" ? view.seq : -1);
+
+/** On a view the browser shows from data it holds ahead (review/scrub.js): the kernel's view
+ *  it stands in for, which patches apply to (a symbol: saved state and JSON leave it out). */
+export const BASE = Symbol("lw.kernelView");
+
+/** The kernel's view behind `view` (the view itself when the kernel sent it). */
+export const baseOf = (view) => (view && view[BASE]) || view;
 
 /** The bytes of a message buffer (a DataView, an ArrayBuffer or a typed array). */
 function bytesOf(buffer) {
@@ -57,7 +65,7 @@ export function followView(model) {
     model.send({ type: "resync" });
   };
   const apply = (msg, op) => {
-    const view = model.get("view");
+    const view = baseOf(model.get("view"));
     const held = seqOf(view);
     if (held >= msg.seq) return; // applied already (another copy of the widget did)
     if (held !== msg.base) {
@@ -68,7 +76,7 @@ export function followView(model) {
   };
   const check = () => {
     const want = model.get("view_seq");
-    if (typeof want === "number" && want > 0 && seqOf(model.get("view")) < want) resync();
+    if (typeof want === "number" && want > 0 && seqOf(baseOf(model.get("view"))) < want) resync();
   };
   const later = (step) => {
     queue = queue.then(step).catch(() => resync()); // a patch that cannot be read: start afresh
