@@ -38,6 +38,7 @@ test("a step held ahead shows at once; Python still gets the seek, and its answe
   await ui.scrubReady();
   ui.seek(2); // held: shown now, asked for when the seek in flight is answered
   const shown = model.get("view");
+  assert.equal(ui.el.dataset.ahead, "4");
   assert.equal(shown.board, "b2");
   assert.equal(shown.review.step, 2);
   assert.equal(shown.seq, 1); // the kernel view's number and log

@@ -27,7 +27,8 @@
 // All user text (comments, headers, names, file names) goes in as text nodes, never HTML.
 //
 // Stable DOM (for tests):
-//   .lw-review[data-review] (data-seeking "1" while a seek is answered)
+//   .lw-review[data-review] (data-seeking "1" while a seek is answered; data-ahead: the steps
+//        whose views are held ahead, review/scrub.js)
 //   nav: [data-nav=first|back|forward|last] · input.lw-scrub[data-scrub] · [data-step-label]
 //        · [data-action=play_on] · [data-action=annotate] (aria-pressed) · [data-readonly]
 //        · [data-action=review] (data-waiting "1", aria-busy, until the next view or refusal)
@@ -65,7 +66,7 @@ export function mount(el, model, options = {}) {
   const viewOf = options.view || (() => model.get("view"));
   const review = () => reviewOf(viewOf());
   // the steps held ahead (review/scrub.js) when the view is the model's own
-  const scrub = options.view ? null : createScrub(model);
+  const scrub = options.view ? null : createScrub(model, (n) => (box.dataset.ahead = String(n)));
   const readOnly = () => {
     const r = review();
     return Boolean((r && r.readOnly) || model.get("read_only"));

@@ -11,12 +11,12 @@
 // the next show asks again. A screen that may not see every card gets no key: every step asks
 // the kernel.
 //
-// createScrub(model) -> {show(step) -> shown?, holds(step) -> bool, ready() -> a promise, once
+// createScrub(model, onHeld(count)) -> {show(step) -> shown?, holds(step) -> bool, ready() -> a promise, once
 //   the last views sent are read, dispose()}
 
 import { BASE, applyOp, baseOf, inflateOp } from "../patch.js";
 
-export function createScrub(model) {
+export function createScrub(model, onHeld = () => {}) {
   let held = null; // {key, first, chain, views}: views[i] built from chain up to i, on demand
   let asked = null; // the key views were asked for
   let gen = 0; // a newer message wins over an older one still inflating
@@ -29,7 +29,9 @@ export function createScrub(model) {
     const mine = ++gen;
     reading = inflateOp(buffers[0]).then(
       (chain) => {
-        if (mine === gen && Array.isArray(chain) && chain.length) held = { key: msg.key, first: Number(msg.first) || 0, chain, views: [] };
+        if (mine !== gen || !Array.isArray(chain) || !chain.length) return;
+        held = { key: msg.key, first: Number(msg.first) || 0, chain, views: [] };
+        onHeld(chain.length);
       },
       () => {}, // unreadable: steps ask the kernel, as without
     );
@@ -38,6 +40,7 @@ export function createScrub(model) {
   /** The view of `step` if held for the kernel view's key (else null; asks once per key). */
   function viewAt(step, key) {
     if (!held || held.key !== key) {
+      if (held) onHeld(0);
       held = null;
       if (asked !== key) {
         asked = key;
