@@ -36,7 +36,7 @@ import traitlets
 from .._bots import bot_label
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, Node, RecordError, Step, adapter_for
+from ..record import MAX_NODES, Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
 from .log import log_lines
 from .picture import PictureMixin
@@ -302,7 +302,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
             "resync": lambda _m: self._resync(),
-            "scrub_views": lambda _m: self._send_scrub_views(),
+            "scrub_views": lambda m: self._send_scrub_views(m["first"], m["count"]),
             "advance": lambda _m: self.advance(),
             "new_game": lambda m: self.new_game(
                 getattr(self._game, "seed", None) if m["same"] else None
@@ -317,7 +317,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
             "redo": NO_FIELDS,
             "refresh": NO_FIELDS,
             "resync": NO_FIELDS,
-            "scrub_views": NO_FIELDS,
+            "scrub_views": Shape(first=Opt(Int(0, MAX_NODES)), count=Opt(Int(1, MAX_NODES))),
             "new_game": Shape(same=Opt(Bool(), False)),
             "advance": Shape(seq=Int(0, MAX_SEQ)),
             **self._review_shapes(),

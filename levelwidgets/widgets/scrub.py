@@ -1,14 +1,16 @@
 """Scrubbing a record without the kernel: the view at every step of the line, sent ahead.
 
-When the review bar is first used on a line (``{"type": "scrub_views"}``), the widget works out
-the view it would publish after ``seek(step)`` for every step of the line being looked at (from
-the takeback floor on, at most :data:`MAX_STEPS` steps around the position shown) and sends them
-in one custom message ``{"kind": "scrub", "key", "first", "count"}`` whose binary buffer is the
-deflated JSON list ``[view at first, op, op, ...]``: the first view whole, each next one as a
-patch of the one before (:mod:`.patch`), within :data:`MAX_BYTES`. The browser
-(``js/src/common/review/scrub.js``) shows a step it holds at once and still sends the seek:
-Python stays the source of truth (the cursor moves, comments and Play on work there), and its
-answer is the same view.
+When the review bar is first used on a line, the browser asks ``{"type": "scrub_views", "first",
+"count"}`` and the widget works out the view it would publish after ``seek(step)`` for those
+steps of the line being looked at (at most :data:`CHUNK` steps a request, from the takeback floor
+on; without ``first``, the steps around the position shown) and sends them in a custom message
+``{"kind": "scrub", "key", "first", "count"}`` whose binary buffer is the deflated JSON list
+``[view at first, op, op, ...]``: the first view whole, each next one as a patch of the one
+before (:mod:`.patch`). The browser (``js/src/common/review/scrub.js``) asks for the next chunk
+on each side once one came, up to :data:`MAX_STEPS` steps in all (so the kernel is never busy
+long and answers a click between chunks), shows a step it holds at once and still sends the
+seek: Python stays the source of truth (the cursor moves, comments and Play on work there), and
+its answer is the same view.
 
 The views are for the viewer of now and hold what a seek would show, nothing else; they are
 valid while ``view["review"]["scrubKey"]`` is what they were made under (the record, its
@@ -28,10 +30,12 @@ from typing import Any
 from ..errors import GameError
 from .patch import diff
 
-#: Steps of a line sent ahead at most (beyond them, and past :data:`MAX_BYTES`, the kernel is
-#: asked at each step).
+#: Steps of a line the browser holds ahead at most (beyond them the kernel is asked at each
+#: step); ``js/src/common/review/scrub.js`` keeps the same number.
 MAX_STEPS = 256
-#: Bytes of the deflated views sent ahead at most.
+#: Steps worked out for one request at most (about a second on a slow machine at 400 steps).
+CHUNK = 32
+#: Bytes of one chunk's deflated views at most (a chunk over it is cut short).
 MAX_BYTES = 256 * 1024
 
 
@@ -68,12 +72,13 @@ class ScrubMixin:
         )
         return format(hash(parts) & 0xFFFFFFFFFFFF, "x")
 
-    def _send_scrub_views(self) -> None:
-        """Send the views of the line's steps ahead (nothing when not allowed)."""
+    def _send_scrub_views(self, first: int | None = None, count: int | None = None) -> None:
+        """Send the views of ``count`` steps of the line from ``first`` on (None: around the
+        position shown); nothing when not allowed or no step of them is on the line."""
         key = self._scrub_key()
         if key is None:
             return
-        found = self._scrub_views()
+        found = self._scrub_views(first, CHUNK if count is None else min(count, CHUNK))
         if not found:
             return
         first, views = found
@@ -87,14 +92,21 @@ class ScrubMixin:
         message = {"kind": "scrub", "key": key, "first": first, "count": len(chain)}
         self.send(message, [packed])  # type: ignore[attr-defined]
 
-    def _scrub_views(self) -> tuple[int, list[dict[str, Any]]] | None:
-        """The first step and the views after ``seek(step)`` for the steps around the one
-        shown; the widget is left exactly as it was (None: a seek was refused)."""
+    def _scrub_views(
+        self, first: int | None, count: int
+    ) -> tuple[int, list[dict[str, Any]]] | None:
+        """The first step and the views after ``seek(step)`` for ``count`` steps from
+        ``first`` (None: around the one shown); the widget is left exactly as it was (None: no
+        step to show, or a seek was refused)."""
         review = self.view["review"]  # type: ignore[attr-defined]
         total, here = self._line_steps(), review["step"]  # type: ignore[attr-defined]
         floor = review.get("floor") or 0
-        first = max(floor, min(here - MAX_STEPS // 2, total - MAX_STEPS + 1))
-        last = min(total, first + MAX_STEPS - 1)
+        if first is None:
+            first = min(here - count // 2, total - count + 1)
+        first = max(floor, first)
+        last = min(total, first + count - 1)
+        if last < first:
+            return None
         kept = {name: getattr(self, name) for name in _KEPT if hasattr(self, name)}
         kept["_log"] = list(kept.get("_log", ()))
         views: list[dict[str, Any]] = []

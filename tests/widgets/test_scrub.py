@@ -18,16 +18,16 @@ from levelwidgets.level8 import HeuristicBot, Level8
 from levelwidgets.levelx import LevelX
 from levelwidgets.widgets import Level8Widget, LevelXWidget
 from levelwidgets.widgets.patch import apply
-from levelwidgets.widgets.scrub import MAX_STEPS
+from levelwidgets.widgets.scrub import CHUNK
 
 from .test_incremental import Wire
 
 
-def ask(w: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Ask for the views ahead; the message and the views rebuilt from it."""
+def ask(w: Any, **where: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Ask for views ahead (``first``, ``count``); the message and the views rebuilt from it."""
     wire = Wire(w)
     before = json.dumps(w.view)
-    w._handle_message(w, {"type": "scrub_views"}, [])
+    w._handle_message(w, {"type": "scrub_views", **where}, [])
     assert w.error == ""
     assert json.dumps(w.view) == before, "working the views out changed the view"
     scrubs = [(m, b) for m, b in wire.sent if m["content"].get("kind") == "scrub"]
@@ -56,9 +56,13 @@ def test_levelx_views_ahead_are_what_the_seeks_show() -> None:
     steps = w.view["review"]["steps"]
     w.seek(steps // 2)
     log = list(w._log)
-    content, views = ask(w)
-    assert content["key"] == w.view["review"]["scrubKey"] and content["first"] == 0
-    assert len(views) == steps + 1 and w._log == log  # the whole line; the log kept
+    views = []
+    for first in range(0, steps + 1, CHUNK):  # the whole line, a chunk a request
+        content, chunk = ask(w, first=first, count=100)
+        assert content["key"] == w.view["review"]["scrubKey"] and content["first"] == first
+        assert len(chunk) == min(CHUNK, steps + 1 - first) and w._log == log  # the log kept
+        views += chunk
+    assert ask(w, first=steps + 1) == ({}, [])  # past the end: nothing
     same_as_seeks(w, 0, views)
 
 
@@ -67,23 +71,24 @@ def test_level8_teacher_gets_views_ahead_a_player_none() -> None:
     w = Level8Widget(game, bots=[HeuristicBot(seed=1), HeuristicBot(seed=2)], view="teacher")
     w.bot_delay = 0
     w.run_bots()
-    w.seek(w.view["review"]["steps"] - 30)
-    content, views = ask(w)
-    assert len(views) > 30
+    steps = w.view["review"]["steps"]
+    w.seek(steps - 10)
+    content, views = ask(w)  # around the step shown: near the end, the chunk's last steps
+    assert len(views) == CHUNK and content["first"] == steps - CHUNK + 1
     same_as_seeks(w, content["first"], views)
     w.perspective = "player"  # a player's screen: what it shows depends on who looks
     assert w.view["review"]["scrubKey"] is None
     assert ask(w) == ({}, [])
 
 
-def test_a_long_line_sends_the_steps_around_the_position_shown(
+def test_without_first_the_steps_around_the_position_shown_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("levelwidgets.widgets.scrub.MAX_STEPS", 20)
+    monkeypatch.setattr("levelwidgets.widgets.scrub.CHUNK", 20)
     w = LevelXWidget(LevelX(["Ann", "Bob", "Cem"], seed=8), bots=["greedy"] * 3, bot_delay=0)
     w.run_bots()
     steps = w.view["review"]["steps"]
-    assert steps > 50 and MAX_STEPS > 50
+    assert steps > 50
     w.seek(steps // 2)
     content, views = ask(w)
     assert len(views) == 20

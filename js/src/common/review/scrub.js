@@ -1,56 +1,95 @@
 // Review & annotate, scrubbing without the kernel: the views of the line's steps, held ahead.
 //
-// Python sends, when asked ({type: "scrub_views"}), a custom message {kind: "scrub", key, first,
-// count} whose binary buffer is the deflated list [view at step `first`, op, op, ...] (each view
-// a patch of the one before; levelwidgets/widgets/scrub.py). show(step) puts the view of `step`
-// on the model at once when it is held and its key is the kernel view's review.scrubKey (the
-// record, line, language, viewer… it was made for); the navigation still sends the seek, and the
-// kernel's answer (the same view) replaces it. The view shown keeps the kernel view's seq and
-// log and carries that view under BASE, so patches go on applying to the kernel's view.
-// A key that changed (a comment, a new step, another language or viewer) drops what is held and
-// the next show asks again. A screen that may not see every card gets no key: every step asks
-// the kernel.
+// Python sends, when asked ({type: "scrub_views", first?, count?}), a custom message {kind:
+// "scrub", key, first, count} whose binary buffer is the deflated list [view at step `first`,
+// op, op, ...] (each view a patch of the one before; levelwidgets/widgets/scrub.py): a chunk of
+// at most 32 steps, so the kernel is never busy long. Once a chunk came, the next is asked for,
+// on each side in turn, until MAX_STEPS steps are held or the line is covered. show(step) puts
+// the view of `step` on the model at once when it is held and its key is the kernel view's
+// review.scrubKey (the record, line, language, viewer… it was made for); the navigation still
+// sends the seek, and the kernel's answer (the same view) replaces it. The view shown keeps the
+// kernel view's seq and log and carries that view under BASE, so patches go on applying to the
+// kernel's view. A key that changed (a comment, a new step, another language or viewer) drops
+// what is held and the next show asks again. A screen that may not see every card gets no key:
+// every step asks the kernel.
 //
-// createScrub(model, onHeld(count)) -> {show(step) -> shown?, holds(step) -> bool, ready() -> a promise, once
-//   the last views sent are read, dispose()}
+// createScrub(model, onHeld(count)) -> {show(step) -> shown?, holds(step) -> bool, ready() -> a
+//   promise, once the chunks sent so far are read, dispose()}
 
 import { BASE, applyOp, baseOf, inflateOp } from "../patch.js";
 
+/** Steps held ahead at most (the same as scrub.py's MAX_STEPS). */
+export const MAX_STEPS = 256;
+
 export function createScrub(model, onHeld = () => {}) {
-  let held = null; // {key, first, chain, views}: views[i] built from chain up to i, on demand
-  let asked = null; // the key views were asked for
-  let gen = 0; // a newer message wins over an older one still inflating
-  let reading = Promise.resolve(); // the last message being read
+  let key = null; // the key of the chunks held
+  let chunks = []; // {first, chain, views}: views[i] built from chain up to i, on demand
+  let waiting = false; // a chunk asked for and not come yet
+  let side = 0; // which side the next chunk comes from (0: after, 1: before)
+  let reading = Promise.resolve(); // the chunks being read, in order
 
   const keyOf = (view) => (view && view.review && view.review.scrubKey) || null;
+  const count = () => chunks.reduce((n, c) => n + c.chain.length, 0);
+  const chunkOf = (step) => chunks.find((c) => step >= c.first && step < c.first + c.chain.length) || null;
+
+  function ask(first) {
+    waiting = true;
+    model.send(first == null ? { type: "scrub_views" } : { type: "scrub_views", first });
+  }
+
+  /** The next chunk: the steps right after the last held, or right before the first. */
+  function askNext() {
+    const base = baseOf(model.get("view"));
+    const r = base && base.review;
+    if (!r || keyOf(base) !== key || count() >= MAX_STEPS || !chunks.length) return;
+    const lo = Math.min(...chunks.map((c) => c.first));
+    const hi = Math.max(...chunks.map((c) => c.first + c.chain.length));
+    const floor = Number(r.floor) || 0;
+    const after = hi <= Number(r.steps);
+    const before = lo > floor;
+    if (!after && !before) return;
+    side = 1 - side;
+    if ((side === 0 && after) || !before) ask(hi);
+    else ask(Math.max(floor, lo - 32));
+  }
 
   function onMessage(msg, buffers) {
     if (!msg || msg.kind !== "scrub" || !buffers || !buffers.length) return;
-    const mine = ++gen;
-    reading = inflateOp(buffers[0]).then(
-      (chain) => {
-        if (mine !== gen || !Array.isArray(chain) || !chain.length) return;
-        held = { key: msg.key, first: Number(msg.first) || 0, chain, views: [] };
-        onHeld(chain.length);
-      },
-      () => {}, // unreadable: steps ask the kernel, as without
-    );
+    const packed = inflateOp(buffers[0]);
+    reading = reading.then(async () => {
+      let chain = null;
+      try {
+        chain = await packed;
+      } catch {
+        chain = null; // unreadable: those steps ask the kernel, as without
+      }
+      waiting = false;
+      if (!Array.isArray(chain) || !chain.length) return;
+      if (msg.key !== key) {
+        key = msg.key;
+        chunks = [];
+      }
+      const first = Number(msg.first) || 0;
+      chunks = chunks.filter((c) => c.first + c.chain.length <= first || c.first >= first + chain.length);
+      chunks.push({ first, chain, views: [] });
+      onHeld(count());
+      askNext();
+    });
   }
 
-  /** The view of `step` if held for the kernel view's key (else null; asks once per key). */
-  function viewAt(step, key) {
-    if (!held || held.key !== key) {
-      if (held) onHeld(0);
-      held = null;
-      if (asked !== key) {
-        asked = key;
-        model.send({ type: "scrub_views" });
-      }
+  /** The view of `step` if held for `want` (the kernel view's key); else null, and asks. */
+  function viewAt(step, want) {
+    if (key !== want && chunks.length) {
+      chunks = [];
+      onHeld(0);
+    }
+    const chunk = key === want ? chunkOf(step) : null;
+    if (!chunk) {
+      if (!waiting) ask(chunks.length ? step : null);
       return null;
     }
-    const i = step - held.first;
-    if (i < 0 || i >= held.chain.length) return null;
-    const { views, chain } = held;
+    const { views, chain } = chunk;
+    const i = step - chunk.first;
     if (!views.length) views.push(chain[0]);
     while (views.length <= i) views.push(applyOp(views[views.length - 1], chain[views.length]));
     return views[i];
@@ -58,13 +97,13 @@ export function createScrub(model, onHeld = () => {}) {
 
   function show(step) {
     const base = baseOf(model.get("view"));
-    const key = keyOf(base);
-    if (!key) return false;
+    const want = keyOf(base);
+    if (!want) return false;
     if (base.review && Number(base.review.step) === step) {
       if (model.get("view") !== base) model.set("view", base); // the kernel's own view of it
       return true;
     }
-    const view = viewAt(step, key);
+    const view = viewAt(step, want);
     if (!view) return false;
     const shown = { ...view, seq: base.seq, log: base.log, new: 0 };
     shown[BASE] = base;
@@ -72,7 +111,7 @@ export function createScrub(model, onHeld = () => {}) {
     return true;
   }
 
-  const holds = (step) => Boolean(held && held.key === keyOf(baseOf(model.get("view"))) && step >= held.first && step < held.first + held.chain.length);
+  const holds = (step) => key === keyOf(baseOf(model.get("view"))) && chunkOf(step) != null;
 
   model.on("msg:custom", onMessage);
   return {
@@ -81,7 +120,7 @@ export function createScrub(model, onHeld = () => {}) {
     ready: () => reading,
     dispose() {
       model.off("msg:custom", onMessage);
-      held = null;
+      chunks = [];
     },
   };
 }
