@@ -33,8 +33,9 @@ from .patch import diff
 #: Steps of a line the browser holds ahead at most (beyond them the kernel is asked at each
 #: step); ``js/src/common/review/scrub.js`` keeps the same number.
 MAX_STEPS = 256
-#: Steps worked out for one request at most (about a second on a slow machine at 400 steps).
-CHUNK = 32
+#: Steps worked out for one request at most (half a second on a slow machine at 400 steps;
+#: ``js/src/common/review/scrub.js`` asks for the next chunk only while no seek is on its way).
+CHUNK = 16
 #: Bytes of one chunk's deflated views at most (a chunk over it is cut short).
 MAX_BYTES = 256 * 1024
 

@@ -66,7 +66,7 @@ export function mount(el, model, options = {}) {
   const viewOf = options.view || (() => model.get("view"));
   const review = () => reviewOf(viewOf());
   // the steps held ahead (review/scrub.js) when the view is the model's own
-  const scrub = options.view ? null : createScrub(model, (n) => (box.dataset.ahead = String(n)));
+  const scrub = options.view ? null : createScrub(model, (n) => (box.dataset.ahead = String(n)), () => box.dataset.seeking === "1");
   const readOnly = () => {
     const r = review();
     return Boolean((r && r.readOnly) || model.get("read_only"));
@@ -154,6 +154,7 @@ export function mount(el, model, options = {}) {
 
   function onView() {
     nav.onView();
+    if (scrub && box.dataset.seeking !== "1") scrub.idle();
     if (record.loading()) {
       record.onFiles(); // Python publishes a view after record_files: the list is the answer
       return;

@@ -3,8 +3,9 @@
 // Python sends, when asked ({type: "scrub_views", first?, count?}), a custom message {kind:
 // "scrub", key, first, count} whose binary buffer is the deflated list [view at step `first`,
 // op, op, ...] (each view a patch of the one before; levelwidgets/widgets/scrub.py): a chunk of
-// at most 32 steps, so the kernel is never busy long. Once a chunk came, the next is asked for,
-// on each side in turn, until MAX_STEPS steps are held or the line is covered. show(step) puts
+// at most 16 steps, so the kernel is never busy long. Once a chunk came, the next is asked for,
+// on each side in turn, while no seek is on its way (busy()), until MAX_STEPS steps are held or
+// the line is covered. show(step) puts
 // the view of `step` on the model at once when it is held and its key is the kernel view's
 // review.scrubKey (the record, line, language, viewer… it was made for); the navigation still
 // sends the seek, and the kernel's answer (the same view) replaces it. The view shown keeps the
@@ -13,20 +14,23 @@
 // what is held and the next show asks again. A screen that may not see every card gets no key:
 // every step asks the kernel.
 //
-// createScrub(model, onHeld(count)) -> {show(step) -> shown?, holds(step) -> bool, ready() -> a
-//   promise, once the chunks sent so far are read, dispose()}
+// createScrub(model, onHeld(count), busy() -> a seek on its way?) -> {show(step) -> shown?,
+//   holds(step) -> bool, ready() -> a promise, once the chunks sent so far are read, idle(): no
+//   seek on its way any more, dispose()}
 
 import { BASE, applyOp, baseOf, inflateOp } from "../patch.js";
 
-/** Steps held ahead at most (the same as scrub.py's MAX_STEPS). */
+/** Steps held ahead at most, and a chunk's steps (the same as scrub.py's MAX_STEPS, CHUNK). */
 export const MAX_STEPS = 256;
+const CHUNK = 16;
 
-export function createScrub(model, onHeld = () => {}) {
+export function createScrub(model, onHeld = () => {}, busy = () => false) {
   let key = null; // the key of the chunks held
   let chunks = []; // {first, chain, views}: views[i] built from chain up to i, on demand
   let waiting = false; // a chunk asked for and not come yet
   let side = 0; // which side the next chunk comes from (0: after, 1: before)
   let reading = Promise.resolve(); // the chunks being read, in order
+  let deferred = false; // the next chunk waits until no seek is on its way (seeks go first)
 
   const keyOf = (view) => (view && view.review && view.review.scrubKey) || null;
   const count = () => chunks.reduce((n, c) => n + c.chain.length, 0);
@@ -41,7 +45,12 @@ export function createScrub(model, onHeld = () => {}) {
   function askNext() {
     const base = baseOf(model.get("view"));
     const r = base && base.review;
-    if (!r || keyOf(base) !== key || count() >= MAX_STEPS || !chunks.length) return;
+    if (!r || keyOf(base) !== key || count() >= MAX_STEPS || !chunks.length || waiting) return;
+    if (busy()) {
+      deferred = true;
+      return;
+    }
+    deferred = false;
     const lo = Math.min(...chunks.map((c) => c.first));
     const hi = Math.max(...chunks.map((c) => c.first + c.chain.length));
     const floor = Number(r.floor) || 0;
@@ -50,7 +59,7 @@ export function createScrub(model, onHeld = () => {}) {
     if (!after && !before) return;
     side = 1 - side;
     if ((side === 0 && after) || !before) ask(hi);
-    else ask(Math.max(floor, lo - 32));
+    else ask(Math.max(floor, lo - CHUNK));
   }
 
   function onMessage(msg, buffers) {
@@ -118,6 +127,7 @@ export function createScrub(model, onHeld = () => {}) {
     show,
     holds,
     ready: () => reading,
+    idle: () => deferred && askNext(), // no seek on its way any more: the next chunk may come
     dispose() {
       model.off("msg:custom", onMessage);
       chunks = [];
