@@ -77,3 +77,29 @@ test("views of another key are not shown: the next step asks again", async () =>
   ui();
   ui2();
 });
+
+test("chunks: the next is asked for on each side in turn, only while no seek is on its way", async () => {
+  const { createScrub } = await import("../src/common/review/scrub.js");
+  const long = (step) => ({ seq: 1, review: { ...rv(step, "k"), steps: 100 } });
+  const model = new FakeModel({ view: long(50) });
+  let busy = true;
+  const held = [];
+  const scrub = createScrub(model, (n) => held.push(n), () => busy);
+  assert.equal(scrub.show(51), false); // nothing held: ask around the kernel's step
+  assert.deepEqual(model.sent, [{ type: "scrub_views" }]);
+  const chain = [long(42), ...Array.from({ length: 15 }, (_, i) => ({ d: { review: { d: { step: { r: 43 + i } } } } }))];
+  custom(model, { kind: "scrub", key: "k", first: 42, count: 16 }, [deflateSync(Buffer.from(JSON.stringify(chain)))]);
+  await scrub.ready();
+  assert.deepEqual(held, [16]);
+  assert.equal(model.sent.length, 1); // a seek is on its way: the next chunk waits
+  assert.equal(scrub.show(57), true);
+  assert.equal(model.get("view").review.step, 57);
+  assert.equal(scrub.holds(58), false);
+  busy = false;
+  scrub.idle();
+  assert.deepEqual(model.sent[1], { type: "scrub_views", first: 26 }); // before, then after
+  custom(model, { kind: "scrub", key: "k", first: 26, count: 16 }, [deflateSync(Buffer.from(JSON.stringify(chain)))]);
+  await scrub.ready();
+  assert.deepEqual(model.sent[2], { type: "scrub_views", first: 58 });
+  scrub.dispose();
+});
