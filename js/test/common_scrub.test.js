@@ -78,7 +78,7 @@ test("views of another key are not shown: the next step asks again", async () =>
   ui2();
 });
 
-test("chunks: the next is asked for on each side in turn, only while no seek is on its way", async () => {
+test("chunks: the next on the side the user heads to; while a seek is on its way, after its answer", async () => {
   const { createScrub } = await import("../src/common/review/scrub.js");
   const long = (step) => ({ seq: 1, review: { ...rv(step, "k"), steps: 100 } });
   const model = new FakeModel({ view: long(50) });
@@ -97,9 +97,9 @@ test("chunks: the next is asked for on each side in turn, only while no seek is 
   assert.equal(scrub.holds(58), false);
   busy = false;
   scrub.idle();
-  assert.deepEqual(model.sent[1], { type: "scrub_views", first: 26 }); // before, then after
-  custom(model, { kind: "scrub", key: "k", first: 26, count: 16 }, [deflateSync(Buffer.from(JSON.stringify(chain)))]);
+  assert.deepEqual(model.sent[1], { type: "scrub_views", first: 58 }); // 57 is shown: after first
+  custom(model, { kind: "scrub", key: "k", first: 58, count: 16 }, [deflateSync(Buffer.from(JSON.stringify(chain)))]);
   await scrub.ready();
-  assert.deepEqual(model.sent[2], { type: "scrub_views", first: 58 });
+  assert.deepEqual(model.sent[2], { type: "scrub_views", first: 26 }); // now nearer the start
   scrub.dispose();
 });

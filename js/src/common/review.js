@@ -154,7 +154,7 @@ export function mount(el, model, options = {}) {
 
   function onView() {
     nav.onView();
-    if (scrub && box.dataset.seeking !== "1") scrub.idle();
+    if (scrub && baseOf(viewOf()) === viewOf()) scrub.idle(); // the kernel's view: chunks may go on
     if (record.loading()) {
       record.onFiles(); // Python publishes a view after record_files: the list is the answer
       return;

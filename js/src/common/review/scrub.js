@@ -3,9 +3,9 @@
 // Python sends, when asked ({type: "scrub_views", first?, count?}), a custom message {kind:
 // "scrub", key, first, count} whose binary buffer is the deflated list [view at step `first`,
 // op, op, ...] (each view a patch of the one before; levelwidgets/widgets/scrub.py): a chunk of
-// at most 16 steps, so the kernel is never busy long. Once a chunk came, the next is asked for,
-// on each side in turn, while no seek is on its way (busy()), until MAX_STEPS steps are held or
-// the line is covered. show(step) puts
+// at most 16 steps, so the kernel is never busy long. Once a chunk came, the next is asked for
+// (on the side nearer the step shown; while a seek is on its way, once its answer came, so seeks
+// and chunks take turns), until MAX_STEPS steps are held or the line is covered. show(step) puts
 // the view of `step` on the model at once when it is held and its key is the kernel view's
 // review.scrubKey (the record, line, language, viewer… it was made for); the navigation still
 // sends the seek, and the kernel's answer (the same view) replaces it. The view shown keeps the
@@ -15,8 +15,8 @@
 // every step asks the kernel.
 //
 // createScrub(model, onHeld(count), busy() -> a seek on its way?) -> {show(step) -> shown?,
-//   holds(step) -> bool, ready() -> a promise, once the chunks sent so far are read, idle(): no
-//   seek on its way any more, dispose()}
+//   holds(step) -> bool, ready() -> a promise, once the chunks sent so far are read, idle(): a
+//   view of the kernel came, dispose()}
 
 import { BASE, applyOp, baseOf, inflateOp } from "../patch.js";
 
@@ -28,7 +28,6 @@ export function createScrub(model, onHeld = () => {}, busy = () => false) {
   let key = null; // the key of the chunks held
   let chunks = []; // {first, chain, views}: views[i] built from chain up to i, on demand
   let waiting = false; // a chunk asked for and not come yet
-  let side = 0; // which side the next chunk comes from (0: after, 1: before)
   let reading = Promise.resolve(); // the chunks being read, in order
   let deferred = false; // the next chunk waits until no seek is on its way (seeks go first)
 
@@ -41,12 +40,15 @@ export function createScrub(model, onHeld = () => {}, busy = () => false) {
     model.send(first == null ? { type: "scrub_views" } : { type: "scrub_views", first });
   }
 
-  /** The next chunk: the steps right after the last held, or right before the first. */
-  function askNext() {
-    const base = baseOf(model.get("view"));
+  /** The next chunk: the steps right after the last held, or right before the first, on the
+   *  side nearer the step shown (where the user is heading). While a seek is on its way it
+   *  waits for the seek's answer (`now`: that answer came), so seeks and chunks take turns. */
+  function askNext(now = false) {
+    const shownView = model.get("view");
+    const base = baseOf(shownView);
     const r = base && base.review;
     if (!r || keyOf(base) !== key || count() >= MAX_STEPS || !chunks.length || waiting) return;
-    if (busy()) {
+    if (busy() && !now) {
       deferred = true;
       return;
     }
@@ -56,10 +58,9 @@ export function createScrub(model, onHeld = () => {}, busy = () => false) {
     const floor = Number(r.floor) || 0;
     const after = hi <= Number(r.steps);
     const before = lo > floor;
-    if (!after && !before) return;
-    side = 1 - side;
-    if ((side === 0 && after) || !before) ask(hi);
-    else ask(Math.max(floor, lo - CHUNK));
+    const at = Number(((shownView && shownView.review) || r).step) || 0;
+    if (after && (!before || hi - at <= at - lo)) ask(hi);
+    else if (before) ask(Math.max(floor, lo - CHUNK));
   }
 
   function onMessage(msg, buffers) {
@@ -127,7 +128,7 @@ export function createScrub(model, onHeld = () => {}, busy = () => false) {
     show,
     holds,
     ready: () => reading,
-    idle: () => deferred && askNext(), // no seek on its way any more: the next chunk may come
+    idle: () => deferred && askNext(true), // a kernel view came (a seek's answer): the next chunk
     dispose() {
       model.off("msg:custom", onMessage);
       chunks = [];
