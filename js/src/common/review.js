@@ -153,8 +153,9 @@ export function mount(el, model, options = {}) {
   }
 
   function onView() {
-    nav.onView();
-    if (scrub && baseOf(viewOf()) === viewOf()) scrub.idle(); // the kernel's view: chunks may go on
+    const kernels = Boolean(scrub) && baseOf(viewOf()) === viewOf(); // not one shown from ahead
+    nav.onView(); // (may show the step the user is at now, from the views ahead)
+    if (kernels) scrub.idle(); // a view of the kernel came: the next chunk may be asked for
     if (record.loading()) {
       record.onFiles(); // Python publishes a view after record_files: the list is the answer
       return;
