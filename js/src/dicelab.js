@@ -6,7 +6,7 @@
 import { h, patch, patchIfChanged, setText } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
-import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
+import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as toast from "./common/toast.js";
 import { drawChart } from "./dicelab/chart.js";
@@ -248,6 +248,7 @@ function render({ model, el }) {
       draw();
       runner.onView(view());
     }),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["language"], () => draw()),
     subscribe(model, ["error_id"], () => runner.stop()), // a refusal ends the animation
   ];

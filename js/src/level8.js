@@ -31,7 +31,7 @@
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
 import { h, patch, patchIfChanged } from "./common/dom.js";
-import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
+import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -419,6 +419,7 @@ function render({ model, el }) {
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
     subscribe(model, ["view"], onView),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),
     subscribe(model, ["language"], () => {
       seatCache.clear();

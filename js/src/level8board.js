@@ -30,7 +30,7 @@
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
 import { h, morphAttrs, patch, patchIfChanged } from "./common/dom.js";
-import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
+import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
@@ -569,6 +569,7 @@ function render({ model, el }) {
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
     subscribe(model, ["view"], onView),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),
     subscribe(model, ["language"], () => drawAll()),
     subscribe(model, ["bot_delay"], () => {

@@ -8,7 +8,7 @@
 import { h, patch, playerIcon } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
-import { langOf, reportPageLanguage, subscribe } from "./common/model.js";
+import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
 import { hidePicture } from "./common/picture.js";
@@ -429,6 +429,7 @@ function render({ model, el }) {
     projector(root, model, { fitEnd: main }), // the board and the dice on one projected screen
     fitWidth(boardView.boardEl),
     subscribe(model, ["view"], () => show(model.get("view"))),
+    followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["language", "teach", "chances"], () => draw()),
     subscribe(model, ["annotate"], () => {
       draw();

@@ -5,7 +5,8 @@ the browser renders that view and sends small intents back (``{"type": "draw"}``
 class owns the parts that do not depend on the game:
 
 - publishing the view (with a counter ``seq``, undo/redo flags, and the log: the last events
-  kept, worded for the viewer and language of now by :func:`~.log.log_lines`);
+  kept, worded for the viewer and language of now by :func:`~.log.log_lines`), as a patch of
+  the view the browser holds when that is smaller (:mod:`.viewsync`);
 - (from :class:`~.intents.IntentWidget`) ``error``/``error_id``/``error_info`` for refused
   intents, ``language``, and dispatch with clear errors for unknown or malformed intents;
 - bot seats, and browser-paced ``advance`` (the front end waits ``bot_delay`` ms, then sends
@@ -36,13 +37,15 @@ import traitlets
 from .._bots import bot_label
 from .._listeners import Listeners
 from ..errors import GameError
-from ..record import Cursor, Node, RecordError, Step, adapter_for
+from ..record import MAX_NODES, Cursor, Node, RecordError, Step, adapter_for
 from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
 from .log import log_lines
 from .picture import PictureMixin
 from .review import ReviewMixin
+from .scrub import ScrubMixin
 from .shapes import NO_FIELDS, Bool, Int, Opt, Shape
 from .takebacks import TAKEBACKS, TakebacksMixin, check_takebacks
+from .viewsync import ViewSync
 
 __all__ = [
     "LANGUAGES",
@@ -59,7 +62,7 @@ LOG_SIZE = 8  # lines kept in the view's log
 MAX_SEQ = 2**53 - 1
 
 
-class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
+class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     """Base of the game widgets: view publishing, intents, bots, undo/redo, listeners.
 
     Subclasses set ``_engine`` (the engine class) and implement the ``_hook`` methods.
@@ -93,6 +96,8 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         {
             "undo",
             "redo",
+            "resync",
+            "scrub_views",
             "goto",
             "seek",
             "jump",
@@ -164,6 +169,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         self._plies_shown = self._game.plies
         self._use_cursor(cursor)
         self._line_end = None if cursor is None else cursor.node
+        self._forget_sent_view()  # another game: the whole view goes out
         self._game_replaced()
         self._after_change([], run_bots=False)
 
@@ -296,6 +302,8 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
             "undo": lambda _m: self.undo(),
             "redo": lambda _m: self.redo(),
             "refresh": lambda _m: self._publish([]),
+            "resync": lambda _m: self._resync(),
+            "scrub_views": lambda m: self._send_scrub_views(m["first"], m["count"]),
             "advance": lambda _m: self.advance(),
             "new_game": lambda m: self.new_game(
                 getattr(self._game, "seed", None) if m["same"] else None
@@ -309,6 +317,8 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
             "undo": NO_FIELDS,
             "redo": NO_FIELDS,
             "refresh": NO_FIELDS,
+            "resync": NO_FIELDS,
+            "scrub_views": Shape(first=Opt(Int(0, MAX_NODES)), count=Opt(Int(1, MAX_NODES))),
             "new_game": Shape(same=Opt(Bool(), False)),
             "advance": Shape(seq=Int(0, MAX_SEQ)),
             **self._review_shapes(),
@@ -382,7 +392,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         return None if seat is None else self._bots[seat]
 
     def _publish(self, events: list[Any]) -> None:
-        """Send the whole view: small enough (a few KB) that diffs are not worth it."""
+        """Publish the view of now (:meth:`_send_view` sends it, whole or as a patch)."""
         self._follow_game()
         self._plies_shown = self._game.plies
         rows = self._log_entries(events)
@@ -402,7 +412,11 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
         view["takebacks"] = self.takebacks
         view["review"] = self._review_view()
         view["review"]["floor"] = floor  # the review bar goes no further back
-        self.view = view
+        view["review"]["scrubKey"] = self._scrub_key()  # the views sent ahead it may show
+        if self._captured is not None:  # working out the views of other steps (.scrub)
+            self._captured.append(view)
+            return
+        self._send_view(view)
         self._refresh_picture()
 
     @traitlets.validate("bot_delay")
@@ -424,6 +438,7 @@ class GameWidget(PictureMixin, ReviewMixin, TakebacksMixin, IntentWidget):
     def _language_changed(self, _change: dict) -> None:
         # the log (and the picture's caption) are in the widget's language
         if hasattr(self, "_game"):
+            self._forget_sent_view()  # nearly every text changes: the whole view goes out
             self._publish([])
 
     def _check_game(self, game: object) -> None:

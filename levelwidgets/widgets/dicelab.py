@@ -46,6 +46,7 @@ from .intents import Handler, IntentError, IntentWidget, check_language
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 from .shapes import _refuse as _shape_refusal
+from .viewsync import ViewSync
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -170,7 +171,7 @@ def _grouping_view(g: Grouping) -> dict[str, Any]:
     }
 
 
-class DiceLab(PictureMixin, IntentWidget):
+class DiceLab(ViewSync, PictureMixin, IntentWidget):
     """A dice laboratory: the groupings of one roll, exact chances and a Monte Carlo run.
 
     >>> lab = DiceLab(dice=4, targets=range(5, 11), seed=1)
@@ -380,6 +381,7 @@ class DiceLab(PictureMixin, IntentWidget):
             "mc_reset": lambda _m: self.reset(),
             "speed": lambda m: setattr(self, "speed", m["value"]),
             "refresh": lambda _m: self._publish(),
+            "resync": lambda _m: self._resync(),
         }
 
     def _shapes(self) -> dict[str, Shape]:
@@ -397,6 +399,7 @@ class DiceLab(PictureMixin, IntentWidget):
             "mc_reset": NO_FIELDS,
             "speed": Shape(value=_whole_field("speed", 1, len(SPEEDS))),
             "refresh": NO_FIELDS,
+            "resync": NO_FIELDS,
         }
 
     def _state_mark(self) -> object:
@@ -448,33 +451,35 @@ class DiceLab(PictureMixin, IntentWidget):
         ]
 
     def _publish(self) -> None:
-        """Send the whole view (a few KB)."""
+        """Publish the view (sent as a patch of the browser's when smaller: :mod:`.viewsync`)."""
         found = self.groupings
         batch, interval = SPEEDS[self._speed - 1]
         self._seq += 1
-        self.view = {
-            "seq": self._seq,
-            "dice": self._dice,
-            "faces": list(self._faces),
-            "targets": list(self._targets),
-            "choices": list(range(1, max(FACES * self._dice, self._targets[-1]) + 1)),
-            "luckyLoser": self._lucky_loser,
-            "groupings": [_grouping_view(g) for g in found[:GROUPINGS_SHOWN]],
-            "groupingCount": len(found),
-            "canMake": list(_most_groups(found, self._targets).values()),
-            "bars": self._bars(),
-            "groupCounts": self._group_counts(),
-            "mc": {
-                "n": self._counts.n,
-                "last": self._counts.last,
-                "speed": self._speed,
-                "speeds": len(SPEEDS),
-                "batch": batch,
-                "interval": interval,
-                "bigBatch": 1000,
-                "confidence": CONFIDENCE,
-            },
-        }
+        self._send_view(
+            {
+                "seq": self._seq,
+                "dice": self._dice,
+                "faces": list(self._faces),
+                "targets": list(self._targets),
+                "choices": list(range(1, max(FACES * self._dice, self._targets[-1]) + 1)),
+                "luckyLoser": self._lucky_loser,
+                "groupings": [_grouping_view(g) for g in found[:GROUPINGS_SHOWN]],
+                "groupingCount": len(found),
+                "canMake": list(_most_groups(found, self._targets).values()),
+                "bars": self._bars(),
+                "groupCounts": self._group_counts(),
+                "mc": {
+                    "n": self._counts.n,
+                    "last": self._counts.last,
+                    "speed": self._speed,
+                    "speeds": len(SPEEDS),
+                    "batch": batch,
+                    "interval": interval,
+                    "bigBatch": 1000,
+                    "confidence": CONFIDENCE,
+                },
+            }
+        )
         self._refresh_picture()
 
     def _targets_text(self) -> str:

@@ -443,6 +443,14 @@ class CardTableWidget(GameWidget):
             self._revealed = None
         super()._publish(events)
 
+    def _scrub_allowed(self) -> bool:
+        # only eyes that see every card get other positions ahead: elsewhere what a seek shows
+        # depends on who looks at that moment (a hot-seat pass, a player's own hand)
+        return self._perspective == "teacher" and super()._scrub_allowed()
+
+    def _scrub_options(self) -> tuple[Any, ...]:
+        return (self._perspective, self.hints)
+
     def _human_to_act(self) -> int | None:
         """The person's seat that is to act now (None: a bot's turn, or the game is over)."""
         game = self._game

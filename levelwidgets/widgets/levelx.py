@@ -357,6 +357,9 @@ class LevelXWidget(GameWidget):
     def _static_svg(self) -> str:
         return self._game.to_svg(language=self.language)
 
+    def _scrub_options(self) -> tuple[Any, ...]:
+        return (self.teach,)
+
     def _game_replaced(self) -> None:
         self.chances = self._chances()
 

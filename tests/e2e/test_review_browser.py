@@ -220,3 +220,53 @@ def test_a_record_handed_out_read_only(page, lab, request, artifacts):
     assert "Look at row 9." in root.inner_text()
     root.screenshot(path=str(artifacts / "review-read-only-dark-de.png"))
     set_theme(page, dark=False)
+
+
+#: Click ▶ ``n`` times, one click a task; per click: the ms until the click's handler returned
+#: (the position is drawn by then when its view is held ahead), the widget's phase after it, and
+#: the step its label shows.
+STEP_CLICKS = """async (n) => {
+  const r = document.querySelector('.lx-root');
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    r.querySelector('[data-nav=forward]').click();
+    const label = r.querySelector('[data-step-label]').textContent;
+    out.push([performance.now() - t0, r.dataset.phase, label]);
+    await new Promise((done) => setTimeout(done, 0));
+  }
+  return out;
+}"""
+
+
+def test_steps_held_ahead_show_without_the_kernel(page, lab, request, artifacts):
+    """After the first seek, the views of the line's steps come ahead (issue 33): each ▶ then
+    draws its position in the click's own handler, while Python still follows the cursor."""
+    start(page, lab, request, "w = LevelXWidget(long_levelx(), bot_delay=0, animate=False)\nw")
+    root = page.locator(".lx-root").first
+    root.locator("[data-scrub]").wait_for(timeout=60_000)
+    seq = seq_of(page, ".lx-root")
+    page.evaluate(
+        """() => { const s = document.querySelector('.lx-root [data-scrub]');
+                   s.value = '200'; s.dispatchEvent(new Event('input', {bubbles: true})); }"""
+    )
+    settled_after(page, ".lx-root", seq)
+    page.wait_for_function(  # the views ahead, a chunk at a time: 256 steps around step 200
+        "() => Number(document.querySelector('.lx-root [data-review]').dataset.ahead) >= 256",
+        timeout=90_000,
+    )
+    seq = seq_of(page, ".lx-root")
+    clicks = page.evaluate(STEP_CLICKS, 30)
+    phases = [phase for _ms, phase, _label in clicks]
+    assert [label for *_x, label in clicks] == [f"{200 + i} / 400" for i in range(1, 31)]
+    # drawn in the click itself: a roll and a move alternate, step by step
+    assert phases == ["play", "roll"] * 15, phases
+    page.wait_for_function(
+        "() => document.querySelector('.lx-root [data-review]').dataset.seeking === '0'"
+    )
+    settled_after(page, ".lx-root", seq)
+    assert py(page, "[w.view['review']['step'], w.game.plies]") == [230, 115]
+    assert scrub_value(page) == (230, 400)
+    ms = sorted(t for t, *_x in clicks)
+    print(f"scrub step ms p50 {ms[len(ms) // 2]:.1f} p95 {ms[int(len(ms) * 0.95)]:.1f}")
+    root.screenshot(path=str(artifacts / "review-scrub-ahead.png"))

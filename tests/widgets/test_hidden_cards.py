@@ -4,7 +4,9 @@ Whole Level 8 games (card game and board game) are played through the widgets' i
 front end sends them, in every mode: hot-seat (the "Pass the screen to …" screen between
 people), a player against bots, a teacher. After every intent the probe looks at everything
 that reaches a screen (the synced state with the view and its log, the review tree, the
-picture output, the error) and checks it against what the viewer of that moment may know.
+picture output, the error, and every message sent to the browser since: the view's patches,
+inflated, and the view the browser rebuilds from them) and checks it against what the viewer of
+that moment may know.
 
 What a viewer may know is worked out here from the engine's positions, independently of the
 widget: after every action, each viewer learns the cards it can see in the position (its own
@@ -35,6 +37,7 @@ from levelwidgets.level8.cards import CODES, N_IDS
 from levelwidgets.level8.text import card_name
 from levelwidgets.widgets import Level8BoardWidget, Level8Widget
 
+from .test_incremental import Wire
 from .test_intent_fuzz import intent_of
 
 SPECTATOR, TEACHER = "spectator", "teacher"
@@ -119,6 +122,7 @@ class Probe:
         self.pictures: list[str] = []
         self.checks = 0
         self.pass_screens = 0
+        self.wire = Wire(w)  # the browser: every message sent to it, and the view it rebuilds
         w._picture._shown = True  # as in a notebook: every publish refreshes the picture
         monkeypatch.setattr(
             "IPython.display.update_display",
@@ -153,12 +157,22 @@ class Probe:
         }
         synced = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")}
         state = json.dumps(synced, default=str)  # the data sent (not the bundled code)
+        # what went over the wire since the last check (patches, inflated): the browser's view
+        # rebuilt from it is the view, and no text in it names a card the viewer may not know
+        self.wire.check(what)
+        assert cards_in_view(self.wire.view) <= known, what
+        sent = self.wire.take_text()
         picture = self.pictures[-1] if self.pictures else ""
         texts = [row[0] for row in view["log"]] + [line["text"] for line in view["review"]["lines"]]
         if codes:  # one pattern for all: every code a viewer may not know, as a word
             alternatives = "|".join(sorted(map(re.escape, codes), key=len, reverse=True))
             pattern = re.compile(rf"(?<![\w#-])(?:{alternatives})(?![\w-])")
-            for where, text in (("state", state), ("picture", picture), ("error", w.error)):
+            for where, text in (
+                ("state", state),
+                ("wire", sent),
+                ("picture", picture),
+                ("error", w.error),
+            ):
                 found = pattern.search(text)
                 assert not found, f"{what}: {found and found.group()} in the {where} for {viewer}"
         if names:

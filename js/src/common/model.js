@@ -33,3 +33,6 @@ export function reportPageLanguage(model, lang = pageLanguage()) {
   model.set("page_language", value);
   model.save_changes();
 }
+
+// The view arrives as patches after the first (common/patch.js): every widget follows them.
+export { applyOp, followView } from "./patch.js";

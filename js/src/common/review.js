@@ -14,19 +14,21 @@
 //   download(name, html): how Python's handout page is saved (default: a browser download).
 // cleanup.el the component's box · cleanup.refresh() redraw · cleanup.nav(action) for keys
 // ("first" "last" "stepBack" "stepForward"; false when there is no review to step through)
-// · cleanup.seek(step) · cleanup.annotating() · cleanup.highlight({kind, target}) sends a
+// · cleanup.seek(step) · cleanup.scrubReady() (a promise: the views sent ahead are read) · cleanup.annotating() · cleanup.highlight({kind, target}) sends a
 // highlight in the colour picked · cleanup.colour() the colour picked.
 //
 // This module puts the bar together (its box, events, subscriptions); the parts are in review/:
 // view.js (readers of view.review), nav.js (navigation, coalesced seeks), highlights.js
 // (palette, paintHighlights), lines.js (variation tree), notes.js (marks, comments) and
-// record.js (headers, Save/Open). Each part is {el, render(r, ro, lang), click(dataset)...}.
+// record.js (headers, Save/Open), scrub.js (the views of the line's steps held ahead, shown at
+// once while the seek goes to Python). Each part is {el, render(r, ro, lang), click(dataset)...}.
 //
 // Nothing shows while the view has no `review` (a Python side that does not publish one).
 // All user text (comments, headers, names, file names) goes in as text nodes, never HTML.
 //
 // Stable DOM (for tests):
-//   .lw-review[data-review] (data-seeking "1" while a seek is answered)
+//   .lw-review[data-review] (data-seeking "1" while a seek is answered; data-ahead: the steps
+//        whose views are held ahead, review/scrub.js)
 //   nav: [data-nav=first|back|forward|last] · input.lw-scrub[data-scrub] · [data-step-label]
 //        · [data-action=play_on] · [data-action=annotate] (aria-pressed) · [data-readonly]
 //        · [data-action=review] (data-waiting "1", aria-busy, until the next view or refusal)
@@ -52,6 +54,8 @@ import { createLines } from "./review/lines.js";
 import { createNav } from "./review/nav.js";
 import { MARKS, createNotes } from "./review/notes.js";
 import { HEADERS, createRecord } from "./review/record.js";
+import { createScrub } from "./review/scrub.js";
+import { baseOf } from "./patch.js";
 import { isReadOnly, reviewOf } from "./review/view.js";
 
 // the parts live in review/ (one job each); the names the widgets and tests use stay here
@@ -61,6 +65,8 @@ export function mount(el, model, options = {}) {
   const { t, defaultFile = "game.json", badge = null, root = null, hintKey = "rvAnnotateHint" } = options;
   const viewOf = options.view || (() => model.get("view"));
   const review = () => reviewOf(viewOf());
+  // the steps held ahead (review/scrub.js) when the view is the model's own
+  const scrub = options.view ? null : createScrub(model, (n) => (box.dataset.ahead = String(n)), () => box.dataset.seeking === "1");
   const readOnly = () => {
     const r = review();
     return Boolean((r && r.readOnly) || model.get("read_only"));
@@ -72,6 +78,8 @@ export function mount(el, model, options = {}) {
     box,
     L: (key, params) => (t ? t(langOf(model), key, params) : key),
     review,
+    kernelReview: () => reviewOf(baseOf(viewOf())),
+    scrub,
     readOnly,
     annotating: () => Boolean(model.get("annotate")) && Boolean(review()) && !readOnly(),
     sendNav: options.send || ((msg) => model.send(msg)),
@@ -145,7 +153,9 @@ export function mount(el, model, options = {}) {
   }
 
   function onView() {
-    nav.onView();
+    const kernels = Boolean(scrub) && baseOf(viewOf()) === viewOf(); // not one shown from ahead
+    nav.onView(); // (may show the step the user is at now, from the views ahead)
+    if (kernels) scrub.idle(); // a view of the kernel came: the next chunk may be asked for
     if (record.loading()) {
       record.onFiles(); // Python publishes a view after record_files: the list is the answer
       return;
@@ -179,6 +189,7 @@ export function mount(el, model, options = {}) {
     for (const off of offs) off();
     model.off("msg:custom", onMessage);
     nav.dispose();
+    if (scrub) scrub.dispose();
     lines.dispose();
     record.dispose();
     box.removeEventListener("click", onClick);
@@ -195,5 +206,6 @@ export function mount(el, model, options = {}) {
   cleanup.annotating = annotating;
   cleanup.highlight = palette.highlight;
   cleanup.colour = palette.colour;
+  cleanup.scrubReady = () => (scrub ? scrub.ready() : Promise.resolve());
   return cleanup;
 }

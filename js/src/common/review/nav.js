@@ -3,11 +3,15 @@
 // marks and comments; the button waits, data-waiting "1", until the next view or a refusal)
 // and the read-only badge. Seeks are coalesced:
 // at most one in flight, the newest wish goes next; a lost answer does not block for ever.
+// A step whose view the browser holds ahead (ctx.scrub, review/scrub.js) shows at once; the
+// seek still goes to Python (the source of truth), whose answer is the same view.
 //
 // createNav(ctx, badge) -> {el, badge, scrub, render(r, ro), click(dataset) -> mine?,
 //   change(target) -> mine?, seek(n), navigate(action), jump(path), onView(), onError() ->
 //   redraw?, dispose()}
-//   ctx: {model, L, review, readOnly, annotating, render, sendNav, box} (see review.js);
+//   ctx: {model, L, review, kernelReview, scrub, readOnly, annotating, render, sendNav, box}
+//   (see review.js; kernelReview: the review part of the kernel's last view, scrub: the views
+//   held ahead or null);
 //   badge: where the read-only badge goes (default: the bar).
 
 import { h } from "../dom.js";
@@ -18,6 +22,8 @@ const REVIEW_FALLBACK_MS = 60000; // a review whose answer got lost: the button 
 
 export function createNav(ctx, badge = null) {
   const { model, L, review, readOnly, annotating, sendNav, box } = ctx;
+  const kernelReview = ctx.kernelReview || review;
+  const showHeld = (step) => Boolean(ctx.scrub && ctx.scrub.show(step));
   let inflight = null; // the step of the seek sent and not answered yet
   let wanted = null; // the newest step asked for while one is in flight
   let seekTimer = null;
@@ -128,9 +134,10 @@ export function createNav(ctx, badge = null) {
     inflight = null;
     const next = dropWanted ? null : wanted;
     wanted = null;
-    const r = review();
+    const r = kernelReview();
     if (next != null && r && next !== Number(r.step)) {
       sendSeek(next);
+      showHeld(next); // the step the user is at now, not the one Python just answered
       return;
     }
     box.dataset.seeking = "0";
@@ -155,9 +162,11 @@ export function createNav(ctx, badge = null) {
     if (!r) return false;
     const steps = Math.max(0, Number(r.steps) || 0);
     const step = clamp(Math.round(Number(n)) || 0, floorOf(r, steps), steps);
+    const kernelStep = Number((kernelReview() || r).step);
     if (inflight != null) {
       wanted = step === inflight ? null : step;
-    } else if (step !== Number(r.step)) sendSeek(step);
+    } else if (step !== kernelStep) sendSeek(step);
+    if (showHeld(step)) return true; // the view changed: the bar was drawn with it
     render(r, readOnly());
     return true;
   }
@@ -209,7 +218,8 @@ export function createNav(ctx, badge = null) {
 
   function onView() {
     reviewDone(); // render follows
-    if (inflight != null) settle(); // the answer to the seek in flight (or a newer view)
+    const kernels = kernelReview() === review(); // not a view shown from what is held ahead
+    if (inflight != null && kernels) settle(); // the answer to the seek in flight (or a newer view)
   }
 
   /** A refusal: a seek in flight stops there (true: redraw, the bar shows the step shown). */

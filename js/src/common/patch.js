@@ -1,0 +1,101 @@
+// View patches: the kernel sends what changed in the view, not the whole view, and the browser
+// keeps the whole view in the model (levelwidgets/widgets/patch.py writes them; base.py sends).
+//
+// A patch is a custom message {kind: "patch", seq, base, op}: the view numbered `seq` is the
+// view numbered `base` with `op` applied (a large op comes deflated in the message's binary
+// buffer instead, with z: 1; patches are applied one after another, in the order sent).
+// Ops (the same as patch.py's):
+//   {r: value}                        replaced
+//   {d: {key: op}, x: [key]}          an object: keys patched or added, x removed
+//   {l: [drop, keep], i: {idx: op}, a: [items]}  a list: drop the first `drop`, keep `keep`
+//                                     (patched at i), append a
+// applyOp returns a new value and never changes the old one (renderers may keep old views).
+//
+// followView(model) -> off (off.settled(): a promise, once the patches so far are applied): applies patches to the model's `view` (set locally, so a saved
+// notebook holds the whole view of now). A patch whose base is not the view held (one was
+// missed), or a `view_seq` newer than the view held (patches went by while nothing listened),
+// asks the kernel for the whole view: {type: "resync"}. Every rendered copy of a widget calls
+// it; a patch already applied is skipped, so two copies apply it once. A view shown from data
+// held ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
+
+/** `value` with `op` applied (a new value; `value` is left as it was). */
+export function applyOp(value, op) {
+  if (op == null) return value;
+  if ("r" in op) return op.r;
+  if ("d" in op) {
+    const out = { ...(value || {}) };
+    for (const key of op.x || []) delete out[key];
+    for (const [key, sub] of Object.entries(op.d)) out[key] = applyOp(out[key], sub);
+    return out;
+  }
+  const [drop, keep] = op.l;
+  const items = (value || []).slice(drop, drop + keep);
+  for (const [index, sub] of Object.entries(op.i || {})) items[Number(index)] = applyOp(items[Number(index)], sub);
+  return op.a ? items.concat(op.a) : items;
+}
+
+const seqOf = (view) => (view && typeof view.seq === "number" ? view.seq : -1);
+
+/** On a view the browser shows from data it holds ahead (review/scrub.js): the kernel's view
+ *  it stands in for, which patches apply to (a symbol: saved state and JSON leave it out). */
+export const BASE = Symbol("lw.kernelView");
+
+/** The kernel's view behind `view` (the view itself when the kernel sent it). */
+export const baseOf = (view) => (view && view[BASE]) || view;
+
+/** The bytes of a message buffer (a DataView, an ArrayBuffer or a typed array). */
+function bytesOf(buffer) {
+  if (buffer instanceof ArrayBuffer) return new Uint8Array(buffer);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset || 0, buffer.byteLength);
+}
+
+/** A deflated (zlib) JSON op, parsed. */
+export async function inflateOp(buffer) {
+  const stream = new Blob([bytesOf(buffer)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+export function followView(model) {
+  let asked = -1; // the view_seq a resync was asked for (once each)
+  let queue = Promise.resolve(); // patches and checks, in the order they came
+  const resync = () => {
+    const want = Number(model.get("view_seq")) || 0;
+    if (asked === want) return;
+    asked = want;
+    model.send({ type: "resync" });
+  };
+  const apply = (msg, op) => {
+    const view = baseOf(model.get("view"));
+    const held = seqOf(view);
+    if (held >= msg.seq) return; // applied already (another copy of the widget did)
+    if (held !== msg.base) {
+      resync();
+      return;
+    }
+    model.set("view", applyOp(view, op));
+  };
+  const check = () => {
+    const want = model.get("view_seq");
+    if (typeof want === "number" && want > 0 && seqOf(baseOf(model.get("view"))) < want) resync();
+  };
+  const later = (step) => {
+    queue = queue.then(step).catch(() => resync()); // a patch that cannot be read: start afresh
+  };
+  const onMessage = (msg, buffers) => {
+    if (!msg || msg.kind !== "patch") return;
+    if (msg.z) {
+      const packed = inflateOp(buffers[0]);
+      later(async () => apply(msg, await packed));
+    } else later(() => apply(msg, msg.op));
+  };
+  const onSeq = () => later(check);
+  model.on("msg:custom", onMessage);
+  model.on("change:view_seq", onSeq);
+  check(); // shown after patches went by (or a saved copy): ask for the view of now
+  const off = () => {
+    model.off("msg:custom", onMessage);
+    model.off("change:view_seq", onSeq);
+  };
+  off.settled = () => queue; // resolves once every patch received so far is applied
+  return off;
+}

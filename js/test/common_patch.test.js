@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
+import { FakeModel } from "./helpers/fake.js";
+import { applyOp, followView } from "../src/common/patch.js";
+
+const custom = (model, msg, buffers = []) => {
+  for (const fn of [...(model.handlers.get("msg:custom") || [])]) fn(msg, buffers);
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("applyOp: replace, objects, lists that grow, slide and shrink; the old value stays", () => {
+  const old = { seq: 1, log: ["a", "b", "c"], moves: [{ p: 0, here: true }], gone: 1 };
+  const frozen = JSON.stringify(old);
+  const op = {
+    d: { seq: { r: 2 }, log: { l: [1, 2], a: ["d"] }, moves: { l: [0, 1], i: { 0: { d: { here: { r: false } } } }, a: [{ p: 1, here: true }] } },
+    x: ["gone"],
+  };
+  assert.deepEqual(applyOp(old, op), { seq: 2, log: ["b", "c", "d"], moves: [{ p: 0, here: false }, { p: 1, here: true }] });
+  assert.equal(JSON.stringify(old), frozen);
+  assert.deepEqual(applyOp([1, 2, 3], { l: [0, 1] }), [1]);
+  assert.equal(applyOp(5, null), 5);
+});
+
+test("followView: patches in order, one copy applies each once, deflated ones too", async () => {
+  const model = new FakeModel({ view: { seq: 1, log: ["a"] }, view_seq: 1 });
+  const offs = [followView(model), followView(model)]; // the widget shown twice
+  custom(model, { kind: "patch", seq: 2, base: 1, op: { d: { seq: { r: 2 }, log: { l: [0, 1], a: ["b"] } } } });
+  const packed = deflateSync(Buffer.from(JSON.stringify({ d: { seq: { r: 3 }, big: { r: "x".repeat(3000) } } })));
+  custom(model, { kind: "patch", seq: 3, base: 2, z: 1 }, [new DataView(packed.buffer, packed.byteOffset, packed.byteLength)]);
+  model.set("view_seq", 3);
+  custom(model, { kind: "patch", seq: 4, base: 3, op: { d: { seq: { r: 4 } } } }); // after the deflated one
+  assert.equal(model.get("view").seq, 1); // nothing applied before its turn
+  await Promise.all(offs.map((off) => off.settled()));
+  assert.deepEqual(model.get("view"), { seq: 4, log: ["a", "b"], big: "x".repeat(3000) });
+  assert.deepEqual(model.sent, []); // nothing missed
+  for (const off of offs) off();
+  assert.equal(model.listenerCount(), 0);
+});
+
+test("followView: a missed patch, or a view older than view_seq, asks for the whole view once", async () => {
+  const model = new FakeModel({ view: { seq: 1 }, view_seq: 1 });
+  const off = followView(model);
+  custom(model, { kind: "patch", seq: 3, base: 2, op: { d: { seq: { r: 3 } } } });
+  model.set("view_seq", 3);
+  await settle();
+  assert.deepEqual(model.sent, [{ type: "resync" }]);
+  assert.deepEqual(model.get("view"), { seq: 1 }); // unchanged until the whole view comes
+  model.set("view", { seq: 3 }); // the resync's answer
+  custom(model, { kind: "patch", seq: 4, base: 3, op: { d: { seq: { r: 4 } } } });
+  await settle();
+  assert.equal(model.get("view").seq, 4);
+  custom(model, { kind: "other" }); // not a patch: not ours
+  off();
+  const stale = new FakeModel({ view: { seq: 2 }, view_seq: 7 }); // shown after patches went by
+  const off2 = followView(stale);
+  await settle();
+  assert.deepEqual(stale.sent, [{ type: "resync" }]);
+  off2();
+});

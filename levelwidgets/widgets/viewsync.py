@@ -1,0 +1,94 @@
+"""Sending a widget's view: whole once, then as patches of the view the browser holds.
+
+Design (issue 33): the synced trait ``view`` always holds the *whole* view in the kernel, and
+the browser's model holds the whole view too, so a saved notebook, the static picture, Voilà
+and a browser that connects later all have everything. What travels per action is only what
+changed: :meth:`ViewSync._send_view` diffs the new view against the last one sent
+(:func:`.patch.diff`) and sends a custom message ``{"kind": "patch", "seq", "base", "op"}``
+(an op over :data:`PACK_OVER` bytes goes deflated in a binary buffer, ``"op"`` left out and
+``"z": 1`` set: a Level X roll's verdict tables are long but repetitive). The trait is set
+without ipywidgets sending it again (:meth:`ViewSync._should_send_property`). The browser
+(``js/src/common/patch.js``) applies patches in order to its copy and sets its model's
+``view``; it asks ``{"type": "resync"}`` for the whole view when a patch's ``base`` is not the
+view it holds or ``view_seq`` (synced after every view) is newer than its view.
+
+The whole view goes out as a state update when the browser holds none of ours: the first
+view, a resync, another game or another language. A new viewer (a hot-seat pass, another
+perspective) gets the whole new view as a patch ``{"r": view}``: nothing of the old view is
+kept by the browser.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+import traitlets
+
+from .patch import diff
+
+#: Patches larger than this many bytes of JSON travel deflated (a binary buffer).
+PACK_OVER = 1024
+
+
+class ViewSync(traitlets.HasTraits):
+    """Mixed into a widget with a synced ``view`` and ipywidgets' ``send``/``send_state``."""
+
+    #: The newest view's ``seq``: a browser holding an older view (a patch missed, or shown
+    #: after patches went by) asks for the whole view again (``{"type": "resync"}``).
+    view_seq = traitlets.Int(0).tag(sync=True)
+
+    _sent_view: dict[str, Any] | None = None  # the view the browser holds
+    _view_quietly = False  # True while ``view`` is set without sending it whole
+
+    def _send_view(self, view: dict[str, Any]) -> None:
+        """Make ``view`` (with its ``seq``) the synced view, sending only what changed."""
+        held = self._sent_view
+        self._sent_view = view
+        if held is None:  # the browser holds no view of ours yet: the whole view, as usual
+            self.view = view  # type: ignore[attr-defined]
+            self.view_seq = view["seq"]
+            return
+        if held.get("viewer") != view.get("viewer"):
+            op = {"r": view}  # other eyes (a hot-seat pass): nothing of the old view is kept
+        else:
+            op = diff(held, view) or {"d": {}}
+        message: dict[str, Any] = {"kind": "patch", "seq": view["seq"], "base": held["seq"]}
+        data = patch_json(op)
+        if len(data) > PACK_OVER:
+            self.send({**message, "z": 1}, [zlib.compress(data, 6)])  # type: ignore[attr-defined]
+        else:
+            self.send({**message, "op": op})  # type: ignore[attr-defined]
+        self._view_quietly = True
+        try:
+            self.view = view  # type: ignore[attr-defined]
+        finally:
+            self._view_quietly = False
+        self.view_seq = view["seq"]
+
+    def _forget_sent_view(self) -> None:
+        """The next view goes out whole (another game, language or viewer)."""
+        self._sent_view = None
+
+    def _resync(self) -> None:
+        """The browser missed a patch (or was not showing): send it the whole view again."""
+        self._sent_view = self.view  # type: ignore[attr-defined]
+        self.send_state("view")  # type: ignore[attr-defined]
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        # a view sent as a patch is set without sending it whole (ipywidgets asks here)
+        if key == "view" and self._view_quietly:
+            return False
+        return super()._should_send_property(key, value)  # type: ignore[misc]
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The browser's changes of synced traits; ``view`` is the kernel's alone (a browser
+        that applied patches to its copy may send it back with another change: dropped)."""
+        sync_data = {k: v for k, v in sync_data.items() if k not in ("view", "view_seq")}
+        super().set_state(sync_data)  # type: ignore[misc]
+
+
+def patch_json(op: Any) -> bytes:
+    """An op as the compact UTF-8 JSON the browser parses."""
+    return json.dumps(op, separators=(",", ":"), ensure_ascii=False).encode()
