@@ -47,7 +47,7 @@ class ViewSync(traitlets.HasTraits):
         held = self._sent_view
         self._sent_view = view
         if held is None:  # the browser holds no view of ours yet: the whole view, as usual
-            self.view = view  # type: ignore[attr-defined]
+            self.view = view
             self.view_seq = view["seq"]
             return
         if held.get("viewer") != view.get("viewer"):
@@ -62,7 +62,7 @@ class ViewSync(traitlets.HasTraits):
             self.send({**message, "op": op})  # type: ignore[attr-defined]
         self._view_quietly = True
         try:
-            self.view = view  # type: ignore[attr-defined]
+            self.view = view
         finally:
             self._view_quietly = False
         self.view_seq = view["seq"]
@@ -73,7 +73,7 @@ class ViewSync(traitlets.HasTraits):
 
     def _resync(self) -> None:
         """The browser missed a patch (or was not showing): send it the whole view again."""
-        self._sent_view = self.view  # type: ignore[attr-defined]
+        self._sent_view = self.view
         self.send_state("view")  # type: ignore[attr-defined]
 
     def _should_send_property(self, key: str, value: Any) -> bool:
