@@ -27,6 +27,29 @@ function jokerRing() {
   return box;
 }
 
+/** The width of a card word in "average letters": narrow letters count about half, wide
+ * ones more (a rough measure that needs no layout, so faces stay cheap to build). */
+export function wordUnits(word) {
+  let units = 0;
+  for (const ch of String(word)) {
+    if (" .,'ijlrtfI".includes(ch)) units += 0.55;
+    else if ("mwMW".includes(ch)) units += 1.4;
+    else if (ch !== ch.toLowerCase()) units += 1.2;
+    else units += 1;
+  }
+  return units;
+}
+
+/** Letters that fit the face's word line at its normal size ("Sla over" does, "Aussetzen" not). */
+export const WORD_UNITS = 6.9;
+
+/** The card's word (Joker, the skip card's name in each language), shrunk to fit the card:
+ * --l8-fit scales every size the stylesheet gives it (hand, table, projector). */
+export function cardWord(word) {
+  const fit = Math.min(1, WORD_UNITS / Math.max(1, wordUnits(word)));
+  return h("span", { class: "l8-word", style: fit < 1 ? `--l8-fit: ${fit.toFixed(3)}` : null}, word);
+}
+
 /** The inside of a card face (corner index + centre), built once per card and language. */
 function faceParts(id, L) {
   const key = `${id}:${L("skipCard")}`;
@@ -40,9 +63,9 @@ function faceParts(id, L) {
         shapeSvg(info.colour, "l8-big"),
       );
     } else if (info.kind === "joker") {
-      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "J")), jokerRing(), h("span", { class: "l8-word" }, L("joker")));
+      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "J")), jokerRing(), cardWord(L("joker")));
     } else {
-      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "⊘")), h("span", { class: "l8-skipmark", "aria-hidden": "true" }, "⊘"), h("span", { class: "l8-word" }, L("skipCard")));
+      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "⊘")), h("span", { class: "l8-skipmark", "aria-hidden": "true" }, "⊘"), cardWord(L("skipCard")));
     }
     cache.set(key, tpl);
   }
