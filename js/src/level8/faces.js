@@ -40,14 +40,18 @@ export function wordUnits(word) {
   return units;
 }
 
-/** Letters that fit the face's word line at its normal size ("Sla over" does, "Aussetzen" not). */
+/** Letters that fit the face's word line at its normal size, per place a card is drawn
+ * (level8.css uses the same numbers): a table or hand card ("Sla over" fits, "Aussetzen"
+ * not), and the projector's larger word on a card of the same width. */
 export const WORD_UNITS = 6.9;
+export const PROJECTOR_UNITS = 5.1;
 
-/** The card's word (Joker, the skip card's name in each language), shrunk to fit the card:
- * --l8-fit scales every size the stylesheet gives it (hand, table, projector). */
+/** The card's word (Joker, the skip card's name in each language) with its width in
+ * --l8-units: the stylesheet shrinks a word wider than its card to fit, in every place a card
+ * is drawn (table, hand, projector). */
 export function cardWord(word) {
-  const fit = Math.min(1, WORD_UNITS / Math.max(1, wordUnits(word)));
-  return h("span", { class: "l8-word", style: fit < 1 ? `--l8-fit: ${fit.toFixed(3)}` : null}, word);
+  const units = wordUnits(word);
+  return h("span", { class: "l8-word", style: `--l8-units: ${units.toFixed(2)}` }, word);
 }
 
 /** The inside of a card face (corner index + centre), built once per card and language. */
