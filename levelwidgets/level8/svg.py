@@ -184,7 +184,7 @@ def card_svg(
         out = card_back(x, y)
         if label:
             out += text_svg(
-                x + CW / 2, y + CH / 2 + 5, label, 13, text_anchor="middle", fill="#fff",
+                x + CW / 2, y + CH / 2 + 5, str(label), 13, text_anchor="middle", fill="#fff",
                 font_weight="bold",
             )  # fmt: skip
         return out
