@@ -193,8 +193,11 @@ test("axis and percentages", () => {
   assert.equal(axisTop([{ exact: 0.05, observed: null, high: null }]), 0.1);
   assert.equal(axisTop([{ exact: 0.85, observed: 0.86, high: 0.9 }]), 1);
   assert.equal(axisTop([{ exact: 0.41, observed: null, high: null }]), 0.5);
-  assert.equal(pct("en", 0.5123), "51.2 %");
+  // the catalogue's common.percent form: no space in English and Dutch, one in German
+  assert.equal(pct("en", 0.5123), "51.2%");
   assert.equal(pct("de", 0.5123), "51,2 %");
+  assert.equal(pct("nl", 0.853), "85,3%");
+  assert.equal(pct("fr", 0.853), "85,3\u00a0%");
   assert.equal(pct("en", null), "–");
 });
 

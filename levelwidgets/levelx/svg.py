@@ -2,6 +2,7 @@
 
 Self-contained (own background, no CSS), so it reads the same on GitHub, in nbconvert output
 and in dark-themed notebooks. Players differ by colour *and* shape (colour-blind safe).
+Every word comes from the catalogue in the picture's language (names escaped as text).
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..i18n import check_language
 from ..names import shown_names
-from ..words import counted
+from ..picture_words import LX, names_win, say
 from .rules import ROWS
 
 if TYPE_CHECKING:
@@ -57,8 +59,9 @@ def _marker(player: int, cx: float, cy: float, r: float) -> str:
 
 
 def board_svg(game: LevelX, language: str = "en") -> str:
-    """The board, the dice, and a panel per player (chips, tiles, score); a seat called
-    "You"/"Du" is written in ``language``'s word."""
+    """The board, the dice, and a panel per player (chips, tiles, score), every word in
+    ``language`` (a seat called "You"/"Du" too); an unknown language is refused."""
+    check_language(language)
     names = shown_names(game.names, language)
     lengths = game.rules.row_lengths
     longest = max(lengths)
@@ -71,34 +74,45 @@ def board_svg(game: LevelX, language: str = "en") -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" '
-        f'role="img" aria-label="Level X board">',
+        f'role="img" aria-label="{escape(say(language, "pictures.levelx.label"))}">',
         f'<rect width="{width}" height="{height}" rx="10" fill="{_PAPER}" stroke="{_LINE}"/>',
-        _header(game, width, names),
+        _header(game, width, names, language),
     ]
     for i, row in enumerate(ROWS):
-        out.append(_row(game, i, row, lengths[i], longest, chips_x))
-    out.append(_players(game, board_h + 6, width, names))
+        out.append(_row(game, i, row, lengths[i], longest, chips_x, language))
+    out.append(_players(game, board_h + 6, width, names, language))
     out.append("</svg>")
     return "".join(out)
 
 
-def _header(game: LevelX, width: int, names: list[str]) -> str:
+def _header(game: LevelX, width: int, names: list[str], language: str) -> str:
+    room = width - 4 * 34 - 10 - 96 - 8  # between the title and the dice
     if game.is_over:
-        who = " & ".join(escape(names[w]) for w in game.winners)
-        status = f"Game over — {who} {'win' if len(game.winners) > 1 else 'wins'}"
+        who = names_win(language, [names[w] for w in game.winners])
+        status = say(language, "pictures.table.gameOver", who=who)
     else:
-        name = escape(names[game.current_player])
-        status = f"Round {game.round} · {name} to {game.phase}"
+        name = names[game.current_player]
+        key = LX + "toRoll" if game.phase == "roll" else "common.toPlay"
+        status = f"{say(language, 'common.round', n=game.round)} · {say(language, key, name=name)}"
         if game.is_last_round:
-            status += " · last round"
+            status += " · " + say(language, LX + "lastRound")
     parts = [
-        f'<text x="16" y="30" font-size="17" font-weight="700" fill="{_INK}">Level X</text>',
-        f'<text x="96" y="30" font-size="14" fill="{_MUTED}">{status}</text>',
+        f'<text x="16" y="30" font-size="17" font-weight="700" fill="{_INK}">'
+        f"{escape(say(language, LX + 'title'))}</text>",
+        f'<text x="96" y="30" font-size="14" fill="{_MUTED}"{_squeeze(status, 14, room)}>'
+        f"{escape(status)}</text>",
     ]
     if game.dice is not None:
         for k, face in enumerate(game.dice):
             parts.append(die_svg(width - 4 * 34 - 10 + k * 34, 12, 28, face))
     return "".join(parts)
+
+
+def _squeeze(text: str, size: float, room: float) -> str:
+    """Attributes that fit a longer line (a long name, a wordier language) into ``room``."""
+    if 0.56 * size * len(text) <= room:
+        return ""
+    return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
 
 
 _PIPS = {
@@ -123,14 +137,15 @@ def die_svg(x: float, y: float, s: float, face: int) -> str:
     )
 
 
-def _chips_title(row: int, left: int, closed: bool) -> str:
+def _chips_title(row: int, left: int, closed: bool, language: str) -> str:
     if closed:
-        return f"Row {row} is closed: its chips are gone."
-    chips = counted(left, "chip", "chips")
-    return f"{chips} worth {row} left in row {row}; a piece that reaches X takes one."
+        return say(language, LX + "chipsClosedTitle", row=row)
+    return say(language, LX + "chipsTitle", row=row, n=left)
 
 
-def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: float) -> str:
+def _row(
+    game: LevelX, i: int, row: int, length: int, longest: int, chips_x: float, language: str
+) -> str:
     y = _TOP + i * _ROW_H
     closed = game.is_closed(row)
     parts = [f'<g opacity="{0.45 if closed else 1}">']
@@ -165,24 +180,26 @@ def _row(game: LevelX, i: int, row: int, length: int, longest: int, chips_x: flo
                 cx, cy = x + _SQ / 2, y + _SQ / 2
             parts.append(_marker(p, cx, cy, 9 if len(occupants[sq]) == 1 else 8))
     left = game.chips_left(row)
-    label = "closed" if closed else f"× {left}"  # written as the widget writes it: coin, × count
+    # written as the widget writes it: coin, × count
+    label = escape(say(language, LX + "closed")) if closed else f"× {left}"
     parts.append(
         f'<circle cx="{chips_x + 12}" cy="{y + _SQ / 2}" r="11" fill="#e8c547" stroke="{_INK}" '
         f'stroke-width="1"/><text x="{chips_x + 12}" y="{y + _SQ / 2 + 4}" font-size="10" '
         f'font-weight="700" fill="{_INK}" text-anchor="middle">{row}</text>'
         f'<text x="{chips_x + 28}" y="{y + _SQ / 2 + 5}" font-size="13" fill="{_INK}" '
-        f'data-chips="{row}">{label}<title>{_chips_title(row, left, closed)}</title></text>'
+        f'data-chips="{row}">{label}<title>{escape(_chips_title(row, left, closed, language))}'
+        "</title></text>"
     )
     parts.append("</g>")
     return "".join(parts)
 
 
-def _players(game: LevelX, y0: float, width: int, names: list[str]) -> str:
-    tiles_left = " ".join(map(str, game.tiles_left())) or "none"
+def _players(game: LevelX, y0: float, width: int, names: list[str], language: str) -> str:
+    tiles_left = " ".join(map(str, game.tiles_left())) or say(language, "pictures.levelx.none")
+    left_text = say(language, "pictures.levelx.tilesLeft", tiles=tiles_left)
     parts = [
         f'<line x1="12" x2="{width - 12}" y1="{y0}" y2="{y0}" stroke="{_LINE}"/>',
-        f'<text x="16" y="{y0 + 20}" font-size="12" fill="{_MUTED}">Bonus tiles left: '
-        f"{tiles_left}</text>",
+        f'<text x="16" y="{y0 + 20}" font-size="12" fill="{_MUTED}">{escape(left_text)}</text>',
     ]
     for p in range(game.num_players):
         y = y0 + 30 + p * 34
@@ -192,14 +209,16 @@ def _players(game: LevelX, y0: float, width: int, names: list[str]) -> str:
                 f'<rect x="8" y="{y}" width="{width - 16}" height="30" rx="6" fill="#efe9dc"/>'
             )
         held = game.chips_held(p)
-        chips = "  ".join(f"{row}×{n}" for row, n in held.items() if n) or "no chips"
+        chips = "  ".join(f"{row}×{n}" for row, n in held.items() if n)
+        chips = chips or say(language, "pictures.levelx.noChips")
         tiles = " + ".join(map(str, game.tiles(p)))
+        if tiles:
+            chips += "  · " + say(language, "pictures.levelx.tilesHeld", tiles=tiles)
         parts.append(_marker(p, 26, y + 15, 8))
         parts.append(
             f'<text x="44" y="{y + 20}" font-size="14" font-weight="{700 if current else 400}" '
             f'fill="{_INK}">{escape(names[p])}</text>'
-            f'<text x="170" y="{y + 20}" font-size="12" fill="{_MUTED}">{chips}'
-            f"{'  · tiles ' + tiles if tiles else ''}</text>"
+            f'<text x="170" y="{y + 20}" font-size="12" fill="{_MUTED}">{escape(chips)}</text>'
             f'<text x="{width - 20}" y="{y + 20}" font-size="15" font-weight="700" '
             f'fill="{_INK}" text-anchor="end">{game.score(p)}</text>'
         )

@@ -374,7 +374,8 @@ class Puzzle:
         w = self.widget()
         data, meta = w._repr_mimebundle_(**kwargs)
         data = dict(data)
-        picture = svg_image(self._game.to_svg(_viewer(self)), self.title or self.question)
+        svg = self._game.to_svg(_viewer(self), self._language)  # its words in the language
+        picture = svg_image(svg, self.title or self.question)
         data["text/html"] = self._question_html() + picture
         data["text/plain"] = f"{self.title}: {self.question}" if self.title else self.question
         data.pop("image/svg+xml", None)

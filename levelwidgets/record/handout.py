@@ -100,7 +100,7 @@ def to_html(record: GameRecord, viewer: str | None = None, language: str = "en")
     if record._adapter.name != "levelx":  # Level X hides nothing: no policy to explain
         body.append(f'<p class="lw-policy" data-viewer="{viewer}">{_esc(words[viewer])}</p>')
     body.append(f"</header><main><h2>{_esc(words['moves'])}</h2>")
-    body += _moves(record, viewer, words)
+    body += _moves(record, viewer, words, language)
     others = record._count - 1 - sum(1 for _ in record.mainline())
     if others:
         lines = sum(len(n._vars) - 1 for n in record.walk() if len(n._vars) > 1)
@@ -116,7 +116,9 @@ def to_html(record: GameRecord, viewer: str | None = None, language: str = "en")
     )
 
 
-def _moves(record: GameRecord, viewer: str, words: dict[str, str]) -> list[str]:
+def _moves(
+    record: GameRecord, viewer: str, words: dict[str, str], language: str = "en"
+) -> list[str]:
     """The main line: plain steps in a compact list, each annotated position a block of its
     own with its comments and picture."""
     out: list[str] = []
@@ -128,14 +130,14 @@ def _moves(record: GameRecord, viewer: str, words: dict[str, str]) -> list[str]:
             run.clear()
 
     if annotated(record):
-        out.append(_position(record, record, viewer, words))
+        out.append(_position(record, record, viewer, words, language))
     nodes = list(record.mainline())
     if not nodes:
         out.append(f"<p>{_esc(words['noMoves'])}</p>")
     for node in nodes:
         if annotated(node):
             flush()
-            out.append(_position(record, node, viewer, words))
+            out.append(_position(record, node, viewer, words, language))
         else:
             run.append(f'<li value="{node._depth}">{_step_text(record, node, viewer)}</li>')
     flush()
@@ -148,7 +150,9 @@ def _step_text(record: GameRecord, node: Any, viewer: str) -> str:
     return f"<b>{_esc(who)}</b>: {_esc(adapter.notation_for(node._data, names, viewer))}"
 
 
-def _position(record: GameRecord, node: Node, viewer: str, words: dict[str, str]) -> str:
+def _position(
+    record: GameRecord, node: Node, viewer: str, words: dict[str, str], language: str = "en"
+) -> str:
     ply = node._depth
     if ply:
         head = f"{_esc(words['step'].format(n=ply))} · {_step_text(record, node, viewer)}"
@@ -167,7 +171,7 @@ def _position(record: GameRecord, node: Node, viewer: str, words: dict[str, str]
         )
         parts.append(f'<p class="lw-highlights">{_esc(words["highlights"])}: {_esc(things)}</p>')
     game = record._state_at(node)
-    svg = game.to_svg(viewer)
+    svg = game.to_svg(viewer, language if language in i18n.LANGUAGES else "en")  # its words too
     parts.append(
         "<figure>"
         + svg_image(svg, caption, style="", data_handout_picture=str(ply))

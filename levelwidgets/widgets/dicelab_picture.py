@@ -43,8 +43,9 @@ def number(language: str, n: int) -> str:
 
 
 def percent(language: str, p: float, digits: int = 1) -> str:
-    """A chance as a percentage ("51.8 %" / "51,8 %"), as the widget writes it."""
-    return i18n.number_text(language, f"{100 * p:.{digits}f} %")
+    """A chance as a percentage in the catalogue's ``common.percent`` form ("51.8%",
+    "51,8 %"), as the widget writes it."""
+    return i18n.percent_text(language, f"{100 * p:.{digits}f}")
 
 
 def targets_text(targets: list[int]) -> str:

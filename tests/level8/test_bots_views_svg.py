@@ -212,10 +212,11 @@ def test_svg_shows_melds_skips_levels_and_turn():
     # laid combinations with their number (for add-ons) and kind; the joker's meaning
     assert "#1 run 4–6" in svg and "#2 run 7–9" in svg and "=7" in svg
     # a skip card lies in front of Ben; levels and sides (one-star ★, two-star ★★)
-    assert "in front" in svg and "SKIP" in svg
-    assert "Level 1/8" in svg and "★★" in svg
-    # whose turn it is, escaped, and long names shortened with the full name as a tooltip
-    assert "Ben &amp; &lt;Co&gt; is skipped this turn" in svg
+    assert "in front" in svg and ">Skip</text>" in svg
+    assert "Level 1 of 8" in svg and "★★" in svg
+    # whose turn it is (the widget's words), escaped, and long names shortened with the full
+    # name as a tooltip
+    assert "Ben &amp; &lt;Co&gt;: skipped: sit this turn out" in svg
     assert "<title>Charlotte-Élodie Longname</title>" in svg and "Charlotte-Élodie…" in svg
     # numbers are printed in their colour (red 4, yellow 8), not in black
     assert f'fill="{TEXT[0]}">4</text>' in svg and f'fill="{TEXT[1]}">8</text>' in svg

@@ -69,7 +69,7 @@ def test_svg_of_a_finished_game_names_the_winner():
     game = play_game([GreedyBot(), RandomBot(1)], seed=4, names=["Ann", "Ben"])
     svg = game._repr_svg_()
     winner = game.names[game.winners[0]]
-    assert f"Game over — {winner}" in svg
+    assert f"Game over: {winner} wins!" in svg
 
 
 def test_every_event_kind_has_a_sentence():

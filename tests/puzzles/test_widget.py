@@ -3,6 +3,8 @@ through the widget's own intents, the verdict in the notice and in the record.""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from levelwidgets.levelx import LevelX
@@ -104,5 +106,7 @@ def test_static_picture_shows_the_question_and_the_position(fake: None) -> None:
     data, _meta = puzzle._repr_mimebundle_()
     page = data["text/html"]
     assert "Rätsel 1" in page and "gewürfelt" in page and "<img" in page
+    picture = base64.b64decode(page.split("data:image/svg+xml;base64,", 1)[1].split('"', 1)[0])
+    assert "Runde 1" in picture.decode("utf-8")  # the picture speaks the puzzle's language
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["text/plain"].startswith("Rätsel 1: ")

@@ -96,7 +96,9 @@ def test_level8_shows_the_spectators_table_unless_the_teacher_asks() -> None:
     text = "".join(page.text)
     assert "as a spectator sees it: no hand" in text and text.count("Why this card?") == 2
     teacher = Page(rec.to_html(viewer="teacher", language="de"))
-    assert svg_of(teacher.pictures[0]) == rec.game_at(plies[0]).to_svg(TEACHER)
+    # the pictures speak the handout's language
+    assert svg_of(teacher.pictures[0]) == rec.game_at(plies[0]).to_svg(TEACHER, "de")
+    assert "Nachziehstapel" in svg_of(teacher.pictures[0])
     assert "Die Bilder zeigen alle Hände" in "".join(teacher.text)
     assert "Spieler" in "".join(teacher.text)
     with pytest.raises(RecordError, match="spectator"):
@@ -127,7 +129,7 @@ def test_the_board_game_has_its_board_at_every_annotated_position() -> None:
     plies = annotated_plies(rec)
     assert len(plies) == 4 and [int(p["data-handout-picture"]) for p in page.pictures] == plies
     for picture, ply in zip(page.pictures, plies, strict=True):
-        assert svg_of(picture) == rec.game_at(ply).to_svg(SPECTATOR)
+        assert svg_of(picture) == rec.game_at(ply).to_svg(SPECTATOR, "de")
     text = "".join(page.text)
     assert "Die Stellung nach Schritt" in text and "Markiert: player 1 (blue)" in text
 

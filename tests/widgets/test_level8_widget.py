@@ -372,7 +372,7 @@ def test_no_hidden_card_reaches_a_players_browser_over_a_whole_game(language: st
                 text,
             )
         if steps % 10 == 0:  # the saved picture is drawn from seat 0's observation alone
-            assert w._repr_mimebundle_()[0]["image/svg+xml"] == game.to_svg(0)
+            assert w._repr_mimebundle_()[0]["image/svg+xml"] == game.to_svg(0, language)
         if game.current_player == 0:
             w._act_as(lambda _p: game.apply(me.choose(game.observation(0))))
         elif game.phase == "round_over":

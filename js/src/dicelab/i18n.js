@@ -1,7 +1,7 @@
 // The dice lab's words from the one catalogue, levelwidgets/locales/*.json (German: du-form; the terms of Level X: Würfel, Summe,
 // Glückspilz for Lucky Loser), and numbers written the way each language writes them.
 
-import { makeT } from "../common/i18n.js";
+import { COMMON, fill, makeT } from "../common/i18n.js";
 import { codes, namespace } from "../common/locales.js";
 
 /** The lab's words and its refusals (codes "dicelab.…") per language, from the catalogue. */
@@ -25,9 +25,11 @@ export function num(lang, n) {
   return new Intl.NumberFormat(locale(lang)).format(n);
 }
 
-/** A chance 0..1 as a percentage with one decimal ("51.8 %" / "51,8 %"); "–" when unknown. */
+/** A chance 0..1 as a percentage with one decimal, in the catalogue's common.percent form
+ * ("51.8%", "51,8 %", "51,8%"); "–" when unknown. */
 export function pct(lang, p, digits = 1) {
   if (p === null || p === undefined) return "–";
   const f = new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${f.format(100 * p)} %`;
+  const form = (COMMON[lang] || COMMON.en).percent;
+  return fill(form, { value: f.format(100 * p) });
 }

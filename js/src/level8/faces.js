@@ -27,6 +27,33 @@ function jokerRing() {
   return box;
 }
 
+/** The width of a card word in "average letters": narrow letters count about half, wide
+ * ones more (a rough measure that needs no layout, so faces stay cheap to build). */
+export function wordUnits(word) {
+  let units = 0;
+  for (const ch of String(word)) {
+    if (" .,'ijlrtfI".includes(ch)) units += 0.55;
+    else if ("mwMW".includes(ch)) units += 1.4;
+    else if (ch !== ch.toLowerCase()) units += 1.2;
+    else units += 1;
+  }
+  return units;
+}
+
+/** Letters that fit the face's word line at its normal size, per place a card is drawn
+ * (level8.css uses the same numbers): a table or hand card ("Sla over" fits, "Aussetzen"
+ * not), and the projector's larger word on a card of the same width. */
+export const WORD_UNITS = 6.9;
+export const PROJECTOR_UNITS = 5.1;
+
+/** The card's word (Joker, the skip card's name in each language) with its width in
+ * --l8-units: the stylesheet shrinks a word wider than its card to fit, in every place a card
+ * is drawn (table, hand, projector). */
+export function cardWord(word) {
+  const units = wordUnits(word);
+  return h("span", { class: "l8-word", style: `--l8-units: ${units.toFixed(2)}` }, word);
+}
+
 /** The inside of a card face (corner index + centre), built once per card and language. */
 function faceParts(id, L) {
   const key = `${id}:${L("skipCard")}`;
@@ -40,9 +67,9 @@ function faceParts(id, L) {
         shapeSvg(info.colour, "l8-big"),
       );
     } else if (info.kind === "joker") {
-      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "J")), jokerRing(), h("span", { class: "l8-word" }, L("joker")));
+      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "J")), jokerRing(), cardWord(L("joker")));
     } else {
-      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "⊘")), h("span", { class: "l8-skipmark", "aria-hidden": "true" }, "⊘"), h("span", { class: "l8-word" }, L("skipCard")));
+      tpl.append(h("span", { class: "l8-corner" }, h("b", { class: "l8-num" }, "⊘")), h("span", { class: "l8-skipmark", "aria-hidden": "true" }, "⊘"), cardWord(L("skipCard")));
     }
     cache.set(key, tpl);
   }

@@ -3,7 +3,8 @@
 The circuit of action fields (an icon and a label on each, the start field starred), the
 towers in player colours and shapes, the dice with the reachable fields marked, the level
 track with a marker per player, the joker pile; below it the card table as the card game's
-own picture draws it (:func:`levelwidgets.level8.svg.render_table`).
+own picture draws it (:func:`levelwidgets.level8.svg.render_table`). Every word comes from
+the catalogue in the picture's language.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import math
 from dataclasses import replace
 from html import escape
 
+from ...i18n import check_language
 from ...names import shown_names
+from ...picture_words import say
 from ..observation import TEACHER
 from ..palette import FILL
 from ..svg import (
@@ -20,26 +23,27 @@ from ..svg import (
     BG,
     INK,
     MUTED,
-    PHASE_TEXT,
     WIDTH,
     render_table,
     shape_svg,
+    status_text,
     text_svg,
 )
 from .layout import START
 from .observation import BoardObservation
 
-#: Icon and short label per action (the printed icons are lost; these are ours).
+#: Icon per action (the printed icons are lost; these are ours); the label under it is the
+#: catalogue's ``level8board.a_<action>`` in the picture's language.
 ICONS = {
-    "draw1": ("+1", "take 1"),
-    "draw2": ("+2", "take 2"),
-    "joker": ("J", "joker"),
-    "ask": ("?", "ask"),
-    "swap": ("⇄", "swap"),
-    "draw_again": ("↻", "again"),
-    "steal": ("☚", "steal"),
-    "all_draw": ("∀", "all draw"),
-    "choose": ("★", "choose"),
+    "draw1": "+1",
+    "draw2": "+2",
+    "joker": "J",
+    "ask": "?",
+    "swap": "⇄",
+    "draw_again": "↻",
+    "steal": "☚",
+    "all_draw": "∀",
+    "choose": "★",
 }
 BOARD_H = 470
 FIELD_R = 25
@@ -56,8 +60,9 @@ def field_centres(n: int) -> list[tuple[float, float]]:
 
 
 def render_board(obs: BoardObservation, language: str = "en") -> str:
-    """SVG of a board game view: the board on top, the card table below (a seat called
-    "You"/"Du" in ``language``'s word)."""
+    """SVG of a board game view: the board on top, the card table below, every word in
+    ``language`` (a seat called "You"/"Du" too); an unknown language is refused."""
+    check_language(language)
     t = replace(obs.table, names=tuple(shown_names(obs.table.names, language)))
     obs = replace(obs, table=t)
     table_svg = render_table(t, language)
@@ -72,18 +77,21 @@ def render_board(obs: BoardObservation, language: str = "en") -> str:
     reach = set(obs.reachable)
     for i, action in enumerate(obs.layout):
         x, y = centres[i]
-        icon, label = ICONS[action]
+        icon = ICONS[action]
+        label = say(language, f"level8board.a_{action}")
         r = FIELD_R * (1.35 if i == START else 1)
         stroke, width = (ACCENT, 4) if i in reach else ("#8a7f6a", 1.5)
         o.append(
-            f'<g data-field="{i}"><title>{escape(f"field {i}: {label}")}</title>'
+            f'<g data-field="{i}"><title>'
+            f"{escape(say(language, 'level8board.fieldTitle', n=i, action=label))}</title>"
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fffaf0" stroke="{stroke}" '
             f'stroke-width="{width}"/>'
         )
         o.append(text_svg(x, y + 2, icon, 15, text_anchor="middle", font_weight="bold", fill=INK))
-        o.append(text_svg(x, y + 14, label, 8, text_anchor="middle", fill=MUTED))
+        o.append(text_svg(x, y + 14, label, 8, 2 * r - 8, text_anchor="middle", fill=MUTED))
         if i == START:
-            o.append(text_svg(x, y - 12, "start", 9, text_anchor="middle", fill=MUTED))
+            start = say(language, "level8board.startField")
+            o.append(text_svg(x, y - 12, start, 9, 2 * r - 14, text_anchor="middle", fill=MUTED))
         o.append("</g>")
     # towers: stacked a little apart when several share the start field
     for q, f in enumerate(obs.towers):
@@ -93,13 +101,9 @@ def render_board(obs: BoardObservation, language: str = "en") -> str:
         o.append(shape_svg(q, x + dx + 14, y - 18, 8, stroke="#000"))
     # centre: status, dice, jokers, level track
     cx = WIDTH / 2
-    over = t.phase == "over"
-    if over:
-        status = "Game over: " + " and ".join(t.names[w] for w in t.winners) + " wins!"
-    else:
-        status = f"{t.names[t.current_player]} {PHASE_TEXT.get(t.phase, t.phase)}"
-    o.append(text_svg(cx, 112, f"Level 8 board game · round {t.round}", 16, text_anchor="middle",
-                   font_weight="bold", fill=INK))  # fmt: skip
+    status = status_text(t, language)
+    title = f"{say(language, 'level8board.title')} · {say(language, 'common.round', n=t.round)}"
+    o.append(text_svg(cx, 112, title, 16, text_anchor="middle", font_weight="bold", fill=INK))
     o.append(text_svg(cx, 132, status, 13, text_anchor="middle", fill=ACCENT, font_weight="bold"))
     if obs.dice is not None:
         for k, d in enumerate(obs.dice):
@@ -110,11 +114,12 @@ def render_board(obs: BoardObservation, language: str = "en") -> str:
             )
             o.append(text_svg(x0 + 19, 172, str(d), 20, text_anchor="middle", font_weight="bold",
                            fill=INK))  # fmt: skip
-    o.append(text_svg(cx + 150, 170, f"jokers: {obs.jokers_left}", 12, text_anchor="middle",
-                   fill=INK))  # fmt: skip
+    jokers = say(language, "level8board.jokersLeft", n=obs.jokers_left)
+    o.append(text_svg(cx + 150, 170, jokers, 12, text_anchor="middle", fill=INK))
     o.append(_level_track(obs, cx - 200, 200))
     if t.viewer == TEACHER:
-        o.append(text_svg(cx, BOARD_H - 96, "teacher view", 10, text_anchor="middle", fill=MUTED))
+        teacher = say(language, "pictures.table.viewTeacher")
+        o.append(text_svg(cx, BOARD_H - 96, teacher, 10, text_anchor="middle", fill=MUTED))
     o.append(f'<g transform="translate(0,{BOARD_H})">{_inner(table_svg)}</g>')
     o.append("</svg>")
     return "".join(o)
