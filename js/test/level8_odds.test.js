@@ -22,10 +22,12 @@ const ODDS = {
 };
 
 test("chances read as percentages in each language's digits", () => {
-  assert.equal(percent(0.125, "en"), "12.5 %");
+  assert.equal(percent(0.125, "en"), "12.5%");
   assert.equal(percent(0.125, "de"), "12,5 %");
-  assert.equal(percent(0.3111, "en"), "31.1 %");
-  assert.equal(percent(0, "en"), "0 %");
+  assert.equal(percent(0.3111, "en"), "31.1%");
+  assert.equal(percent(0.3111, "nl"), "31,1%");
+  assert.equal(percent(0.3111, "fr"), "31,1\u00a0%"); // the catalogue's no-break space
+  assert.equal(percent(0, "en"), "0%");
   assert.equal(percent(1, "de"), "100 %");
 });
 
@@ -39,7 +41,7 @@ test("a needed kind's label is put into the language's words", () => {
 test("the panel's sentence in English and German", () => {
   assert.equal(
     oddsText(EN, ODDS, "en"),
-    "Next draw from the pile: 12.5 % completes the level, 31.1 % improves it · unseen: Joker ×7, 7 ×3, red 9 ×1",
+    "Next draw from the pile: 12.5% completes the level, 31.1% improves it · unseen: Joker ×7, 7 ×3, red 9 ×1",
   );
   assert.equal(
     oddsText(DE, ODDS, "de"),
@@ -72,7 +74,7 @@ test("the panel's DOM: stable attributes, the same text as oddsText, only on a t
   assert.equal(el.getAttribute("data-improve"), "0.3111");
   assert.equal(el.getAttribute("data-unseen"), "80");
   assert.equal(el.textContent, oddsText(EN, ODDS, "en"));
-  assert.equal(el.querySelector("[data-odds-line]").textContent, "Next draw from the pile: 12.5 % completes the level, 31.1 % improves it");
+  assert.equal(el.querySelector("[data-odds-line]").textContent, "Next draw from the pile: 12.5% completes the level, 31.1% improves it");
   const kinds = [...el.querySelectorAll("[data-odds-kind]")].map((k) => [k.getAttribute("data-odds-kind"), k.getAttribute("data-unseen")]);
   assert.deepEqual(kinds, [["joker", "7"], ["7", "3"], ["red 9", "1"]]);
   assert.equal(oddsEl({ ...view, phase: "keep" }, EN, "en"), null);

@@ -1528,7 +1528,7 @@ class CardTable:
         Level 8: ``viewer`` is a seat, "spectator" or "teacher"; the default (None) is the
         spectator's view, so a saved picture shows no hand. Level X has no hidden
         information and ignores ``viewer``. A seat called "You"/"Du" is written in
-        ``language``'s word ("en" or "de").
+        ``language``'s word (one of :data:`levelwidgets.i18n.LANGUAGES`).
         """
         return picture(self.observation(viewer), language)
 

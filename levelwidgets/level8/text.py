@@ -213,7 +213,7 @@ def describe_event(
     names: Sequence[str] | None = None,
     language: str = "en",
 ) -> str:
-    """The sentence for one event in ``language`` ("en" or "de").
+    """The sentence for one event in ``language`` (one of :data:`levelwidgets.i18n.LANGUAGES`).
 
     A player whose name :func:`is_you` is spoken to in the second person and written as
     the language's word for "you": ``"You roll 1 and 5."``, ``"Ben gives you 7 red …"``,

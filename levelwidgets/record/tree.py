@@ -628,7 +628,7 @@ class GameRecord(Node):
         """A printable handout (one self-contained HTML page): the headers, the main line,
         and at every annotated position its comments and a picture. ``viewer``: "spectator"
         (the default: a Level 8 picture shows no hand) or "teacher" (every hand);
-        ``language``: "en" or "de". See :mod:`.handout`."""
+        ``language``: one of :data:`levelwidgets.i18n.LANGUAGES`. See :mod:`.handout`."""
         from .handout import to_html
 
         return to_html(self, viewer, language)

@@ -64,6 +64,7 @@ def test_the_lesson_quotes_the_panel_as_the_widget_words_it() -> None:
     prose, _code = lesson()
     catalogue = json.loads((REPO / "levelwidgets" / "locales" / "en.json").read_text("utf-8"))
     line = catalogue["level8"]["oddsLine"]  # the English the widget shows
-    quoted = line.format(complete="12.5 %", improve="31 %")
+    percent = catalogue["common"]["percent"]  # "{value}%": the widget writes it so
+    quoted = line.format(complete=percent.format(value="12.5"), improve=percent.format(value="31"))
     assert quoted in prose
     assert "conditional probabilit" in prose and "P(complete | what Ann sees)" in prose

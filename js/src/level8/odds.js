@@ -8,6 +8,7 @@
 // needed kind (data-unseen: how many of it are unseen), most plentiful first.
 
 import { h } from "../common/dom.js";
+import { COMMON, fill } from "../common/i18n.js";
 
 /** At most this many needed kinds are listed; the rest is counted ("+5 more"): the panel stays
  * two lines at most. */
@@ -15,12 +16,13 @@ export const MAX_KINDS = 8;
 
 const COLOURS = ["red", "yellow", "green", "blue", "purple", "orange"];
 
-/** A chance 0–1 as a percentage in the language's own digits: "12.5 %", "12,5 %". */
+/** A chance 0–1 as a percentage in the language's own digits and the catalogue's
+ * common.percent form: "12.5%", "12,5 %", "12,5%". */
 const FORMATS = new Map(); // locale -> Intl.NumberFormat (making one costs more than a draw)
 export function percent(x, lang) {
   const p = Math.round(Number(x) * 1000) / 10; // one decimal place, as a projector can show
   if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }));
-  return `${FORMATS.get(lang).format(p)} %`;
+  return fill((COMMON[lang] || COMMON.en).percent, { value: FORMATS.get(lang).format(p) });
 }
 
 /** A needed kind's label in the game's notation ("red 7", "7", "joker") in this language. */
