@@ -49,5 +49,6 @@ class Event:
         self, names: list[str] | tuple[str, ...] | None = None, language: str = "en"
     ) -> str:
         """A sentence for a log or a lesson, e.g. ``"Ann takes a 7 chip."`` (``language``:
-        one of :data:`levelwidgets.i18n.LANGUAGES`; the tables live in :mod:`levelwidgets.levelx.text`)."""
+        one of :data:`levelwidgets.i18n.LANGUAGES`; the tables live in
+        :mod:`levelwidgets.levelx.text`)."""
         return describe_event(self, names, language)

@@ -14,7 +14,8 @@ WORDS: dict[str, dict[str, Any]] = {lang: i18n.section(lang, "review") for lang 
 
 
 def words(language: object) -> dict[str, Any]:
-    """The texts of ``language`` (one of :data:`levelwidgets.i18n.LANGUAGES`); anything else is refused."""
+    """The texts of ``language`` (one of :data:`levelwidgets.i18n.LANGUAGES`); anything else
+    is refused."""
     if isinstance(language, str) and language in WORDS:
         return WORDS[language]
     raise ReviewError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
