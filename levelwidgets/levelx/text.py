@@ -29,7 +29,8 @@ SENTENCES: dict[str, dict[str, str]] = {
 
 def describe_event(event: Any, names: Sequence[str] | None = None, language: str = "en") -> str:
     """The sentence for ``event`` in ``language`` (one of
-    :data:`levelwidgets.i18n.LANGUAGES`; another falls back to English), naming seats by ``names`` ("Player 2" without them)."""
+    :data:`levelwidgets.i18n.LANGUAGES`; another falls back to English), naming seats by
+    ``names`` ("Player 2" without them)."""
     table = SENTENCES.get(language, SENTENCES["en"])
 
     def raw(i: int | None) -> str:
