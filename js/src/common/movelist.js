@@ -5,11 +5,57 @@
 //     puts the seat's coloured glyph first; target is what a click sends (data-goto).
 //   onJump(target, event): default sends {type: "goto", ply: target}.
 //   title: i18n key of the heading ("moves"; null for none).
-// The list is redrawn when the view or the language changes; the current row (here) is
-// scrolled into view after layout. Clicks on rows are handled here and do not bubble further.
+// The list is redrawn when the view or the language changes, in place: rows are keyed by
+// their target (ply/step), so a new move appends one row, a step of review rewrites only the
+// rows whose "current" mark moves, and a truncation removes the rows past it (a 400-move
+// record no longer rebuilds 400 rows per view). When the current row changes it is scrolled
+// into view after layout, geometry read before the one write, and only if it is not visible.
+// Clicks on rows are handled here and do not bubble further.
 
-import { h, playerGlyph } from "./dom.js";
+import { h, playerGlyph, setText } from "./dom.js";
 import { afterLayout, langOf, subscribe } from "./model.js";
+
+/** What a row's button contains (a change rebuilds the button's children only). */
+const contentKey = (row) => JSON.stringify([row.player ?? null, String(row.text ?? ""), row.mark || "", row.note || ""]);
+
+function fill(button, row) {
+  const parts = [];
+  if (row.player != null) parts.push(playerGlyph(row.player), ` ${row.text}`);
+  else parts.push(String(row.text ?? ""));
+  // a record's annotations: the mark after the move, a marker whose tooltip is the comment
+  if (row.mark) parts.push(h("b", { class: "lw-mark", "data-mark": row.mark }, row.mark));
+  if (row.note) parts.push(h("span", { class: "lw-note", "data-note": "", title: row.note, "aria-label": row.note }, "✎"));
+  button.replaceChildren(...parts);
+}
+
+/** Set or remove an attribute only when it differs (null/undefined: absent). */
+function attr(el, name, value) {
+  if (value == null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** A row on screen: its <li>, its button and what they show now. */
+function makeEntry(target) {
+  const button = h("button", { type: "button", "data-goto": target });
+  return { target, li: h("li", {}, button), button, cls: null, content: null };
+}
+
+/** Bring a row's node up to date, writing only what differs. */
+function update(entry, row) {
+  const cls = `lw-move${row.here ? " lw-here" : ""}${row.future ? " lw-future" : ""}`;
+  if (entry.cls !== cls) {
+    entry.button.className = cls;
+    entry.cls = cls;
+  }
+  attr(entry.button, "aria-current", row.here ? "step" : null);
+  attr(entry.button, "title", row.title == null ? null : String(row.title));
+  const content = contentKey(row);
+  if (entry.content !== content) {
+    fill(entry.button, row);
+    entry.content = content;
+  }
+}
 
 export function mount(el, model, options = {}) {
   const { t, rows, title = "moves", watch = [] } = options;
@@ -20,34 +66,64 @@ export function mount(el, model, options = {}) {
   const box = h("div", { class: "lw-movelist" }, heading, list);
   el.appendChild(box);
   let cancelScroll = null;
+  let entries = []; // the rows on screen, in order
+  let hereShown; // the target of the current row last scrolled to (undefined: none yet)
 
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    if (heading) heading.textContent = t ? t(lang, title) : title;
+    if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? rows(view) : [];
-    list.replaceChildren(
-      ...items.map((row) => {
-        const cls = `lw-move${row.here ? " lw-here" : ""}${row.future ? " lw-future" : ""}`;
-        const button = h("button", { class: cls, type: "button", "data-goto": String(row.target), title: row.title, "aria-current": row.here ? "step" : undefined });
-        if (row.player != null) button.append(playerGlyph(row.player), ` ${row.text}`);
-        else button.append(row.text);
-        // a record's annotations: the mark after the move, a marker whose tooltip is the comment
-        if (row.mark) button.append(h("b", { class: "lw-mark", "data-mark": row.mark }, row.mark));
-        if (row.note) button.append(h("span", { class: "lw-note", "data-note": "", title: row.note, "aria-label": row.note }, "✎"));
-        return h("li", {}, button);
-      }),
-    );
-    // Scroll the current move into view after layout (reading sizes now would force a layout).
+    const byTarget = new Map();
+    for (const e of entries) if (!byTarget.has(e.target)) byTarget.set(e.target, e);
+    const next = [];
+    let here = null;
+    for (const row of items) {
+      const target = String(row.target);
+      let entry = byTarget.get(target);
+      if (entry) byTarget.delete(target);
+      else entry = makeEntry(target);
+      update(entry, row);
+      next.push(entry);
+      if (row.here && here === null) here = target;
+    }
+    // the DOM follows `next`: rows gone are removed, new ones inserted where they belong; rows
+    // already in place are not touched
+    for (const e of byTarget.values()) e.li.remove();
+    let cur = list.firstChild;
+    for (const e of next) {
+      if (e.li === cur) cur = cur.nextSibling;
+      else list.insertBefore(e.li, cur);
+    }
+    while (cur) {
+      const after = cur.nextSibling;
+      cur.remove();
+      cur = after;
+    }
+    entries = next;
+    if (here !== hereShown) scrollTo(here);
+  }
+
+  /** Keep the current row visible: after layout, read first, then write once (if needed). */
+  function scrollTo(here) {
+    hereShown = here;
     if (cancelScroll) cancelScroll();
+    cancelScroll = null;
+    if (here === null) return;
     cancelScroll = afterLayout(() => {
       cancelScroll = null;
-      const here = list.querySelector(".lw-here");
-      if (!here || list.scrollHeight <= list.clientHeight) return;
+      const entry = entries.find((e) => e.target === here);
+      if (!entry || !entry.li.isConnected) return;
+      const height = list.clientHeight;
+      if (!height) hereShown = undefined; // not laid out (hidden): try again on the next view
+      if (list.scrollHeight <= height) return;
+      const rowBox = entry.button.getBoundingClientRect();
+      const listBox = list.getBoundingClientRect();
+      if (rowBox.top >= listBox.top && rowBox.bottom <= listBox.bottom) return; // visible
       // where the row is inside the list's content (offsetTop counts from the nearest
       // positioned ancestor, which the list is not): centre it
-      const top = here.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
-      list.scrollTop = top - list.clientHeight / 2;
+      const top = rowBox.top - listBox.top + list.scrollTop;
+      list.scrollTop = top - height / 2;
     });
   }
 

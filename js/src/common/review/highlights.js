@@ -7,7 +7,8 @@
 //   ctx: {L, readOnly, annotating, render, sendEdit} (see review.js);
 //   hintKey: the i18n key of the hint (what one can click in this game).
 
-import { h } from "../dom.js";
+import { h, setText } from "../dom.js";
+import { cls, prop, attr as setAttr } from "./write.js";
 
 /** The highlight colours (data-colour, data-hl-colour). */
 export const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"];
@@ -46,19 +47,19 @@ export function createPalette(ctx, hintKey) {
   const el = h("div", { class: "lw-palette", "data-palette": "", role: "group", hidden: true }, ...swatches, clearHl, hint);
 
   function render(r, ro) {
-    el.hidden = ro || !annotating();
-    el.setAttribute("aria-label", L("rvColour"));
+    prop(el, "hidden", ro || !annotating());
+    setAttr(el, "aria-label", L("rvColour"));
     for (const s of swatches) {
       const c = s.dataset.colour;
       const on = c === colour;
-      s.setAttribute("aria-pressed", String(on));
-      s.classList.toggle("lw-on", on);
-      s.title = L(`rvColour_${c}`);
-      s.setAttribute("aria-label", L(`rvColour_${c}`));
+      setAttr(s, "aria-pressed", String(on));
+      cls(s, "lw-on", on);
+      prop(s, "title", L(`rvColour_${c}`));
+      setAttr(s, "aria-label", L(`rvColour_${c}`));
     }
-    clearHl.textContent = `✕ ${L("rvClearHighlights")}`;
-    clearHl.disabled = !(Array.isArray(r.highlights) && r.highlights.length);
-    hint.textContent = L(hintKey);
+    setText(clearHl, `✕ ${L("rvClearHighlights")}`);
+    prop(clearHl, "disabled", !(Array.isArray(r.highlights) && r.highlights.length));
+    setText(hint, L(hintKey));
   }
 
   /** Highlight what the game's click hit ({kind, target}) in the colour picked. */

@@ -6,7 +6,7 @@
 //   ctx: {L, review, readOnly, render, sendNav} (see review.js); jump(path): nav's jump.
 
 import { createArm } from "../arm.js";
-import { h, playerGlyph } from "../dom.js";
+import { h, patch, playerGlyph, setText } from "../dom.js";
 
 export function createLines(ctx, jumpTo) {
   const { L, review, readOnly, sendNav } = ctx;
@@ -29,7 +29,7 @@ export function createLines(ctx, jumpTo) {
     const key = JSON.stringify([lines, more, ro, lang, arm.armed()]);
     if (key === drawn) return;
     drawn = key;
-    title.textContent = L("rvLines");
+    setText(title, L("rvLines"));
     const rows = lines.map((line, i) => {
       const depth = Math.max(0, Number(line.depth) || 0);
       const path = JSON.stringify(line.path ?? []);
@@ -47,7 +47,7 @@ export function createLines(ctx, jumpTo) {
       button.append(h("span", { class: "lw-linetext" }, String(line.text ?? "")));
       const info = line.main ? L("rvMain") : L("rvFrom", { at: line.at, steps: line.steps });
       button.append(h("small", { class: "lw-lineinfo" }, info));
-      const row = h("li", { class: "lw-linerow", "data-depth": String(depth), style: `--lw-depth:${Math.min(depth, 8)}` }, button);
+      const row = h("li", { class: "lw-linerow", "data-key": path, "data-depth": String(depth), style: `--lw-depth:${Math.min(depth, 8)}` }, button);
       if (!line.main && !ro) {
         const op = (name, icon, label) => h("button", { type: "button", class: "lw-lineop", "data-line-op": name, "data-op-line": String(i), title: L(label), "aria-label": L(label) }, icon);
         const isArmed = arm.armed() === path;
@@ -61,7 +61,8 @@ export function createLines(ctx, jumpTo) {
       return row;
     });
     if (more > 0) rows.push(h("li", { class: "lw-more", "data-more": String(more) }, L("rvMore", { n: more })));
-    list.replaceChildren(...rows);
+    // keyed by the line's path: a changed tree rewrites only the rows that differ
+    patch(list, ...rows);
   }
 
   const lineAt = (index) => {

@@ -14,8 +14,9 @@
 //   held ahead or null);
 //   badge: where the read-only badge goes (default: the bar).
 
-import { h } from "../dom.js";
+import { h, setText } from "../dom.js";
 import { clamp } from "./view.js";
+import { attr, cls, prop } from "./write.js";
 
 const SEEK_FALLBACK_MS = 4000; // a seek whose answer got lost does not block the next one
 const REVIEW_FALLBACK_MS = 60000; // a review whose answer got lost: the button works again
@@ -63,49 +64,54 @@ export function createNav(ctx, badge = null) {
   };
 
   function render(r, ro) {
-    roBadge.textContent = L("rvReadOnly");
-    roBadge.title = L("rvReadOnlyTitle");
+    // every write below happens only when the value differs: a step of review (one per frame
+    // while scrubbing) changes the thumb, the label and perhaps two buttons' disabled state
+    setText(roBadge, L("rvReadOnly"));
+    prop(roBadge, "title", L("rvReadOnlyTitle"));
     const steps = Math.max(0, Number(r.steps) || 0);
     // while seeks are on their way, the thumb and the label show the step asked for (where
     // the user drags or clicks to); then the step shown
     const at = clamp(baseStep(), 0, steps);
     const tip = (btn, key) => {
-      btn.title = L(key);
-      btn.setAttribute("aria-label", L(key));
+      prop(btn, "title", L(key));
+      attr(btn, "aria-label", L(key));
     };
     tip(first, "rvFirst");
     tip(back, "rvBack");
     tip(forward, "rvForward");
     tip(last, "rvLast");
-    first.disabled = back.disabled = at <= floorOf(r, steps);
-    forward.disabled = last.disabled = at >= steps;
-    scrub.setAttribute("max", String(steps));
-    scrub.setAttribute("aria-label", L("rvScrub"));
-    scrub.setAttribute("aria-valuetext", L("rvStep", { step: at, steps }));
-    scrub.disabled = steps === 0;
+    const atFloor = at <= floorOf(r, steps);
+    prop(first, "disabled", atFloor);
+    prop(back, "disabled", atFloor);
+    prop(forward, "disabled", at >= steps);
+    prop(last, "disabled", at >= steps);
+    attr(scrub, "max", String(steps));
+    attr(scrub, "aria-label", L("rvScrub"));
+    attr(scrub, "aria-valuetext", L("rvStep", { step: at, steps }));
+    prop(scrub, "disabled", steps === 0);
     if (scrub.value !== String(at)) scrub.value = String(at);
-    scrub.setAttribute("value", String(at));
-    stepLabel.textContent = `${at} / ${steps}`;
-    stepLabel.title = L("rvStep", { step: at, steps });
-    playOn.textContent = `▶ ${L("rvPlayOn")}`;
-    playOn.title = L("rvPlayOnTitle");
-    playOn.hidden = ro || !r.canPlayOn;
-    playOn.disabled = ro || !r.canPlayOn;
-    annotateBtn.textContent = `✎ ${L("rvAnnotate")}`;
-    annotateBtn.title = L("rvAnnotateTitle");
-    annotateBtn.hidden = ro;
+    attr(scrub, "value", String(at));
+    setText(stepLabel, `${at} / ${steps}`);
+    prop(stepLabel, "title", L("rvStep", { step: at, steps }));
+    setText(playOn, `▶ ${L("rvPlayOn")}`);
+    prop(playOn, "title", L("rvPlayOnTitle"));
+    prop(playOn, "hidden", ro || !r.canPlayOn);
+    prop(playOn, "disabled", ro || !r.canPlayOn);
+    setText(annotateBtn, `✎ ${L("rvAnnotate")}`);
+    prop(annotateBtn, "title", L("rvAnnotateTitle"));
+    prop(annotateBtn, "hidden", ro);
     const on = annotating();
-    annotateBtn.setAttribute("aria-pressed", String(on));
-    annotateBtn.classList.toggle("lw-on", on);
+    attr(annotateBtn, "aria-pressed", String(on));
+    cls(annotateBtn, "lw-on", on);
     const waiting = reviewTimer !== null;
-    reviewBtn.textContent = waiting ? `⏳ ${L("rvReviewing")}` : `⚖ ${L("rvReview")}`;
+    setText(reviewBtn, waiting ? `⏳ ${L("rvReviewing")}` : `⚖ ${L("rvReview")}`);
     // Python says when a review cannot run now ("later": it would name cards in hands)
     const later = r.canReview === "later";
-    reviewBtn.title = L(later ? "rvReviewLater" : "rvReviewTitle");
-    reviewBtn.hidden = ro || r.canReview === false;
-    reviewBtn.disabled = ro || waiting || steps === 0 || later;
-    reviewBtn.dataset.waiting = waiting ? "1" : "0";
-    reviewBtn.setAttribute("aria-busy", String(waiting));
+    prop(reviewBtn, "title", L(later ? "rvReviewLater" : "rvReviewTitle"));
+    prop(reviewBtn, "hidden", ro || r.canReview === false);
+    prop(reviewBtn, "disabled", ro || waiting || steps === 0 || later);
+    attr(reviewBtn, "data-waiting", waiting ? "1" : "0");
+    attr(reviewBtn, "aria-busy", String(waiting));
   }
 
   /** Review: Python judges the record; the button waits until the next view or a refusal. */

@@ -6,8 +6,9 @@
 //   key(event, mod) -> handled?}
 //   ctx: {L, review, readOnly, annotating, render, sendEdit} (see review.js).
 
-import { h } from "../dom.js";
+import { h, setText } from "../dom.js";
 import { commentsKey, commentsOf, positionKey } from "./view.js";
+import { attr, cls, prop } from "./write.js";
 
 /** The six marks, in the order of their buttons, with the key of their meaning. */
 export const MARKS = [
@@ -52,29 +53,29 @@ export function createNotes(ctx) {
     const comments = commentsOf(r);
     const mark = typeof r.mark === "string" && r.mark ? r.mark : null;
     const posKey = positionKey(r);
-    title.textContent = L("rvNotes");
-    info.textContent = [mark, comments.length ? `✎ ${comments.length}` : ""].filter(Boolean).join(" · ");
+    setText(title, L("rvNotes"));
+    setText(info, [mark, comments.length ? `✎ ${comments.length}` : ""].filter(Boolean).join(" · "));
     // open when the position has something to read, or while annotating; a user's choice wins
     const auto = Boolean(mark || comments.length || annotating());
     if (manual && manual.open) setOpen(el, true);
     else if (manual && manual.key === posKey) setOpen(el, false);
     else setOpen(el, auto);
-    el.dataset.pos = posKey;
+    attr(el, "data-pos", posKey);
 
-    markLabel.textContent = `${L("rvMarkLabel")}:`;
-    marks.setAttribute("aria-label", L("rvMarkLabel"));
-    marks.hidden = ro;
+    setText(markLabel, `${L("rvMarkLabel")}:`);
+    attr(marks, "aria-label", L("rvMarkLabel"));
+    prop(marks, "hidden", ro);
     for (const b of markButtons) {
       const m = b.dataset.markSet;
       const on = m === mark;
-      b.setAttribute("aria-pressed", String(on));
-      b.classList.toggle("lw-on", on);
+      attr(b, "aria-pressed", String(on));
+      cls(b, "lw-on", on);
       const meaning = L(`rvMark_${MARKS.find((x) => x[0] === m)[1]}`);
-      b.title = meaning;
-      b.setAttribute("aria-label", `${m} ${meaning}`);
+      prop(b, "title", meaning);
+      attr(b, "aria-label", `${m} ${meaning}`);
     }
-    markText.hidden = !ro || !mark;
-    markText.textContent = mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "";
+    prop(markText, "hidden", !ro || !mark);
+    setText(markText, mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "");
 
     // a comment being edited whose position or text changed under it: the edit is over
     const ckey = commentsKey(r);
@@ -87,13 +88,13 @@ export function createNotes(ctx) {
       drawn = key;
       commentList.replaceChildren(...comments.map((text, i) => commentRow(text, i, ro)));
     }
-    commentList.setAttribute("aria-label", L("rvComments"));
-    noComments.hidden = comments.length > 0;
-    noComments.textContent = L("rvNoComments");
-    addRow.hidden = ro;
-    commentInput.placeholder = L("rvCommentHint");
-    commentInput.setAttribute("aria-label", L("rvCommentHint"));
-    addComment.textContent = `+ ${L("rvAddComment")}`;
+    attr(commentList, "aria-label", L("rvComments"));
+    prop(noComments, "hidden", comments.length > 0);
+    setText(noComments, L("rvNoComments"));
+    prop(addRow, "hidden", ro);
+    prop(commentInput, "placeholder", L("rvCommentHint"));
+    attr(commentInput, "aria-label", L("rvCommentHint"));
+    setText(addComment, `+ ${L("rvAddComment")}`);
   }
 
   function commentRow(text, i, ro) {

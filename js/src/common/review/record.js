@@ -10,7 +10,8 @@
 //   ctx: {model, L, review, readOnly, render, sendEdit, download} (see review.js);
 //   defaultFile: the file name offered when the record has none yet.
 
-import { h } from "../dom.js";
+import { h, setText } from "../dom.js";
+import { prop } from "./write.js";
 
 /** The free headers of a record, in the order shown. */
 export const HEADERS = ["event", "site", "date", "notes"];
@@ -59,42 +60,43 @@ export function createRecord(ctx, defaultFile) {
 
   function render(r, ro, lang) {
     const headers = r.headers && typeof r.headers === "object" ? r.headers : {};
-    title.textContent = L("rvRecord");
+    setText(title, L("rvRecord"));
     const file = typeof r.file === "string" ? r.file : "";
-    info.textContent = [...HEADERS.filter((k) => k !== "notes").map((k) => headers[k]), file ? L("rvFile", { name: file }) : ""]
+    setText(info, [...HEADERS.filter((k) => k !== "notes").map((k) => headers[k]), file ? L("rvFile", { name: file }) : ""]
       .filter((x) => x != null && x !== "")
       .map(String)
-      .join(" · ");
+      .join(" · "),
+    );
     for (const key of HEADERS) {
       const value = headers[key] == null ? "" : String(headers[key]);
-      headerLabels[key].textContent = L(`rvHeader_${key}`);
+      setText(headerLabels[key], L(`rvHeader_${key}`));
       const input = headerInputs[key];
-      input.hidden = ro;
+      prop(input, "hidden", ro);
       if (pendingHeader[key] !== undefined && pendingHeader[key] === (headers[key] ?? null)) delete pendingHeader[key];
-      if (!focused(input) && pendingHeader[key] === undefined) input.value = value;
-      headerTexts[key].hidden = !ro;
-      headerTexts[key].textContent = value || "—";
+      if (!focused(input) && pendingHeader[key] === undefined) prop(input, "value", value);
+      prop(headerTexts[key], "hidden", !ro);
+      setText(headerTexts[key], value || "—");
     }
-    fileRow.hidden = ro;
-    fileLabel.textContent = L("rvFileName");
+    prop(fileRow, "hidden", ro);
+    setText(fileLabel, L("rvFileName"));
     if (file !== lastFile) {
       lastFile = file;
       if (!focused(fileName)) fileName.value = file || defaultFile;
     } else if (!fileName.value && !focused(fileName)) fileName.value = file || defaultFile;
-    saveBtn.textContent = L("rvSaveRecord");
-    saveBtn.title = L("rvSaveTitle");
-    openBtn.textContent = L("rvOpenRecord");
-    openBtn.title = L("rvOpenTitle");
-    handoutBtn.textContent = `↓ ${L("rvHandout")}`;
-    handoutBtn.title = L("rvHandoutTitle");
+    setText(saveBtn, L("rvSaveRecord"));
+    prop(saveBtn, "title", L("rvSaveTitle"));
+    setText(openBtn, L("rvOpenRecord"));
+    prop(openBtn, "title", L("rvOpenTitle"));
+    setText(handoutBtn, `↓ ${L("rvHandout")}`);
+    prop(handoutBtn, "title", L("rvHandoutTitle"));
     renderFiles(ro, lang);
   }
 
   function renderFiles(ro, lang) {
-    fileList.hidden = ro || !picking;
+    prop(fileList, "hidden", ro || !picking);
     if (fileList.hidden) {
       drawnFiles = "";
-      fileList.replaceChildren();
+      if (fileList.firstChild) fileList.replaceChildren();
       return;
     }
     const files = Array.isArray(model.get("record_files")) ? model.get("record_files").map(String) : [];
