@@ -13,8 +13,11 @@ plain data: nothing in it is run or shown as markup.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -117,11 +120,32 @@ def load(path: str | Path) -> GameRecord:
     return from_json(data)
 
 
+@contextmanager
+def _no_gc_pauses() -> Iterator[None]:
+    """Keep Python's cycle collector out of a load: reading a record makes a few objects
+    per step and none of them is garbage yet, so the collector's full passes, triggered by
+    the count of new objects, walked the whole growing tree again and again (a third of a
+    10,000-step load). It runs as usual afterwards; whoever had it switched off keeps it off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def from_json(text: str | bytes) -> GameRecord:
-    return from_dict(parse(text))
+    with _no_gc_pauses():
+        return _from_dict(parse(text))
 
 
 def from_dict(data: Any) -> GameRecord:
+    with _no_gc_pauses():
+        return _from_dict(data)
+
+
+def _from_dict(data: Any) -> GameRecord:
     check_frame(data)
     adapter = adapter_named(data["game"])
     config = data["config"]
