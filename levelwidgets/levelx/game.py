@@ -600,9 +600,16 @@ class LevelX:
         kind = step.get("kind")
         notify = len(self._listeners) > 0
         if kind == "move":
-            if self._dice is None:
+            text, dice = step.get("move"), self._dice
+            if dice is None or type(text) is not str:
                 return None
-            return self._apply(self.parse_move(step.get("move")), notify)
+            key = (text, dice, self.rules.lucky_loser)
+            move = _REPLAYED.get(key)
+            if move is None:
+                move = self.parse_move(text)
+                if len(_REPLAYED) < 8192:
+                    _REPLAYED[key] = move
+            return self._apply(move, notify)
         dice = step.get("dice")
         if (
             kind != "roll"
@@ -1118,6 +1125,10 @@ class LevelX:
 
 #: Groupings found to fit a roll: (groups, sorted dice, lucky loser) -> the faces turned.
 _FITS: dict[tuple, tuple[int, ...]] = {}
+
+#: Moves read by replays: (notation, dice as rolled, lucky loser) -> the checked move (what
+#: :meth:`LevelX.parse_move` gives for any game with these dice; a record repeats a few).
+_REPLAYED: dict[tuple[str, Dice, bool], Move] = {}
 
 
 def _short(exc: BaseException, most: int = 300) -> str:
