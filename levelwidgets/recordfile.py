@@ -241,7 +241,7 @@ def _check_depth(data: Any, error: type[RecordError]) -> None:
     while level:
         if depth > MAX_DEPTH:
             raise error(_too_deep())
-        below = []
+        below: list[Any] = []
         add = below.append
         for value in level:
             for item in value.values() if type(value) is dict else value:
