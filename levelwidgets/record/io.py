@@ -120,6 +120,10 @@ def load(path: str | Path) -> GameRecord:
     return from_json(data)
 
 
+#: A load keeps every this many checkpoints (see :class:`~.tree._States`); jumps fill in the rest.
+_LOAD_SPACING = 4
+
+
 @contextmanager
 def _no_gc_pauses() -> Iterator[None]:
     """Keep Python's cycle collector out of a load: reading a record makes a few objects
@@ -197,10 +201,12 @@ def _from_dict(data: Any) -> GameRecord:
     record._count += len(built)
 
     record._main = None  # the tree was built here, not step by step: its main line is new
-    # Replay every node: the main continuation in place, variations on copies. Checkpoints
-    # (every ``interval`` plies) are kept on the way; other positions are replayed when asked.
+    # Replay every node: the main continuation in place, variations on copies. Every
+    # ``_LOAD_SPACING``-th checkpoint is kept on the way (a copy of a game whose history
+    # grows with the record: all of them cost a third of a long load); a jump fills in the
+    # others it passes (``GameRecord._state_at``), so no replay is longer than a few of them.
     states = record._states
-    interval = states.interval  # (the record's size is known now: it stays the same)
+    every = states.interval * _LOAD_SPACING  # (the record's size is known now: it stays)
     fixed = states._fixed
     apply, clone = adapter.apply, adapter.clone
     stack: list[tuple[Node, Any]] = [(record, start_game)]
@@ -215,20 +221,18 @@ def _from_dict(data: Any) -> GameRecord:
                 raise RecordError(
                     f"{_where(record, child, record.players)} is impossible: {exc}"
                 ) from None
-            if child._depth % interval == 0:
+            if child._depth % every == 0:
                 fixed[child] = clone(game)
             node, children = child, child._vars
         if children:
             _branch(record, node, game, children, stack)
-        elif (
-            "position" in data
-            and node.is_main_line()
-            and not same_json(data["position"], adapter.position(game))
-        ):
-            raise RecordError(
-                "The record's stored position (scores, pieces or cards) does not follow "
-                "from its steps: the file was edited or damaged."
-            )
+        elif node.is_main_line():
+            if "position" in data and not same_json(data["position"], adapter.position(game)):
+                raise RecordError(
+                    "The record's stored position (scores, pieces or cards) does not follow "
+                    "from its steps: the file was edited or damaged."
+                )
+            states.put(node, game)  # the main line's end, where a widget opens it: no copy
     check_digest(data)
     return record
 
