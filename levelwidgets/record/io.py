@@ -121,7 +121,7 @@ def load(path: str | Path) -> GameRecord:
 
 
 #: A load keeps every this many checkpoints (see :class:`~.tree._States`); jumps fill in the rest.
-_LOAD_SPACING = 4
+_LOAD_SPACING = 2
 
 
 @contextmanager
