@@ -234,15 +234,22 @@ def _names(keys: set) -> str:
 
 
 def _check_depth(data: Any, error: type[RecordError]) -> None:
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
+    # one level at a time, with exact type tests (parsed JSON holds plain dicts and lists):
+    # a load walks every value of a record of thousands of steps here
+    level = [data] if type(data) is dict or type(data) is list else []
+    depth = 1
+    while level:
         if depth > MAX_DEPTH:
             raise error(_too_deep())
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+        below: list[Any] = []
+        add = below.append
+        for value in level:
+            for item in value.values() if type(value) is dict else value:
+                kind = type(item)
+                if kind is dict or kind is list:
+                    add(item)
+        level = below
+        depth += 1
 
 
 def _too_big() -> str:

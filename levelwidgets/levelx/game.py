@@ -581,15 +581,51 @@ class LevelX:
             self.roll()  # the engine's own refusal (already rolled)
         rolled = ROLLS[int(self._rng.random() * 1296)]
         if not isinstance(dice, (list, tuple)) or list(rolled) != list(dice):
-            raise RecordError.coded(
-                "levelx.record_dice",
-                "the dice {dice:-} are not what the game's seed rolls ({rolled:-})",
-                dice=dice if isinstance(dice, (list, tuple)) else [show(dice)],
-                rolled=list(rolled),
-            )
+            raise _not_seeded(dice, rolled)
         self._set_dice(rolled, True)
         events = [Event("rolled", self.current_player, value=rolled)]
         self._notify(events)
+        return events
+
+    def _replay_step(self, step: Mapping[str, Any]) -> list[Event] | None:
+        """:func:`~.steps.apply_step` for a step in the record's normal form, as a record
+        load replays thousands: without the checks a legal step passes anyway (each a call).
+        Returns None, having changed nothing, where a check could fail (then ``apply_step``
+        looks closer and names the fault); a step that is refused here raises what
+        ``apply_step`` would."""
+        state = self._state
+        player = step.get("player")
+        if self._busy or state.over or type(player) is not int or player != state.current:
+            return None
+        kind = step.get("kind")
+        notify = len(self._listeners) > 0
+        if kind == "move":
+            text, dice = step.get("move"), self._dice
+            if dice is None or type(text) is not str:
+                return None
+            key = (text, dice, self.rules.lucky_loser)
+            move = _REPLAYED.get(key)
+            if move is None:
+                move = self.parse_move(text)
+                if len(_REPLAYED) < 8192:
+                    _REPLAYED[key] = move
+            return self._apply(move, notify)
+        dice = step.get("dice")
+        if (
+            kind != "roll"
+            or step.get("drawn") is not True
+            or self._dice is not None
+            or state.turn >= MAX_TURNS
+            or type(dice) is not list
+        ):
+            return None
+        rolled = ROLLS[int(self._rng.random() * 1296)]
+        if list(rolled) != dice:
+            raise _not_seeded(dice, rolled)
+        self._set_dice(rolled, True)
+        events = [Event("rolled", player, value=rolled)]
+        if notify:
+            self._notify(events)
         return events
 
     def play(self, move: object, *, player: int | None = None) -> list[Event]:
@@ -1090,6 +1126,10 @@ class LevelX:
 #: Groupings found to fit a roll: (groups, sorted dice, lucky loser) -> the faces turned.
 _FITS: dict[tuple, tuple[int, ...]] = {}
 
+#: Moves read by replays: (notation, dice as rolled, lucky loser) -> the checked move (what
+#: :meth:`LevelX.parse_move` gives for any game with these dice; a record repeats a few).
+_REPLAYED: dict[tuple[str, Dice, bool], Move] = {}
+
 
 def _short(exc: BaseException, most: int = 300) -> str:
     """An exception's message, cut to ``most`` characters (a bot's error may be anything)."""
@@ -1189,3 +1229,13 @@ def _player_name(name: object) -> str:
     if not name:
         raise RulesError.coded("levelx.empty_name", "Player names must not be empty.")
     return name
+
+
+def _not_seeded(dice: object, rolled: Dice) -> RecordError:
+    """A replayed roll's dice that the game's seed does not give."""
+    return RecordError.coded(
+        "levelx.record_dice",
+        "the dice {dice:-} are not what the game's seed rolls ({rolled:-})",
+        dice=dice if isinstance(dice, (list, tuple)) else [show(dice)],
+        rolled=list(rolled),
+    )

@@ -13,8 +13,11 @@ plain data: nothing in it is run or shown as markup.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +37,7 @@ from ..recordfile import (
     parse,
     record_check,
 )
-from ._checks import is_int, need_keys, need_list
+from ._checks import need_keys, need_list
 from .annotations import (
     FREE_HEADERS,
     MAX_COMMENTS,
@@ -117,11 +120,36 @@ def load(path: str | Path) -> GameRecord:
     return from_json(data)
 
 
+#: A load keeps every this many checkpoints (see :class:`~.tree._States`); jumps fill in the rest.
+_LOAD_SPACING = 2
+
+
+@contextmanager
+def _no_gc_pauses() -> Iterator[None]:
+    """Keep Python's cycle collector out of a load: reading a record makes a few objects
+    per step and none of them is garbage yet, so the collector's full passes, triggered by
+    the count of new objects, walked the whole growing tree again and again (a third of a
+    10,000-step load). It runs as usual afterwards; whoever had it switched off keeps it off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def from_json(text: str | bytes) -> GameRecord:
-    return from_dict(parse(text))
+    with _no_gc_pauses():
+        return _from_dict(parse(text))
 
 
 def from_dict(data: Any) -> GameRecord:
+    with _no_gc_pauses():
+        return _from_dict(data)
+
+
+def _from_dict(data: Any) -> GameRecord:
     check_frame(data)
     adapter = adapter_named(data["game"])
     config = data["config"]
@@ -143,66 +171,68 @@ def from_dict(data: Any) -> GameRecord:
 
     # Build the tree (parents always come first, so it cannot have a cycle).
     built: list[Step] = []
+    add = built.append
+    check_step = adapter.check_step
     for i, raw in enumerate(nodes_raw):
-        where = f"Node {i + 1} of the record"
-        need_keys(raw, where, ("parent", "step"), _ANNOTATIONS)
+        if type(raw) is dict and len(raw) == 2 and "parent" in raw and "step" in raw:
+            plain = True  # the common node: no annotations, nothing else to check
+        else:
+            need_keys(raw, f"Node {i + 1} of the record", ("parent", "step"), _ANNOTATIONS)
+            plain = False
         parent_i = raw["parent"]
         if parent_i is None:
             parent: Node = record
-        elif is_int(parent_i) and 0 <= parent_i < i:
+        elif type(parent_i) is int and 0 <= parent_i < i:
             parent = built[parent_i]
         else:
             raise RecordError(
-                f"{where} names parent {parent_i!r}; a parent is null (the start) or an "
-                "earlier node's number, counted from 0."
+                f"Node {i + 1} of the record names parent {parent_i!r}; a parent is null (the "
+                "start) or an earlier node's number, counted from 0."
             )
         try:
-            step = adapter.check_step(raw["step"])
+            step = check_step(raw["step"])
         except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(f"Node {i + 1} of the record: {exc}") from None
         made = Step(parent, step)
         parent._vars.append(made)
-        record._count += 1
-        built.append(made)
-        _annotate(made, raw, where)
+        add(made)
+        if not plain:
+            _annotate(made, raw, f"Node {i + 1} of the record")
+    record._count += len(built)
 
     record._main = None  # the tree was built here, not step by step: its main line is new
-    # Replay every node: the main continuation in place, variations on copies.
-    stack: list[tuple[Node, Any]] = [(record, start_game)]
+    # Replay every node: the main continuation in place, variations on copies. Every
+    # ``_LOAD_SPACING``-th checkpoint is kept on the way (a copy of a game whose history
+    # grows with the record: all of them cost a third of a long load); a jump fills in the
+    # others it passes (``GameRecord._state_at``), so no replay is longer than a few of them.
     states = record._states
-    names = record.players
+    every = states.interval * _LOAD_SPACING  # (the record's size is known now: it stays)
+    fixed = states._fixed
+    apply, clone = adapter.apply, adapter.clone
+    stack: list[tuple[Node, Any]] = [(record, start_game)]
     while stack:
         node, game = stack.pop()
         children = node._vars
-        seen: set = set()
-        for k in range(len(children) - 1, -1, -1):
-            child = children[k]
-            if len(children) > 1:  # only siblings can repeat each other
-                key = adapter.key(child._data)
-                if key in seen:
-                    raise RecordError(
-                        f"{_where(record, child, names)} repeats another variation of the same "
-                        "position."
-                    )
-                seen.add(key)
-            child_game = game if k == 0 else adapter.clone(game)
+        while len(children) == 1:  # a line without variations: no stack, no copies
+            child = children[0]
             try:
-                child.events = adapter.apply(child_game, child._data)
+                child.events = apply(game, child._data)
             except RecordError as exc:
-                raise RecordError(f"{_where(record, child, names)} is impossible: {exc}") from None
-            if states.wants(child):
-                states.put(child, adapter.clone(child_game))
-            stack.append((child, child_game))
-        if (
-            not children
-            and "position" in data
-            and node.is_main_line()
-            and not same_json(data["position"], adapter.position(game))
-        ):
-            raise RecordError(
-                "The record's stored position (scores, pieces or cards) does not follow "
-                "from its steps: the file was edited or damaged."
-            )
+                raise RecordError(
+                    f"{_where(record, child, record.players)} is impossible: {exc}"
+                ) from None
+            if child._depth % every == 0:
+                fixed[child] = clone(game)
+            node, children = child, child._vars
+        if children:
+            _branch(record, node, game, children, stack)
+        elif node.is_main_line():
+            if "position" in data and not same_json(data["position"], adapter.position(game)):
+                raise RecordError(
+                    "The record's stored position (scores, pieces or cards) does not follow "
+                    "from its steps: the file was edited or damaged."
+                )
+            states.put(node, game)  # the main line's end, where a widget opens it: no copy
     check_digest(data)
     return record
 
@@ -225,6 +255,34 @@ def from_engine_json(text: str | bytes) -> GameRecord:
     except ValueError as exc:  # the engines' other refusals
         raise RecordError(f"The game record is invalid: {exc}") from None
     return GameRecord.from_game(game)
+
+
+def _branch(record: GameRecord, node: Node, game: Any, children: list[Step], stack: list) -> None:
+    """Replay the first step of each of ``node``'s variations (the main one on ``game``,
+    the others on copies), refusing two that repeat each other, and stack them."""
+    adapter = record._adapter
+    states = record._states
+    seen: set = set()
+    for k in range(len(children) - 1, -1, -1):
+        child = children[k]
+        if len(children) > 1:  # only siblings can repeat each other
+            key = adapter.key(child._data)
+            if key in seen:
+                raise RecordError(
+                    f"{_where(record, child, record.players)} repeats another variation of "
+                    "the same position."
+                )
+            seen.add(key)
+        child_game = game if k == 0 else adapter.clone(game)
+        try:
+            child.events = adapter.apply(child_game, child._data)
+        except RecordError as exc:
+            raise RecordError(
+                f"{_where(record, child, record.players)} is impossible: {exc}"
+            ) from None
+        if states.wants(child):
+            states.put(child, adapter.clone(child_game))
+        stack.append((child, child_game))
 
 
 def _annotate(node: Node, raw: dict, where: str = "The start") -> None:

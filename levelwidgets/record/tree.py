@@ -362,7 +362,16 @@ class Step(Node):
     __slots__ = ("_data", "events")
 
     def __init__(self, parent: Node, data: dict[str, Any], events: tuple = ()) -> None:
-        super().__init__(parent)
+        # Node.__init__'s work for a node with a parent, without the call (a load makes a
+        # node per step)
+        self._parent = parent
+        self._root = parent._root
+        self._vars = []
+        self._comments = []
+        self._mark = None
+        self._highlights = []
+        self._review = None
+        self._depth = parent._depth + 1
         self._data = data
         #: What the step did (engine events), filled whenever it is replayed.
         self.events: tuple = events
