@@ -16,6 +16,7 @@ requirements.txt``) from the package index into a folder beside it; later builds
 
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import importlib.util
 import json
@@ -24,6 +25,7 @@ import sys
 import time
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -138,6 +140,14 @@ def test_a_missing_front_end_is_refused_with_what_to_install(tmp_path: Path) -> 
         lite_build.labextension("no-such-extension", tmp_path)
 
 
+def in_a_fresh_thread(run: Callable[[], None]) -> None:
+    """Run ``run`` in a new thread and re-raise what it raised there: Playwright's sync API
+    refuses a thread whose asyncio loop is running (a notebook test on this worker may leave
+    one), and a new thread has none."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(run).result()
+
+
 def test_the_site_opens_in_chromium_with_its_extensions_and_no_error(site: Path) -> None:
     from e2e.lab import CHROMIUM_ARGS, PageErrors, free_port, require_chromium
 
@@ -159,31 +169,35 @@ def test_the_site_opens_in_chromium_with_its_extensions_and_no_error(site: Path)
                 break
             except OSError:
                 time.sleep(0.2)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            errors = PageErrors()
-            errors.attach(page)
+        errors = PageErrors()
 
-            def only_the_site(route) -> None:
-                if route.request.url.startswith(base):
-                    route.continue_()
-                else:
-                    elsewhere.append(route.request.url)
-                    route.abort()
+        def drive() -> None:  # in a thread of its own: no asyncio loop another test left
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+                page = browser.new_page()
+                errors.attach(page)
 
-            def note(response) -> None:
-                if "/extensions/" in response.url and "remoteEntry" in response.url:
-                    name = response.url.split("/extensions/", 1)[1].split("/static/", 1)[0]
-                    loaded[name] = response.status
+                def only_the_site(route) -> None:
+                    if route.request.url.startswith(base):
+                        route.continue_()
+                    else:
+                        elsewhere.append(route.request.url)
+                        route.abort()
 
-            page.route("**/*", only_the_site)
-            page.on("response", note)
-            page.goto(base + "/lab/index.html")
-            page.locator(".jp-LauncherCard", has_text="Pyodide").first.wait_for(timeout=120_000)
-            listing = page.locator(".jp-DirListing-item", has_text="start_here.ipynb")
-            listing.wait_for(timeout=30_000)
-            browser.close()
+                def note(response) -> None:
+                    if "/extensions/" in response.url and "remoteEntry" in response.url:
+                        name = response.url.split("/extensions/", 1)[1].split("/static/", 1)[0]
+                        loaded[name] = response.status
+
+                page.route("**/*", only_the_site)
+                page.on("response", note)
+                page.goto(base + "/lab/index.html")
+                page.locator(".jp-LauncherCard", has_text="Pyodide").first.wait_for(timeout=120_000)
+                listing = page.locator(".jp-DirListing-item", has_text="start_here.ipynb")
+                listing.wait_for(timeout=30_000)
+                browser.close()
+
+        in_a_fresh_thread(drive)
     finally:
         server.terminate()
         server.wait(timeout=10)

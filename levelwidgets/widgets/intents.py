@@ -94,6 +94,7 @@ class IntentWidget(anywidget.AnyWidget):
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         """Take one intent from the browser; nothing raised here reaches the comm."""
+        self._front_end_seen = True  # a browser follows: views may go as patches (viewsync)
         try:
             self._dispatch(content)
         except Exception as exc:  # a bug outside any handler: nothing ran, but say it

@@ -13,9 +13,12 @@ without ipywidgets sending it again (:meth:`ViewSync._should_send_property`). Th
 view it holds or ``view_seq`` (synced after every view) is newer than its view.
 
 The whole view goes out as a state update when the browser holds none of ours: the first
-view, a resync, another game or another language. A new viewer (a hot-seat pass, another
-perspective) gets the whole new view as a patch ``{"r": view}``: nothing of the old view is
-kept by the browser.
+view, a resync, another game or another language; and every view goes out whole until a front
+end has spoken (an intent or a synced trait such as ``page_language``, which the browser reports
+at render): a notebook executed without a browser (nbconvert, nbclient) keeps widget state only
+from state updates, so its saved widgets show the last view, not the first. A new viewer (a
+hot-seat pass, another perspective) gets the whole new view as a patch ``{"r": view}``:
+nothing of the old view is kept by the browser.
 """
 
 from __future__ import annotations
@@ -40,13 +43,14 @@ class ViewSync(traitlets.HasTraits):
     view_seq = traitlets.Int(0).tag(sync=True)
 
     _sent_view: dict[str, Any] | None = None  # the view the browser holds
+    _front_end_seen = False  # a browser has sent something: it follows patches
     _view_quietly = False  # True while ``view`` is set without sending it whole
 
     def _send_view(self, view: dict[str, Any]) -> None:
         """Make ``view`` (with its ``seq``) the synced view, sending only what changed."""
         held = self._sent_view
         self._sent_view = view
-        if held is None:  # the browser holds no view of ours yet: the whole view, as usual
+        if held is None or not self._front_end_seen:  # the whole view, as usual
             self.view = view
             self.view_seq = view["seq"]
             return
@@ -85,6 +89,7 @@ class ViewSync(traitlets.HasTraits):
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The browser's changes of synced traits; ``view`` is the kernel's alone (a browser
         that applied patches to its copy may send it back with another change: dropped)."""
+        self._front_end_seen = True
         sync_data = {k: v for k, v in sync_data.items() if k not in ("view", "view_seq")}
         super().set_state(sync_data)  # type: ignore[misc]
 

@@ -8,6 +8,7 @@ English and German, readable in the dark theme and on a 1024×768 projector scre
 
 from __future__ import annotations
 
+from levelwidgets import i18n
 from levelwidgets.level8 import Level8
 from levelwidgets.level8.odds import draw_odds
 
@@ -29,9 +30,11 @@ def open_level(seed: int = 1) -> int:
 
 
 def percent(x: float, language: str) -> str:
-    """As the panel writes a chance: one decimal place at most, the language's comma."""
-    text = f"{round(x * 100, 1):g} %"
-    return text.replace(".", ",") if language == "de" else text
+    """As the panel writes a chance: one decimal place at most, the language's comma, in the
+    catalogue's percent form ("12.5%", "12,5 %")."""
+    value = f"{round(x * 100, 1):g}"
+    value = value.replace(".", ",") if language == "de" else value
+    return i18n.text(language, "common.percent", value=value)
 
 
 def luminance(css: str) -> float:

@@ -47,6 +47,9 @@ class Wire:
         self.sent: list[tuple[dict[str, Any], list[bytes]]] = []
         self.ops: list[Any] = []  # every patch's op, as the browser read it
         w._send = self._send  # ipywidgets sends every message through here
+        w.set_state({"page_language": "en"})  # what a browser reports at render (model.js)
+        self.view = as_json(w.view)  # the view it then shows
+        self.sent.clear()
 
     def _send(self, msg: dict[str, Any], buffers: list[bytes] | None = None) -> None:
         buffers = list(buffers or [])
