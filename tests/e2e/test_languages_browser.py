@@ -1,10 +1,12 @@
-"""Dutch and Spanish in a real JupyterLab + Chromium: every widget speaks the language.
+"""French, Italian, Dutch and Spanish in a real JupyterLab + Chromium: every widget speaks the
+language.
 
 One notebook per language holds the four widgets (Level X, Level 8, the Level 8 board game,
 the dice lab), each made with ``language=``. After a move or two each one shows a refusal; the
 test asserts that translated labels and the translated refusal reach the DOM, that English
 labels do not, and saves a screenshot of each widget at 1024×768 (test-artifacts/LANG_*.png)
-for a person to look at. The German and English cases live in the widgets' own tests.
+for a person to look at. The German and English cases live in the widgets' own tests. French
+writes a no-break space before ":" (U+00A0).
 """
 
 from __future__ import annotations
@@ -33,6 +35,26 @@ lab""",
 
 #: Per language: labels each widget must show, the refusals' words, English it must not show.
 EXPECT = {
+    "fr": {
+        ".lx-root": ["Effacer", "Règles", "Apprendre", "Manche"],
+        ".l8-root": ["Pioche", "Manche"],
+        ".l8b-root": ["À toi\u00a0: choisir une case pour la tour", "Nouvelle partie", "Choisir"],
+        ".dl-root": ["Labo de dés", "Lancer", "Sommes cibles"],
+        "refuse_x": "Le groupe 1 fait 1",
+        "refuse_8": "piocher une carte",
+        "refuse_b": "déplacer la tour sur une des deux cases allumées",
+        "refuse_lab": "Choisis au moins une somme cible",
+    },
+    "it": {
+        ".lx-root": ["Cancella", "Regole", "Impara", "Giro"],
+        ".l8-root": ["Mazzo", "Giro"],
+        ".l8b-root": ["Tocca a te: scegliere una casella per la torre", "Nuova partita", "Scegli"],
+        ".dl-root": ["Laboratorio dei dadi", "Lancia", "Somme obiettivo"],
+        "refuse_x": "Il gruppo 1 fa 1",
+        "refuse_8": "pescare una carta",
+        "refuse_b": "muovere la torre su una delle due caselle illuminate",
+        "refuse_lab": "Scegli almeno una somma obiettivo",
+    },
     "nl": {
         ".lx-root": ["Wissen", "Regels", "Leren", "Ronde"],
         ".l8-root": ["Trekstapel", "Ronde"],
@@ -92,7 +114,7 @@ def _refusal(page, root: str, words: str) -> None:
         raise AssertionError(f"{root} shows no refusal with {words!r}: {said}") from None
 
 
-@pytest.mark.parametrize("lang", ["nl", "es"])
+@pytest.mark.parametrize("lang", ["fr", "it", "nl", "es"])
 def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: str) -> None:
     page.set_viewport_size({"width": 1024, "height": 768})
     expect = EXPECT[lang]
