@@ -58,18 +58,7 @@ class Move:
 
     @property
     def notation(self) -> str:
-        # a long record names the same few moves thousands of times (its history, its steps,
-        # the widget's move list): each grouping is written once
-        groups = self.groups
-        try:
-            text = _FORMATTED.get(groups)
-        except TypeError:  # a Move made by hand with lists: written each time
-            return format_groups(groups)
-        if text is None:
-            text = format_groups(groups)
-            if len(_FORMATTED) < 4096:
-                _FORMATTED[groups] = text
-        return text
+        return _written(self.groups)
 
     def __str__(self) -> str:
         return self.notation
@@ -87,6 +76,20 @@ class Move:
         }
 
 
+def _written(groups: tuple[Group, ...]) -> str:
+    """``groups`` in notation, written once per grouping: a long record names the same few moves
+    thousands of times (its history, its steps, the widget's move list)."""
+    try:
+        text = _FORMATTED.get(groups)
+    except TypeError:  # groups made by hand with lists: written each time
+        return format_groups(groups)
+    if text is None:
+        text = format_groups(groups)
+        if len(_FORMATTED) < 4096:
+            _FORMATTED[groups] = text
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class Grouping:
     """One way to group a roll (for teaching): the groups, the dice left out, the turned 1s."""
@@ -101,18 +104,7 @@ class Grouping:
 
     @property
     def notation(self) -> str:
-        # a long record names the same few moves thousands of times (its history, its steps,
-        # the widget's move list): each grouping is written once
-        groups = self.groups
-        try:
-            text = _FORMATTED.get(groups)
-        except TypeError:  # a Move made by hand with lists: written each time
-            return format_groups(groups)
-        if text is None:
-            text = format_groups(groups)
-            if len(_FORMATTED) < 4096:
-                _FORMATTED[groups] = text
-        return text
+        return _written(self.groups)
 
     def to_dict(self) -> dict:
         return {
