@@ -130,24 +130,11 @@ SHORTER: dict[str, frozenset[str]] = {
         }
     )
 }
-#: French and Italian leave out the same values as German (English verbs such as {what}, the
-#: details of a hand-made request), except where their sentence can say the value in its own
-#: words ({kind} of a combination, {name} of "cannot skip themself").
-SHORTER["fr"] = SHORTER["it"] = SHORTER["de"] - {
-    "errors.level8.cannot_stand",
-    "errors.level8.joker_differs",
-    "errors.level8.jokers_only",
-    "errors.level8.not_shared",
-    "errors.level8.skip_self",
-    "errors.level8.skip_self_you",
-}
-
-
-#: Dutch and Spanish leave out the same values as German (English verbs such as {what}, the
-#: details of a hand-made request, a {name} whose verb would not agree with "jij"/"tú"),
-#: except where their sentence can say the value in its own words ({kind} of a combination,
-#: {name} of "cannot skip themself", which has a "you" form).
-SHORTER["nl"] = SHORTER["es"] = SHORTER["de"] - {
+#: French, Italian, Dutch and Spanish leave out the same values as German (English verbs such
+#: as {what}, the details of a hand-made request, a {name} whose verb would not agree with the
+#: "you" form), except where their sentence can say the value in its own words ({kind} of a
+#: combination, {name} of "cannot skip themself", which has a "you" form).
+SHORTER["fr"] = SHORTER["it"] = SHORTER["nl"] = SHORTER["es"] = SHORTER["de"] - {
     "errors.level8.cannot_stand",
     "errors.level8.joker_differs",
     "errors.level8.jokers_only",
