@@ -1095,6 +1095,8 @@ class LevelX:
 
     def _player(self, player: int) -> int:
         """``player`` if it is a seat of this game (a whole number, not True or 1.0)."""
+        if type(player) is int and 0 <= player < len(self.names):  # the common case, first
+            return player
         if is_int(player) and 0 <= player < self.num_players:
             return player
         if not is_int(player):
@@ -1114,6 +1116,8 @@ class LevelX:
     @staticmethod
     def _row(row: int) -> int:
         """The index (0..5) of ``row`` (a whole number from 5 to 10, not 5.0 or True)."""
+        if type(row) is int and 5 <= row <= 10:  # the common case, first
+            return row - 5
         if is_int(row) and 5 <= row <= 10:
             return row - 5
         if not is_int(row):

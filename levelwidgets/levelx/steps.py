@@ -28,6 +28,7 @@ from .errors import InvariantError, RecordError
 from .moves import ROLLS, Dice
 from .rules import ROWS
 from .serial import check_seat
+from .state import OFF
 
 if TYPE_CHECKING:
     from .game import LevelX
@@ -100,17 +101,21 @@ def check_invariants(game: LevelX) -> None:
     total = sum(rules.chips(n))
     held = sum(sum(game.chips_held(p).values()) for p in range(n))
     need(sum(game.chips_left(r) for r in ROWS) + held == total, "chips are neither made nor lost")
-    for row in ROWS:
-        length = game.row_length(row)
-        on_x = [p for p in range(n) if game.piece(p, row) == length]
-        need(len(on_x) <= 1, f"at most one piece on X{row}")
-        need(game.x_owner(row) == (on_x[0] if on_x else None), f"X{row}'s owner is its piece")
-        for p in range(n):
-            square = game.piece(p, row)
-            need(square is None or 1 <= square <= length, f"pieces stay inside row {row}")
-        if game.is_closed(row):
-            need(game.chips_left(row) == 0, f"closed row {row} holds no chips")
-            need(all(game.piece(p, row) is None for p in range(n)), f"closed row {row} is empty")
+    # the squares are read from the state once (the public getters check their arguments on
+    # every call, which made this check most of a long test's time)
+    pos, owners, chips_left = state.pos, state.x_owner, state.chips
+    for i, row in enumerate(ROWS):
+        length = rules.row_lengths[i]
+        squares = [pos[p][i] for p in range(n)]
+        on_x = [p for p, square in enumerate(squares) if square == length]
+        if len(on_x) > 1:
+            need(False, f"at most one piece on X{row}")
+        if (owners[i] if owners[i] >= 0 else None) != (on_x[0] if on_x else None):
+            need(False, f"X{row}'s owner is its piece")
+        if not all(square == OFF or 1 <= square <= length for square in squares):
+            need(False, f"pieces stay inside row {row}")
+        if chips_left[i] == 0 and any(square != OFF for square in squares):  # a closed row
+            need(False, f"closed row {row} is empty")
     stack = list(rules.bonus_tiles)
     left = game.tiles_left()
     taken = [t for p in range(n) for t in game.tiles(p)]

@@ -49,31 +49,30 @@ def check_invariants(game: LevelX) -> None:
     if game.rules.chips_for_players == DEFAULT_CHIPS:  # the printed rules: 57 or 51 chips
         assert total_chips(game) == (57 if n == 4 else 51)
     on_board = sum(game.chips_left(r) for r in ROWS)
-    held = sum(sum(game.chips_held(p).values()) for p in range(n))
-    assert on_board + held == total_chips(game)
+    held_by = [game.chips_held(p) for p in range(n)]  # each read once: the getters check
+    tiles_of = [game.tiles(p) for p in range(n)]  # their arguments on every call
+    assert on_board + sum(sum(chips.values()) for chips in held_by) == total_chips(game)
     for row in ROWS:
         length = game.row_length(row)
-        on_x = [p for p in range(n) if game.piece(p, row) == length]
+        squares = [game.piece(p, row) for p in range(n)]
+        on_x = [p for p, sq in enumerate(squares) if sq == length]
         assert len(on_x) <= 1, f"two pieces on X{row}"
         assert game.x_owner(row) == (on_x[0] if on_x else None)
-        for p in range(n):
-            sq = game.piece(p, row)
-            assert sq is None or 1 <= sq <= length
+        assert all(sq is None or 1 <= sq <= length for sq in squares)
         if game.is_closed(row):
             assert game.chips_left(row) == 0
-            assert all(game.piece(p, row) is None for p in range(n)), f"piece in closed row {row}"
+            assert all(sq is None for sq in squares), f"piece in closed row {row}"
     stack = list(game.rules.bonus_tiles)
-    taken = [t for p in range(n) for t in game.tiles(p)]
+    taken = [t for tiles in tiles_of for t in tiles]
     left = game.tiles_left()
     assert sorted(taken + left) == sorted(stack)
     assert left == stack[len(stack) - len(left) :], "tiles must be taken from the top"
-    for p in range(n):
-        chips = game.chips_held(p)
-        assert game.score(p) == sum(r * c for r, c in chips.items()) + sum(game.tiles(p))
+    for p, (chips, tiles) in enumerate(zip(held_by, tiles_of, strict=True)):
+        assert game.score(p) == sum(r * c for r, c in chips.items()) + sum(tiles)
         complete_sets = min(chips.values())
-        assert len(game.tiles(p)) <= complete_sets
+        assert len(tiles) <= complete_sets
         if left:
-            assert len(game.tiles(p)) == complete_sets, "each complete set earns a tile"
+            assert len(tiles) == complete_sets, "each complete set earns a tile"
     assert 0 <= game.current_player < n
     assert (game.dice is None) == (game.phase in ("roll", "over"))
     if game.is_over:
