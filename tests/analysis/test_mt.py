@@ -138,3 +138,31 @@ def test_games_outlasting_the_draws_ahead_are_replayed_identically(
     assert fast.attrs["engine"] == "batch"
     assert fast.equals(slow)
     assert (fast["rounds"] > 3).all()  # so the redo path ran for every game
+
+
+@pytest.mark.parametrize("scale", [1296, 32767])
+def test_scaled_firsts_match_int_random_times_scale_near_integers_included(
+    scale: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dice from the even outputs only, with the float path for draws whose fraction is near
+    the next integer: the same as ``int(random() * scale)``, near draws included."""
+    rng = random.Random(30)
+    seeds = [rng.getrandbits(63) for _ in range(400)] + [0, 2**32, 2**63 - 1]
+    states = mt.seed_states(seeds)
+    redone = []  # games computed again in full (near draws)
+    outputs = mt.outputs
+    monkeypatch.setattr(mt, "outputs", lambda s, n: redone.append(s.shape[1]) or outputs(s, n))
+    for count in (1, 113, 114, 136, 227):
+        values = mt.scaled_firsts(states, count, scale)
+        assert values.dtype == np.int16 and values.shape == (count, len(seeds))
+        for col, seed in enumerate(seeds):
+            r = random.Random(seed)
+            draws = [r.random() * scale for _ in range(count)]
+            assert values[:, col].tolist() == [int(d) for d in draws], (count, seed)
+    if scale == 32767:  # a near draw in 1 of 2000: dozens here
+        assert sum(redone) > 10
+
+
+def test_scaled_firsts_refuse_more_than_two_thirds_of_a_twist() -> None:
+    with pytest.raises(ValueError, match="at most 227"):
+        mt.scaled_firsts(mt.seed_states([1]), 228, 1296)

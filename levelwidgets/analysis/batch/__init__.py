@@ -152,8 +152,10 @@ def _engine_values(seeds: Sequence[int], count: int, scale: int | None) -> np.nd
     if values.size <= _MT_GAMES and values.dtype != object:
         return _mt_values(values, count, scale)
     out = np.empty((count, values.size), dtype=np.float64 if scale is None else np.int16)
-    for a in range(0, values.size, _MT_GAMES):
-        part = values[a : a + _MT_GAMES]
+    parts = max(1, -(-values.size // _MT_GAMES))
+    width = max(1, -(-values.size // parts))  # equal parts of at most _MT_GAMES seeds
+    for a in range(0, values.size, width):
+        part = values[a : a + width]
         out[:, a : a + part.size] = _mt_values(
             part if part.dtype != object else part.tolist(), count, scale
         )
@@ -167,10 +169,10 @@ def _mt_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None)
 
 
 #: Seeds seeded together: each step of the seeding is one numpy operation on this many
-#: words, so wider is faster (per-call cost spread); the states take 2.5 kB a game (20 MB at
-#: a time). 16384 was at most 5–10 % faster and raised the peak of a million-row study
-#: (4 players) from 125 to 146 MB, too close to the 150 MB allowed.
-_MT_GAMES = 8192
+#: words, so wider is faster (per-call cost spread: 1.45 ns a game and step at 8192, 1.1 at
+#: 16384); the states take 2.5 kB a game (40 MB at a time). A million-row study (4 players)
+#: peaks at about 135 MB with it (benchmarks/simulate_overhead.py; 150 allowed).
+_MT_GAMES = 16384
 
 
 def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -209,13 +211,18 @@ class BotStreams:
     def __init__(self, seeds: Sequence[int] | np.ndarray) -> None:
         self.first = bot_first_states(seeds)
         self._mul, self._inc = _lcg_jumps(64)
+        # the first states of the last ``games`` asked for: the lockstep passes the same
+        # array turn after turn until it drops finished games
+        self._games: np.ndarray | None = None
+        self._first: np.ndarray = self.first
 
     def value(self, games: np.ndarray, k: int) -> np.ndarray:
         """The ``k``-th value (``k`` ≥ 1) of the bots of ``games``."""
         if k >= self._mul.size:
             self._mul, self._inc = _lcg_jumps(2 * k)
-        x = np.take(self.first, games)
-        x *= self._mul[k]
+        if games is not self._games:
+            self._games, self._first = games, np.take(self.first, games)
+        x = self._first * self._mul[k]
         x += self._inc[k]
         x >>= np.uint64(11)
         out = x.astype(np.float64)

@@ -237,8 +237,9 @@ def random_values(seeds: Sequence[int] | np.ndarray, count: int) -> np.ndarray:
 
 def scaled_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int) -> np.ndarray:
     """``[int(random.Random(s).random() * scale) for _ in range(count)]`` of every seed, as
-    ``int16`` ``[count, games]`` (``scale`` ≤ 32767): the dice's roll numbers, made with
-    the same float operations as the engine's, without keeping the floats."""
+    ``int16`` ``[count, games]`` (``scale`` ≤ 32767): the dice's roll numbers, without
+    keeping the floats. Up to 227 draws come from the even outputs alone
+    (:func:`scaled_firsts`); more, with the engine's float operations on both outputs."""
     if not 1 <= scale <= 32767:
         raise ValueError(f"scale must be 1 to 32767, not {scale}")
     return _values(seeds, count, scale)
@@ -250,11 +251,67 @@ def _values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None) ->
     out = np.empty((count, games), dtype=np.float64 if scale is None else np.int16)
     for a in range(0, games, OUTPUT_GAMES):
         b = min(a + OUTPUT_GAMES, games)
+        if scale is not None and 2 * count <= 2 * (N - M):
+            out[:, a:b] = scaled_firsts(states[:, a:b], count, scale)
+            continue
         values = uniforms(outputs(states[:, a:b], 2 * count))
         if scale is not None:
             values *= scale
         out[:, a:b] = values  # int16: truncated toward zero, as int()
     return out
+
+
+def scaled_firsts(states: np.ndarray, count: int, scale: int) -> np.ndarray:
+    """``int(random() * scale)`` of the first ``count`` draws of freshly seeded ``states``,
+    ``int16`` ``[count, games]``, for ``2 * count`` ≤ 454 outputs (two thirds of a twist).
+
+    ``random()`` is ``(a >> 5) * 2**-27 + (b >> 6) * 2**-53`` of two outputs ``a``, ``b``;
+    the second term is below ``2**-27``, so ``int(random() * scale)`` is ``((a >> 5) *
+    scale) >> 27`` unless that product's fraction is within ``2 * scale`` of the next
+    integer (a chance of ``2 * scale / 2**27``, 1 in 50,000 for dice). So only the even
+    outputs are twisted and tempered (half the work); the few games with such a draw are
+    computed again in full, with the engine's float operations.
+    """
+    words = 2 * count
+    first = N - M  # 227: new words below it need only old words
+    if words > 2 * first:
+        raise ValueError(f"scaled_firsts makes at most {first} draws, not {count}")
+    games = states.shape[1]
+    # odd new words 1, 3, ... below words - 227: what the even words from 228 on read
+    odd_end = max(0, words - first)
+    odd = np.empty((odd_end // 2, games), dtype=_U32)
+    if odd.shape[0]:
+        _twist_rows(states, 1, odd_end, states[1 + M : odd_end + M : 2], odd)
+    even = np.empty((count, games), dtype=_U32)
+    low = min(words, first + 1) // 2  # even words 0 .. 226
+    _twist_rows(states, 0, 2 * low, states[M : M + 2 * low : 2], even[:low])
+    if count > low:  # even words 228 ..: word i reads new word i - 227 (odd)
+        _twist_rows(states, 2 * low, words, odd[: count - low], even[low:])
+    temper(even)
+    even >>= _U32(5)
+    product = even.astype(np.uint64)
+    product *= np.uint64(scale)
+    out = (product >> np.uint64(27)).astype(np.int16)
+    product &= np.uint64((1 << 27) - 1)
+    near = np.flatnonzero((product >= np.uint64((1 << 27) - 2 * scale)).any(axis=0))
+    if near.size:  # the second output may carry into the integer part: the engine's floats
+        values = uniforms(outputs(states[:, near], words))
+        values *= scale
+        out[:, near] = values
+    return out
+
+
+def _twist_rows(mt: np.ndarray, a: int, b: int, src: np.ndarray, new: np.ndarray) -> None:
+    """Every other new word ``a, a + 2, ... < b`` into ``new`` from old words ``i``, ``i + 1``
+    and ``src`` (word ``i + 397``, old or new)."""
+    y = mt[a:b:2] & _UPPER
+    low = mt[a + 1 : b + 1 : 2] & _LOWER
+    y |= low
+    low &= _U32(1)
+    low *= _MATRIX
+    y >>= _U32(1)
+    np.bitwise_xor(src, y, out=new)
+    new ^= low
 
 
 #: Games twisted and tempered together: ``[2 * count, OUTPUT_GAMES]`` words (about 1 MB for
