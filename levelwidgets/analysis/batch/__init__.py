@@ -170,9 +170,9 @@ def _mt_values(seeds: Sequence[int] | np.ndarray, count: int, scale: int | None)
 
 #: Seeds seeded together: each step of the seeding is one numpy operation on this many
 #: words, so wider is faster (per-call cost spread: 1.45 ns a game and step at 8192, 1.1 at
-#: 16384); the states take 2.5 kB a game (40 MB at a time). A million-row study (4 players)
-#: peaks at about 135 MB with it (benchmarks/simulate_overhead.py; 150 allowed).
-_MT_GAMES = 16384
+#: 16384), but the states take 2.5 kB a game: at 16384 (40 MB at a time) a million-row study
+#: peaked at 140 MB of the 150 allowed (benchmarks/simulate_overhead.py), so 8192 it is.
+_MT_GAMES = 8192
 
 
 def bot_first_states(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
