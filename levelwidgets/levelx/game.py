@@ -12,8 +12,7 @@ import random
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
@@ -69,6 +68,9 @@ from .state import OFF, State, pass_turn, resolve_steps, score, winners
 from .steps import CHANCE_OUTCOMES, Roll, apply_step, game_steps
 from .steps import check_invariants as _check_invariants
 from .svg import board_svg
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
 _NO_MOVE = object()  # what a bot "returned" when it raised instead

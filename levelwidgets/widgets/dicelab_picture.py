@@ -10,10 +10,10 @@ Self-contained (own background, no CSS), like the boards' pictures.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from .. import i18n
+from .._html import escape
 from ..levelx.svg import INK, LINE, MUTED, PAPER, die_svg
 
 #: The chart's colours: the widget's (Okabe–Ito blue for exact, orange for observed).

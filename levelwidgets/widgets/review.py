@@ -12,12 +12,12 @@ which ends at ``_line_end``. The browser's review bar (``js/src/common/review.js
 from __future__ import annotations
 
 import contextlib
-import html
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from .. import _html as html  # (html.escape without the html module)
 from .. import i18n
 from ..errors import GameError
 from ..record import (
