@@ -22,7 +22,7 @@ WIDTH = 760
 #: Groupings written out in the picture (the count says how many there are).
 GROUPINGS_DRAWN = 5
 
-TEXT = {lang: i18n.section(lang, "pictures.dicelab") for lang in i18n.LANGUAGES}
+TEXT = i18n.Sections("pictures.dicelab")
 
 
 def words(language: str, key: str, **params: object) -> str:

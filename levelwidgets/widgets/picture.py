@@ -42,7 +42,7 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: The line under the picture, so nobody mistakes it for a board that takes clicks:
 #: ``CAPTIONS[language][kind]``: a game to play, a record to step through, the dice lab.
-CAPTIONS = {lang: i18n.section(lang, "pictures.captions") for lang in i18n.LANGUAGES}
+CAPTIONS = i18n.Sections("pictures.captions")
 
 
 def picture_html(

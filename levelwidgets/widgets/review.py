@@ -76,7 +76,7 @@ MAX_FILE_NAME = 200
 #: The most annotated steps the picture output lists (a whole reviewed game fits).
 MAX_PICTURE_NOTES = 120
 #: The picture output's words for the record's notes, per language.
-NOTES_WORDS = {lang: i18n.section(lang, "pictures.notes") for lang in i18n.LANGUAGES}
+NOTES_WORDS = i18n.Sections("pictures.notes")
 
 
 class _OpenRecord:
