@@ -15,7 +15,6 @@ belong to one experiment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +47,8 @@ from .shapes import _refuse as _shape_refusal
 from .viewsync import ViewSync
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     import numpy as np
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
