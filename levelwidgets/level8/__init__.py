@@ -154,3 +154,7 @@ __all__ = [
     "stack_deck",
     "visible_event",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)

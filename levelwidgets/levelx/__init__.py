@@ -119,3 +119,7 @@ def __getattr__(name: str) -> object:
 
         return ExpectimaxBot
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)

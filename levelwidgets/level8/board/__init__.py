@@ -54,3 +54,7 @@ __all__ = [
     "reachable",
     "stack_board_deck",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)
