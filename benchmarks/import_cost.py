@@ -12,8 +12,9 @@ runs of all statements interleaved so that a busy machine slows them alike. Prin
   ratio to the baseline (target <= 1.2: the package loads a widget when it is first named);
 - ``import_levelx_widget_ms`` / ``_ratio``: ``from levelwidgets.widgets import LevelXWidget``
   (anywidget, the Level X engine and the record; no card game, numpy or pandas);
-- ``import_level8_widget_ms`` / ``_ratio`` and ``import_dicelab_ms`` / ``_ratio``: the same
-  for the card table and DiceLab (which needs numpy);
+- ``import_level8_widget_ms`` / ``_ratio``, ``import_board_widget_ms`` / ``_ratio`` and
+  ``import_dicelab_ms`` / ``_ratio``: the same for the card table, the Level 8 board game and
+  DiceLab;
 - then ``-X importtime``'s ten costliest modules (own time) of the Level X widget's import.
 """
 
@@ -33,6 +34,7 @@ STATEMENTS = {
     "widgets": "import levelwidgets.widgets",
     "levelx_widget": "from levelwidgets.widgets import LevelXWidget",
     "level8_widget": "from levelwidgets.widgets import Level8Widget",
+    "board_widget": "from levelwidgets.widgets import Level8BoardWidget",
     "dicelab": "from levelwidgets.widgets import DiceLab",
 }
 
@@ -103,6 +105,7 @@ def main() -> None:
         "widgets": "widgets",
         "levelx_widget": "levelx_widget",
         "level8_widget": "level8_widget",
+        "board_widget": "board_widget",
         "dicelab": "dicelab",
     }
     for key, label in names.items():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from hashlib import blake2b
 from typing import Any
 
 
@@ -106,4 +105,6 @@ def same_json(a: object, b: object) -> bool:
 
 def digest(text: str) -> str:
     """A record's check: 16 hex digits of BLAKE2b (8-byte digest) of ``text`` in UTF-8."""
+    from hashlib import blake2b  # (hashlib: when a record is first checked or written)
+
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,33 @@ def section(language: str, key: str) -> Any:
         return lookup(catalogue(language), key)
     except KeyError:
         return lookup(catalogue(DEFAULT), key)
+
+
+class Sections(Mapping[str, Any]):
+    """language -> the catalogue entry ``key`` in it (:func:`section`), for every supported
+    language: a table a module defines once (``SENTENCES = Sections("events.levelx")``) and
+    reads like a dict. A language's catalogue is read when that language is first asked for,
+    so importing the module reads none and a widget in one language reads one, not all."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __getitem__(self, language: str) -> Any:
+        if language not in LANGUAGE_NAMES:
+            raise KeyError(language)
+        return section(language, self.key)
+
+    def __contains__(self, language: object) -> bool:
+        return language in LANGUAGE_NAMES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+    def __repr__(self) -> str:
+        return f"Sections({self.key!r})"
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}]*))?\}")

@@ -37,8 +37,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # (annotations only: the engines import it when they count)
 
 G = TypeVar("G", bound="Game")
 

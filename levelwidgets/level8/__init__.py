@@ -9,12 +9,14 @@ see :data:`TWO_STAR`.
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .native import choose as _choose_solver
 
 _choose_solver()  # the compiled solver when it was built and matches the sources (native.py)
 
 from .actions import EVENT_KINDS, Action, Event, HistoryEntry
-from .bots import HeuristicBot, RandomBot, play_game
 from .cards import CARDS, COLOUR_LETTERS, COLOUR_NAMES, COLOUR_SHAPES, Card, parse_card
 from .combos import Combo, make_combo
 from .errors import (
@@ -56,10 +58,33 @@ from .levels import (
     parse_levels,
 )
 from .observation import Observation
-from .search import SearchBot
 from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
 from .text import LANGUAGES, card_name, combo_text
 from .visibility import events_for, visible_event
+
+if TYPE_CHECKING:
+    from .bots import HeuristicBot, RandomBot, play_game
+    from .search import SearchBot
+
+#: The bots, loaded when first named: a table in a notebook need not load them.
+_LAZY = {
+    "HeuristicBot": ".bots",
+    "RandomBot": ".bots",
+    "play_game": ".bots",
+    "SearchBot": ".search",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in ("bots", "search"):
+        return import_module(f".{name}", __name__)
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value  # found once; later lookups skip this function
+    return value
+
 
 __all__ = [
     "CARDS",
@@ -129,3 +154,7 @@ __all__ = [
     "stack_deck",
     "visible_event",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)

@@ -25,7 +25,6 @@ is never hidden by an old build.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
@@ -60,6 +59,8 @@ def state(package: str = __package__ or "levelwidgets.level8") -> str:
 
 def source_hashes(folder: Path) -> dict[str, str]:
     """The SHA-256 of each compiled module's source in ``folder`` (the build's manifest)."""
+    import hashlib  # (only when compiled modules are checked: not on every import)
+
     return {
         name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in MODULES
     }

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from html import escape
 
+from .._html import escape
 from ..i18n import check_language
 from ..names import is_you, shown_names
 from ..picture_words import L8, names_win, say

@@ -84,12 +84,10 @@ KIND_KEYS: dict[str, tuple[str, ...]] = {
 #: One sentence per key of :data:`KIND_KEYS` and language; a key ending in "_you" is the
 #: variant for a player called "you" (see :func:`you_key`): ``{p}`` (or ``{dealer}``) at the
 #: start of such a sentence is written "You"/"Du", elsewhere the sentence spells the pronoun.
-SENTENCES: dict[str, dict[str, str]] = {
-    lang: i18n.section(lang, "events.level8") for lang in LANGUAGES
-}
+SENTENCES: Mapping[str, dict[str, str]] = i18n.Sections("events.level8")
 
 #: Words used inside sentences: cards, combinations, counts, steps of a turn.
-WORDS: dict[str, dict[str, Any]] = {lang: i18n.section(lang, "words.level8") for lang in LANGUAGES}
+WORDS: Mapping[str, dict[str, Any]] = i18n.Sections("words.level8")
 
 
 def _words(language: str) -> dict[str, Any]:

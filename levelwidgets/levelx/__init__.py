@@ -10,6 +10,8 @@
 (5, 6)
 """
 
+from typing import TYPE_CHECKING
+
 from .bots import GreedyBot, RandomBot, play_game
 from .errors import (
     ActionIdError,
@@ -45,7 +47,10 @@ from .game import LevelX, Turn
 from .moves import Grouping, Move, format_groups, parse_groups
 from .position import PositionError, PositionTypeError
 from .rules import ROWS, Rules
-from .steps import CHANCE_OUTCOMES, Roll
+from .steps import Roll
+
+if TYPE_CHECKING:
+    from .steps import CHANCE_OUTCOMES
 
 __all__ = [
     "CHANCE_OUTCOMES",
@@ -101,6 +106,10 @@ def __getattr__(name: str) -> object:
     """``advise``/``Advice`` and ``ExpectimaxBot`` (built on the advisor) load on first use:
     the advisor pulls in exact fractions, which a plain ``import levelwidgets.levelx`` (every
     widget, every probability lesson) does not need."""
+    if name == "CHANCE_OUTCOMES":  # (exact fractions, made when first asked for)
+        from .steps import chance_outcomes
+
+        return chance_outcomes()
     if name in ("advise", "Advice"):
         from . import advisor
 
@@ -110,3 +119,7 @@ def __getattr__(name: str) -> object:
 
         return ExpectimaxBot
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)

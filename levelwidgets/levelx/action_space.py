@@ -20,13 +20,13 @@ from .checks import show
 from .errors import ActionIdError, ActionIdTypeError, NotationError, NotationTypeError
 from .moves import MAX_NOTATION, Move
 from .rules import ROWS
-from .steps import CHANCE_OUTCOMES, Roll
+from .steps import ROLL_OUTCOMES, Roll
 
 if TYPE_CHECKING:
     from .game import LevelX
 
 #: The rolls, by id.
-ROLL_IDS: tuple[Roll, ...] = tuple(roll for roll, _ in CHANCE_OUTCOMES)
+ROLL_IDS: tuple[Roll, ...] = ROLL_OUTCOMES
 #: The moves' steps, by id minus :data:`FIRST_MOVE_ID`.
 MOVE_STEPS: tuple[tuple[int, ...], ...] = tuple(
     steps for k in range(5) for steps in combinations_with_replacement(ROWS, k)

@@ -12,8 +12,7 @@ import random
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
@@ -66,9 +65,13 @@ from .serial import (
     start_from_config,
 )
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
-from .steps import CHANCE_OUTCOMES, Roll, apply_step, game_steps
+from .steps import ROLL_OUTCOMES, Roll, apply_step, game_steps
+from .steps import chance_outcomes as _chance_outcomes
 from .steps import check_invariants as _check_invariants
 from .svg import board_svg
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _NO_MOVES: tuple[tuple[Move, ...], dict[tuple[int, ...], Move]] = ((), {})
 _NO_MOVE = object()  # what a bot "returned" when it raised instead
@@ -292,14 +295,14 @@ class LevelX:
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         """The 126 sorted rolls with their exact probabilities (ways out of 1,296) when
         chance acts next; else []."""
-        return list(CHANCE_OUTCOMES) if self.is_chance() else []
+        return list(_chance_outcomes()) if self.is_chance() else []
 
     def legal_actions(self) -> list[Roll | Move]:
         """Every action allowed now: the rolls at a chance step, else :meth:`legal_moves`."""
         if self._state.over:
             return []
         if self._dice is None:
-            return [roll for roll, _ in CHANCE_OUTCOMES]
+            return list(ROLL_OUTCOMES)
         return list(self._moves[0])
 
     def apply(self, action: Roll | Move | object) -> list[Event]:

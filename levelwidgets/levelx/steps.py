@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .checks import show
@@ -31,6 +31,8 @@ from .serial import check_seat
 from .state import OFF
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from .game import LevelX
 
 
@@ -49,10 +51,27 @@ class Roll(NamedTuple):
 
 # (a roll sorted is still four dice, which sorted's stub cannot say)
 _WAYS = Counter(cast("Dice", tuple(sorted(r))) for r in ROLLS)
-#: Every sorted roll with its exact probability (ways out of 1,296), in sorted order.
-CHANCE_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
-    (Roll(dice), Fraction(ways, len(ROLLS))) for dice, ways in sorted(_WAYS.items())
-)
+#: Every sorted roll, in sorted order: chance's actions (the rolls of :data:`CHANCE_OUTCOMES`).
+ROLL_OUTCOMES: tuple[Roll, ...] = tuple(Roll(dice) for dice in sorted(_WAYS))
+
+if TYPE_CHECKING:
+    #: Every sorted roll with its exact probability (ways out of 1,296), in sorted order.
+    CHANCE_OUTCOMES: tuple[tuple[Roll, Fraction], ...]
+
+
+@cache
+def chance_outcomes() -> tuple[tuple[Roll, Fraction], ...]:
+    """:data:`CHANCE_OUTCOMES`, made when first asked for: exact fractions are an import that
+    a game which never lists its chances (a widget's board) need not pay."""
+    from fractions import Fraction
+
+    return tuple((roll, Fraction(_WAYS[roll.dice], len(ROLLS))) for roll in ROLL_OUTCOMES)
+
+
+def __getattr__(name: str) -> object:
+    if name == "CHANCE_OUTCOMES":
+        return chance_outcomes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def roll_step(player: int, dice: Sequence[int], drawn: bool) -> dict[str, Any]:

@@ -7,9 +7,9 @@ Every word comes from the catalogue in the picture's language (names escaped as 
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
+from .._html import escape
 from ..i18n import check_language
 from ..names import shown_names
 from ..picture_words import LX, names_win, say

@@ -11,7 +11,7 @@ spoken to: a sentence about them takes the key's ``_you`` variant ("You roll 6-5
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import i18n
@@ -22,9 +22,7 @@ LANGUAGES = i18n.LANGUAGES
 #: One sentence per key and language. A key is the event's kind, or a variant of it
 #: ("ousted_start", "game_over_many"); a key ending in "_you" is the variant for a subject
 #: called "you" (for "ousted", the player whose piece is knocked off).
-SENTENCES: dict[str, dict[str, str]] = {
-    lang: i18n.section(lang, "events.levelx") for lang in LANGUAGES
-}
+SENTENCES: Mapping[str, dict[str, str]] = i18n.Sections("events.levelx")
 
 
 def describe_event(event: Any, names: Sequence[str] | None = None, language: str = "en") -> str:

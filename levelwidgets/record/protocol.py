@@ -158,10 +158,15 @@ def adapter_for(game: object) -> Replayable:
 
 
 def _load_for(game: object) -> None:
-    """Load the adapter of ``game``'s engine only: a Level X widget loads no card game."""
+    """Load the adapter of ``game``'s engine only: a Level X widget loads no card game, a
+    Level 8 one no dice game."""
     if type(game).__module__.startswith("levelwidgets.levelx."):
         if "levelx" not in _ADAPTERS:
             from . import levelx_adapter  # noqa: F401
+        return
+    if type(game).__module__.startswith("levelwidgets.level8."):  # (and the board game's)
+        if "level8board" not in _ADAPTERS:
+            from . import level8_adapter  # noqa: F401
         return
     _load()
 

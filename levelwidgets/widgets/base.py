@@ -26,7 +26,6 @@ what every engine answers under the protocol's names (:mod:`levelwidgets.protoco
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -195,7 +194,11 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         config = adapter.config_of(self._game)
         if seed is not None and seed == config.get("seed"):
             self._check_takeback(None)  # the same cards again: a takeback to the start
-        config["seed"] = secrets.randbelow(1_000_000) if seed is None else seed
+        if seed is None:
+            import secrets  # (with hashlib: only when a new game draws its seed)
+
+            seed = secrets.randbelow(1_000_000)
+        config["seed"] = seed
         try:
             game = adapter.new_game(config)
         except RecordError as exc:

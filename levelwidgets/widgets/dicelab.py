@@ -15,11 +15,9 @@ belong to one experiment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import traitlets
 
 from .. import i18n
@@ -47,6 +45,11 @@ from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 from .shapes import _refuse as _shape_refusal
 from .viewsync import ViewSync
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    import numpy as np
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -116,6 +119,8 @@ class _Counts:
     could make each target, and how many allowed a largest move of k groups."""
 
     def __init__(self, dice: int, targets: tuple[int, ...], lucky_loser: bool) -> None:
+        import numpy as np  # (numpy: when a lab is built, not when DiceLab is imported)
+
         table = roll_table(lucky_loser, dice=dice, targets=targets)
         self.can_make = table["can_make"].astype(np.int64)
         self.max_steps = table["max_steps"].astype(np.int64)
@@ -127,6 +132,8 @@ class _Counts:
 
     def draw(self, rng: np.random.Generator, n: int) -> None:
         """Roll ``n`` times; in chunks, so memory stays small for any ``n``."""
+        import numpy as np
+
         chunk = 1 << 18
         for start in range(0, n, chunk):
             faces = rng.integers(1, FACES + 1, size=(min(chunk, n - start), len(self.powers)))
@@ -207,6 +214,8 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         language = None if language is None else check_language(language)
         seed = self._checked(lambda s: check_seed(s, generators=False), seed)
         self._seed = seed
+        import numpy as np  # the lab's dice and its Monte Carlo rolls (only once one is built)
+
         rolls, simulation = np.random.SeedSequence(seed).spawn(2)
         self._roll_rng = np.random.default_rng(rolls)  # the dice on the table
         self._mc_rng = np.random.default_rng(simulation)  # the Monte Carlo rolls

@@ -10,10 +10,10 @@ Self-contained (own background, no CSS), like the boards' pictures.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from .. import i18n
+from .._html import escape
 from ..levelx.svg import INK, LINE, MUTED, PAPER, die_svg
 
 #: The chart's colours: the widget's (Okabe–Ito blue for exact, orange for observed).
@@ -22,7 +22,7 @@ WIDTH = 760
 #: Groupings written out in the picture (the count says how many there are).
 GROUPINGS_DRAWN = 5
 
-TEXT = {lang: i18n.section(lang, "pictures.dicelab") for lang in i18n.LANGUAGES}
+TEXT = i18n.Sections("pictures.dicelab")
 
 
 def words(language: str, key: str, **params: object) -> str:

@@ -27,10 +27,8 @@ import traitlets
 from ..level8 import (
     Action,
     CardTable,
-    HeuristicBot,
     Level8,
     Level8Error,
-    RandomBot,
     can_lay,
     cards_missing,
     solve,
@@ -45,7 +43,6 @@ from ..level8.errors import (
     LevelMismatchError,
 )
 from ..level8.observation import SPECTATOR, TEACHER, Observation
-from ..level8.odds import draw_odds
 from ..level8.visibility import action_text, move_entry, shows_new_card
 from ..names import shown_name, shown_names
 from ..record import MAX_NODES, Step
@@ -406,9 +403,9 @@ class CardTableWidget(GameWidget):
 
     def _bot_names(self) -> dict[str, Callable[[int], object]]:
         return {
-            "heuristic": lambda seat: HeuristicBot(seed=seat),
-            "greedy": lambda seat: HeuristicBot(seed=seat),
-            "random": lambda seat: RandomBot(seed=seat),
+            "heuristic": lambda seat: _card_bot("HeuristicBot", seat),
+            "greedy": lambda seat: _card_bot("HeuristicBot", seat),
+            "random": lambda seat: _card_bot("RandomBot", seat),
         }
 
     def _bot_step(self, bot: object) -> list[Any]:
@@ -628,6 +625,8 @@ class CardTableWidget(GameWidget):
         key = (seat, self._game.observation(seat))
         if self._odds_cache is not None and self._odds_cache[0] == key:
             return self._odds_cache[1]
+        from ..level8.odds import draw_odds  # (exact fractions: when the odds are shown)
+
         odds = draw_odds(self._game, seat)
         out = None if odds is None else _rounded(odds.to_dict())
         self._odds_cache = (key, out)
@@ -765,6 +764,13 @@ def _as_intent_combo(view: dict[str, Any]) -> dict[str, Any]:
 def _meanings(combo: dict[str, Any]) -> dict[int, int]:
     """The joker meanings of an intent's combination, by card id."""
     return {int(j): m for j, m in (combo.get("jokers") or {}).items()}
+
+
+def _card_bot(name: str, seat: int) -> object:
+    """A card bot by class name, seeded by its seat (the bots load when a seat gets one)."""
+    from ..level8 import bots
+
+    return getattr(bots, name)(seed=seat)
 
 
 def _hand_of(obs: Observation, seat: int) -> tuple[int, ...]:

@@ -17,12 +17,10 @@ import traitlets
 
 from ..errors import GameError
 from ..levelx import ROWS, LevelX, LevelXError, Rules, Turn
-from ..levelx.advisor import advise
 from ..levelx.bots import GreedyBot, RandomBot
 from ..levelx.events import Event
 from ..levelx.moves import all_moves, group_verdicts, legal_grouping_keys
 from ..levelx.preview import move_key, preview_moves
-from ..levelx.probability import roll_ways
 from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
@@ -392,7 +390,7 @@ class LevelXWidget(GameWidget):
             "winners": game.winners,
             "dice": dice,
             # the exact chance of this roll: [ways, of all ordered rolls], e.g. [12, 1296]
-            "rollWays": list(roll_ways(dice)) if dice else None,
+            "rollWays": _roll_ways(dice),
             "turnable": game.turnable_ones if dice else 0,
             # moves other than passing: then passing is a deliberate second choice
             "moveCount": move_count,
@@ -466,10 +464,21 @@ class LevelXWidget(GameWidget):
         return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
 
 
+def _roll_ways(dice: Sequence[int] | None) -> list[int] | None:
+    """The exact chance of this roll, ``[ways, of all ordered rolls]``, None before a roll."""
+    if not dice:
+        return None
+    from ..levelx.probability import roll_ways  # (the chances module: at the first roll)
+
+    return list(roll_ways(dice))
+
+
 def _advice(game: LevelX) -> dict[str, dict[str, Any]]:
     """The advisor's measures (:func:`~levelwidgets.levelx.advisor.advise`) under every key the
     preview uses: a move with steps in closed rows gets the advice of the same move without
     them (the engine's legal move that it is)."""
+    from ..levelx.advisor import advise  # (exact fractions: when advice is first shown)
+
     by_steps = {a.move.steps: a.to_dict() for a in advise(game)}
     closed = {row for row in ROWS if game.is_closed(row)}
     dice = tuple(sorted(game.dice))  # type: ignore[arg-type]

@@ -25,7 +25,6 @@ widget that mixes it in says what to draw (:meth:`PictureMixin._static_svg`) and
 from __future__ import annotations
 
 import contextlib
-import html
 import re
 import uuid
 from collections.abc import Callable
@@ -34,7 +33,7 @@ from typing import Any
 import traitlets
 
 from .. import i18n
-from .._html import svg_image
+from .._html import escape, svg_image
 
 #: The attribute the front end looks for (``js/src/common/picture.js`` uses the same name).
 ATTRIBUTE = "data-lw-picture"
@@ -43,7 +42,7 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: The line under the picture, so nobody mistakes it for a board that takes clicks:
 #: ``CAPTIONS[language][kind]``: a game to play, a record to step through, the dice lab.
-CAPTIONS = {lang: i18n.section(lang, "pictures.captions") for lang in i18n.LANGUAGES}
+CAPTIONS = i18n.Sections("pictures.captions")
 
 
 def picture_html(
@@ -75,7 +74,7 @@ def picture_html(
         f"{_frame_script(picture_id)}"
         f"{svg_image(svg, label)}"
         '<div class="lw-picture-caption" style="font-size: 12px; opacity: 0.7; margin-top: 4px;">'
-        f"{html.escape(caption)}</div>"
+        f"{escape(caption)}</div>"
         "</div>"
     )
 

@@ -12,12 +12,12 @@ which ends at ``_line_end``. The browser's review bar (``js/src/common/review.js
 from __future__ import annotations
 
 import contextlib
-import html
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from .. import _html as html  # (html.escape without the html module)
 from .. import i18n
 from ..errors import GameError
 from ..record import (
@@ -76,7 +76,7 @@ MAX_FILE_NAME = 200
 #: The most annotated steps the picture output lists (a whole reviewed game fits).
 MAX_PICTURE_NOTES = 120
 #: The picture output's words for the record's notes, per language.
-NOTES_WORDS = {lang: i18n.section(lang, "pictures.notes") for lang in i18n.LANGUAGES}
+NOTES_WORDS = i18n.Sections("pictures.notes")
 
 
 class _OpenRecord:

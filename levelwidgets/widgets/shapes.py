@@ -15,13 +15,14 @@ The checks assume a payload already bounded by :mod:`.payload` (their work is li
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections.abc import Callable, Mapping
 from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from itertools import islice
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import GameError
 from .errors import IntentError
@@ -148,7 +149,64 @@ def _is_int(value: object) -> bool:
 # ---------------------------------------------------------------------- fields
 
 
-class Field:
+class _Frozen:
+    """A small frozen value, as ``@dataclass(frozen=True)`` makes one: made from its fields
+    (positionally or by name, in the order the class body declares them; a field given a value
+    there has it as its default), compared and hashed by them, shown as ``Int(low=0, high=5,
+    noun='')``, and never changed. Written once here because a dataclass writes and compiles
+    these methods for every class when the module is imported, which costs more than all the
+    rest of this module; ``_uncompared`` names fields that equality and hashing ignore."""
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _compared: ClassVar[tuple[str, ...]] = ()
+    _uncompared: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = inspect.get_annotations(cls)  # (this class's own, as written)
+        cls._fields = (*cls._fields, *(n for n in own if not n.startswith("_")))
+        cls._compared = tuple(n for n in cls._fields if n not in cls._uncompared)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        name, fields = type(self).__name__, self._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{name}() takes {len(fields)} arguments but {len(args)} were given")
+        values = dict(zip(fields, args, strict=False))
+        for key, value in kwargs.items():
+            if key not in fields:
+                raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+            if key in values:
+                raise TypeError(f"{name}() got multiple values for argument {key!r}")
+            values[key] = value
+        for key in fields:
+            if key in values:
+                object.__setattr__(self, key, values[key])
+            elif not hasattr(type(self), key):  # (a field with a default: the class has it)
+                raise TypeError(f"{name}() missing 1 required argument: {key!r}")
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, n) for n in self._compared)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class Field(_Frozen):
     """One field's type and range: :meth:`check` returns the value or raises IntentError."""
 
     def check(self, value: object, where: str) -> Any:
@@ -159,7 +217,6 @@ class Field:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class Int(Field):
     """A whole number from ``low`` to ``high`` (not a bool, not a float like ``5.0``);
     ``noun`` ("card") words an out-of-range number as "There is no card 101"."""
@@ -182,7 +239,6 @@ class Int(Field):
         return f"a whole number from {self.low:,} to {self.high:,}"
 
 
-@dataclass(frozen=True)
 class Bool(Field):
     """``true`` or ``false`` (not 0 or 1)."""
 
@@ -195,7 +251,6 @@ class Bool(Field):
         return "True or False"
 
 
-@dataclass(frozen=True)
 class Text(Field):
     """Text of ``min_len`` to ``max_len`` characters."""
 
@@ -213,7 +268,6 @@ class Text(Field):
         return f"text of at most {self.max_len:,} characters"
 
 
-@dataclass(frozen=True)
 class Choice(Field):
     """One of a few fixed texts ("left", "right")."""
 
@@ -228,7 +282,6 @@ class Choice(Field):
         return "one of " + ", ".join(show(o) for o in self.options)
 
 
-@dataclass(frozen=True)
 class Nullable(Field):
     """``inner``, or None (JSON null)."""
 
@@ -241,7 +294,6 @@ class Nullable(Field):
         return f"{self.inner.describe()}, or None"
 
 
-@dataclass(frozen=True)
 class AnyOf(Field):
     """The first of ``options`` that accepts the value ("pile" or a seat)."""
 
@@ -259,7 +311,6 @@ class AnyOf(Field):
         return " or ".join(o.describe() for o in self.options)
 
 
-@dataclass(frozen=True)
 class ListOf(Field):
     """A list of ``min_len`` to ``max_len`` items, each ``item``; ``noun`` and ``example``
     word it for people ("a list of cards (at most 101, ...)")."""
@@ -287,7 +338,6 @@ class ListOf(Field):
         return f"a list of {self.noun} ({count}, each {self.item.describe()})"
 
 
-@dataclass(frozen=True)
 class Tuple(Field):
     """A list of exactly ``len(items)`` values, each its own field ([step, variation])."""
 
@@ -306,7 +356,6 @@ class Tuple(Field):
         return f"a list of {len(self.items)} values like {self.example}"
 
 
-@dataclass(frozen=True)
 class IntKey(Field):
     """An object's key that names a whole number from ``low`` to ``high`` ("95"): JSON keys
     are always text, so numbers arrive written out."""
@@ -328,7 +377,6 @@ class IntKey(Field):
         return f'a whole number from {self.low} to {self.high} written as text ("{self.low}")'
 
 
-@dataclass(frozen=True)
 class MapOf(Field):
     """An object of at most ``max_len`` entries, its keys ``key``, its values ``value``."""
 
@@ -353,15 +401,13 @@ class MapOf(Field):
         )
 
 
-@dataclass(frozen=True)
-class Opt:
+class Opt(_Frozen):
     """Marks a field of an :class:`Obj` optional: absent or None gives ``default``."""
 
     inner: Field
     default: Any = None
 
 
-@dataclass(frozen=True)
 class Obj(Field):
     """An object with exactly these fields (an :class:`Opt` one may be left out); any other
     key is refused."""
@@ -416,13 +462,13 @@ class Obj(Field):
         return out
 
 
-@dataclass(frozen=True)
 class Coded(Field):
     """``inner``, refused with the widget's own coded error (translated in the browser):
     ``refuse(value)`` for a value ``inner`` refuses (None when the field is missing)."""
 
     inner: Field
-    refuse: Callable[[object], GameError] = field(compare=False)
+    refuse: Callable[[object], GameError]
+    _uncompared = ("refuse",)
 
     def check(self, value: object, where: str) -> Any:
         try:
@@ -439,8 +485,7 @@ class Coded(Field):
 # ---------------------------------------------------------------------- intents
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(_Frozen):
     """The shape of one intent type: ``Shape(card=Int(0, 100), source=Opt(..., "pile"))``.
 
     :meth:`check` returns the intent's checked fields (optional ones filled in with their

@@ -13,7 +13,6 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from unittest import mock
 
@@ -219,7 +218,7 @@ def test_no_intent_escapes_and_a_refusal_changes_nothing(
     name: str, folder: Path, data: st.DataObject
 ) -> None:
     # New game draws a random seed: a fixed one keeps every example reproducible
-    with mock.patch("levelwidgets.widgets.base.secrets", SimpleNamespace(randbelow=lambda n: 7)):
+    with mock.patch("secrets.randbelow", lambda n: 7):
         w = WIDGETS[name](Path(tempfile.mkdtemp(dir=folder)))  # no file of another example
         steps = data.draw(st.integers(1, 24), label="steps")
         for _ in range(steps):

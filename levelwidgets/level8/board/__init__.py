@@ -7,13 +7,32 @@ action fields that two movers travel with two dice (``shared/rules/level8-board.
 'roll'
 """
 
-from .bots import BoardHeuristicBot, BoardRandomBot, play_board_game
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .game import BOARD_PHASES, DIRECTIONS, Level8Board
 from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reachable
 from .material import BOARD_CARDS
 from .observation import BoardObservation, board_legal_actions
 from .serial import FORMAT, FORMAT_VERSION
 from .setup import stack_board_deck
+
+if TYPE_CHECKING:
+    from .bots import BoardHeuristicBot, BoardRandomBot, play_board_game
+
+#: The bots, loaded when first named: a board in a notebook need not load them.
+_BOTS = ("BoardHeuristicBot", "BoardRandomBot", "play_board_game")
+
+
+def __getattr__(name: str) -> object:
+    if name == "bots":
+        return import_module(".bots", __name__)
+    if name not in _BOTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".bots", __name__), name)
+    globals()[name] = value  # found once; later lookups skip this function
+    return value
+
 
 __all__ = [
     "ACTIONS",
@@ -35,3 +54,7 @@ __all__ = [
     "reachable",
     "stack_board_deck",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # (the lazy names too)

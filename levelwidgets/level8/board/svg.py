@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from html import escape
 
+from ..._html import escape
 from ...i18n import check_language
 from ...names import shown_names
 from ...picture_words import say
