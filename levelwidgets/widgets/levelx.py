@@ -27,6 +27,7 @@ from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
 from .log import log_lines
+from .patch import Window
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -440,14 +441,18 @@ class LevelXWidget(GameWidget):
         key = (end, getattr(self, "_shape", 0))
         memo = getattr(self, "_texts_memo", None)
         if memo is None or memo[0] != key:
-            texts = [
+            texts = tuple(
                 step.notation  # type: ignore[attr-defined]  # every step after the root
                 for step in end.path()[1:]
                 if step._data["kind"] == "move"  # type: ignore[attr-defined]
-            ]
-            memo = self._texts_memo = (key, texts)
-        texts, turns = memo[1], game.plies
-        return {"moves": texts[:turns], "future": texts[turns:]}
+            )
+            memo = self._texts_memo = (key, texts, -1, {})
+        turns = game.plies
+        if memo[2] != turns:  # windows of the line (.patch.Window): a step diffs in O(1)
+            texts = memo[1]
+            windows = {"moves": Window(texts, 0, turns), "future": Window(texts, turns, len(texts))}
+            memo = self._texts_memo = (key, texts, turns, windows)
+        return dict(memo[3])
 
     def _person_to_act(self) -> bool:
         """A person (not a bot) is to act and may build groups (not in a read-only record)."""
