@@ -121,8 +121,8 @@ class LevelXWidget(GameWidget):
     def goto(self, turns: int) -> None:
         """Show the position after ``turns`` moves (before the next roll) of the line being
         looked at: back by one engine replay, forward by replaying the recorded steps."""
-        game = self._game
-        total = game.plies + sum(1 for step in self._future() if step.kind == "move")
+        texts = self._move_texts()  # the line's moves, kept while stepping along it
+        total = len(texts["moves"]) + len(texts["future"])
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError.coded(
                 "levelx.goto_range",
@@ -238,6 +238,18 @@ class LevelXWidget(GameWidget):
 
     def _state_mark(self) -> object:
         return (super()._state_mark(), self._setting_up)
+
+    def _engine_mark(self) -> object:
+        # the position, the turns played, the dice and the random generator: what the
+        # snapshot holds, without writing out every turn of a 10,000-step history per request
+        game = self._game
+        return (
+            game.plies,
+            game._state.to_dict(),
+            game._dice,
+            game._drawn,
+            game._rng.getstate(),
+        )
 
     def _refusal(self, kind: str) -> GameError | None:
         refusal = super()._refusal(kind)
