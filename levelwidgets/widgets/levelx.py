@@ -9,6 +9,7 @@ Every intent is answered by a new view or by ``error``; an illegal one changes n
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -425,7 +426,7 @@ class LevelXWidget(GameWidget):
             view["notes"] = notes
         if dice is not None and (self.teach or self._person_to_act()):
             # What each move would do, for the tray's hints and the teaching overlay.
-            view["preview"] = {key: p.to_dict() for key, p in preview_moves(game).items()}
+            view["preview"] = _previews(game)
             # Python's verdict of every group the tray can build, and every legal grouping,
             # by key (moves.group_key / grouping_key): the tray marks each group ✔ or ✘ and
             # offers Play only for a listed grouping, deciding nothing itself.
@@ -481,6 +482,40 @@ class LevelXWidget(GameWidget):
 
         chances = sum_chances(lucky_loser=self._game.rules.lucky_loser, exact=True)
         return {str(k): [round(float(v), 4), f"{v * 1296}/1296"] for k, v in chances.items()}
+
+
+#: Move previews of the positions last shown (:func:`_previews`), newest last.
+_PREVIEWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+PREVIEWS_KEPT = 256
+
+
+def _previews(game: LevelX) -> dict[str, Any]:
+    """What each move of the roll would do (the view's ``preview``), kept for the positions
+    last shown: a review steps back and forth over the same few, and the views worked out
+    ahead for scrubbing (:mod:`.scrub`) are those its next steps show. The key is the whole
+    position (every field of the engine's state), the dice and the rules."""
+    state = game._state
+    key = (
+        game.rules,
+        tuple(sorted(game.dice or ())),
+        *(_frozen(getattr(state, name)) for name in type(state).__slots__),
+    )
+    found = _PREVIEWS.get(key)
+    if found is not None:
+        _PREVIEWS.move_to_end(key)
+        return found
+    found = {move: p.to_dict() for move, p in preview_moves(game).items()}
+    _PREVIEWS[key] = found
+    if len(_PREVIEWS) > PREVIEWS_KEPT:
+        _PREVIEWS.popitem(last=False)
+    return found
+
+
+def _frozen(value: Any) -> Any:
+    """A state field as a key: lists (of lists) as tuples."""
+    if type(value) is list:
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def _advice(game: LevelX) -> dict[str, dict[str, Any]]:

@@ -594,7 +594,7 @@ class ReviewMixin:
             step = step._parent
         for step in reversed(ahead):
             self._driving(partial(adapter.apply, game, cast(Step, step)._data))
-        self._follow_game()
+        # the record follows the game when the view is published (_publish: _follow_game)
         if not on_line:
             self._line_end = lines.line_end(node)
         self._after_change([], run_bots=False)
