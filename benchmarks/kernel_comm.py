@@ -7,11 +7,14 @@ it leaves the sending out. :func:`use_session_comms` makes widgets created after
 ipykernel's comm does (``Session.send`` on IOPub); :func:`intent` hands a widget a browser's
 intent the way a comm message arrives (ipywidgets' ``_handle_msg``, the widget's dispatch).
 
-Used by ``record_speed.py``; importing it changes nothing until :func:`use_session_comms`.
+Used by ``record_speed.py``; importing it changes nothing until :func:`use_session_comms`
+(or inside :func:`session_comms`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 #: Messages and bytes sent since the last :func:`take_sent` (one entry per message).
@@ -23,6 +26,20 @@ class _Stream:
 
     def send_multipart(self, parts: list[bytes], copy: bool = True) -> None:
         SENT.append(sum(len(p) for p in parts))
+
+
+@contextmanager
+def session_comms() -> Iterator[None]:
+    """Widgets made inside send through a signed Session, as in ipykernel (their comms keep
+    doing so afterwards); widgets made after it get ``comm``'s own comm again."""
+    import comm
+
+    before = comm.create_comm
+    use_session_comms()
+    try:
+        yield
+    finally:
+        comm.create_comm = before
 
 
 def use_session_comms() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import traitlets
 
@@ -56,6 +56,7 @@ class LevelXWidget(GameWidget):
     _esm = _STATIC / "levelx.js"
     _css = _STATIC / "levelx.css"
     _engine = LevelX
+    _texts_memo: Any = None  # (line end and shape, its move texts, turns, windows)
     _error_type = LevelXError
     _player_intents = frozenset({"roll", "play"})
     _undo_to_person = True
@@ -452,7 +453,13 @@ class LevelXWidget(GameWidget):
         future = self._future()
         end = future[-1] if future else cursor.node
         key = (end, getattr(self, "_shape", 0))
-        memo = getattr(self, "_texts_memo", None)
+        memo = self._texts_memo
+        if memo is not None and memo[0] != key and end._parent is memo[0][0]:
+            # the line grew by one step (a move played at its end): its texts and one more
+            # (a node's path never changes while it is in the record)
+            added = cast(Step, end)
+            grown = memo[1] + (added.notation,) if added._data["kind"] == "move" else memo[1]
+            memo = self._texts_memo = (key, grown, -1, {})
         if memo is None or memo[0] != key:
             texts = tuple(
                 step.notation  # type: ignore[attr-defined]  # every step after the root

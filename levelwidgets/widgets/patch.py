@@ -30,7 +30,7 @@ from operator import is_not
 from typing import Any
 
 
-class Window(list):  # type: ignore[type-arg]
+class Window(list[Any]):
     """``line[start:stop]`` as a list (JSON sees a list), remembering where it lies on
     ``line``: a tuple, so that it never changes. :func:`diff` of two windows of one line
     works out the op from their places, not item by item."""
@@ -141,7 +141,7 @@ def _list_op(drop: int, keep: int, items: dict[str, Any], new: list[Any]) -> dic
     return out
 
 
-def _window_diff(old: Window, new: Window) -> dict[str, Any]:
+def _window_diff(old: Window, new: Window) -> dict[str, Any] | None:
     """The op between two stretches of one line, from where they lie: a window that moved
     on drops items at its front and appends at its end; one that starts an item earlier (a
     step back: the moves ahead get the one just taken back) keeps its items where they are

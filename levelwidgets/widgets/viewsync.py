@@ -78,7 +78,7 @@ class ViewSync(traitlets.HasTraits):
     def _resync(self) -> None:
         """The browser missed a patch (or was not showing): send it the whole view again."""
         self._sent_view = self.view
-        self.send_state("view")  # type: ignore[attr-defined]
+        self.send_state("view")
 
     def send_state(self, key: Any = None) -> None:
         """ipywidgets' ``send_state``, but the view (plain JSON made here, never a binary
