@@ -234,9 +234,14 @@ def play_figures(turns: int) -> dict[str, float]:
             )
         seed += 1
         helper = level8.HeuristicBot(0)
-        while not w.game.is_over and len(draws) < turns // 2:
-            if w.game.current_player != 0:
-                w.run_bots()
+        for _ in range(5000):  # a game's actions at most
+            if w.game.is_over or len(draws) >= turns // 2:
+                break
+            if w.game.phase == "round_over":
+                w.next_round()
+            elif w.game.current_player != 0:
+                if not w.advance():
+                    break
             elif w.game.phase == "draw":
                 start = clock()
                 intent(w, {"type": "draw", "source": "pile"})
