@@ -16,6 +16,15 @@ Run: ``python benchmarks/record_speed.py [--quick] [--no-browser]``.
   ``review_jump_cpu_ms_*`` (a ``seek`` from the start to the end and back) and
   ``record_load_us_per_step_*`` (target <= 20 µs); ``level8_review_step_cpu_ms_p95``: the same
   step on a whole Level 8 game's record.
+- a step as in a notebook (``kernel_comm.py``: every comm message through a signed
+  ``jupyter_client`` Session; the browser has drawn the widget, so views go as patches), at
+  100 and 10,000 steps, next to ``goto_ms_p95_*``: ``review_step_with_send_cpu_ms_p50_*`` /
+  ``_p95_*`` (the ▶/◀ intent from the comm to the last message sent; target <= 2 ms at
+  10,000) and ``review_step_fresh_with_send_cpu_ms_p95_*`` (each step to a position not shown
+  before: nothing kept from an earlier visit helps).
+- an ordinary play action the same way (a game of two people, a Level 8 table in the teacher's
+  view): ``levelx_roll_with_send_cpu_ms_p50/_p95``, ``levelx_play_with_send_cpu_ms_p50/_p95``
+  (a grouping played) and ``level8_draw_with_send_cpu_ms_p50/_p95`` (target <= 2 ms).
 - ``scrub_step_ms_p95`` / ``_p50``: the same step in a real JupyterLab + Chromium, from the
   click on ▶ or ◀ of the review bar until the widget has drawn the new position (browser clock:
   intent to the kernel, the step, the view back, the drawing). Target ≤ 16 ms (one frame).
@@ -28,9 +37,12 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from levelwidgets.levelx.samples import long_game
 from levelwidgets.record import GameRecord
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # kernel_comm, widget_latency
 
 
 def _record(steps: int = 1000, comments: int = 100) -> GameRecord:
@@ -98,6 +110,7 @@ def length_figures(steps: int, repeats: int) -> dict[str, float]:
     from levelwidgets.widgets import LevelXWidget
 
     game = _long_record_game(steps)
+    pristine = game.clone()  # the widget below moves ``game`` about
     rec = GameRecord.from_game(game)
     for i, node in enumerate(list(rec.mainline())[::10]):
         node.comment(f"Comment {i}: why this step? A longer sentence for a realistic size.")
@@ -109,6 +122,7 @@ def length_figures(steps: int, repeats: int) -> dict[str, float]:
         loads.append(time.process_time() - start)
     out = {"record_load_us_per_step": statistics.median(loads) / steps * 1e6}
     out["goto_ms_p95"] = goto_ms(fresh, repeats)
+    out.update(with_send_figures(pristine, repeats))
     w = LevelXWidget(game, bot_delay=0)
     end = w.view["review"]["steps"]
     clock = time.process_time
@@ -137,6 +151,117 @@ def length_figures(steps: int, repeats: int) -> dict[str, float]:
     return out
 
 
+def _review_targets(end: int, count: int) -> list[int]:
+    """50 steps back from the end of the record, 50 forward, and again."""
+    return [end - 1 - (i % 50) if (i // 50) % 2 == 0 else end - 50 + (i % 50) for i in range(count)]
+
+
+def with_send_figures(game: object, repeats: int) -> dict[str, float]:
+    """A review step of a LevelXWidget in a notebook (kernel_comm.py): the intent from the
+    comm to the last message sent, CPU time."""
+    from kernel_comm import intent, session_comms, shown
+
+    from levelwidgets.widgets import LevelXWidget
+    from levelwidgets.widgets import levelx as levelx_widget
+
+    clock = time.process_time
+    out: dict[str, float] = {}
+    with session_comms():
+        w = shown(LevelXWidget(game.clone(), bot_delay=0))  # type: ignore[attr-defined]
+    end = w.view["review"]["steps"]
+    times = []
+    for target in _review_targets(end, repeats):
+        start = clock()
+        intent(w, {"type": "seek", "step": target})
+        times.append(clock() - start)
+    assert w.error == "", w.error
+    out["review_step_with_send_cpu_ms_p50"] = _pct(times, 0.5)
+    out["review_step_with_send_cpu_ms_p95"] = _pct(times, 0.95)
+    w.close()
+    getattr(levelx_widget, "_PREVIEWS", {}).clear()  # nothing kept from the steps above
+    with session_comms():
+        w = shown(LevelXWidget(game.clone(), bot_delay=0))  # type: ignore[attr-defined]
+    times = []
+    for target in range(end - 1, max(-1, end - 1 - min(repeats, 200)), -1):
+        start = clock()
+        intent(w, {"type": "seek", "step": target})
+        times.append(clock() - start)
+    assert w.error == "", w.error
+    out["review_step_fresh_with_send_cpu_ms_p95"] = _pct(times, 0.95)
+    w.close()
+    return out
+
+
+def play_figures(turns: int) -> dict[str, float]:
+    """CPU of a person's roll and grouping (Level X, two people) and draw (Level 8, teacher's
+    view, two bots), each intent from the comm to the last message sent (kernel_comm.py)."""
+    from kernel_comm import intent, session_comms, shown
+
+    from levelwidgets import level8
+    from levelwidgets.levelx import LevelX
+    from levelwidgets.widgets import Level8Widget, LevelXWidget
+
+    clock = time.process_time
+    rng = random.Random(5)
+    rolls: list[float] = []
+    plays: list[float] = []
+    seed = 0
+    while len(rolls) < turns:
+        with session_comms():
+            w = shown(LevelXWidget(LevelX(["Ann", "Ben"], seed=seed), bot_delay=0))
+        seed += 1
+        while not w.game.is_over and len(rolls) < turns:
+            start = clock()
+            intent(w, {"type": "roll"})
+            rolls.append(clock() - start)
+            move = rng.choice(w.game.legal_moves())
+            start = clock()
+            intent(w, {"type": "play", "groups": [list(g) for g in move.groups]})
+            plays.append(clock() - start)
+            assert w.error == "", w.error
+        w.close()
+    draws: list[float] = []
+    seed = 0
+    while len(draws) < turns // 2 and seed < 50:
+        with session_comms():
+            w = shown(
+                Level8Widget(
+                    level8.Level8(["Ann", "Ben", "Cem"], seed=seed),
+                    bots=[None, "heuristic", "heuristic"],
+                    bot_delay=0,
+                    view="teacher",
+                )
+            )
+        seed += 1
+        helper = level8.HeuristicBot(0)
+        for _ in range(5000):  # a game's actions at most
+            if w.game.is_over or len(draws) >= turns // 2:
+                break
+            if w.game.phase == "round_over":
+                w.next_round()
+            elif w.game.current_player != 0:
+                if not w.advance():
+                    break
+            elif w.game.phase == "draw":
+                start = clock()
+                intent(w, {"type": "draw", "source": "pile"})
+                draws.append(clock() - start)
+                assert w.error == "", w.error
+            else:  # the rest of the person's turn, played by a bot (not measured)
+                w._bots[0] = helper
+                w.advance()
+                w._bots[0] = None
+        w.close()
+    return {
+        "levelx_roll_with_send_cpu_ms_p50": _pct(rolls, 0.5),
+        "levelx_roll_with_send_cpu_ms_p95": _pct(rolls, 0.95),
+        "levelx_play_with_send_cpu_ms_p50": _pct(plays, 0.5),
+        "levelx_play_with_send_cpu_ms_p95": _pct(plays, 0.95),
+        "level8_draw_with_send_cpu_ms_p50": _pct(draws, 0.5),
+        "level8_draw_with_send_cpu_ms_p95": _pct(draws, 0.95),
+    }
+
+
 def level8_step_cpu_ms(repeats: int) -> tuple[int, float]:
     """Steps of a whole Level 8 game's record, and the p95 CPU of one review step on it."""
     from levelwidgets import level8
@@ -163,10 +288,6 @@ w"""
 
 def scrub_step_ms(steps: int) -> tuple[float, float]:
     """p50 and p95 of one ▶ or ◀ click on the review bar until the position is drawn."""
-    from pathlib import Path
-
-    bench = Path(__file__).resolve().parent
-    sys.path.insert(0, str(bench))
     from widget_latency import CLICK_AND_WAIT, bench_notebook, pct
 
     with bench_notebook([SCRUB_CELL]) as page:
@@ -201,6 +322,8 @@ def main() -> None:
         for name, value in length_figures(steps, repeats).items():
             unit = "µs" if name.endswith("per_step") else "ms"
             print(f"{name}_{steps}: {value:.3f} {unit}")
+    for name, value in play_figures(60 if args.quick else 200).items():
+        print(f"{name}: {value:.3f} ms")
     level8_steps, level8_p95 = level8_step_cpu_ms(repeats // 2)
     print(f"level8_record_steps: {level8_steps}")
     print(f"level8_review_step_cpu_ms_p95: {level8_p95:.2f} ms")

@@ -65,13 +65,19 @@ def _well_formed(data: object) -> dict[str, Any] | None:
     kind = data.get("kind")
     if kind == "roll" and len(data) == 4:
         dice, drawn = data.get("dice"), data.get("drawn")
-        if (
-            type(dice) is list
-            and len(dice) == 4
-            and all(type(d) is int and d in _FACES for d in dice)
-            and type(drawn) is bool
-        ):
-            return {"kind": "roll", "player": player, "dice": list(dice), "drawn": drawn}
+        if type(dice) is list and len(dice) == 4 and type(drawn) is bool:
+            a, b, c, d = dice  # four faces, each a whole number 1-6 (not True, not 1.0)
+            if (
+                type(a) is int
+                and type(b) is int
+                and type(c) is int
+                and type(d) is int
+                and a in _FACES
+                and b in _FACES
+                and c in _FACES
+                and d in _FACES
+            ):
+                return {"kind": "roll", "player": player, "dice": [a, b, c, d], "drawn": drawn}
     elif kind == "move" and len(data) == 3:
         move = data.get("move")
         if type(move) is str and move in _NORMAL_MOVES:

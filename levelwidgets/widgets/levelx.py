@@ -9,9 +9,10 @@ Every intent is answered by a new view or by ``error``; an illegal one changes n
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import traitlets
 
@@ -25,6 +26,7 @@ from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError
 from .log import log_lines
+from .patch import Window
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -52,6 +54,7 @@ class LevelXWidget(GameWidget):
     _esm = _STATIC / "levelx.js"
     _css = _STATIC / "levelx.css"
     _engine = LevelX
+    _texts_memo: Any = None  # (line end and shape, its move texts, turns, windows)
     _error_type = LevelXError
     _player_intents = frozenset({"roll", "play"})
     _undo_to_person = True
@@ -118,8 +121,8 @@ class LevelXWidget(GameWidget):
     def goto(self, turns: int) -> None:
         """Show the position after ``turns`` moves (before the next roll) of the line being
         looked at: back by one engine replay, forward by replaying the recorded steps."""
-        game = self._game
-        total = game.plies + sum(1 for step in self._future() if step.kind == "move")
+        texts = self._move_texts()  # the line's moves, kept while stepping along it
+        total = len(texts["moves"]) + len(texts["future"])
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= total:
             raise LevelXError.coded(
                 "levelx.goto_range",
@@ -235,6 +238,18 @@ class LevelXWidget(GameWidget):
 
     def _state_mark(self) -> object:
         return (super()._state_mark(), self._setting_up)
+
+    def _engine_mark(self) -> object:
+        # the position, the turns played, the dice and the random generator: what the
+        # snapshot holds, without writing out every turn of a 10,000-step history per request
+        game = self._game
+        return (
+            game.plies,
+            game._state.to_dict(),
+            game._dice,
+            game._drawn,
+            game._rng.getstate(),
+        )
 
     def _refusal(self, kind: str) -> GameError | None:
         refusal = super()._refusal(kind)
@@ -410,7 +425,7 @@ class LevelXWidget(GameWidget):
             view["notes"] = notes
         if dice is not None and (self.teach or self._person_to_act()):
             # What each move would do, for the tray's hints and the teaching overlay.
-            view["preview"] = {key: p.to_dict() for key, p in preview_moves(game).items()}
+            view["preview"] = _previews(game)
             # Python's verdict of every group the tray can build, and every legal grouping,
             # by key (moves.group_key / grouping_key): the tray marks each group ✔ or ✘ and
             # offers Play only for a listed grouping, deciding nothing itself.
@@ -436,16 +451,26 @@ class LevelXWidget(GameWidget):
         future = self._future()
         end = future[-1] if future else cursor.node
         key = (end, getattr(self, "_shape", 0))
-        memo = getattr(self, "_texts_memo", None)
+        memo = self._texts_memo
+        if memo is not None and memo[0] != key and end._parent is memo[0][0]:
+            # the line grew by one step (a move played at its end): its texts and one more
+            # (a node's path never changes while it is in the record)
+            added = cast(Step, end)
+            grown = memo[1] + (added.notation,) if added._data["kind"] == "move" else memo[1]
+            memo = self._texts_memo = (key, grown, -1, {})
         if memo is None or memo[0] != key:
-            texts = [
+            texts = tuple(
                 step.notation  # type: ignore[attr-defined]  # every step after the root
                 for step in end.path()[1:]
                 if step._data["kind"] == "move"  # type: ignore[attr-defined]
-            ]
-            memo = self._texts_memo = (key, texts)
-        texts, turns = memo[1], game.plies
-        return {"moves": texts[:turns], "future": texts[turns:]}
+            )
+            memo = self._texts_memo = (key, texts, -1, {})
+        turns = game.plies
+        if memo[2] != turns:  # windows of the line (.patch.Window): a step diffs in O(1)
+            texts = memo[1]
+            windows = {"moves": Window(texts, 0, turns), "future": Window(texts, turns, len(texts))}
+            memo = self._texts_memo = (key, texts, turns, windows)
+        return dict(memo[3])
 
     def _person_to_act(self) -> bool:
         """A person (not a bot) is to act and may build groups (not in a read-only record)."""
@@ -471,6 +496,40 @@ def _roll_ways(dice: Sequence[int] | None) -> list[int] | None:
     from ..levelx.probability import roll_ways  # (the chances module: at the first roll)
 
     return list(roll_ways(dice))
+
+
+#: Move previews of the positions last shown (:func:`_previews`), newest last.
+_PREVIEWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+PREVIEWS_KEPT = 256
+
+
+def _previews(game: LevelX) -> dict[str, Any]:
+    """What each move of the roll would do (the view's ``preview``), kept for the positions
+    last shown: a review steps back and forth over the same few, and the views worked out
+    ahead for scrubbing (:mod:`.scrub`) are those its next steps show. The key is the whole
+    position (every field of the engine's state), the dice and the rules."""
+    state = game._state
+    key = (
+        game.rules,
+        tuple(sorted(game.dice or ())),
+        *(_frozen(getattr(state, name)) for name in type(state).__slots__),
+    )
+    found = _PREVIEWS.get(key)
+    if found is not None:
+        _PREVIEWS.move_to_end(key)
+        return found
+    found = {move: p.to_dict() for move, p in preview_moves(game).items()}
+    _PREVIEWS[key] = found
+    if len(_PREVIEWS) > PREVIEWS_KEPT:
+        _PREVIEWS.popitem(last=False)
+    return found
+
+
+def _frozen(value: Any) -> Any:
+    """A state field as a key: lists (of lists) as tuples."""
+    if type(value) is list:
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def _advice(game: LevelX) -> dict[str, dict[str, Any]]:

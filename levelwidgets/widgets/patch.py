@@ -14,28 +14,74 @@ Python, for tests). Ops are plain JSON:
 
 The patch never holds more than the new view does: a diff names only values of the new view,
 so it shows a screen nothing the full view would not (the hidden-card probes check both).
+
+A long list that is a stretch of a line kept unchanged (Level X's ``moves`` and ``future``, up
+to thousands of move texts) is a :class:`Window` of it: two windows of the same line are
+compared by where they lie on it, so a step along a record of 10,000 steps costs no walk over
+its moves, in Python or in C.
 """
 
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
+from itertools import compress, count, islice
+from operator import is_not
 from typing import Any
+
+
+class Window(list[Any]):
+    """``line[start:stop]`` as a list (JSON sees a list), remembering where it lies on
+    ``line``: a tuple, so that it never changes. :func:`diff` of two windows of one line
+    works out the op from their places, not item by item."""
+
+    __slots__ = ("line", "start")
+
+    def __init__(self, line: tuple[Any, ...], start: int, stop: int) -> None:
+        super().__init__(line[start:stop])
+        self.line = line
+        self.start = start
+
+
+#: Leaf types whose equal values (``==``) are equal JSON when both sides hold one kind of
+#: number at most (``True == 1`` and ``1.0 == 1``, but the browser tells them apart).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_NUMBERS = frozenset({int, float, bool})
 
 
 def _same(old: Any, new: Any) -> bool:
     """Equal as JSON: Python's ``==`` first (fast), then the types all the way down (``True``
     is not ``1`` in the browser, nor ``1.0`` ``1``)."""
-    if type(old) is not type(new) or old != new:
+    if old is new:
+        return True
+    if _kind(old) is not _kind(new) or old != new:
         return False
     if type(old) is dict:
-        return all(_same(value, new[key]) for key, value in old.items())
-    if type(old) is list:
-        return all(_same(a, b) for a, b in zip(old, new, strict=True))
+        return _all_same(old.values(), [new[key] for key in old])
+    if type(old) is list or type(old) is Window:
+        return _all_same(old, new)
     return True
+
+
+def _kind(value: Any) -> type:
+    """The JSON kind of a value's type (a window is a list)."""
+    kind = type(value)
+    return list if kind is Window else kind
+
+
+def _all_same(olds: Any, news: Any) -> bool:
+    """Pairs already equal by ``==``, the same as JSON too? A list of thousands of strings (a
+    move list) is settled by the kinds of its items, counted in C, not item by item."""
+    kinds = set(map(type, olds))
+    if kinds <= _LEAVES and len(kinds & _NUMBERS) <= 1 and kinds == set(map(type, news)):
+        return True  # an item equals only an item of its kind here: each pair is the same
+    return all(map(_same, olds, news))
 
 
 def diff(old: Any, new: Any) -> Any:
     """The op that turns ``old`` into ``new`` (None when they are the same)."""
+    if type(old) is Window and type(new) is Window and old.line is new.line:
+        return _window_diff(old, new)
     if _same(old, new):
         return None
     if type(old) is dict and type(new) is dict:
@@ -52,24 +98,39 @@ def diff(old: Any, new: Any) -> Any:
         if gone:
             out["x"] = gone
         return out
-    if type(old) is list and type(new) is list and old and new:
+    if _kind(old) is list and _kind(new) is list and old and new:
         return _list_diff(old, new)
     return {"r": new}
 
 
 def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any]:
     drop = 0
-    if not _same(old[0], new[0]):  # a window that slid: the new list starts further on
-        for start in range(1, len(old)):
-            if _same(old[start], new[0]):
+    first = new[0]
+    if not _same(old[0], first):  # a window that slid: the new list starts further on
+        start = 1
+        while True:  # ``index`` finds the next equal item in C; then the types must agree
+            try:
+                start = old.index(first, start)
+            except ValueError:
+                break
+            if _same(old[start], first):
                 drop = start
                 break
+            start += 1
     keep = min(len(old) - drop, len(new))
     items = {}
-    for index in range(keep):
+    # only items that are not the very same object can differ (a kept move list shares its
+    # strings): found in C, so a step along 10,000 moves does not visit each in Python
+    for index in compress(count(), map(is_not, islice(old, drop, None), new)):
         op = diff(old[drop + index], new[index])
         if op is not None:
             items[str(index)] = op
+            if len(items) * 2 > keep + 1:  # most items changed: see _list_op
+                return {"r": new}
+    return _list_op(drop, keep, items, new)
+
+
+def _list_op(drop: int, keep: int, items: dict[str, Any], new: list[Any]) -> dict[str, Any]:
     if len(items) * 2 > keep + 1:  # most items changed: the list as it is now is smaller
         return {"r": new}
     out: dict[str, Any] = {"l": [drop, keep]}
@@ -78,6 +139,55 @@ def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any]:
     if len(new) > keep:
         out["a"] = new[keep:]
     return out
+
+
+def _window_diff(old: Window, new: Window) -> dict[str, Any] | None:
+    """The op between two stretches of one line, from where they lie: a window that moved
+    on drops items at its front and appends at its end; one that starts an item earlier (a
+    step back: the moves ahead get the one just taken back) keeps its items where they are
+    and patches those that differ from their neighbour on the line (found once per line)."""
+    if old.start == new.start and len(old) == len(new):
+        return None
+    if not old or not new:
+        return {"r": new}
+    start, stop = new.start, new.start + len(new)
+    shift = old.start - start
+    if shift == 1:
+        keep = min(len(old), len(new))
+        items: dict[str, Any] = {}
+        changes = _neighbour_changes(new.line)
+        for at in islice(changes, bisect_left(changes, start), None):
+            index = at - start
+            if index >= keep:
+                break
+            op = diff(old[index], new[index])
+            if op is not None:
+                items[str(index)] = op
+                if len(items) * 2 > keep + 1:
+                    return {"r": new}
+        return _list_op(0, keep, items, new)
+    if shift > 0:  # more than one step back: item by item
+        return _list_diff(old, new)
+    drop = -shift
+    keep = max(0, min(old.start + len(old), stop) - start)
+    if drop > len(old):
+        return {"r": new}
+    return _list_op(drop, keep, {}, new)
+
+
+#: The last lines whose neighbour changes were found: ``(line, changes)``.
+_CHANGES: list[tuple[tuple[Any, ...], list[int]]] = []
+
+
+def _neighbour_changes(line: tuple[Any, ...]) -> list[int]:
+    """The places ``i`` where ``line[i]`` is not the very same object as ``line[i + 1]``
+    (a move list's repeated texts are one string each), worked out once per line."""
+    for kept, changes in _CHANGES:
+        if kept is line:
+            return changes
+    changes = list(compress(count(), map(is_not, line, islice(line, 1, None))))
+    _CHANGES[:] = [(line, changes), *_CHANGES[:3]]
+    return changes
 
 
 def apply(value: Any, op: Any) -> Any:

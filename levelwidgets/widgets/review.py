@@ -555,7 +555,12 @@ class ReviewMixin:
                 "widget.no_record_steps", "This game has no record to step through."
             )
         if step <= cursor.ply:
-            return cursor.node.path()[step]
+            node = cursor.node
+            if cursor.ply - step > NEAR:
+                return node.path()[step]
+            while node._depth > step:  # a step back: a few parents, not a long path
+                node = cast(Node, node._parent)
+            return node
         return self._future()[step - cursor.ply - 1]
 
     def _show(self, node: Node) -> None:
@@ -568,8 +573,7 @@ class ReviewMixin:
         cursor = self._cursor
         assert cursor is not None
         self._check_takeback(node)  # type: ignore[attr-defined]
-        target, here = node.path(), cursor.node.path()
-        common = _common_depth(target, here)
+        common = _common_depth(node, cursor.node)
         game, adapter = self._game, adapter_for(self._game)
         at = cursor.ply
         on_line = self._on_line(node)
@@ -583,9 +587,14 @@ class ReviewMixin:
             elif common < at:
                 at = self._driving(lambda: adapter.rewind(game, common))
                 self._log.clear()
-        for step in target[at + 1 :]:
+        ahead: list[Node] = []  # the steps from the position reached down to ``node``
+        step: Node | None = node
+        while step is not None and step._depth > at:
+            ahead.append(step)
+            step = step._parent
+        for step in reversed(ahead):
             self._driving(partial(adapter.apply, game, cast(Step, step)._data))
-        self._follow_game()
+        # the record follows the game when the view is published (_publish: _follow_game)
         if not on_line:
             self._line_end = lines.line_end(node)
         self._after_change([], run_bots=False)
@@ -622,29 +631,31 @@ class ReviewMixin:
             memo = self._rows_memo = (starts, key, rows)
         return memo[2]
 
-    def _future(self) -> list[Step]:
+    def _future(self) -> tuple[Step, ...]:
         """The steps after the position shown on the line being looked at: the one the last
-        undo or jump came back along, else the record's main line. Redo plays them."""
+        undo or jump came back along, else the record's main line. Redo plays them. (Kept
+        until the position, the line or the tree's shape changes: a tuple, not copied for
+        each of the several readers of a step, thousands of steps long at a record's start.)"""
         cursor = self._cursor
         if cursor is None:
-            return []
+            return ()
         shape = getattr(self, "_shape", 0)
         memo = getattr(self, "_future_memo", ())
         if memo and memo[0] is cursor.node and memo[1] is self._line_end and memo[2] == shape:
-            return list(memo[3])
+            return memo[3]
         out = self._line_after(cursor)
         self._future_memo = (cursor.node, self._line_end, shape, out)
-        return list(out)
+        return out
 
-    def _line_after(self, cursor: Cursor) -> list[Step]:
-        out: list[Step] = []
+    def _line_after(self, cursor: Cursor) -> tuple[Step, ...]:
         if self._line_end is not None and self._on_line(cursor.node):
-            return list(self._line_end.path()[cursor.ply + 1 :])  # type: ignore[arg-type]
+            return self._line_end.path()[cursor.ply + 1 :]  # type: ignore[return-value]
+        out: list[Step] = []
         step = cursor.node.next()
         while step is not None:
             out.append(step)
             step = step.next()
-        return out
+        return tuple(out)
 
     def _redo_one(self) -> list[Any]:
         """Play the next step of :meth:`_future` on the game; returns its events."""
@@ -718,7 +729,7 @@ class ReviewMixin:
             self._line_text,
             self._line_rows(),
         )
-        headers = cursor.record.headers
+        headers = cursor.record._headers  # not .headers: that copies the whole set-up
         return {
             **out,
             "step": cursor.ply,
@@ -741,9 +752,29 @@ class ReviewMixin:
 REPLAY_AHEAD = 4
 
 
-def _common_depth(a: tuple[Node, ...], b: tuple[Node, ...]) -> int:
-    """The depth of the deepest node two paths from the root share (a path's nodes above a
-    shared one are shared too: a binary search, not a walk)."""
+#: Steps up from two nodes looked for where their lines meet before their paths are compared.
+NEAR = 16
+
+
+def _common_depth(x: Node, y: Node) -> int:
+    """The depth of the deepest node on the paths of both ``x`` and ``y``: a few steps up
+    from both when they are near (a review step), else a binary search of their paths (a
+    path's nodes above a shared one are shared too), not a walk up a long record."""
+    a: Node | None = x
+    b: Node | None = y
+    for _ in range(NEAR):
+        if a is None or b is None:
+            break
+        if a is b:
+            return a._depth
+        if a._depth >= b._depth:
+            a = a._parent
+        else:
+            b = b._parent
+    return _shared_depth(x.path(), y.path())
+
+
+def _shared_depth(a: tuple[Node, ...], b: tuple[Node, ...]) -> int:
     lo, hi = 0, min(len(a), len(b)) - 1
     while lo < hi:
         mid = (lo + hi + 1) // 2

@@ -78,7 +78,17 @@ class ViewSync(traitlets.HasTraits):
     def _resync(self) -> None:
         """The browser missed a patch (or was not showing): send it the whole view again."""
         self._sent_view = self.view
-        self.send_state("view")  # type: ignore[attr-defined]
+        self.send_state("view")
+
+    def send_state(self, key: Any = None) -> None:
+        """ipywidgets' ``send_state``, but the view (plain JSON made here, never a binary
+        buffer) is sent without ipywidgets' walk through it looking for buffers: at 10,000
+        steps that walk over the move list cost more than the rest of a step."""
+        if key != "view":
+            super().send_state(key)  # type: ignore[misc]
+            return
+        state = self.get_state(key)  # type: ignore[attr-defined]
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])  # type: ignore[attr-defined]
 
     def _should_send_property(self, key: str, value: Any) -> bool:
         # a view sent as a patch is set without sending it whole (ipywidgets asks here)

@@ -98,3 +98,44 @@ def test_a_load_leaves_the_cycle_collector_as_it_found_it():
         assert not gc.isenabled()  # whoever switched it off keeps it off
     finally:
         (gc.enable if was_on else gc.disable)()
+
+
+def test_a_load_checks_the_digest_without_the_slow_reader(monkeypatch):
+    """The load's own digest text is ``record_check``'s: a saved record passes without
+    ``check_digest`` (names, comments and variations included); an edited step is refused
+    by ``check_digest`` itself, in its words."""
+    from levelwidgets import level8
+    from levelwidgets.record import io
+
+    game = long_game(40, players=("Zoë", "Ben ☃"), move_chance=0.5)
+    rec = GameRecord.from_game(game)
+    list(rec.mainline())[5].comment('A "quoted" comment: ünïcode ✓')
+    cursor = rec.cursor()
+    for node in rec.mainline():  # a variation: another move after some roll
+        if node.kind == "roll" and node.next() is not None:
+            cursor.goto(node)
+            played = node.next().notation
+            other = [m.notation for m in cursor.game.legal_moves() if m.notation != played]
+            if other:
+                cursor.play(other[0])
+                break
+    assert any(len(n.variations) > 1 for n in rec.mainline())
+    cards = GameRecord.from_game(
+        level8.play_game([level8.HeuristicBot(i) for i in range(3)], seed=2)
+    )
+    texts = [rec.to_json(), cards.to_json()]
+
+    def slow(_data):
+        raise AssertionError("the load's own digest differed from record_check")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(io, "check_digest", slow)
+        for text in texts:
+            GameRecord.from_json(text)
+    edited = texts[0].replace('"drawn": true', '"drawn":  true', 1)
+    assert edited != texts[0]
+    GameRecord.from_json(edited)  # spacing is no change
+    tampered = texts[0].replace('"Zo\\u00eb"', '"Zoe"').replace('"Zoë"', '"Zoe"')
+    assert tampered != texts[0]
+    with pytest.raises(RecordError, match="changed after it was saved"):
+        GameRecord.from_json(tampered)

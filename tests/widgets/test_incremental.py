@@ -27,7 +27,7 @@ from levelwidgets.level8.board import Level8Board
 from levelwidgets.level8.board import bots as board_bots
 from levelwidgets.levelx import GreedyBot, LevelX, Rules
 from levelwidgets.widgets import DiceLab, Level8BoardWidget, Level8Widget, LevelXWidget
-from levelwidgets.widgets.patch import apply, diff
+from levelwidgets.widgets.patch import Window, apply, diff
 
 from .test_intent_fuzz import intent_of
 
@@ -287,6 +287,29 @@ def test_a_patch_turns_the_old_value_into_the_new_one() -> None:
         op = diff(old, new)
         got = apply(old, op)
         assert json.dumps(got, sort_keys=True) == json.dumps(new, sort_keys=True), (old, new, op)
+
+
+def test_windows_of_one_line_patch_as_the_lists_they_are() -> None:
+    """A move list kept as a window of its line (``patch.Window``) is diffed from where the
+    windows lie: the op still turns the old list into the new one, windows or not."""
+    rng = random.Random(11)
+    texts = ["-", "1+4", "2+3", "-", "6", True, 1, 1.0, None]
+    for _ in range(400):
+        line = tuple(rng.choice(texts[: rng.randrange(1, len(texts) + 1)]) for _ in range(40))
+        a, b = sorted(rng.sample(range(41), 2))
+        shift = rng.choice([-3, -1, 0, 1, 1, 2, 5])
+        c = min(max(0, a + shift), 40)
+        d = min(max(c, b + rng.choice([-1, 0, 1, shift])), 40)
+        old, new = Window(line, a, b), Window(line, c, d)
+        assert list(old) == list(line[a:b]) and json.loads(json.dumps(new)) == list(line[c:d])
+        for before, after in ((old, new), (list(old), new), (old, list(new))):
+            op = as_json(diff(before, after))
+            got = apply(as_json(list(before)), op)
+            assert json.dumps(got) == json.dumps(list(after)), (line, a, b, c, d, op)
+    one = Window(("-",) * 10, 2, 8)
+    assert diff(one, Window(one.line, 2, 8)) is None
+    assert diff(one, Window(one.line, 3, 9)) == {"l": [1, 5], "a": ["-"]}  # no item visited
+    assert diff(Window(one.line, 3, 9), one) == {"l": [0, 6]}  # all the same text: kept
 
 
 def test_the_browser_applies_the_same_patches(tmp_path: Path) -> None:

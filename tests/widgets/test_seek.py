@@ -13,6 +13,7 @@ import random
 import pytest
 
 from levelwidgets import level8, levelx
+from levelwidgets.levelx.preview import preview_moves
 from levelwidgets.levelx.samples import long_game
 from levelwidgets.record import GameRecord, Node
 from levelwidgets.widgets import Level8Widget, LevelXWidget
@@ -77,6 +78,8 @@ def _check_levelx(w: LevelXWidget) -> None:
     assert view["moves"] + view["future"] == moves
     assert view["review"]["step"] == node.ply
     assert view["review"]["steps"] == len(line)
+    if "preview" in view:  # kept for positions shown before: still this position's
+        assert view["preview"] == {k: p.to_dict() for k, p in preview_moves(fresh).items()}
     notes = {}
     for step in line:
         if step.mark() or step.comments:
@@ -279,3 +282,24 @@ def test_record_paths_main_line_and_notes_follow_every_edit():
     loaded = GameRecord.from_json(record.to_json())
     assert set(loaded._noted) == {n for n in loaded.walk() if n.mark() or n.comments}
     assert loaded.mainline_node(len(main) - 1).variations == ()
+
+
+def test_playing_on_at_the_end_of_a_line_shows_its_moves() -> None:
+    """Each move played at the end of the line adds its text to the kept move list; an undo
+    and another move there make a variation with a list of its own."""
+    w = LevelXWidget(long_game(30, move_chance=0.5), bot_delay=0)
+    rng = random.Random(4)
+    for turn in range(12):
+        w.roll()
+        _check_levelx(w)
+        w.play(rng.choice(w.game.legal_moves()))
+        _check_levelx(w)
+        if turn == 5:  # the move taken back, another played: a variation
+            played = w.game.history[-1].move.notation
+            w.undo()
+            _check_levelx(w)
+            others = [m for m in w.game.legal_moves() if m.notation != played]
+            w.play(rng.choice(others or w.game.legal_moves()))
+            _check_levelx(w)
+    w.seek(10)
+    _check_levelx(w)
