@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { h, morphAttrs, patch, patchIfChanged } from "./common/dom.js";
+import { h, morph, morphAttrs, patch, patchIfChanged } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -272,7 +272,8 @@ function render({ model, el }) {
         pile.classList.remove("l8-live");
       }
       if (pile && canTake) pile.classList.add("l8b-takeable");
-      if (live) seats.replaceChild(node, live); // built afresh: most of a changed seat changes
+      // patched into the node on screen: a count or a turn mark changes, the cards stay
+      if (live) morph(live, node);
       else seats.append(node);
       seatKeys.set(p, key);
     });
