@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { h, morph, patch, patchIfChanged } from "./common/dom.js";
+import { h, morph, patch, patchIfChanged, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -222,7 +222,7 @@ function render({ model, el }) {
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
-      handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
+      setText(handTitle, `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`);
       patch(sortBox, D.sortEl(L, ui.sort));
       const handKey = JSON.stringify([lang(), seat, cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null]);
       patchIfChanged(handBox, handKey, () => D.handEl(v, L, ui));
@@ -236,7 +236,7 @@ function render({ model, el }) {
       // spectators: no hand (nothing hidden is in the page)
       patch(handoffBox, h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
-    helpLine.textContent = D.helpText(v, L, ui.selected);
+    setText(helpLine, D.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
     const prop = layDown.state();
     patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));

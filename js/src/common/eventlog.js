@@ -9,7 +9,7 @@
 //     default the view's `new`;
 //   title: i18n key of the heading ("log"; null for none).
 
-import { h, patch } from "./dom.js";
+import { h, patch, setText } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
 /** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
@@ -27,7 +27,7 @@ export function mount(el, model, options = {}) {
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    if (heading) heading.textContent = t ? t(lang, title) : title;
+    if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? entries(view) : [];
     const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
     // rows keyed by what they say (and which time it is said): a new action inserts its
