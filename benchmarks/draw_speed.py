@@ -266,6 +266,7 @@ def main() -> None:
     parser.add_argument("--bundles", default=str(REPO / "levelwidgets" / "static"))
     parser.add_argument("--profile", type=int, default=0, help="print the N hottest functions")
     parser.add_argument("--dark", action="store_true", help="a dark page (prefers dark)")
+    parser.add_argument("--slowest", type=int, default=0, help="print the N slowest views")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -332,6 +333,16 @@ def main() -> None:
                             cpu = thread_ms()
                             ms = page.evaluate("() => lwBaseline()")
                             base.append((ms, thread_ms() - cpu))
+                if args.slowest:
+                    for k in mounts:
+                        ms = figures[(k, name)][0]
+                        slow = sorted(range(len(ms)), key=lambda j: -ms[j])[: args.slowest]
+                        for j in slow:
+                            view = views[1 + j % (len(views) - 1)]
+                            print(
+                                f"# {name} b{k} view {1 + j % (len(views) - 1)}: {ms[j]:.1f} ms, "
+                                f"phase {view.get('phase')}"
+                            )
                 if args.profile:
                     profile = cdp.send("Profiler.stop")["profile"]
                     print(f"# {name}: hottest functions (total ms, self ms; all bundles)")
