@@ -47,7 +47,7 @@ for (const name of entries) {
     entryPoints: [path.join(here, "src", `${name}.js`)],
     bundle: true,
     format: "esm",
-    minify: true,
+    minify: !process.env.LW_NO_MINIFY, // LW_NO_MINIFY=1: readable names (benchmarks/draw_speed.py --profile)
     target: "es2020",
     legalComments: "none",
     outfile: path.join(outdir, `${name}.js`),

@@ -9,7 +9,7 @@ import * as focus from "./common/focus.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as toast from "./common/toast.js";
-import { drawChart } from "./dicelab/chart.js";
+import { drawChart, markMakes } from "./dicelab/chart.js";
 import { drawDice } from "./dicelab/dice.js";
 import { drawGroupings } from "./dicelab/groupings.js";
 import { counted, num, t } from "./dicelab/i18n.js";
@@ -101,8 +101,8 @@ function render({ model, el }) {
 
   function drawSettings(v) {
     counts.setAttribute("aria-label", L("diceCount"));
-    patch(counts,
-      ...[1, 2, 3, 4, 5, 6].map((n) =>
+    patchIfChanged(counts, `${lang()}|${v.dice}`, () =>
+      [1, 2, 3, 4, 5, 6].map((n) =>
         h("button", { class: `dl-segbtn${n === v.dice ? " lw-on" : ""}`, type: "button", "data-count": String(n), "aria-pressed": String(n === v.dice), title: L("diceCountTitle", { n }) }, String(n)),
       ),
     );
@@ -112,8 +112,8 @@ function render({ model, el }) {
     lucky.title = L("luckyTitle");
     targets.setAttribute("aria-label", L("targets"));
     const chosen = new Set(v.targets);
-    patch(targets,
-      ...v.choices.map((s) =>
+    patchIfChanged(targets, JSON.stringify([lang(), v.choices, v.targets]), () =>
+      v.choices.map((s) =>
         h("button", { class: `dl-chip${chosen.has(s) ? " lw-on" : ""}`, type: "button", "data-target": String(s), "aria-pressed": String(chosen.has(s)), title: L("targetTitle", { sum: s }) }, String(s)),
       ),
     );
@@ -138,7 +138,8 @@ function render({ model, el }) {
     }
     const bars = v.bars[tab];
     const makes = tab === "sums" ? v.targets.filter((_, i) => v.canMake[i] > 0) : [];
-    const key = JSON.stringify([tab, lng, v.dice, bars, makes]);
+    // a roll on the table changes only which sums it makes: those are marked in place
+    const key = JSON.stringify([tab, lng, v.dice, bars]);
     patchIfChanged(chartEl, key, () =>
       drawChart(bars, {
         kind: tab,
@@ -150,6 +151,7 @@ function render({ model, el }) {
       }),
       { reuse: false },
     );
+    if (chartEl.firstChild) markMakes(chartEl.firstChild, makes, L("makes"));
     legend.hidden = false;
     patchIfChanged(legend, lng, () => [
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-exact" }), L("exact")),

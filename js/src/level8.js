@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { h, patch, patchIfChanged } from "./common/dom.js";
+import { h, morph, patch, patchIfChanged, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -180,12 +180,14 @@ function render({ model, el }) {
     const lng = lang();
     const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()) };
     // a seat whose key (everything it shows) is unchanged keeps its node untouched; a changed
-    // one is built afresh (most of a changed seat changes: diffing it costs more than building)
+    // one is built and patched into the node on screen: a count or a turn mark changes, the
+    // cards and combinations stay (fresh nodes would all be styled and laid out again)
     const nodes = v.names.map((_n, p) => {
       const key = D.seatKey(v, p, lng, opts);
       const hit = seatCache.get(p);
       if (hit && hit[0] === key) return hit[1];
-      const node = D.seatEl(v, p, L, opts);
+      const fresh = D.seatEl(v, p, L, opts);
+      const node = hit && hit[1].parentNode === seats ? morph(hit[1], fresh) : fresh;
       seatCache.set(p, [key, node]);
       return node;
     });
@@ -220,7 +222,7 @@ function render({ model, el }) {
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
-      handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
+      setText(handTitle, `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`);
       patch(sortBox, D.sortEl(L, ui.sort));
       const handKey = JSON.stringify([lang(), seat, cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null]);
       patchIfChanged(handBox, handKey, () => D.handEl(v, L, ui));
@@ -234,7 +236,7 @@ function render({ model, el }) {
       // spectators: no hand (nothing hidden is in the page)
       patch(handoffBox, h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
-    helpLine.textContent = D.helpText(v, L, ui.selected);
+    setText(helpLine, D.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
     const prop = layDown.state();
     patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));

@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { h, morphAttrs, patch, patchIfChanged } from "./common/dom.js";
+import { h, morph, morphAttrs, patch, patchIfChanged, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -197,7 +197,7 @@ function render({ model, el }) {
     drawRing(v);
     if (first) fitRing();
     drawSeats(v);
-    note.textContent = b.reconstruction ? L("reconstruction") : "";
+    setText(note, b.reconstruction ? L("reconstruction") : "");
     drawMineNow(v);
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
@@ -272,7 +272,8 @@ function render({ model, el }) {
         pile.classList.remove("l8-live");
       }
       if (pile && canTake) pile.classList.add("l8b-takeable");
-      if (live) seats.replaceChild(node, live); // built afresh: most of a changed seat changes
+      // patched into the node on screen: a count or a turn mark changes, the cards stay
+      if (live) morph(live, node);
       else seats.append(node);
       seatKeys.set(p, key);
     });
@@ -292,7 +293,7 @@ function render({ model, el }) {
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
-      handTitle.textContent = `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`;
+      setText(handTitle, `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`);
       patch(sortBox, D.sortEl(L, ui.sort));
       // the card table's own phases use the card game's selection; a pick phase its limits
       const allowed = G.pickable(v);
@@ -315,7 +316,7 @@ function render({ model, el }) {
     if (!cards && !handoff && v.phase !== "over" && !v.hands) {
       patch(handoffBox, h("p", { class: "l8-muted l8-nohand" }, L("noHand")));
     }
-    helpLine.textContent = B.helpText(v, L, ui.selected);
+    setText(helpLine, B.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // as in the card game
     // the centre shows the action's dialog, or at the round's end its summary
     let inCentre = B.boardDialogEl(v, L, ui);

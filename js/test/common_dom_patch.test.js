@@ -171,3 +171,22 @@ test("patchIfChanged with reuse: false replaces a changed part instead of patchi
   assert.notEqual(box.firstChild, first); // a new node, not the old one patched
   assert.equal(box.innerHTML, "<li>2</li>");
 });
+
+test("an unchanged subtree is left as it is: not walked below a changed sibling", () => {
+  const box = h("div");
+  const seat = (n) => h("div", { "data-player": "0" }, h("span", { class: "count" }, `${n} cards`), h("div", { class: "melds" }, h("span", { "data-card": "5" }, "5"), h("span", { "data-card": "6" }, "6")));
+  patch(box, seat(3));
+  const melds = box.querySelector(".melds");
+  const looks = [];
+  for (const name of ["getAttribute", "setAttribute", "removeAttribute"]) {
+    const own = melds[name].bind(melds);
+    melds[name] = (...args) => {
+      looks.push([name, ...args]);
+      return own(...args);
+    };
+  }
+  patch(box, seat(4));
+  assert.equal(box.querySelector(".count").textContent, "4 cards");
+  assert.equal(box.querySelector(".melds"), melds);
+  assert.deepEqual(looks, [], "the unchanged melds were not walked attribute by attribute");
+});

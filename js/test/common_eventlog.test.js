@@ -48,3 +48,17 @@ test("by default the log shows the view's lines [text, kind, player] as Python w
   assert.deepEqual(eventlog.logEntries({ log: [["x", "k", 0], "y"] }), [{ text: "x", kind: "k" }, "y"]);
   cleanup();
 });
+
+test("a new action inserts its rows at the top: the rows still shown keep their nodes", () => {
+  const model = new FakeModel({ view: { log: [["Ann draws."], ["Ben draws."], ["Ann draws."]], new: 1 }, language: "en" });
+  const cleanup = eventlog.mount(el, model, { t, entries });
+  const before = [...el.querySelectorAll("[data-log] li")];
+  model.set("view", { log: [["Ben draws."], ["Ann draws."], ["Ben passes.", "pass"]], new: 1 });
+  const after = [...el.querySelectorAll("[data-log] li")];
+  assert.deepEqual(after.map((li) => li.textContent), ["Ben passes.", "Ann draws.", "Ben draws."]);
+  assert.deepEqual(after.map((li) => li.classList.contains("lw-fresh")), [true, false, false]);
+  assert.equal(after[2], before[1], "Ben's draw is the same row");
+  assert.equal(before.includes(after[0]), false, "the new row is new");
+  assert.equal(after.length, 3);
+  cleanup();
+});

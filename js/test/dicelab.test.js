@@ -208,3 +208,21 @@ test("the lab hides its own picture output while it is on the page, and only whi
   cleanup();
   assert.equal(el.querySelector("style[data-lw-picture-hider]"), null);
 });
+
+test("a new roll re-marks the sums it makes on the chart on screen, not a new chart", () => {
+  const { model, cleanup, q, qa } = mount(V.simulated);
+  const chart = q("svg[data-chart]");
+  const table = q(".dl-table");
+  const canMake = [0, 3, 0, 1, 0, 0]; // only 6 and 8 now
+  model.set("view", { ...V.simulated, seq: V.simulated.seq + 1, faces: [2, 4, 1, 5], canMake });
+  assert.equal(q("svg[data-chart]"), chart, "the same chart node");
+  assert.equal(q(".dl-table"), table, "the same table node");
+  const bars = qa("g[data-sum]");
+  assert.deepEqual(bars.map((g) => g.dataset.makes), canMake.map((n) => (n > 0 ? "1" : "0")));
+  assert.deepEqual(qa("g[data-sum] circle.dl-makes").map((c) => c.parentNode.dataset.sum), ["6", "8"]);
+  assert.deepEqual(qa(".dl-xlabel.dl-made").map((t) => t.textContent), ["6", "8"]);
+  model.set("view", { ...V.simulated, seq: V.simulated.seq + 2, canMake: [0, 0, 0, 0, 0, 0] });
+  assert.equal(qa("circle.dl-makes").length, 0);
+  assert.equal(q("[data-axis-name]").textContent, q("[data-axis-name]").getAttribute("data-axis-name"));
+  cleanup();
+});

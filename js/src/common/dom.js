@@ -162,12 +162,18 @@ export function patch(parent, ...children) {
   return parent;
 }
 
+/** Form controls: their state lives in properties an equal markup does not show. */
+const FORM = "input,select,textarea";
+
 /** Make the node `live` equal to the fresh node `next` (same key): attributes, text, children. */
 export function morph(live, next) {
   if (live.nodeType !== 1) {
     if (live.data !== next.data) live.data = next.data;
     return live;
   }
+  // an unchanged subtree (the usual case: one count of a seat changed, not its cards) is
+  // compared natively and left alone, not walked node by node
+  if (live.isEqualNode(next) && !next.matches(FORM) && !next.querySelector(FORM)) return live;
   morphAttrs(live, next);
   reconcile(live, Array.from(next.childNodes));
   // form state lives in properties, not attributes

@@ -9,7 +9,7 @@
 //     default the view's `new`;
 //   title: i18n key of the heading ("log"; null for none).
 
-import { h } from "./dom.js";
+import { h, patch, setText } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
 /** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
@@ -27,15 +27,21 @@ export function mount(el, model, options = {}) {
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    if (heading) heading.textContent = t ? t(lang, title) : title;
+    if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? entries(view) : [];
     const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
+    // rows keyed by what they say (and which time it is said): a new action inserts its
+    // rows at the top and drops the oldest, the rows in between keep their nodes
+    const said = new Map();
     const nodes = items.map((item, i) => {
       const text = typeof item === "string" ? item : item.text;
       const kind = typeof item === "string" ? undefined : item.kind;
-      return h("li", { class: i >= items.length - fresh ? "lw-fresh" : undefined, "data-kind": kind }, text);
+      const id = `${kind ?? ""}|${text}`;
+      const n = (said.get(id) || 0) + 1;
+      said.set(id, n);
+      return h("li", { class: i >= items.length - fresh ? "lw-fresh" : undefined, "data-kind": kind, "data-key": `${n}|${id}` }, text);
     });
-    list.replaceChildren(...nodes.reverse());
+    patch(list, ...nodes.reverse());
   }
 
   const off = subscribe(model, ["view", "language", ...watch], render);

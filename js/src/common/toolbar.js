@@ -12,7 +12,7 @@
 // Clicks on the toolbar's buttons are handled here and do not bubble further.
 
 import { createArm } from "./arm.js";
-import { h } from "./dom.js";
+import { h, setText } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
 export function mount(el, model, options = {}) {
@@ -33,7 +33,7 @@ export function mount(el, model, options = {}) {
       const isArmed = arm.armed() === b.action;
       const label = isArmed ? b.confirm : b.label;
       const name = typeof label === "function" ? label(lang) : t ? t(lang, label) : String(label);
-      node.textContent = `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`;
+      setText(node, `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`);
       node.toggleAttribute("data-armed", isArmed);
       node.classList.toggle("lw-armed", isArmed);
       node.title = b.key ? `${name} (${b.key})` : name;

@@ -47,7 +47,6 @@ export function drawChart(bars, options) {
   const slot = plotW / Math.max(1, n);
   const bw = Math.min(34, slot * 0.38);
   const dense = n > 14; // too many bars for a label on each
-  const made = new Set(makes);
   bars.forEach((b, i) => {
     const cx = M.left + slot * (i + 0.5);
     const g = svg("g", {
@@ -60,7 +59,7 @@ export function drawChart(bars, options) {
       "data-count": b.count,
       "data-low": attr(b.low),
       "data-high": attr(b.high),
-      "data-makes": made.has(b.key) ? "1" : "0",
+      "data-makes": "",
     });
     const tip = svg("title", {});
     tip.textContent = `${b.key}: ${pct(lang, b.exact)} (${b.fraction})` + (b.observed === null ? "" : ` · ${pct(lang, b.observed)} [${pct(lang, b.low)}, ${pct(lang, b.high)}]`);
@@ -84,14 +83,37 @@ export function drawChart(bars, options) {
       value.textContent = pct(lang, b.exact, b.exact < 0.1 ? 1 : 0);
       g.append(value);
     }
-    const xl = svg("text", { x: cx, y: y(0) + 24, class: made.has(b.key) ? "dl-xlabel dl-made" : "dl-xlabel", "text-anchor": "middle" });
+    const xl = svg("text", { x: cx, y: y(0) + 24, class: "dl-xlabel", "text-anchor": "middle", "data-xlabel": "" });
     xl.textContent = String(b.key);
     g.append(xl);
-    if (made.has(b.key)) g.append(svg("circle", { cx, cy: y(0) + 38, r: 5, class: "dl-makes" }));
     root.append(g);
   });
-  const name = svg("text", { x: M.left + plotW / 2, y: H - 6, class: "dl-axisname", "text-anchor": "middle" });
-  name.textContent = makes.length ? `${axis}   (● ${makesLabel})` : axis;
+  const name = svg("text", { x: M.left + plotW / 2, y: H - 6, class: "dl-axisname", "text-anchor": "middle", "data-axis-name": axis });
   root.append(name);
+  markMakes(root, makes, makesLabel);
   return root;
+}
+
+/**
+ * Mark on a chart drawn by drawChart the keys the roll on the table makes (data-makes, the
+ * label's dl-made, a dot under it) and name them under the axis. A new roll changes only
+ * these, so the chart is not drawn again for it (dicelab.js).
+ */
+export function markMakes(root, makes = [], makesLabel = "") {
+  const made = new Set(makes.map(String));
+  for (const g of root.querySelectorAll("g.dl-bar")) {
+    const on = made.has(g.getAttribute("data-key"));
+    const flag = on ? "1" : "0";
+    if (g.getAttribute("data-makes") === flag) continue;
+    g.setAttribute("data-makes", flag);
+    const xl = g.querySelector("[data-xlabel]");
+    xl.setAttribute("class", on ? "dl-xlabel dl-made" : "dl-xlabel");
+    const dot = g.querySelector("circle.dl-makes");
+    if (on && !dot) g.append(svg("circle", { cx: xl.getAttribute("x"), cy: Number(xl.getAttribute("y")) + 14, r: 5, class: "dl-makes" }));
+    else if (!on && dot) dot.remove();
+  }
+  const name = root.querySelector("[data-axis-name]");
+  const axis = name.getAttribute("data-axis-name");
+  const text = makes.length ? `${axis}   (● ${makesLabel})` : axis;
+  if (name.textContent !== text) name.textContent = text;
 }

@@ -20,16 +20,28 @@ export function counted(lang, key, n) {
 /** The language code is the number format's locale ("en" writes 1,000.5, "de" 1.000,5). */
 const locale = (lang) => lang || "en";
 
+const FORMATS = new Map(); // "lang|digits" -> Intl.NumberFormat (making one costs more than a chart's text)
+
+function format(lang, digits) {
+  const key = `${lang}|${digits}`;
+  let f = FORMATS.get(key);
+  if (!f) {
+    f = digits == null ? new Intl.NumberFormat(locale(lang)) : new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    FORMATS.set(key, f);
+  }
+  return f;
+}
+
 /** A whole number with the language's thousands separator (1,000 / 1.000). */
 export function num(lang, n) {
-  return new Intl.NumberFormat(locale(lang)).format(n);
+  return format(lang, null).format(n);
 }
 
 /** A chance 0..1 as a percentage with one decimal, in the catalogue's common.percent form
  * ("51.8%", "51,8 %", "51,8%"); "–" when unknown. */
 export function pct(lang, p, digits = 1) {
   if (p === null || p === undefined) return "–";
-  const f = new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const f = format(lang, digits);
   const form = (COMMON[lang] || COMMON.en).percent;
   return fill(form, { value: f.format(100 * p) });
 }
