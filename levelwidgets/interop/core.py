@@ -155,6 +155,13 @@ def observation_tensor(game: Game, seat: int) -> np.ndarray:
     return _encoder(game).tensor(game, game.observation(seat), seat)
 
 
+def tensor_function(game: Game) -> Any:
+    """The encoder's ``tensor(game, obs, seat)`` for ``game``'s kind: it makes the tensor of
+    :func:`observation_tensor` from ``obs = game.observation(seat)``. For an environment that
+    checked the seat once and calls it at every step (no look-up of the encoder each time)."""
+    return _encoder(game).tensor
+
+
 def observation_string(game: Game, seat: int) -> str:
     """What ``seat`` sees as compact text (from ``game.observation(seat)`` only)."""
     seat = _seat(game, seat)

@@ -167,6 +167,12 @@ class LevelGameEnv(_pz.AECEnv):
         self._steps_taken: list[int] = []
         self._cycles = 0
         self._decider: int | None = None
+        #: Whether a reward may be non-zero in ``rewards`` (a game's end, a penalty): while
+        #: not, the game order's step skips PettingZoo's clear and accumulate (loops over
+        #: every agent that change nothing)
+        self._rewarded = False
+        #: the encoder's tensor function for this game (see :meth:`observe`)
+        self._encode = core.tensor_function(self.game)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -193,6 +199,8 @@ class LevelGameEnv(_pz.AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {"illegal_action": False} for agent in self.agents}
+        self._rewarded = False
+        self._encode = core.tensor_function(self.game)
         self._steps_taken = [0] * len(self.agents)
         self._cycles = 0
         self.agent_selection = self.agents[0]
@@ -217,13 +225,18 @@ class LevelGameEnv(_pz.AECEnv):
             for agent, value in zip(self.possible_agents, game.returns(), strict=True):
                 if agent in self.rewards:
                     self.rewards[agent] += float(value)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             # the dead steps start with the agent who acted last (or the first one)
             if self.agent_selection not in self.agents:
                 self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[game.current_player]
-        self._truncate_if_done()
+        agent = self.agent_selection = self.possible_agents[game.current_player]
+        if (
+            self.max_cycles is not None
+            and self._steps_taken[self._seat_of[agent]] >= self.max_cycles
+        ):
+            self.truncations = dict.fromkeys(self.agents, True)
 
     def _truncate_if_done(self) -> None:
         """Game order: truncate everyone once the agent to act has taken max_cycles steps."""
@@ -248,14 +261,17 @@ class LevelGameEnv(_pz.AECEnv):
                 self._penalise_in_game_order(agent, action, error)
             else:
                 self._cumulative_rewards[agent] = 0.0
-                self._clear_rewards()
+                if self._rewarded:  # else every reward is 0 already
+                    self._clear_rewards()
+                    self._rewarded = False
                 self._steps_taken[self._seat_of[agent]] += 1
                 info = self.infos[agent]
                 if info["illegal_action"]:
                     info["illegal_action"] = False
                 self._play_chance()
                 self._after_game_change()
-                self._accumulate_rewards()
+                if self._rewarded:  # the game's end (adding 0s changes nothing)
+                    self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -269,6 +285,7 @@ class LevelGameEnv(_pz.AECEnv):
         self._steps_taken[self._seat_of[agent]] += 1
         self.infos[agent]["illegal_action"] = True
         self.rewards[agent] = self.illegal_reward
+        self._rewarded = True
         self._truncate_if_done()
         self._accumulate_rewards()
 
@@ -297,6 +314,7 @@ class LevelGameEnv(_pz.AECEnv):
         self.infos[agent]["illegal_action"] = refused is not None
         if refused is not None:
             self.rewards[agent] = self.illegal_reward
+            self._rewarded = True
         position = self.agents.index(agent)
         if position + 1 < len(self.agents):
             self.agent_selection = self.agents[position + 1]
@@ -313,6 +331,7 @@ class LevelGameEnv(_pz.AECEnv):
         if game.is_over:
             for agent, value in zip(self.possible_agents, game.returns(), strict=True):
                 self.rewards[agent] += float(value)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -353,8 +372,9 @@ class LevelGameEnv(_pz.AECEnv):
         and kept until the game changes."""
         seat = self._seat_of[agent]
         tensor = self._tensors.get(seat)
-        if tensor is None:
-            tensor = self._tensors[seat] = core.observation_tensor(self.game, seat)
+        if tensor is None:  # core.observation_tensor, without its checks (seat is a seat)
+            game = self.game
+            tensor = self._tensors[seat] = self._encode(game, game.observation(seat), seat)
         return {"observation": tensor, "action_mask": self._mask_for(agent)}
 
     def _mask_for(self, agent: str) -> np.ndarray:
