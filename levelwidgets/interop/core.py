@@ -155,6 +155,13 @@ def observation_tensor(game: Game, seat: int) -> np.ndarray:
     return _encoder(game).tensor(game, game.observation(seat), seat)
 
 
+def tensor_function(game: Game) -> Any:
+    """The encoder's ``tensor(game, obs, seat)`` for ``game``'s kind: it makes the tensor of
+    :func:`observation_tensor` from ``obs = game.observation(seat)``. For an environment that
+    checked the seat once and calls it at every step (no look-up of the encoder each time)."""
+    return _encoder(game).tensor
+
+
 def observation_string(game: Game, seat: int) -> str:
     """What ``seat`` sees as compact text (from ``game.observation(seat)`` only)."""
     seat = _seat(game, seat)
@@ -185,3 +192,33 @@ def mask_of(ids: list[int], size: int) -> np.ndarray:
     mask = np.zeros(size, dtype=np.int8)
     mask.put(ids, 1)
     return mask
+
+
+#: Bytes of masks kept per environment (a card game's mask is 11–22 kB, Level X's 336 B; 64
+#: at least): about 1 MB, so a vector of many environments stays small.
+_MASK_BYTES = 1_000_000
+
+
+class MaskCache:
+    """Read-only masks by their legal ids: positions repeat their legal sets (a draw, the
+    same dice), so most steps find theirs. A mask is made as ``bytes``, which numpy views
+    read-only at no cost (clearing ``flags.writeable`` cost as much as making it), so one
+    mask can be handed out many times: nobody can change it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.limit = max(64, _MASK_BYTES // max(size, 1))
+        self._kept: dict[tuple[int, ...], np.ndarray] = {}
+
+    def __call__(self, ids: list[int]) -> np.ndarray:
+        key = tuple(ids)
+        mask = self._kept.get(key)
+        if mask is None:
+            marks = bytearray(self.size)
+            for i in ids:
+                marks[i] = 1
+            mask = np.frombuffer(bytes(marks), dtype=_INT8)
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            self._kept[key] = mask
+        return mask

@@ -224,6 +224,7 @@ class _Blocks:
         self.no_seat = _zeros(n)
         self._objects: dict[int, tuple[Any, bytes]] = {}
         self._layouts: dict[tuple[str, ...], bytes] = {}
+        self._tails: dict[tuple[int, int], tuple[Any, Any, bytes]] = {}
 
     def _kept(self, obj: Any, make: Any, *args: Any) -> bytes:
         got = self._objects.get(id(obj))
@@ -245,6 +246,29 @@ class _Blocks:
     def meld(self, combo: Any) -> bytes:
         return self._kept(combo, _meld)
 
+    def seat_tail(self, seat: int, req: Any, melds: Any) -> bytes:
+        """A seat's requirement slots and laid-combination slots (padded), kept by the
+        identity of its level and of its tuple of combinations: the engine keeps both while
+        they do not change, so most steps find the block at once."""
+        key = (id(req), id(melds))
+        got = self._tails.get(key)
+        if got is not None and got[0] is req and got[1] is melds:
+            return got[2]
+        c = self.lay.c
+        if len(melds) > c:
+            raise ValueError(f"seat {seat} has more than {c} combinations; the layout has {c}")
+        block = b"".join(
+            [
+                self.requirements(req),
+                *[self.meld(combo) for combo in melds],
+                self.meld_pad[c - len(melds)],
+            ]
+        )
+        if len(self._tails) >= _CACHE:
+            self._tails.clear()
+        self._tails[key] = (req, melds, block)
+        return block
+
     def layout(self, fields: tuple[str, ...]) -> bytes:
         """Each field's action one-hot (a board's layout never changes during a game)."""
         got = self._layouts.get(fields)
@@ -264,10 +288,12 @@ def _blocks(lay: Layout) -> _Blocks:
     return _Blocks(lay)
 
 
+_SEAT_FIXED = Struct(f"{SEAT_FIXED}f").pack
+
+
 def _table(parts: list[bytes], b: _Blocks, t: Any, me: int) -> None:
-    lay = b.lay
-    n, c = lay.n, lay.c
-    order = [(me + k) % n for k in range(n)]
+    n = b.lay.n
+    order = _ORDERS[n][me]
     seat_hot = b.seat_hot
     parts.append(seat_hot[(t.current_player - me) % n])
     parts.append(b.phase_hot[t.phase])
@@ -278,36 +304,30 @@ def _table(parts: list[bytes], b: _Blocks, t: Any, me: int) -> None:
     levels, counts, laid, hands = t.levels, t.level_counts, t.laid, t.hand_counts
     skipped, skips, discards, kept = t.skipped, t.skip_cards, t.discard_counts, t.kept_counts
     tops, reqs, melds_of, winners = t.discard_tops, t.requirements, t.melds, t.winners
+    append, tail = parts.append, b.seat_tail
     for seat in order:
         level = levels[seat]
-        parts.append(
-            _floats(
-                (
-                    level,
-                    level / max(counts[seat], 1),
-                    float(laid[seat]),
-                    hands[seat],
-                    float(skipped[seat]),
-                    float(skips[seat] is not None),
-                    discards[seat],
-                    kept[seat],
-                    float(seat in winners),
-                )
+        append(
+            _SEAT_FIXED(
+                level,
+                level / max(counts[seat], 1),
+                float(laid[seat]),
+                hands[seat],
+                float(skipped[seat]),
+                float(skips[seat] is not None),
+                discards[seat],
+                kept[seat],
+                float(seat in winners),
             )
         )
         top = tops[seat]
-        parts.append(_NO_KIND if top is None else _KIND_HOT[_KIND_OF[top]])
-        parts.append(b.requirements(reqs[seat]))
-        melds = melds_of[seat]
-        if len(melds) > c:
-            raise ValueError(f"seat {seat} has more than {c} combinations; the layout has {c}")
-        parts.extend(b.meld(combo) for combo in melds)
-        parts.append(b.meld_pad[c - len(melds)])
+        append(_NO_KIND if top is None else _KIND_HOT[_KIND_OF[top]])
+        append(tail(seat, reqs[seat], melds_of[seat]))
 
 
 def _board(parts: list[bytes], b: _Blocks, o: Any, me: int) -> None:
     n = b.lay.n
-    order = [(me + k) % n for k in range(n)]
+    order = _ORDERS[n][me]
     parts.append(b.seat_hot[(o.turn_player - me) % n])
     field_hot, towers = b.field_hot, o.towers
     parts.extend(field_hot[towers[seat]] for seat in order)
@@ -356,6 +376,8 @@ def _board(parts: list[bytes], b: _Blocks, o: Any, me: int) -> None:
     )
 
 
+#: The seats observer first, per seat count and observer: ``_ORDERS[n][me]``.
+_ORDERS = {n: tuple(tuple((me + k) % n for k in range(n)) for me in range(n)) for n in range(1, 9)}
 _FLOAT32 = np.dtype(np.float32)
 #: The blocks per action space (engines share one space per config), by identity.
 _BY_SPACE: dict[int, tuple[Any, _Blocks]] = {}

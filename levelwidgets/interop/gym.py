@@ -181,6 +181,7 @@ class GameEnv(gymnasium.Env):
         self._chance_cache: dict[Any, np.ndarray] = {}
         self._view = render.HumanView()
         self._mask: np.ndarray | None = None
+        self._masks = core.MaskCache(self.game.num_distinct_actions)
 
     def _read_opponents(self, opponents: object, n: int) -> list[object]:
         others = [s for s in range(n) if s != self.seat]
@@ -274,10 +275,13 @@ class GameEnv(gymnasium.Env):
 
     # ------------------------------------------------------------------ masks, info
     def action_masks(self) -> np.ndarray:
-        """The learner's legal action ids as an int8 mask (zeros once the game is over)."""
-        if self._mask is None:
-            self._mask = core.action_mask(self.game)
-        return self._mask.copy()
+        """The learner's legal action ids as an int8 mask (zeros once the game is over): a
+        copy of the environment's kept mask for these legal ids (positions repeat them)."""
+        mask = self._mask
+        if mask is None:
+            game = self.game
+            mask = self._mask = self._masks([] if game.is_over else game.legal_action_ids())
+        return mask.copy()  # a fresh array per call: users keep what they are given
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

@@ -61,7 +61,6 @@ from .serial import (
     game_from_json,
     game_to_dict,
     game_to_json,
-    position_of,
     start_from_config,
 )
 from .state import OFF, State, pass_turn, resolve_steps, score, winners
@@ -314,13 +313,23 @@ class LevelX:
 
     def observation(self, viewer: int | str | None = None) -> dict[str, Any]:
         """The position as plain data; Level X hides nothing, so every viewer sees the same."""
-        position = position_of(self)
+        # position_of's fields, written out here (one dict, not two: a training loop asks
+        # for an observation at every decision)
+        state = self._state
+        tiles = state.tiles
+        dice = self._dice
         return {
-            **position,
+            "current_player": state.current,
+            "turns": state.turn,
+            "over": state.over,
+            "scores": [score(state, p) for p in range(self.num_players)],
+            "chips_left": state.chips[:],
+            "pieces": [p[:] for p in state.pos],
+            "tiles": [t[:] for t in tiles],
             "names": list(self.names),
             "phase": self.phase,
-            "dice": None if self._dice is None else list(self._dice),
-            "tiles_left": self.tiles_left(),
+            "dice": None if dice is None else list(dice),
+            "tiles_left": list(self.rules.bonus_tiles[state.tiles_taken :]),
         }
 
     def events_for(self, events: Sequence[Event], viewer: int | str | None = None) -> list[Event]:

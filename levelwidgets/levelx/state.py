@@ -7,6 +7,7 @@ bot previews a move. Rows are indexed 0..5 internally (row number = ``ROWS[i]``)
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any
 
 from .events import Event
@@ -197,8 +198,9 @@ def pass_turn(state: State, rules: Rules, player: int, events: list[Event] | Non
 
 
 def score(state: State, player: int) -> int:
-    held = state.held[player]
-    return sum(ROWS[i] * held[i] for i in range(6)) + sum(state.tiles[player])
+    # map(mul) runs the six products in C (a generator cost several times more: observation
+    # asks for every seat's score at each decision of a training loop)
+    return sum(map(mul, ROWS, state.held[player])) + sum(state.tiles[player])
 
 
 def winners(state: State, rules: Rules) -> list[int]:

@@ -312,9 +312,9 @@ def test_masks_handed_out_are_read_only_and_never_change_later(game):
 
 
 def test_the_mask_store_forgets_when_full_and_still_answers():
-    from levelwidgets.interop.pettingzoo.aec import _Masks
+    from levelwidgets.interop.core import MaskCache
 
-    masks = _Masks(10)
+    masks = MaskCache(10)
     masks.limit = 3
     made = [masks([k]) for k in range(5)]
     assert [np.flatnonzero(m).tolist() for m in made] == [[k] for k in range(5)]

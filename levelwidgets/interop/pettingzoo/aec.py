@@ -63,37 +63,6 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     return array
 
 
-_INT8 = np.dtype(np.int8)
-#: Bytes of masks kept per environment (a card game's mask is 11–22 kB, Level X's 336 B; 64
-#: at least): about 1 MB, so a vector of many environments stays small.
-_MASK_BYTES = 1_000_000
-
-
-class _Masks:
-    """Read-only masks by their legal ids: positions repeat their legal sets (a draw, the
-    same dice), so most steps find theirs. A mask is made as ``bytes``, which numpy views
-    read-only at no cost (clearing ``flags.writeable`` cost as much as making it), so one
-    mask can be handed out many times: nobody can change it."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.limit = max(64, _MASK_BYTES // max(size, 1))
-        self._kept: dict[tuple[int, ...], np.ndarray] = {}
-
-    def __call__(self, ids: list[int]) -> np.ndarray:
-        key = tuple(ids)
-        mask = self._kept.get(key)
-        if mask is None:
-            marks = bytearray(self.size)
-            for i in ids:
-                marks[i] = 1
-            mask = np.frombuffer(bytes(marks), dtype=_INT8)
-            if len(self._kept) >= self.limit:
-                self._kept.clear()
-            self._kept[key] = mask
-        return mask
-
-
 class LevelGameEnv(_pz.AECEnv):
     """One of our games as a PettingZoo AEC environment (see the module docstring).
 
@@ -158,7 +127,7 @@ class LevelGameEnv(_pz.AECEnv):
             wait[engine_ids] = 1
             self._wait_mask = _frozen(wait)
         self._size = size
-        self._masks = _Masks(size)
+        self._masks = core.MaskCache(size)
         self._rng: np.random.Generator | None = None
         self._chance_cache: dict[Any, np.ndarray] = {}
         self._view = render.HumanView()
@@ -167,6 +136,12 @@ class LevelGameEnv(_pz.AECEnv):
         self._steps_taken: list[int] = []
         self._cycles = 0
         self._decider: int | None = None
+        #: Whether a reward may be non-zero in ``rewards`` (a game's end, a penalty): while
+        #: not, the game order's step skips PettingZoo's clear and accumulate (loops over
+        #: every agent that change nothing)
+        self._rewarded = False
+        #: the encoder's tensor function for this game (see :meth:`observe`)
+        self._encode = core.tensor_function(self.game)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -193,6 +168,8 @@ class LevelGameEnv(_pz.AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {"illegal_action": False} for agent in self.agents}
+        self._rewarded = False
+        self._encode = core.tensor_function(self.game)
         self._steps_taken = [0] * len(self.agents)
         self._cycles = 0
         self.agent_selection = self.agents[0]
@@ -217,13 +194,18 @@ class LevelGameEnv(_pz.AECEnv):
             for agent, value in zip(self.possible_agents, game.returns(), strict=True):
                 if agent in self.rewards:
                     self.rewards[agent] += float(value)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             # the dead steps start with the agent who acted last (or the first one)
             if self.agent_selection not in self.agents:
                 self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[game.current_player]
-        self._truncate_if_done()
+        agent = self.agent_selection = self.possible_agents[game.current_player]
+        if (
+            self.max_cycles is not None
+            and self._steps_taken[self._seat_of[agent]] >= self.max_cycles
+        ):
+            self.truncations = dict.fromkeys(self.agents, True)
 
     def _truncate_if_done(self) -> None:
         """Game order: truncate everyone once the agent to act has taken max_cycles steps."""
@@ -248,14 +230,17 @@ class LevelGameEnv(_pz.AECEnv):
                 self._penalise_in_game_order(agent, action, error)
             else:
                 self._cumulative_rewards[agent] = 0.0
-                self._clear_rewards()
+                if self._rewarded:  # else every reward is 0 already
+                    self._clear_rewards()
+                    self._rewarded = False
                 self._steps_taken[self._seat_of[agent]] += 1
                 info = self.infos[agent]
                 if info["illegal_action"]:
                     info["illegal_action"] = False
                 self._play_chance()
                 self._after_game_change()
-                self._accumulate_rewards()
+                if self._rewarded:  # the game's end (adding 0s changes nothing)
+                    self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -269,6 +254,7 @@ class LevelGameEnv(_pz.AECEnv):
         self._steps_taken[self._seat_of[agent]] += 1
         self.infos[agent]["illegal_action"] = True
         self.rewards[agent] = self.illegal_reward
+        self._rewarded = True
         self._truncate_if_done()
         self._accumulate_rewards()
 
@@ -297,6 +283,7 @@ class LevelGameEnv(_pz.AECEnv):
         self.infos[agent]["illegal_action"] = refused is not None
         if refused is not None:
             self.rewards[agent] = self.illegal_reward
+            self._rewarded = True
         position = self.agents.index(agent)
         if position + 1 < len(self.agents):
             self.agent_selection = self.agents[position + 1]
@@ -313,6 +300,7 @@ class LevelGameEnv(_pz.AECEnv):
         if game.is_over:
             for agent, value in zip(self.possible_agents, game.returns(), strict=True):
                 self.rewards[agent] += float(value)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -353,8 +341,9 @@ class LevelGameEnv(_pz.AECEnv):
         and kept until the game changes."""
         seat = self._seat_of[agent]
         tensor = self._tensors.get(seat)
-        if tensor is None:
-            tensor = self._tensors[seat] = core.observation_tensor(self.game, seat)
+        if tensor is None:  # core.observation_tensor, without its checks (seat is a seat)
+            game = self.game
+            tensor = self._tensors[seat] = self._encode(game, game.observation(seat), seat)
         return {"observation": tensor, "action_mask": self._mask_for(agent)}
 
     def _mask_for(self, agent: str) -> np.ndarray:
