@@ -9,9 +9,9 @@ see :data:`TWO_STAR`.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .._lazy import lazy_exports
 from .native import choose as _choose_solver
 
 _choose_solver()  # the compiled solver when it was built and matches the sources (native.py)
@@ -75,15 +75,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    if name in ("bots", "search"):
-        return import_module(f".{name}", __name__)
-    home = _LAZY.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value  # found once; later lookups skip this function
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, submodules=("bots", "search"))
 
 
 __all__ = [
@@ -154,7 +146,3 @@ __all__ = [
     "stack_deck",
     "visible_event",
 ]
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})  # (the lazy names too)

@@ -7,9 +7,9 @@ action fields that two movers travel with two dice (``shared/rules/level8-board.
 'roll'
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from ..._lazy import lazy_exports
 from .game import BOARD_PHASES, DIRECTIONS, Level8Board
 from .layout import ACTIONS, DEFAULT_LAYOUT, START, BoardLayout, next_free, reachable
 from .material import BOARD_CARDS
@@ -24,14 +24,7 @@ if TYPE_CHECKING:
 _BOTS = ("BoardHeuristicBot", "BoardRandomBot", "play_board_game")
 
 
-def __getattr__(name: str) -> object:
-    if name == "bots":
-        return import_module(".bots", __name__)
-    if name not in _BOTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(".bots", __name__), name)
-    globals()[name] = value  # found once; later lookups skip this function
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, dict.fromkeys(_BOTS, ".bots"), submodules=["bots"])
 
 
 __all__ = [
@@ -54,7 +47,3 @@ __all__ = [
     "reachable",
     "stack_board_deck",
 ]
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})  # (the lazy names too)
