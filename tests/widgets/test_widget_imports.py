@@ -92,33 +92,32 @@ MADE = {
 }
 
 #: What a made widget's first view still does without.
+#: What no widget's first view needs (the analysts' and teachers' tools).
+NEVER_FOR_A_FIRST_VIEW = (
+    "pandas",
+    "levelwidgets.analysis",
+    "levelwidgets.review",
+    "levelwidgets.puzzles",
+)
+
 NOT_WHEN_MADE = {
     "LevelXWidget": (
         "numpy",
-        "pandas",
         "levelwidgets.level8",
-        "levelwidgets.analysis",
-        "levelwidgets.review",
-        "levelwidgets.puzzles",
+        *NEVER_FOR_A_FIRST_VIEW,
         "levelwidgets.levelx.advisor",
     ),
     "Level8Widget": (
         "numpy",
-        "pandas",
         "levelwidgets.levelx",
-        "levelwidgets.analysis",
-        "levelwidgets.review",
-        "levelwidgets.puzzles",
+        *NEVER_FOR_A_FIRST_VIEW,
         "levelwidgets.level8.bots",
         "levelwidgets.level8.search",
     ),
     "Level8BoardWidget": (
         "numpy",
-        "pandas",
         "levelwidgets.levelx",
-        "levelwidgets.analysis",
-        "levelwidgets.review",
-        "levelwidgets.puzzles",
+        *NEVER_FOR_A_FIRST_VIEW,
         "levelwidgets.level8.board.bots",
     ),
     "DiceLab": (
