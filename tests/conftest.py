@@ -13,3 +13,5 @@ os.environ.setdefault("LEVELWIDGETS_PURE", "1")
 os.environ["LANGUAGE"] = "en"
 
 from tests.notebooks import binder_venv as binder_venv  # the example notebooks' kernel
+from tests.worker_times import pytest_runtest_logreport as pytest_runtest_logreport
+from tests.worker_times import pytest_terminal_summary as pytest_terminal_summary
