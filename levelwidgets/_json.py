@@ -92,15 +92,33 @@ def check_limits(
                 scalar(item)
 
 
+#: One encoder for :func:`canonical` (``json.dumps`` with options builds a new one per call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def canonical(value: object) -> str:
     """``value`` as compact JSON with sorted keys, in ASCII: one text per value, so records
     compare and digest the same whatever order or spacing they were written in."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _CANONICAL.encode(value)
 
 
 def same_json(a: object, b: object) -> bool:
     """Equal as JSON: unlike Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
-    return a == b and canonical(a) == canonical(b)
+    return a == b and (_same_types(a, b) or canonical(a) == canonical(b))
+
+
+def _same_types(a: object, b: object) -> bool:
+    """For two values already ``==``: True when every part has the same type and is a dict,
+    list, tuple, string, whole number, boolean or None, so their JSON texts are equal too.
+    False means "not sure" (floats: ``0.0 == -0.0``; other types), and the texts decide."""
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return all(_same_types(value, b[key]) for key, value in a.items())  # type: ignore[index,attr-defined]
+    if kind is list or kind is tuple:
+        return all(map(_same_types, a, b))  # type: ignore[call-overload]
+    return kind is str or kind is int or kind is bool or a is None
 
 
 def digest(text: str) -> str:

@@ -243,12 +243,36 @@ class LevelSequence:
     def from_dict(cls, d: dict) -> LevelSequence:
         if not isinstance(d, dict) or set(d) != {"name", "levels", "keep_levels", "reconstruction"}:
             raise LevelSpecError(f"not a level sequence: {d!r}")
-        return parse_levels(
-            d["levels"],
-            name=d["name"],
-            keep_levels=d["keep_levels"],
-            reconstruction=d["reconstruction"],
-        )
+        key = _parsed_key(d)
+        made = _PARSED.get(key) if key is not None else None
+        if made is None:
+            made = parse_levels(
+                d["levels"],
+                name=d["name"],
+                keep_levels=d["keep_levels"],
+                reconstruction=d["reconstruction"],
+            )
+            if key is not None and len(_PARSED) < 64:
+                _PARSED[key] = made
+        return made
+
+
+#: Sequences read from records, by their exact fields: every loaded game (and every undo that
+#: replays one) reads its sides again, and a sequence is immutable, so one parse serves all.
+_PARSED: dict[tuple, LevelSequence] = {}
+
+
+def _parsed_key(d: dict) -> tuple | None:
+    """The cache key of a stored sequence, with each value's type (``True`` is not ``1``), or
+    None when a field is not plain text and numbers (then it is parsed and checked as given)."""
+    levels, keep = d["levels"], d["keep_levels"]
+    if not (type(levels) is list and type(keep) is list and type(d["name"]) is str):
+        return None
+    if not all(type(x) is str for x in levels) or not all(type(k) is int for k in keep):
+        return None
+    if type(d["reconstruction"]) not in (bool, int):
+        return None
+    return (d["name"], tuple(levels), tuple(keep), type(d["reconstruction"]), d["reconstruction"])
 
 
 def parse_levels(
