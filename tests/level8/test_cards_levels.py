@@ -152,3 +152,14 @@ def test_game_accepts_custom_sequences_in_every_form():
     assert g.sides[1].levels[0].spec() == "set 3"
     g = Level8(2, seed=1, sides=[("run", 7), [("set", 2), ("set", 3)]])  # one sequence
     assert g.sides[0] is g.sides[1] and g.sides[0].levels[0].spec() == "run 7"
+
+
+def test_a_stored_sequence_read_twice_is_one_object_and_a_boolean_keep_level_is_still_refused():
+    from levelwidgets.level8.levels import LevelSequence, LevelSpecError
+
+    stored = dict(ONE_STAR.to_dict(), keep_levels=[1])
+    first = LevelSequence.from_dict(stored)
+    assert LevelSequence.from_dict(dict(stored)) is first  # parsed once per distinct text
+    assert first.keep_levels == frozenset({1})
+    with pytest.raises(LevelSpecError):  # True == 1 and hashes alike: the cache must not hide it
+        LevelSequence.from_dict(dict(stored, keep_levels=[True]))
