@@ -26,18 +26,21 @@ BOARD_GAMES = 1000
 LEVELX_GAMES = 150
 
 
-def check_replay(g: Game, snaps: dict[int, tuple[int, dict]], rng: random.Random) -> None:
+def check_replay(g: Game, snaps: dict[int, tuple[int, Game]], rng: random.Random) -> None:
     """JSON round trip; after(k), goto(k) and undo(m) agree with the positions played.
 
-    ``snaps``: for each ply, the steps applied when it was first reached and the snapshot
-    then (a Level X ply is a whole turn, roll and move: undo counts both).
+    ``snaps``: for each ply, the steps applied when it was first reached and a clone of the
+    game then (a Level X ply is a whole turn, roll and move: undo counts both). Clones, not
+    snapshots: a snapshot writes out the whole history, so one per ply made long games
+    quadratic; only the sampled plies' snapshots are compared.
     """
     last = g.snapshot()
     assert sorted(snaps) == list(range(g.plies + 1))
     assert type(g).from_json(g.to_json()).snapshot() == last
     applied = max(steps for steps, _ in snaps.values())
     for k in sorted(rng.sample(sorted(snaps), min(4, len(snaps)))):
-        steps, snap = snaps[k]
+        steps, then = snaps[k]
+        snap = then.snapshot()
         assert g.after(k).snapshot() == snap
         u = g.clone()
         u.undo(applied - steps)
@@ -93,14 +96,15 @@ def sweep_card_game() -> None:
             bots = [RandomBot(i * 10 + k) for k in range(n)]
             start = [1] * n
             sides = "one"
-        states: dict[int, tuple[int, dict]] | None = {} if i % 25 == 1 else None
+        states: dict[int, tuple[int, Game]] | None = {} if i % 25 == 1 else None
 
         def after(game: Level8, events, states=states) -> None:
             game.check_invariants()
             if states is not None:
                 if not states:
-                    states[0] = (0, game.after(0).snapshot())
-                states.setdefault(game.plies, (game.plies, game.snapshot()))
+                    states[0] = (0, game.after(0))
+                if game.plies not in states:
+                    states[game.plies] = (game.plies, game.clone())
             for e in events:
                 seen[e.kind] += 1
                 if e.kind == "rebuild" and e.data["skip_surfaced"]:
@@ -157,7 +161,7 @@ def sweep_board_game() -> None:
         g = new_game(i, rng)
         g.check_invariants()
         replay = i % 25 == 0
-        states = {0: (0, g.snapshot())} if replay else None
+        states = {0: (0, g.clone())} if replay else None
         cap = 600 if i % 20 == 0 else 70
         for _ in range(cap):
             if g.is_over:
@@ -175,8 +179,8 @@ def sweep_board_game() -> None:
             seen[action.kind] += 1
             for e in events:
                 seen["ev:" + e.kind] += 1
-            if states is not None:
-                states.setdefault(g.plies, (g.plies, g.snapshot()))
+            if states is not None and g.plies not in states:
+                states[g.plies] = (g.plies, g.clone())
         seen["over" if g.is_over else "cut"] += 1
         if states is not None:
             assert Level8Board.from_json(g.to_json()) == g
@@ -221,7 +225,7 @@ def sweep_levelx() -> None:
         rng = random.Random(i)
         g = LevelX(2 + i % 3, seed=i)
         g.check_invariants()
-        states = {0: (0, g.snapshot())} if i % 10 == 0 else None
+        states = {0: (0, g.clone())} if i % 10 == 0 else None
         applied = 0
         while not g.is_over:
             if g.is_chance():
@@ -233,8 +237,8 @@ def sweep_levelx() -> None:
             g.apply(action)
             applied += 1
             g.check_invariants()
-            if states is not None:
-                states.setdefault(g.plies, (applied, g.snapshot()))
+            if states is not None and g.plies not in states:
+                states[g.plies] = (applied, g.clone())
         seen["over"] += 1
         if states is not None:
             check_replay(g, states, random.Random(i))
