@@ -97,8 +97,11 @@ class CardGameMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ what a refusal keeps
 
     def _state(self) -> tuple[Any, ...]:
+        """Everything ``to_json`` and ``snapshot`` are made of (the config, the position, the
+        history entries, immutable and compared by value, and the random generator), and the
+        notifications heard: compared without writing the record out on every call."""
         g = self.game
-        return g.to_json(), g.snapshot(), g._rng.getstate(), len(self.heard)
+        return g._config, g.state_dict(), tuple(g.history), g._rng.getstate(), len(self.heard)
 
     def _refused(self, name: str, action: Callable[[Any], object]) -> None:
         before = self._state()
