@@ -150,8 +150,13 @@ class Watched:
         self.heard += 1
 
     def state(self) -> tuple[Any, ...]:
+        """Everything the game's record and snapshot are made of, and the notifications heard,
+        without writing the record out for every call (that was most of a run's time)."""
         g = self.game
-        return g.to_json(), g.snapshot(), g._rng.getstate(), self.heard
+        if isinstance(g, LevelX):  # the snapshot holds the whole game but a set-up start
+            return g.snapshot(), g._start, self.heard
+        # the card games: config, position, history entries (immutable, compared by value)
+        return g._config, g.state_dict(), tuple(g.history), g._rng.getstate(), self.heard
 
 
 def hostile(
