@@ -59,11 +59,16 @@ def _same_as_random() -> bool:
     return True
 
 
-_FAST = _same_as_random()
+#: Whether the inlined loop may be used: checked at the first shuffle, not at import (the
+#: check takes a millisecond or two, and importing the engine should not).
+_FAST: bool | None = None
 
 
 def shuffle(rng: random.Random, x: list) -> None:
     """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` would."""
+    global _FAST
+    if _FAST is None:
+        _FAST = _same_as_random()
     if _FAST and type(rng) is random.Random:
         _inline_shuffle(rng, x)
     else:
