@@ -135,7 +135,7 @@ class IntentWidget(anywidget.AnyWidget):
     def _handle_msg(self, msg: dict[str, Any]) -> None:
         """Every message from the front end (an intent, a synced trait's change, a request for
         the state), handled holding the widget's lock: it may come on a subshell's thread."""
-        super()._handle_msg(msg)  # type: ignore[misc]
+        super()._handle_msg(msg)
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         """Take one intent from the browser; nothing raised here reaches the comm."""

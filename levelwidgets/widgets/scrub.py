@@ -138,7 +138,7 @@ def stand_in(widget: Any) -> Iterator[Any]:
     with ipykernel 7 a widget's comm messages may be handled on a subshell's thread while a
     cell reads ``w.game`` on the main one, and that cell must never see a step it is not at.
     The stand-in shows whoever the widget shows now (its viewer is the widget's)."""
-    cls = type(widget)
+    cls: Any = type(widget)
     twin = cls.__new__(cls)  # traits and a lock of its own; __init__ not run: no comm
     own = set(twin.__dict__)  # traitlets' bookkeeping (and the lock), made for the twin
     for name, value in widget.__dict__.items():
@@ -174,7 +174,7 @@ def _nothing() -> None:
 @functools.cache
 def _plumbing() -> frozenset[str]:
     """ipywidgets' own traits (the comm, the messages held back): not the stand-in's."""
-    import ipywidgets
+    import ipywidgets  # type: ignore[import-untyped]  # (anywidget brings it)
 
     return frozenset(ipywidgets.Widget.class_trait_names())
 
