@@ -37,7 +37,15 @@ from .._bots import bot_label
 from .._listeners import Listeners
 from ..errors import GameError
 from ..record import MAX_NODES, Cursor, Node, RecordError, Step, adapter_for
-from .intents import LANGUAGES, Handler, Intent, IntentError, IntentWidget, check_language
+from .intents import (
+    LANGUAGES,
+    Handler,
+    Intent,
+    IntentError,
+    IntentWidget,
+    check_language,
+    locked,
+)
 from .log import log_lines
 from .picture import PictureMixin
 from .review import ReviewMixin
@@ -54,6 +62,7 @@ __all__ = [
     "Intent",
     "IntentError",
     "check_language",
+    "locked",
 ]
 
 LOG_SIZE = 8  # lines kept in the view's log
@@ -153,10 +162,12 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         return self._game
 
     @game.setter
+    @locked
     def game(self, game: Any) -> None:
         self._check_game(game)
         self._attach(game, self._new_cursor(game))
 
+    @locked
     def _attach(self, game: Any, cursor: Cursor | None) -> None:
         """Follow ``game`` from now on, in its record at ``cursor``."""
         if len(self._bots) != game.num_players:
@@ -178,10 +189,12 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         return list(self._bots)
 
     @bots.setter
+    @locked
     def bots(self, bots: Sequence[object] | None) -> None:
         self._bots = self._check_bots(bots, self._game.num_players)
         self._publish([])
 
+    @locked
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same players, bots and rules: a new random seed, or
         ``seed`` (the same seed as now plays the same dice and cards again). The old game's
@@ -206,6 +219,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         self._file = ""
         self.game = game
 
+    @locked
     def undo(self) -> None:
         """Take back the last action; :meth:`redo` brings it back. The :attr:`takebacks`
         policy may refuse it (nothing changes then)."""
@@ -219,6 +233,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         self._log.clear()  # those events are taken back
         self._publish([])
 
+    @locked
     def redo(self) -> None:
         """Re-apply the last action taken back by :meth:`undo`."""
         events = self._redo_one()
@@ -227,6 +242,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
                 events += self._redo_one()
         self._after_change(events, run_bots=False)
 
+    @locked
     def advance(self) -> bool:
         """Let the bot whose turn it is take one step; False if no bot is due."""
         bot = self._bot_to_act()
@@ -235,6 +251,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         self._act(lambda: self._bot_step(bot), run_bots=False)
         return True
 
+    @locked
     def run_bots(self) -> int:
         """Let bots act until a person must act or the game ends; returns the steps taken."""
         steps = 0
@@ -254,6 +271,12 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         if unsubscribe is not None:
             unsubscribe()
         super().close()
+
+    # The record's own ways of moving (:mod:`.review`) change the game and the cursor too.
+    seek = locked(ReviewMixin.seek)
+    play_on = locked(ReviewMixin.play_on)
+    open_record = locked(ReviewMixin.open_record)
+    _show = locked(ReviewMixin._show)  # show(node), seek, goto and the review bar pass here
 
     def _plain_text(self) -> str:
         return repr(self._game)
@@ -347,6 +370,7 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
 
     # ------------------------------------------------------------------ keeping the view in step
 
+    @locked
     def _act(self, action: Callable[[], list[Any]], run_bots: bool = True) -> list[Any]:
         events = self._driving(action)
         self._after_change(list(events), run_bots=run_bots)
@@ -433,11 +457,13 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
         return delay
 
     @traitlets.observe("read_only")
+    @locked
     def _read_only_changed(self, _change: dict) -> None:
         if hasattr(self, "_game"):
             self._publish([])
 
     @traitlets.observe("language")
+    @locked
     def _language_changed(self, _change: dict) -> None:
         # the log (and the picture's caption) are in the widget's language
         if hasattr(self, "_game"):

@@ -40,7 +40,7 @@ from ..levelx.probability import (
 )
 from ..levelx.rules import ROWS
 from .dicelab_picture import lab_label, lab_svg
-from .intents import Handler, IntentError, IntentWidget, check_language
+from .intents import Handler, IntentError, IntentWidget, check_language, locked
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
 from .shapes import _refuse as _shape_refusal
@@ -235,6 +235,7 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         return self._dice
 
     @dice.setter
+    @locked
     def dice(self, count: int) -> None:
         count = self._checked(check_dice, count)
         if count != self._dice:
@@ -248,6 +249,7 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         return self._targets
 
     @targets.setter
+    @locked
     def targets(self, targets: Iterable[int]) -> None:
         targets = self._checked_targets(targets)
         if targets != self._targets:
@@ -260,6 +262,7 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         return self._lucky_loser
 
     @lucky_loser.setter
+    @locked
     def lucky_loser(self, on: bool) -> None:
         on = self._checked_bool(on, "lucky_loser")
         if on != self._lucky_loser:
@@ -293,10 +296,12 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         return self._speed
 
     @speed.setter
+    @locked
     def speed(self, level: int) -> None:
         self._speed = _whole(level, "speed", 1, len(SPEEDS))
         self._publish()
 
+    @locked
     def roll(self, values: Sequence[int] | None = None) -> tuple[int, ...]:
         """Roll the dice at random, or set them to ``values`` (one face 1–6 per die)."""
         if values is None:
@@ -313,12 +318,14 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         self._publish()
         return self.faces
 
+    @locked
     def set_die(self, index: int, face: int) -> None:
         """Turn die number ``index`` (from 0) to ``face``."""
         index = _whole(index, "index", 0, self._dice - 1)
         self._faces[index] = _whole(face, "face", 1, FACES)
         self._publish()
 
+    @locked
     def simulate(self, n: int) -> None:
         """Roll ``n`` more times and count (the counts add up until :meth:`reset`).
 
@@ -327,6 +334,7 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         self._counts.draw(self._mc_rng, n)
         self._publish()
 
+    @locked
     def reset(self) -> None:
         """Forget the Monte Carlo counts (the random numbers go on: a new sample)."""
         self._new_experiment()

@@ -15,13 +15,21 @@ unexpected exception in a handler (a bug) never reaches the kernel's log as a tr
 comm: it is shown as an internal error, saying whether the game changed, and logged to the
 ``levelwidgets`` logger for developers. :class:`~levelwidgets.widgets.base.GameWidget` (the
 game widgets) and :class:`~levelwidgets.widgets.dicelab.DiceLab` (no game at all) build on it.
+
+One re-entrant lock per widget (:func:`locked`) keeps a cell and the browser from changing a
+widget at the same time: with ipykernel 7 a widget's comm messages may be handled on a
+subshell's thread while a cell runs on the main one. Every message from the front end is
+handled holding it (:meth:`IntentWidget._handle_msg`), and so is each public method that
+changes what a widget shows (marked ``@locked``); a second thread waits until the first is done.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import threading
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -32,7 +40,15 @@ from .errors import IntentError
 from .payload import payload_refusal
 from .shapes import Shape, show
 
-__all__ = ["LANGUAGES", "Handler", "Intent", "IntentError", "IntentWidget", "check_language"]
+__all__ = [
+    "LANGUAGES",
+    "Handler",
+    "Intent",
+    "IntentError",
+    "IntentWidget",
+    "check_language",
+    "locked",
+]
 
 #: The widgets' languages (``levelwidgets/locales/languages.json``).
 LANGUAGES = i18n.LANGUAGES
@@ -44,6 +60,24 @@ Intent = dict[str, Any]
 Handler = Callable[[Intent], object]
 
 logger = logging.getLogger("levelwidgets")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def locked(method: F) -> F:
+    """``method`` run holding its widget's lock (re-entrant: a locked method may call another).
+
+    For the public methods that change a widget's game, cursor or view: a cell calling one
+    waits while the browser's request is handled on another thread, and the other way round,
+    so neither sees the other half done."""
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast(F, run)
 
 
 def check_language(language: object) -> str:
@@ -73,6 +107,11 @@ class IntentWidget(anywidget.AnyWidget):
     #: without an explicit ``language`` adopts it when levelwidgets speaks it.
     page_language = traitlets.Unicode("").tag(sync=True)
 
+    def setup_instance(self, *args: Any, **kwargs: Any) -> None:
+        # before any __init__ runs: the lock exists as soon as the widget does
+        self._lock = threading.RLock()
+        super().setup_instance(*args, **kwargs)
+
     def __init__(self, **traits: Any) -> None:
         explicit = traits.pop("language", None)
         # language=None (the default): the kernel's locale, else English; the page may refine it
@@ -91,6 +130,12 @@ class IntentWidget(anywidget.AnyWidget):
     _state_name: ClassVar[str] = "game"
 
     # ------------------------------------------------------------------ dispatch
+
+    @locked
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Every message from the front end (an intent, a synced trait's change, a request for
+        the state), handled holding the widget's lock: it may come on a subshell's thread."""
+        super()._handle_msg(msg)
 
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         """Take one intent from the browser; nothing raised here reaches the comm."""

@@ -46,7 +46,7 @@ from ..level8.observation import SPECTATOR, TEACHER, Observation
 from ..level8.visibility import action_text, move_entry, shows_new_card
 from ..names import shown_name, shown_names
 from ..record import MAX_NODES, Step
-from .base import GameWidget, Intent
+from .base import GameWidget, Intent, locked
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, IntKey, ListOf, MapOf, Obj, Opt, Shape, Text
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -126,6 +126,7 @@ class CardTableWidget(GameWidget):
         return self._perspective
 
     @perspective.setter
+    @locked
     def perspective(self, value: str) -> None:
         self._perspective = _check_perspective(value)
         self._publish([])
@@ -164,6 +165,7 @@ class CardTableWidget(GameWidget):
         """Deal the next round: a person confirms, the dealer (a bot too) deals."""
         return self._act_as(lambda _p: self._game.next_round(player=self._game.current_player))
 
+    @locked
     def propose(self, cards: Sequence[int] = ()) -> dict[str, Any]:
         """The solver's arrangement of ``cards`` (default: the whole hand) for the current
         level, shown in the lay-down dialog; raises if the cards do not make the level."""
@@ -201,6 +203,7 @@ class CardTableWidget(GameWidget):
         self._publish([])
         return proposal
 
+    @locked
     def check_lay(self, combos: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """Python's verdict of the lay-down dialog's arrangement as the player edits it (shown
         before Confirm is offered): per combination, and for the whole lay-down."""
@@ -253,6 +256,7 @@ class CardTableWidget(GameWidget):
         ok = whole is None and all(w is None for w in why) and len(combos) == len(planned)
         return {"combos": [dict(c) for c in combos], "ok": ok, "why": why, "whole": whole}
 
+    @locked
     def reveal(self) -> None:
         """Hot-seat: the person whose turn it is confirms they sit at the screen."""
         _viewer, _actor, handoff = self._who()
@@ -263,6 +267,7 @@ class CardTableWidget(GameWidget):
         self._revealed = handoff
         self._publish([])
 
+    @locked
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (0: the deal) of the line being looked at."""
         total = self._line_steps()  # a Level 8 step is one action

@@ -9,6 +9,7 @@ Every intent is answered by a new view or by ``error``; an illegal one changes n
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,7 +25,7 @@ from ..levelx.moves import all_moves, group_verdicts, legal_grouping_keys
 from ..levelx.preview import move_key, preview_moves
 from ..names import shown_names
 from ..record import MAX_NODES, Step
-from .base import GameWidget, Intent, IntentError
+from .base import GameWidget, Intent, IntentError, locked
 from .log import log_lines
 from .patch import Window
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
@@ -118,6 +119,7 @@ class LevelXWidget(GameWidget):
         brings it all back."""
         super().undo()
 
+    @locked
     def goto(self, turns: int) -> None:
         """Show the position after ``turns`` moves (before the next roll) of the line being
         looked at: back by one engine replay, forward by replaying the recorded steps."""
@@ -140,10 +142,12 @@ class LevelXWidget(GameWidget):
         return self._setting_up
 
     @setup.setter
+    @locked
     def setup(self, on: bool) -> None:
         self._set_setup(on)
         self._after_change([], run_bots=not self._setting_up)
 
+    @locked
     def set_piece(self, seat: int, row: int, square: int) -> None:
         """In set-up mode, put ``seat``'s piece of ``row`` on ``square`` (0 = off the board).
         The engine checks the new position (:meth:`LevelX.from_position`); a refused one
@@ -171,6 +175,7 @@ class LevelXWidget(GameWidget):
             last=self._game.num_players - 1,
         )
 
+    @locked
     def set_current(self, seat: int) -> None:
         """In set-up mode, make ``seat`` the one to move next (checked by the engine)."""
         if not self._setting_up:
@@ -179,6 +184,7 @@ class LevelXWidget(GameWidget):
             )
         self._rebuild(current=seat)
 
+    @locked
     def set_position(
         self,
         *,
@@ -501,6 +507,7 @@ def _roll_ways(dice: Sequence[int] | None) -> list[int] | None:
 #: Move previews of the positions last shown (:func:`_previews`), newest last.
 _PREVIEWS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
 PREVIEWS_KEPT = 256
+_PREVIEWS_LOCK = threading.Lock()
 
 
 def _previews(game: LevelX) -> dict[str, Any]:
@@ -514,14 +521,16 @@ def _previews(game: LevelX) -> dict[str, Any]:
         tuple(sorted(game.dice or ())),
         *(_frozen(getattr(state, name)) for name in type(state).__slots__),
     )
-    found = _PREVIEWS.get(key)
-    if found is not None:
-        _PREVIEWS.move_to_end(key)
-        return found
+    with _PREVIEWS_LOCK:  # shared by every widget: a cell's and a subshell's thread may meet
+        found = _PREVIEWS.get(key)
+        if found is not None:
+            _PREVIEWS.move_to_end(key)
+            return found
     found = {move: p.to_dict() for move, p in preview_moves(game).items()}
-    _PREVIEWS[key] = found
-    if len(_PREVIEWS) > PREVIEWS_KEPT:
-        _PREVIEWS.popitem(last=False)
+    with _PREVIEWS_LOCK:
+        _PREVIEWS[key] = found
+        if len(_PREVIEWS) > PREVIEWS_KEPT:
+            _PREVIEWS.popitem(last=False)
     return found
 
 

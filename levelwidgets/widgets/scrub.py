@@ -22,12 +22,19 @@ a seek shows depends on who looks at that moment, so the kernel is asked each st
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import functools
 import json
 import zlib
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
+from .._listeners import Listeners
 from ..errors import GameError
+from ..record import Cursor, adapter_for
+from .intents import locked
 from .patch import diff
 
 #: Steps of a line the browser holds ahead at most (beyond them the kernel is asked at each
@@ -73,6 +80,7 @@ class ScrubMixin:
         )
         return format(hash(parts) & 0xFFFFFFFFFFFF, "x")
 
+    @locked
     def _send_scrub_views(self, first: int | None = None, count: int | None = None) -> None:
         """Send the views of ``count`` steps of the line from ``first`` on (None: around the
         position shown); nothing when not allowed or no step of them is on the line."""
@@ -97,8 +105,9 @@ class ScrubMixin:
         self, first: int | None, count: int
     ) -> tuple[int, list[dict[str, Any]]] | None:
         """The first step and the views after ``seek(step)`` for ``count`` steps from
-        ``first`` (None: around the one shown); the widget is left exactly as it was (None: no
-        step to show, or a seek was refused)."""
+        ``first`` (None: around the one shown), worked out by a stand-in (:func:`stand_in`):
+        the widget, its game and its cursor are never moved (None: no step to show, or a seek
+        was refused)."""
         review = self.view["review"]  # type: ignore[attr-defined]
         total, here = self._line_steps(), review["step"]  # type: ignore[attr-defined]
         floor = review.get("floor") or 0
@@ -108,25 +117,66 @@ class ScrubMixin:
         last = min(total, first + count - 1)
         if last < first:
             return None
-        kept = {name: getattr(self, name) for name in _KEPT if hasattr(self, name)}
-        kept["_log"] = list(kept.get("_log", ()))
         views: list[dict[str, Any]] = []
-        self._captured = views
-        try:
-            for step in range(first, last + 1):
-                self.seek(step)  # type: ignore[attr-defined]
-            self.seek(here)  # type: ignore[attr-defined]
-        except GameError:
-            return None
-        finally:
-            self._captured = None
-            for name, value in kept.items():
-                setattr(self, name, value)
+        with stand_in(self) as twin:
+            twin._captured = views
+            try:
+                for step in range(first, last + 1):
+                    twin.seek(step)
+            except GameError:
+                return None
         return first, views[: last - first + 1]
 
 
-#: What working the views out changes besides the position (put back afterwards).
-_KEPT = ("_seq", "_log", "_new_events", "_proposal", "error")
+@contextlib.contextmanager
+def stand_in(widget: Any) -> Iterator[Any]:
+    """A stand-in of ``widget`` to move about in: its own copy of the game and its own cursor
+    on the same record, every other attribute as the widget has it now, and no connection to
+    the browser (it sends nothing, tells no listener, draws no picture).
+
+    Views of other steps are worked out on it, never by moving the widget's own game and back:
+    with ipykernel 7 a widget's comm messages may be handled on a subshell's thread while a
+    cell reads ``w.game`` on the main one, and that cell must never see a step it is not at.
+    The stand-in shows whoever the widget shows now (its viewer is the widget's)."""
+    cls: Any = type(widget)
+    twin = cls.__new__(cls)  # traits and a lock of its own; __init__ not run: no comm
+    own = set(twin.__dict__)  # traitlets' bookkeeping (and the lock), made for the twin
+    for name, value in widget.__dict__.items():
+        if name not in own:  # lists and dicts (a log, a cache) of its own: it changes them
+            twin.__dict__[name] = copy.copy(value) if type(value) in _MUTABLE else value
+    plumbing = _plumbing()
+    twin._trait_values.update(
+        {name: value for name, value in widget._trait_values.items() if name not in plumbing}
+    )
+    cursor = widget._cursor
+    twin._game = adapter_for(widget._game).clone(widget._game)
+    twin._cursor = None if cursor is None else Cursor(cursor.record, cursor.node)
+    twin._new_steps = []
+    twin._move_listeners = Listeners()  # on_move is told of steps played, not of steps shown
+    twin._unsubscribe = _nothing  # it listens to no game (the widget's own stays subscribed)
+    twin._picture = None  # never drawn (views worked out ahead return before drawing)
+    twin.close = _nothing  # ipywidgets closes a widget it drops: the twin has nothing open
+    try:
+        yield twin
+    finally:
+        if twin._cursor is not None:
+            twin._cursor.close()
+
+
+#: Attribute types copied for the stand-in (it changes them in place: ``_log.clear()``…).
+_MUTABLE = (list, dict, set)
+
+
+def _nothing() -> None:
+    """What the stand-in does to close or unsubscribe: it holds nothing open."""
+
+
+@functools.cache
+def _plumbing() -> frozenset[str]:
+    """ipywidgets' own traits (the comm, the messages held back): not the stand-in's."""
+    import ipywidgets  # type: ignore[import-untyped]  # (anywidget brings it)
+
+    return frozenset(ipywidgets.Widget.class_trait_names())
 
 
 def _without_seq(view: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from ..errors import GameError
 from ..record import Cursor, Node, Step
+from .intents import locked
 
 #: The takeback policies a widget takes.
 TAKEBACKS = ("free", "no_peeking", "off")
@@ -56,6 +57,7 @@ class TakebacksMixin:
         return self._takebacks or self._default_takebacks()
 
     @takebacks.setter
+    @locked
     def takebacks(self, value: str | None) -> None:
         self._takebacks = check_takebacks(value)
         self._publish([])  # type: ignore[attr-defined]

@@ -296,12 +296,49 @@ def open_code(page, server: LabServer, name: str, code: str) -> None:
     run_all(page)
 
 
+def kernel_run(page, code: str, timeout: float = 30_000) -> str:
+    """Run ``code`` in the open notebook's kernel without adding a cell; its printed output.
+
+    A cell per question made long journeys slow: each one is drawn, and a notebook of a
+    few hundred cells slows JupyterLab itself. A Python error fails the test with its text.
+    It may run while a widget's comm messages are handled on a subshell's thread (ipykernel 7):
+    the widgets hold a lock for those and never move their game to work views out ahead
+    (``tests/widgets/test_widget_threads.py``), so what it reads is a state the widget shows.
+    """
+    result = page.evaluate(
+        """async ([code, timeout]) => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        const kernel = panel.sessionContext.session.kernel;
+        const future = kernel.requestExecute({code, silent: false, store_history: false});
+        let out = '', error = null;
+        future.onIOPub = (msg) => {
+          const kind = msg.header.msg_type, content = msg.content;
+          if (kind === 'stream') out += content.text;
+          else if (kind === 'error') error = `${content.ename}: ${content.evalue}`;
+          else if (kind === 'execute_result' || kind === 'display_data')
+            out += (content.data['text/plain'] || '') + '\\n';
+        };
+        const late = new Promise((r) => setTimeout(() => r('late'), timeout));
+        try {
+          if ((await Promise.race([future.done, late])) === 'late')
+            error = `no answer from the kernel within ${timeout} ms`;
+        } catch (e) {
+          error = error || String(e);
+        }
+        return {out, error};
+      }""",
+        [code, timeout],
+    )
+    assert result["error"] is None, f"{code!r} failed in the kernel: {result['error']}"
+    return result["out"]
+
+
 def py(page, expr: str) -> object:
     """The JSON value of a Python expression, evaluated in the open notebook's kernel."""
     import json
     import re
 
-    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
+    out = kernel_run(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
     match = re.search(r"@@(.*)", out)
     assert match, out
     return json.loads(match.group(1))

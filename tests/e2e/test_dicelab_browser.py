@@ -3,23 +3,12 @@ Loser changes the chart, Monte Carlo 1,000 fills the observed bars; light and da
 
 from __future__ import annotations
 
-import json
-import re
-
 import nbformat
 
-from .lab import open_notebook, run_all, run_code, set_theme
+from .lab import kernel_run, open_notebook, py, run_all, set_theme
 
 ROOT = ".dl-root"
 SETUP = "from levelwidgets import DiceLab\nlab = DiceLab(seed=7)\nlab"
-
-
-def py(page, expr: str) -> object:
-    """Evaluate a Python expression in the notebook's kernel and return it (JSON)."""
-    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
-    match = re.search(r"@@(.*)", out)
-    assert match, out
-    return json.loads(match.group(1))
 
 
 def seq(page) -> int:
@@ -80,7 +69,7 @@ def test_dicelab_renders_rolls_toggles_and_simulates(page, lab, artifacts, reque
     after(page, before)
     assert py(page, "lab.faces[0]") == rolled[0] % 6 + 1
     before = seq(page)
-    run_code(page, "_ = lab.roll([1, 1, 1, 2])")
+    kernel_run(page, "_ = lab.roll([1, 1, 1, 2])")
     after(page, before)
     assert faces(root) == [1, 1, 1, 2]
 
@@ -140,7 +129,7 @@ def test_dicelab_renders_rolls_toggles_and_simulates(page, lab, artifacts, reque
     finally:
         set_theme(page, dark=False)
     # the other charts, in German: a picture to look at
-    run_code(page, "lab.language = 'de'")
+    kernel_run(page, "lab.language = 'de'")
     root.locator("[data-tab=moves]").click()
     assert root.locator("g[data-size]").count() == 5
     assert root.locator("[data-action=roll]").inner_text() == "Würfeln"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .lab import run_code
+from .lab import kernel_run
 from .test_level8_browser import ROOT, add_table, after, dom_cards, settled, start
 from .test_levelx_browser import py
 
@@ -65,7 +65,7 @@ def test_a_two_person_hot_seat_game_shows_nothing_private_on_a_pass_screen(
     page, lab, artifacts, request
 ) -> None:
     start(page, lab, request)
-    run_code(page, HELPERS)
+    kernel_run(page, HELPERS)
     index = page.locator(ROOT).count()
     table = add_table(
         page,
@@ -103,7 +103,7 @@ def test_a_two_person_hot_seat_game_shows_nothing_private_on_a_pass_screen(
     # Undo on a pass screen: off by default (no peeking), and refused with the reason
     check_pass_screen(page, table, index, searched)
     assert table.locator("button[data-action=undo]").is_disabled()
-    run_code(page, "hs._handle_message(hs, {'type': 'undo'}, [])")  # what the ← key sends
+    kernel_run(page, "hs._handle_message(hs, {'type': 'undo'}, [])")  # what the ← key sends
     assert py(page, "hs.error_info['code']") == "level8.no_peeking"
     table.locator("[data-error]").wait_for()
     assert "free look" in table.locator("[data-error]").inner_text()
@@ -112,7 +112,7 @@ def test_a_two_person_hot_seat_game_shows_nothing_private_on_a_pass_screen(
 
     # A teacher allows takebacks: Undo on Ben's pass screen ends on Ann's pass screen
     before = py(page, "hs.game.current_player")
-    run_code(page, "hs.takebacks = 'free'")
+    kernel_run(page, "hs.takebacks = 'free'")
     seq = int(settled(page, index)["seq"])
     table.locator("button[data-action=undo]").click()
     after(page, seq, index)

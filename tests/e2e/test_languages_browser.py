@@ -14,7 +14,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from .lab import open_notebook, run_all, run_code, settled
+from .lab import kernel_run, open_notebook, run_all, run_code, settled
 from .lab import py as lab_py
 
 CELLS = [
@@ -129,8 +129,8 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
     # Level X: one move by You, then Ben's group of a lone 1 is refused (its title and the
     # refusal the Enter key brings back from Python)
     x = page.locator(".lx-root").first
-    run_code(page, "x.roll((5, 6, 2, 3)); x.play('5 6')")
-    run_code(page, "x.roll((1, 2, 3, 4))")
+    kernel_run(page, "x.roll((5, 6, 2, 3)); x.play('5 6')")
+    kernel_run(page, "x.roll((1, 2, 3, 4))")
     page.wait_for_function(
         "() => document.querySelector('.lx-root [data-die=\"0\"]:not([disabled])')"
     )
@@ -149,14 +149,14 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
         " return r && r.dataset.busy === '0' && r.dataset.actor === '0'; }",
         timeout=60_000,
     )
-    run_code(page, "c.draw(); c.discard(c.game.hand(0)[0])")  # a turn; the bots play theirs
+    kernel_run(page, "c.draw(); c.discard(c.game.hand(0)[0])")  # a turn; the bots play theirs
     page.wait_for_function(
         "() => { const r = document.querySelector('.l8-root');"
         " return r && r.dataset.busy === '0' && r.dataset.actor === '0'"
         " && r.dataset.phase === 'draw'; }",
         timeout=60_000,
     )
-    run_code(page, "c._handle_message(c, {'type': 'discard', 'card': c.game.hand(0)[0]}, [])")
+    kernel_run(page, "c._handle_message(c, {'type': 'discard', 'card': c.game.hand(0)[0]}, [])")
     _refusal(page, ".l8-root", expect["refuse_8"])
 
     # the board game: after the roll, a discard before the tower moves is refused
@@ -169,7 +169,7 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
     # the dice lab: a roll, then an empty choice of target sums is refused
     dice = page.locator(".dl-root").first
     dice.locator("[data-action=roll]").click()
-    run_code(page, "lab._handle_message(lab, {'type': 'set_targets', 'targets': []}, [])")
+    kernel_run(page, "lab._handle_message(lab, {'type': 'set_targets', 'targets': []}, [])")
     _refusal(page, ".dl-root", expect["refuse_lab"])
 
     for root, widget in (

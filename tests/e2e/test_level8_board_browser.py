@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from .lab import REPO, open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import REPO, kernel_run, open_notebook, run_all, set_theme, settled_after
 from .lab import settled as lab_settled
 from .test_levelx_browser import py
 
@@ -230,7 +230,7 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
     # the person acted
     refused = py(page, "w._undo_refusal() is not None")
     assert root.locator("[data-action=undo]").is_disabled() == refused
-    run_code(page, "w.takebacks = 'free'")
+    kernel_run(page, "w.takebacks = 'free'")
     root.locator("[data-action=undo]:not([disabled])").wait_for()
     plies = py(page, "w.game.plies")
     seq = int(settled(page)["seq"])
@@ -239,7 +239,7 @@ def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> 
     assert py(page, "w.game.plies") < plies
 
     # German and the dark theme, on a fresh game at its move (the glowing fields)
-    run_code(page, "w.new_game(seed=3); w.bot_delay = 0; w.language = 'de'")
+    kernel_run(page, "w.new_game(seed=3); w.bot_delay = 0; w.language = 'de'")
     state = person_to_act(page)
     if state["phase"] == "roll":
         seq = int(state["seq"])

@@ -13,7 +13,7 @@ import shutil
 
 from playwright.sync_api import Error as PlaywrightError
 
-from .lab import REPO, open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import REPO, kernel_run, open_notebook, run_all, run_code, set_theme, settled_after
 from .lab import settled as lab_settled
 from .test_levelx_browser import py
 
@@ -103,7 +103,7 @@ def in_step(page, root, teacher) -> None:
 def test_a_whole_round_by_clicks_against_bots(page, lab, artifacts, request) -> None:
     root = start(page, lab, request)
     teacher = page.locator(ROOT).nth(1)
-    run_code(page, "w.bot_delay = 60; teacher.bot_delay = 60")
+    kernel_run(page, "w.bot_delay = 60; teacher.bot_delay = 60")
     start_round = py(page, "w.game.round")
     laid = shots = 0
     for _turn in range(60):
@@ -181,13 +181,13 @@ def test_teacher_view_german_dark_and_a_refused_intent(page, lab, artifacts, req
     # a refused intent: discarding before drawing shows the engine's message, nothing changes
     before = py(page, "w.game.snapshot()['state']")
     seq = int(settled(page)["seq"])
-    run_code(page, "w._handle_message(w, {'type': 'discard', 'card': w.game.hand(0)[0]}, [])")
+    kernel_run(page, "w._handle_message(w, {'type': 'discard', 'card': w.game.hand(0)[0]}, [])")
     root.locator("[data-error]").wait_for()
     assert "draw" in root.locator("[data-error]").inner_text().lower()
     assert py(page, "w.game.snapshot()['state']") == before
     assert int(settled(page)["seq"]) >= seq
     # German labels and the dark theme
-    run_code(page, "w.language = 'de'; teacher.language = 'de'")
+    kernel_run(page, "w.language = 'de'; teacher.language = 'de'")
     page.wait_for_function(
         "() => document.querySelector('.l8-root [data-draw-pile]').textContent.includes('Zieh')"
         " || document.querySelector('.l8-root').textContent.includes('Runde')"

@@ -12,7 +12,7 @@ from levelwidgets import i18n
 from levelwidgets.level8 import Level8
 from levelwidgets.level8.odds import draw_odds
 
-from .lab import open_code, run_code, set_theme
+from .lab import kernel_run, open_code, set_theme
 from .lab import settled as lab_settled
 from .test_levelx_browser import py
 
@@ -89,7 +89,7 @@ def test_odds_panel_in_english_and_german_dark_theme_and_on_a_projector(
     assert f"unseen: {first['label'].replace('joker', 'Joker')} ×{first['unseen']}" in text
     root.screenshot(path=str(artifacts / "level8-odds-light-en.png"))
     # German: the same figures in German words and digits
-    run_code(page, "w.language = 'de'")
+    kernel_run(page, "w.language = 'de'")
     page.wait_for_function(
         "() => (document.querySelector('.l8-root [data-odds-line]') || {}).textContent"
         "?.startsWith('Nächste Karte vom Nachziehstapel')"

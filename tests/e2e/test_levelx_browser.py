@@ -7,11 +7,9 @@ switch language and theme, reload the page, and play a whole game against a bot.
 
 from __future__ import annotations
 
-import json
-import re
 import shutil
 
-from .lab import open_notebook, run_all, run_code, set_theme, settled_after
+from .lab import open_notebook, py, run_all, run_code, set_theme, settled_after
 from .lab import settled as lab_settled
 
 NB = "levelx_play.ipynb"
@@ -37,14 +35,6 @@ def our_turn(page, root_index: int = 0) -> dict:
         timeout=20_000,
     )
     return settled(page, root_index)
-
-
-def py(page, expr: str) -> object:
-    """Evaluate a Python expression in the notebook's kernel and return it (JSON)."""
-    out = run_code(page, f"import json as _j; print('@@' + _j.dumps({expr}))")
-    match = re.search(r"@@(.*)", out)
-    assert match, out
-    return json.loads(match.group(1))
 
 
 def dice_faces(page, root) -> list[int]:
@@ -217,7 +207,7 @@ def test_keyboard_lucky_loser_teach_german_dark(page, lab, artifacts, request) -
     page.keyboard.press("Enter")
     wait_seq_after(page, seq)
     assert py(page, "len(w.game.history) >= 1")
-    assert page.locator(".jp-Notebook .jp-Cell").count() == cells + 1  # only py()'s cell
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells  # py() adds no cell
     # ← undoes back to the person, → redoes (the bot's turn too); the move list follows.
     page.wait_for_function(
         "() => { const r = document.querySelector('.lx-root');"

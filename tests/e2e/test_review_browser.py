@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from .lab import open_code, py, run_code, set_theme, settled, settled_after
+from .lab import kernel_run, open_code, py, set_theme, settled, settled_after
 
 LONG_GAME = """
 from levelwidgets import Level8Widget, LevelXWidget
@@ -122,7 +122,7 @@ def test_play_on_from_an_earlier_move_makes_a_variation(page, lab, request, arti
     for _ in range(4):  # Ann to roll in her third turn
         click_and_wait(page, ".lx-root", root.locator("[data-nav=forward]"))
     click_and_wait(page, ".lx-root", root.locator("[data-action=play_on]"))
-    run_code(page, "w.roll((1, 1, 1, 1))")  # dice the game did not have: surely a new step
+    kernel_run(page, "w.roll((1, 1, 1, 1))")  # dice the game did not have: surely a new step
     settled(page, ".lx-root")
     assert root.locator("[data-action=confirm]").is_disabled()  # moves exist: no quick pass
     click_and_wait(page, ".lx-root", root.locator("[data-action=pass]"))  # the deliberate pass
@@ -209,7 +209,7 @@ def test_a_record_handed_out_read_only(page, lab, request, artifacts):
     assert hashlib.sha256(text.encode()).hexdigest() == py(page, digest)
     assert "Look at row 9." in text and text.count("data-handout-picture=") == 1
     assert handout.get_attribute("data-waiting") == "0"
-    run_code(page, "r.language = 'de'")  # a German class, in the dark
+    kernel_run(page, "r.language = 'de'")  # a German class, in the dark
     set_theme(page, dark=True)
     page.wait_for_function(
         "() => document.querySelector('.lx-root [data-readonly]').textContent.includes('Nur lesen')"
