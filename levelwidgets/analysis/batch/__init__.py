@@ -225,7 +225,7 @@ class BotStreams:
         x = self._first * self._mul[k]
         x += self._inc[k]
         x >>= np.uint64(11)
-        out = x.astype(np.float64)
+        out = x.view(np.int64).astype(np.float64)  # below 2**53: exact, and faster than uint64
         out *= _UNIT
         return out
 

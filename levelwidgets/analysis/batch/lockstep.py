@@ -110,8 +110,13 @@ class Lockstep:
         self.stack_sums = np.cumsum([0, *rules.bonus_tiles]).astype(np.intp)
         steps = moves.steps.T.astype(np.intp)
         self.move_steps = [np.ascontiguousarray(steps + p * rows.size) for p in range(players)]
-        self.flat_table = moves.table.ravel().astype(np.intp)
+        # move ids in the smallest type that holds them: the table (126 rolls × 64 closed-row
+        # masks × up to 29 moves) then stays in the processor's cache
+        self.flat_table = moves.table.ravel().astype(np.min_scalar_type(moves.steps.shape[0]))
         self.count = moves.count.astype(np.intp)
+        # as floats: ``uniform * count`` then multiplies floats alone (no int conversion
+        # per game); the product is the engine's ``random() * len(moves)`` exactly
+        self.count_f = moves.count.astype(np.float64)
         self.roll_slot = moves.roll_slot.astype(np.intp)
         self.trans = rows.trans.astype(np.int32)
         self.base = rows.base.astype(np.intp)
@@ -129,7 +134,7 @@ class Lockstep:
         chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
         self.held = np.zeros((players, *shape), dtype=np.int32)
-        self.sets = np.zeros((players, n_games), dtype=np.intp)
+        self.sets = np.zeros((players, n_games), dtype=np.int32)
         self.bonus = np.zeros((players, n_games), dtype=np.intp)
         self.tiles = np.zeros((players, n_games), dtype=np.intp)
         self.taken = np.zeros(n_games, dtype=np.intp)  # tiles taken from the stack
@@ -165,7 +170,7 @@ class Lockstep:
         out &= WANT_MASK  # the chips asked for
         self.chips -= out
         self.held[seat] += out
-        closing = np.flatnonzero(np.minimum.reduce(self.chips, axis=0) <= 0)
+        closing = np.flatnonzero(self.chips <= 0)  # rows that closed, as [row, game] places
         if closing.size:
             self._close_rows(seat, closing)
         complete = np.minimum.reduce(self.held[seat], axis=0)
@@ -173,20 +178,16 @@ class Lockstep:
         if more.size:
             self._take_tiles(seat, more, complete[more])
 
-    def _close_rows(self, seat: int, games: np.ndarray) -> None:
-        """Rows of ``games`` whose last chip went this turn: hand back the chips asked for
-        beyond it, take every piece out, and check the end condition."""
-        chips = np.take(self.chips, games, axis=1, mode=CLIP)  # [row, game]
-        closing = chips <= 0
-        r, k = np.nonzero(closing)
-        flat = r * self.games.size
-        flat += games[k]
+    def _close_rows(self, seat: int, flat: np.ndarray) -> None:
+        """Rows whose last chip went this turn (``flat``: their places in the ``[row, game]``
+        arrays): hand back the chips asked for beyond it and take every piece out."""
+        r, g = np.divmod(flat, self.games.size)
+        chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
-        held[flat] += chips[r, k]  # chips[r, k] = -(chips asked beyond the last)
-        self.chips.reshape(-1)[flat] = CLOSED
+        held[flat] += chips[flat]  # -(chips asked beyond the last)
+        chips[flat] = CLOSED
         self.state.reshape(-1)[flat] = self.base[r]
-        self.closed[games] |= ROW_BITS @ closing
-        self._check_end(games)
+        np.bitwise_or.at(self.closed, g, ROW_BITS[r])  # a game may close two rows at once
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
         """One tile per newly completed set of games ``g``, from the top of the stack while
@@ -198,12 +199,6 @@ class Lockstep:
         self.bonus[seat, g] += self.stack_sums[taken + count] - self.stack_sums[taken]
         self.tiles[seat, g] += count
         self.taken[g] = taken + count
-        self._check_end(g[count > 0])
-
-    def _check_end(self, g: np.ndarray) -> None:
-        """Three rows closed or every tile taken: this round is the last (as ``_check_end``)."""
-        met = (_POPCOUNT[self.closed[g]] >= 3) | (self.taken[g] >= self.stack_size)
-        self.last_round[g] |= met
 
     # ------------------------------------------------------------------ between rounds
 
@@ -211,7 +206,19 @@ class Lockstep:
         """Games whose last round just ended: note their length and freeze them (all rows
         closed: only the empty move is legal, so they play on without changing). Their
         positions go to ``out`` when finished games are a quarter of the arrays and are
-        dropped from them (a few large copies instead of one per round)."""
+        dropped from them (a few large copies instead of one per round).
+
+        A round is the last when three rows are closed or every tile is taken at any turn of
+        it (the engine's ``_check_end``, which looks when a row closes or a tile goes): both
+        only grow, so one look at the end of the round finds the same rounds as a look after
+        every turn, with two calls instead of a few per turn. Without tiles the condition
+        holds from the start, and the engine sees it at the first row that closes."""
+        if self.stack_size:
+            over = _POPCOUNT[self.closed] >= 3
+            over |= self.taken >= self.stack_size
+        else:
+            over = self.closed != 0
+        self.last_round |= over
         new = np.flatnonzero(self.last_round != self.finished)  # finished implies last_round
         if not new.size:
             return
@@ -298,7 +305,7 @@ def random_policy(
     games: Lockstep, seat: int, slots: np.ndarray, uniforms: np.ndarray
 ) -> np.ndarray:
     """As RandomBot: ``moves[int(u * len(moves))]`` among the engine's distinct legal moves."""
-    j = uniforms * np.take(games.count, slots, mode=CLIP)
+    j = uniforms * np.take(games.count_f, slots, mode=CLIP)
     index = j.astype(np.intp)
     index += slots * games.moves.width
     return np.take(games.flat_table, index, mode=CLIP)
