@@ -7,8 +7,9 @@ work on the machine distorts them as little as possible.
 Level X, engine against the numpy batch simulator (issue 30, item 2), for every policy the
 batch plays (``levelwidgets.analysis.batch.POLICIES``: random, greedy) at 2, 3 and 4 players,
 printed rules: ``levelx_<policy>_<n>p_engine_games_per_s`` (``play_game`` with RandomBots or
-GreedyBots), ``levelx_<policy>_<n>p_batch_games_per_s`` (``batch.simulate_outcome``: the
-simulator, without building a frame) and their ratio ``levelx_<policy>_<n>p_batch_vs_engine``;
+GreedyBots, playing the first games of the study below with its dice and bot seeds),
+``levelx_<policy>_<n>p_batch_games_per_s`` (``batch.simulate_outcome``: the simulator,
+without building a frame) and their ratio ``levelx_<policy>_<n>p_batch_vs_engine``;
 ``batch_vs_engine_min_ratio`` is the smallest of them, target ≥ 20. Engine and batch
 repetitions alternate, so a busy machine slows both alike. Lookup tables (the engine's move
 tables, the batch simulator's tables) are built before timing; their one-time cost is
@@ -83,15 +84,30 @@ def timed_rate(run: Callable[[int], int], rep: int) -> float:
 
 
 def engine_run(policy: str, players: int, games: int) -> Callable[[int], int]:
-    """``run(rep)``: ``games`` engine games of ``policy`` bots (seeds new for each ``rep``)."""
+    """``run(rep)``: ``games`` engine games of ``policy`` bots: games ``0 … games - 1`` of the
+    study the batch figures time with seed ``rep`` (the same dice and bot seeds, so engine
+    and batch play the very same games), seeds computed before the clock starts."""
+    import numpy as np
+
+    from levelwidgets.analysis.simulate import game_seeds
+
+    ks = np.arange(games)
+    seeds = {
+        rep: (
+            game_seeds(rep, ks).tolist(),
+            [game_seeds(rep, ks, s).tolist() for s in range(players)],
+        )
+        for rep in range(REPEATS)
+    }
 
     def run(rep: int) -> int:
-        for seed in range(rep * games, (rep + 1) * games):
+        dice, seats = seeds[rep]
+        for k in range(games):
             if policy == "random":
-                bots = [RandomBot(10 * seed + p) for p in range(players)]
+                bots = [RandomBot(seats[s][k]) for s in range(players)]
             else:
                 bots = [GreedyBot() for _ in range(players)]
-            play_game(bots, seed=seed)
+            play_game(bots, seed=dice[k])
         return games
 
     return run
@@ -285,7 +301,7 @@ def main() -> None:
 
     print(f"batch_tables_build_ms: {build_tables_ms():.0f} ms")
     for players in LEVELX_PLAYERS:  # warm up: the engine builds its move tables lazily
-        engine_run("random", players, 50)(0)
+        engine_run("random", players, 50)(0)  # seeds as the timed runs' (rep 0's first games)
         for policy in POLICIES:
             simulate_outcome(1000, players, policy)
     levelx_speed(scale)

@@ -121,7 +121,7 @@ def copy_position(games: lockstep.Lockstep, g: int, game: LevelX, rules: Rules) 
     state = game._state
     for r, length in enumerate(rules.row_lengths):
         code = sum(state.pos[q][r] * (length + 1) ** q for q in range(state.players))
-        games.state[r, g] = games.base[r] + code * K_SIZE
+        games.arr[r, g] = (games.base[r] // K_SIZE + code) << games.move_bits
         games.chips[r, g] = state.chips[r] or lockstep.CLOSED
         for p in range(state.players):
             games.held[p, r, g] = state.held[p][r]

@@ -5,7 +5,7 @@ game waits for the same seat: one turn of seat ``p`` is a handful of whole-array
 A game ends at the end of a round, so results are collected between rounds (and finished games
 dropped from the arrays once there are enough of them).
 
-Per game the position is: one *row state* per row (every player's square in it, see
+Per game the position is: one *row arrangement* per row (every player's square in it, see
 :class:`.tables.RowTables`), the chips left per row, the chips each player holds, complete sets,
 bonus points, tiles taken, closed rows and whether the last round has started. Rare events
 (a row closing, a set completing) are handled on the few games they touch.
@@ -108,10 +108,14 @@ class Lockstep:
         self.players, self.moves, self.rows, self.rules = players, moves, rows, rules
         self.stack_size = len(rules.bonus_tiles)
         self.stack_sums = np.cumsum([0, *rules.bonus_tiles]).astype(np.intp)
-        steps = moves.steps.T.astype(np.intp)
-        self.move_steps = [np.ascontiguousarray(steps + p * rows.size) for p in range(players)]
-        self.flat_table = moves.table.ravel().astype(np.intp)
+        self.move_bits, self.seat_moves = seat_move_tables(moves, rows, players)
+        # move ids in the smallest type that holds them: the table (126 rolls × 64 closed-row
+        # masks × up to 29 moves) then stays in the processor's cache
+        self.flat_table = moves.table.ravel().astype(np.min_scalar_type(moves.steps.shape[0]))
         self.count = moves.count.astype(np.intp)
+        # as floats: ``uniform * count`` then multiplies floats alone (no int conversion
+        # per game); the product is the engine's ``random() * len(moves)`` exactly
+        self.count_f = moves.count.astype(np.float64)
         self.roll_slot = moves.roll_slot.astype(np.intp)
         self.trans = rows.trans.astype(np.int32)
         self.base = rows.base.astype(np.intp)
@@ -125,11 +129,14 @@ class Lockstep:
         n_games = games.size
         shape = (len(ROWS), n_games)
         self.games = games  # numbers of the games in the batch
-        self.state = np.repeat(self.base[:, None], n_games, axis=1)
+        # each row's arrangement ``state // K_SIZE``, shifted left by ``move_bits``: adding a
+        # move id gives the place of that move's outcome in the seat's ``seat_moves`` table
+        self.arr_base = (self.base // K_SIZE) << self.move_bits
+        self.arr = np.repeat(self.arr_base[:, None], n_games, axis=1)
         chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
         self.held = np.zeros((players, *shape), dtype=np.int32)
-        self.sets = np.zeros((players, n_games), dtype=np.intp)
+        self.sets = np.zeros((players, n_games), dtype=np.int32)
         self.bonus = np.zeros((players, n_games), dtype=np.intp)
         self.tiles = np.zeros((players, n_games), dtype=np.intp)
         self.taken = np.zeros(n_games, dtype=np.intp)  # tiles taken from the stack
@@ -141,6 +148,10 @@ class Lockstep:
     @functools.cached_property
     def greedy(self) -> GreedyTables:
         return greedy_tables(self.rules, self.players)
+
+    def states(self, g: np.ndarray) -> np.ndarray:
+        """The row-table states ``[row, game]`` of games ``g`` (:class:`.tables.RowTables`)."""
+        return (self.arr[:, g] >> self.move_bits) * K_SIZE
 
     # ------------------------------------------------------------------ one turn
 
@@ -158,14 +169,13 @@ class Lockstep:
 
     def apply(self, seat: int, move: np.ndarray) -> None:
         """Resolve move ids ``move`` (one per game) for ``seat``: the spec's Turn, steps 4–5."""
-        index = np.take(self.move_steps[seat], move, axis=1, mode=CLIP)
-        index += self.state
-        out = np.take(self.trans, index, mode=CLIP)
-        np.right_shift(out, WANT_BITS, out=self.state)
+        index = self.arr + move  # [row, game]: no lookup of the move's steps per row
+        out = np.take(self.seat_moves[seat], index, mode=CLIP)
+        np.right_shift(out, WANT_BITS, out=self.arr)
         out &= WANT_MASK  # the chips asked for
         self.chips -= out
         self.held[seat] += out
-        closing = np.flatnonzero(np.minimum.reduce(self.chips, axis=0) <= 0)
+        closing = np.flatnonzero(self.chips <= 0)  # rows that closed, as [row, game] places
         if closing.size:
             self._close_rows(seat, closing)
         complete = np.minimum.reduce(self.held[seat], axis=0)
@@ -173,20 +183,16 @@ class Lockstep:
         if more.size:
             self._take_tiles(seat, more, complete[more])
 
-    def _close_rows(self, seat: int, games: np.ndarray) -> None:
-        """Rows of ``games`` whose last chip went this turn: hand back the chips asked for
-        beyond it, take every piece out, and check the end condition."""
-        chips = np.take(self.chips, games, axis=1, mode=CLIP)  # [row, game]
-        closing = chips <= 0
-        r, k = np.nonzero(closing)
-        flat = r * self.games.size
-        flat += games[k]
+    def _close_rows(self, seat: int, flat: np.ndarray) -> None:
+        """Rows whose last chip went this turn (``flat``: their places in the ``[row, game]``
+        arrays): hand back the chips asked for beyond it and take every piece out."""
+        r, g = np.divmod(flat, self.games.size)
+        chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
-        held[flat] += chips[r, k]  # chips[r, k] = -(chips asked beyond the last)
-        self.chips.reshape(-1)[flat] = CLOSED
-        self.state.reshape(-1)[flat] = self.base[r]
-        self.closed[games] |= ROW_BITS @ closing
-        self._check_end(games)
+        held[flat] += chips[flat]  # -(chips asked beyond the last)
+        chips[flat] = CLOSED
+        self.arr.reshape(-1)[flat] = self.arr_base[r]
+        np.bitwise_or.at(self.closed, g, ROW_BITS[r])  # a game may close two rows at once
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
         """One tile per newly completed set of games ``g``, from the top of the stack while
@@ -198,12 +204,6 @@ class Lockstep:
         self.bonus[seat, g] += self.stack_sums[taken + count] - self.stack_sums[taken]
         self.tiles[seat, g] += count
         self.taken[g] = taken + count
-        self._check_end(g[count > 0])
-
-    def _check_end(self, g: np.ndarray) -> None:
-        """Three rows closed or every tile taken: this round is the last (as ``_check_end``)."""
-        met = (_POPCOUNT[self.closed[g]] >= 3) | (self.taken[g] >= self.stack_size)
-        self.last_round[g] |= met
 
     # ------------------------------------------------------------------ between rounds
 
@@ -211,7 +211,19 @@ class Lockstep:
         """Games whose last round just ended: note their length and freeze them (all rows
         closed: only the empty move is legal, so they play on without changing). Their
         positions go to ``out`` when finished games are a quarter of the arrays and are
-        dropped from them (a few large copies instead of one per round)."""
+        dropped from them (a few large copies instead of one per round).
+
+        A round is the last when three rows are closed or every tile is taken at any turn of
+        it (the engine's ``_check_end``, which looks when a row closes or a tile goes): both
+        only grow, so one look at the end of the round finds the same rounds as a look after
+        every turn, with two calls instead of a few per turn. Without tiles the condition
+        holds from the start, and the engine sees it at the first row that closes."""
+        if self.stack_size:
+            over = _POPCOUNT[self.closed] >= 3
+            over |= self.taken >= self.stack_size
+        else:
+            over = self.closed != 0
+        self.last_round |= over
         new = np.flatnonzero(self.last_round != self.finished)  # finished implies last_round
         if not new.size:
             return
@@ -238,10 +250,40 @@ class Lockstep:
             setattr(self, name, np.take(getattr(self, name), keep, axis=-1, mode=CLIP))
 
 
+def seat_move_tables(moves: MoveTables, rows: RowTables, players: int) -> _SeatMoves:
+    """``(bits, tables)``: ``tables[p][(a << bits) + m]`` is what move ``m`` of seat ``p``
+    does to a row in arrangement ``a`` (``state // K_SIZE``, which names the row too), as
+    ``(new_a << bits) << WANT_BITS | want``. One lookup per row then resolves a move, where
+    the row tables need the move's steps in that row first (a second lookup of six).
+
+    Built once per pair of tables (they are cached, so once per rules and player count)."""
+    key = (id(moves), id(rows), players)
+    found = _SEAT_MOVES.get(key)
+    if found is not None and found[0] is moves and found[1] is rows:
+        return found[2]
+    bits = max(1, (moves.steps.shape[0] - 1).bit_length())
+    n_arr = rows.size // K_SIZE
+    row_of = np.searchsorted(rows.base // K_SIZE, np.arange(n_arr), side="right") - 1
+    index = np.arange(n_arr) * K_SIZE + moves.steps[:, row_of]  # [move, arrangement]
+    tables = []
+    for p in range(players):
+        entry = rows.trans[p * rows.size + index].astype(np.int64)
+        new = (entry >> WANT_BITS) // K_SIZE
+        table = np.zeros((n_arr, 1 << bits), dtype=np.int64)
+        table[:, : index.shape[0]] = ((new << bits) << WANT_BITS | (entry & WANT_MASK)).T
+        tables.append(table.ravel().astype(np.int32))
+    _SEAT_MOVES[key] = (moves, rows, (bits, tables))
+    return bits, tables
+
+
+_SeatMoves = tuple[int, list[np.ndarray]]
+_SEAT_MOVES: dict[tuple[int, int, int], tuple[MoveTables, RowTables, _SeatMoves]] = {}
+
+
 #: Lockstep attributes with one entry per game (games on the last axis).
 _PER_GAME = (
     "games",
-    "state",
+    "arr",
     "chips",
     "held",
     "sets",
@@ -298,7 +340,7 @@ def random_policy(
     games: Lockstep, seat: int, slots: np.ndarray, uniforms: np.ndarray
 ) -> np.ndarray:
     """As RandomBot: ``moves[int(u * len(moves))]`` among the engine's distinct legal moves."""
-    j = uniforms * np.take(games.count, slots, mode=CLIP)
+    j = uniforms * np.take(games.count_f, slots, mode=CLIP)
     index = j.astype(np.intp)
     index += slots * games.moves.width
     return np.take(games.flat_table, index, mode=CLIP)
@@ -316,7 +358,7 @@ def greedy_policy(
     """
     n = slots.size
     index = np.minimum(games.chips, CHIPS_MORE).T  # [game, row]
-    index += games.state.T // K_SIZE * (CHIPS_MORE + 1)
+    index += (games.arr.T >> games.move_bits) * (CHIPS_MORE + 1)
     keys = np.take(games.greedy.key[seat], index, axis=0, mode=CLIP)  # [game, row, steps]
     keys = keys.reshape(n, -1)
     base = games.pair_base[:n, None]
@@ -353,7 +395,7 @@ def _add_tile_keys(games: Lockstep, seat: int, slots: np.ndarray, cand: np.ndarr
         return
     g = g[k]
     move = games.moves.table[slots[g], c]
-    index = games.state[:, g] + games.move_rows[move].T  # [row, pair]
+    index = games.states(g) + games.move_rows[move].T  # [row, pair]
     index += seat * games.rows.size
     chips = np.minimum(np.take(games.trans, index) & WANT_MASK, games.chips[:, g])
     complete = np.minimum.reduce(held[:, g] + chips, axis=0)
@@ -370,7 +412,7 @@ def _candidate_rows(
     """Row-table entries ``[game, candidate, row]`` after each candidate move of games ``g``
     (``slots`` theirs), and the chips left ``[game, 1, row]``."""
     steps = np.take(games.move_rows, np.take(games.moves.table, slots, axis=0), axis=0)
-    index = games.state[:, g].T[:, None, :] + steps
+    index = games.states(g).T[:, None, :] + steps
     index += seat * games.rows.size
     return np.take(games.trans, index), games.chips[:, g].T[:, None, :]
 

@@ -43,6 +43,9 @@ def _genrand_base() -> list[int]:
 
 
 _BASE = _genrand_base()
+#: The same words, and the indices 0..623, as numpy scalars made once (not once per call).
+_BASE_U32 = [_U32(w) for w in _BASE]
+_INDEX_U32 = [_U32(i) for i in range(N)]
 
 
 def seed_key(seed: int) -> list[int]:
@@ -63,7 +66,10 @@ def init_by_array(keys: np.ndarray) -> np.ndarray:
 
     The 1247 steps depend on each other, the games do not: each step is five operations on
     one row of all games. The first 623 steps read the fixed ``init_genrand`` words as
-    scalars, so the state is never filled with them.
+    scalars, so the state is never filled with them. Those 6235 calls are a good part of the
+    seeding's time, so each is made as cheap as numpy allows: rows as ready-made views,
+    outputs passed by position, shift counts and multipliers as arrays (a Python int or
+    numpy scalar operand costs a conversion per call), the other scalars made once.
     """
     keys = np.asarray(keys, dtype=_U32)
     if keys.ndim != 2 or keys.shape[0] < 1:
@@ -72,46 +78,48 @@ def init_by_array(keys: np.ndarray) -> np.ndarray:
     # key[j] + j, as the step adds both (wrapping at 2**32 as the C code does)
     addends = [keys[j] + _U32(j) for j in range(length)]
     mt = np.empty((N, games), dtype=_U32)
+    rows = list(mt)  # row views, made once
     tmp = np.empty(games, dtype=_U32)
-    rs, xor, mul, add = np.right_shift, np.bitwise_xor, np.multiply, np.add
-    c1, c2 = _U32(1664525), _U32(1566083941)
+    thirty = np.full(games, 30, dtype=_U32)
+    c1 = np.full(games, 1664525, dtype=_U32)
+    c2 = np.full(games, 1566083941, dtype=_U32)
+    rs, xor, mul, add, sub = np.right_shift, np.bitwise_xor, np.multiply, np.add, np.subtract
     prev: np.ndarray | None = None  # mt[i - 1]; None while it is the scalar _BASE[0]
     i, j = 1, 0
     written = 0  # rows 1..written hold seeded words (the rest still _BASE)
     for _ in range(max(N, length)):
+        row = rows[i]
         if prev is None:
             p = _BASE[0]
             h = (((p ^ (p >> 30)) * 1664525) & 0xFFFFFFFF) ^ _BASE[i]
-            add(addends[j], _U32(h), out=mt[i])
+            add(addends[j], _U32(h), row)
         else:
-            rs(prev, 30, out=tmp)
-            xor(tmp, prev, out=tmp)
-            mul(tmp, c1, out=tmp)
-            if i > written:
-                xor(tmp, _U32(_BASE[i]), out=tmp)
-            else:
-                xor(tmp, mt[i], out=tmp)
-            add(tmp, addends[j], out=mt[i])
-        written = max(written, i)
-        prev, i, j = mt[i], i + 1, j + 1
+            rs(prev, thirty, tmp)
+            xor(tmp, prev, tmp)
+            mul(tmp, c1, tmp)
+            xor(tmp, _BASE_U32[i] if i > written else row, tmp)
+            add(tmp, addends[j], row)
+        if i > written:
+            written = i
+        prev, i, j = row, i + 1, j + 1
         if i >= N:
             mt[0] = mt[N - 1]
-            prev, i = mt[0], 1
+            prev, i = rows[0], 1
         if j >= length:
             j = 0
     if written < N - 1:  # only when the loop above wrapped before (it never does: N ≥ length)
         raise AssertionError("init_by_array left words unseeded")
     for _ in range(N - 1):
-        row = mt[i]
-        rs(prev, 30, out=tmp)
-        xor(tmp, prev, out=tmp)
-        mul(tmp, c2, out=tmp)
-        xor(tmp, row, out=tmp)
-        np.subtract(tmp, _U32(i), out=row)
+        row = rows[i]
+        rs(prev, thirty, tmp)
+        xor(tmp, prev, tmp)
+        mul(tmp, c2, tmp)
+        xor(tmp, row, tmp)
+        sub(tmp, _INDEX_U32[i], row)
         prev, i = row, i + 1
         if i >= N:
             mt[0] = mt[N - 1]
-            prev, i = mt[0], 1
+            prev, i = rows[0], 1
     mt[0] = _UPPER
     return mt
 
