@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
+from math import isqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -486,8 +487,9 @@ class _States:
 
     RECENT = 64
     #: A replay this short keeps every position on its way (stepping back through them is
-    #: then free); a longer one keeps only its end: each kept position is a copy of the game,
-    #: whose history grows with the record, so a jump would pay for many copies.
+    #: then free); a longer one keeps about the square root of its length: each kept position
+    #: is a copy of the game, whose history grows with the record, so a jump would pay for
+    #: many copies, and a step back for a long replay with none.
     KEEP_ON_THE_WAY = 8
 
     def __init__(self, record: GameRecord, root_game: Any) -> None:
@@ -744,10 +746,15 @@ class GameRecord(Node):
             cur = cur._parent  # type: ignore[assignment]
         adapter = self._adapter
         game = adapter.clone(game)
-        keep_all = len(path) <= states.KEEP_ON_THE_WAY  # a short replay: keep each position on
-        for step in reversed(path):  # the way, so stepping back through them costs nothing
+        # A short replay keeps each position on the way, so stepping back through them costs
+        # nothing; a longer one keeps every ``apart``-th position counted back from ``node``
+        # (about the square root of the replay's length): the steps back from here replay at
+        # most ``apart`` steps each, and a jump pays for few copies.
+        apart = 1 if len(path) <= states.KEEP_ON_THE_WAY else isqrt(len(path))
+        for back in range(len(path) - 1, -1, -1):
+            step = path[back]
             step.events = adapter.apply(game, step._data)
-            if step is not node and (keep_all or states.wants(step)):
+            if back and (back % apart == 0 or states.wants(step)):
                 states.put(step, adapter.clone(game))
         states.put(node, game)
         return game
