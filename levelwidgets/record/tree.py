@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from math import isqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -487,9 +486,8 @@ class _States:
 
     RECENT = 64
     #: A replay this short keeps every position on its way (stepping back through them is
-    #: then free); a longer one keeps about the square root of its length: each kept position
-    #: is a copy of the game, whose history grows with the record, so a jump would pay for
-    #: many copies, and a step back for a long replay with none.
+    #: then free); a longer one keeps only its end: each kept position is a copy of the game,
+    #: whose history grows with the record, so a jump would pay for many copies.
     KEEP_ON_THE_WAY = 8
 
     def __init__(self, record: GameRecord, root_game: Any) -> None:
@@ -746,15 +744,10 @@ class GameRecord(Node):
             cur = cur._parent  # type: ignore[assignment]
         adapter = self._adapter
         game = adapter.clone(game)
-        # A short replay keeps each position on the way, so stepping back through them costs
-        # nothing; a longer one keeps every ``apart``-th position counted back from ``node``
-        # (about the square root of the replay's length): the steps back from here replay at
-        # most ``apart`` steps each, and a jump pays for few copies.
-        apart = 1 if len(path) <= states.KEEP_ON_THE_WAY else isqrt(len(path))
-        for back in range(len(path) - 1, -1, -1):
-            step = path[back]
+        keep_all = len(path) <= states.KEEP_ON_THE_WAY  # a short replay: keep each position on
+        for step in reversed(path):  # the way, so stepping back through them costs nothing
             step.events = adapter.apply(game, step._data)
-            if back and (back % apart == 0 or states.wants(step)):
+            if step is not node and (keep_all or states.wants(step)):
                 states.put(step, adapter.clone(game))
         states.put(node, game)
         return game

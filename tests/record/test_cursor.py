@@ -223,27 +223,3 @@ def test_goto_across_1000_steps_lands_on_the_step():  # its speed: benchmarks/re
         assert (cursor.game.dice is not None) == (target % 2 == 1)
     cursor.goto(1000)
     assert cursor.game.to_json() == game.to_json()
-
-
-def test_steps_back_after_a_long_replay_replay_few_steps(monkeypatch):
-    """A position reached by a long replay keeps some on its way (about the square root of
-    its length apart), so each step back replays a few steps, not the way from a checkpoint."""
-    from math import isqrt
-
-    from levelwidgets.levelx.samples import long_game
-
-    rec = GameRecord.from_json(GameRecord.from_game(long_game(100)).to_json())
-    cursor = rec.cursor()
-    far = 31  # past the checkpoint at 0, before the next (a load keeps every 32nd)
-    adapter = rec._adapter
-    applied = []
-    monkeypatch.setattr(
-        adapter, "apply", lambda g, d: applied.append(d) or type(adapter).apply(adapter, g, d)
-    )
-    cursor.goto(far)
-    assert len(applied) == far  # the replay from the start
-    for ply in range(far - 1, 0, -1):
-        applied.clear()
-        node = cursor.goto(ply)
-        assert len(applied) <= isqrt(far)
-        assert _fingerprint(cursor.game) == _fingerprint(_fresh(rec, node))
