@@ -295,7 +295,7 @@ class Node:
     @property
     def highlights(self) -> list[dict[str, Any]]:
         """The highlights here, as ``{"kind", "target", "colour"}`` dicts (copies)."""
-        return copy.deepcopy(self._highlights)
+        return copy.deepcopy(list(self._highlights))
 
     def highlight(self, colour: str = "red", **target: object) -> Node:
         """Highlight one thing in this position, e.g. ``highlight(row=7, colour="red")``.

@@ -326,3 +326,15 @@ def test_colons_in_keys_and_escaped_colons_are_not_taken_for_repeated_fields():
     with pytest.raises(RecordError) as refused:
         GameRecord.from_json(json.dumps(data))
     assert "twice" not in str(refused.value)
+
+
+def test_a_loaded_step_without_notes_reads_as_empty_lists_and_takes_notes():
+    rec = GameRecord.from_json(annotated_levelx().to_json())
+    node = rec.mainline_node(1)
+    assert (node.comments, node.highlights, node.mark()) == ([], [], None)
+    node.comment("First").highlight(row=7).comment("Second")
+    assert node.comments == ["First", "Second"]
+    assert node.highlights == [{"kind": "row", "target": 7, "colour": "red"}]
+    assert node.remove_comment(0) == "First" and node.comments == ["Second"]
+    other = rec.mainline_node(2)
+    assert other.comments == [] and other.highlights == []  # nothing shared between steps
