@@ -37,6 +37,67 @@ def strict_loads(
     return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_twice)
 
 
+def strict_loads_nested(
+    text: str,
+    *,
+    constant: Callable[[str], Exception],
+    twice: Callable[[str], Exception],
+    max_depth: int,
+    too_deep: Callable[[], Exception],
+) -> Any:
+    """:func:`strict_loads` for text, also raising ``too_deep()`` when lists and objects nest
+    more than ``max_depth`` levels; a record of thousands of steps is read at ``json.loads``'s
+    own speed. The repeated-key check costs nothing in the common case: parsed without a hook,
+    the objects' keys are counted in the same walk as the depth and compared with the text's
+    colons, which are each key's, or inside a text (counted from the parsed texts). Only when
+    the counts differ (a key dropped, a colon in a key, or one written as ``\\u003a``) is the
+    text parsed again with :func:`strict_loads`' check of every object."""
+
+    def no_constant(name: str) -> Any:
+        raise constant(name)
+
+    data = json.loads(text, parse_constant=no_constant)
+    keys, colons = _keys_and_colons(data, max_depth, too_deep)
+    # Every colon of JSON text outside a text ends a key; those inside texts are counted in
+    # the parsed values (not in keys: a key with a colon takes the slow path, as does a
+    # colon written as an escape, which the parsed text would count without the file's).
+    # A key written twice in one object is kept once, so the count would fall short.
+    if keys != text.count(":") - colons or "\\u003" in text:
+        strict_loads(text, constant=constant, twice=twice)  # raises twice(key) if so
+    return data
+
+
+def _keys_and_colons(
+    data: Any, max_depth: int, too_deep: Callable[[], Exception]
+) -> tuple[int, int]:
+    """The keys of every object in ``data`` and the colons in its text values (not keys),
+    level by level with exact type tests (parsed JSON holds plain dicts and lists), raising
+    ``too_deep()`` past ``max_depth`` levels."""
+    keys = colons = 0
+    if type(data) is str:
+        return 0, data.count(":")
+    level = [data] if type(data) is dict or type(data) is list else []
+    depth = 1
+    while level:
+        if depth > max_depth:
+            raise too_deep()
+        below: list[Any] = []
+        add = below.append
+        for value in level:
+            if type(value) is dict:
+                keys += len(value)
+                value = value.values()
+            for item in value:
+                kind = type(item)
+                if kind is dict or kind is list:
+                    add(item)
+                elif kind is str and ":" in item:
+                    colons += item.count(":")
+        level = below
+        depth += 1
+    return keys, colons
+
+
 def check_limits(
     data: Any,
     *,

@@ -20,7 +20,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ._json import canonical, digest, strict_loads
+from ._json import canonical, digest, strict_loads_nested
 from .errors import RecordError
 from .words import plural
 
@@ -122,16 +122,19 @@ def parse(text: object, error: type[RecordError] = RecordError) -> Any:
     def twice(key: str) -> RecordError:
         return error(f"The record names the field {key[:40]!r} twice in one place.")
 
+    def too_deep() -> RecordError:
+        return error(_too_deep())
+
     try:
-        data = strict_loads(text, constant=constant, twice=twice)
+        return strict_loads_nested(
+            text, constant=constant, twice=twice, max_depth=MAX_DEPTH, too_deep=too_deep
+        )
     except RecursionError:
         raise error(_too_deep()) from None
     except RecordError:
         raise
     except ValueError as exc:
         raise error(f"This is not a record file (not valid JSON: {str(exc)[:200]}).") from None
-    _check_depth(data, error)
-    return data
 
 
 def check_frame(data: Any, error: type[RecordError] = RecordError) -> None:
@@ -231,25 +234,6 @@ def kind_of(value: Any) -> str:
 
 def _names(keys: set) -> str:
     return ", ".join(repr(k)[:40] for k in sorted(map(str, keys)))
-
-
-def _check_depth(data: Any, error: type[RecordError]) -> None:
-    # one level at a time, with exact type tests (parsed JSON holds plain dicts and lists):
-    # a load walks every value of a record of thousands of steps here
-    level = [data] if type(data) is dict or type(data) is list else []
-    depth = 1
-    while level:
-        if depth > MAX_DEPTH:
-            raise error(_too_deep())
-        below: list[Any] = []
-        add = below.append
-        for value in level:
-            for item in value.values() if type(value) is dict else value:
-                kind = type(item)
-                if kind is dict or kind is list:
-                    add(item)
-        level = below
-        depth += 1
 
 
 def _too_big() -> str:

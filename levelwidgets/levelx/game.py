@@ -934,7 +934,9 @@ class LevelX:
         self._rng.setstate(other._rng.getstate())
         self._state = other._state.copy()
         self._dice, self._drawn, self._moves = other._dice, other._drawn, other._moves
-        self._log = self._log[:same_turns] + other._log[same_turns:]
+        log = self._log  # changed in place: a step back costs its turns, not the game's
+        del log[same_turns:]
+        log += other._log[same_turns:]
         self._notify([])
 
     def clone(self) -> LevelX:

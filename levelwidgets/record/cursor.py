@@ -11,7 +11,7 @@ nearest stored ancestor (the record keeps one every few plies).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,6 +140,16 @@ class Cursor:
         """
         record = self._record
         adapter = record._adapter
+        if isinstance(step, Mapping) and adapter.is_step(step):
+            # a step the record holds, its position kept: no copy of the game, no replay
+            # (a widget's record follows every step it shows, back and forth)
+            data = adapter.check_step(step)
+            node = self._node._child(adapter.key(data))
+            if node is not None:
+                kept = record._states.get(node)
+                if kept is not None:
+                    self._move(node, kept, False)
+                    return node
         game = adapter.clone(self._game)
         data, events = adapter.play(game, step)
         node = self._node._child(adapter.key(data))

@@ -145,10 +145,14 @@ class LevelXAdapter(GameAdapter):
     def apply(self, game: LevelX, data: Mapping[str, Any]) -> tuple[Any, ...]:
         # a load replays every step: the engine's fast path first (it declines what it
         # cannot pass at a glance), translated like every engine refusal
-        with _REFUSED:
+        # (``with _REFUSED:`` written out: two calls fewer for each step of a load)
+        try:
             events = game._replay_step(data) if type(data) is dict else None
             if events is None:
                 events = apply_step(game, data)
+        except BaseException as exc:
+            _REFUSED.__exit__(type(exc), exc, exc.__traceback__)  # raises the translation
+            raise
         return tuple(events)
 
     def apply_step(self, game: LevelX, data: Mapping[str, Any]) -> list[Any]:

@@ -235,7 +235,7 @@ class Node:
         text = check_comment(text)
         if len(self._comments) >= MAX_COMMENTS:
             raise RecordError(f"A position holds at most {MAX_COMMENTS} comments.")
-        self._comments.append(text)
+        self._comments = [*self._comments, text]  # (a step's first is a new list)
         self.record._note(self)
         self.record._changed("comments", self)
         return self
@@ -260,7 +260,9 @@ class Node:
             raise RecordError(
                 f"There is no comment {index!r} here ({len(self._comments)} comments)."
             ) from None
-        del self._comments[index]
+        comments = list(self._comments)
+        del comments[index]
+        self._comments = comments
         self.record._note(self)
         self.record._changed("comments", self)
         return text
@@ -293,7 +295,7 @@ class Node:
     @property
     def highlights(self) -> list[dict[str, Any]]:
         """The highlights here, as ``{"kind", "target", "colour"}`` dicts (copies)."""
-        return copy.deepcopy(self._highlights)
+        return copy.deepcopy(list(self._highlights))
 
     def highlight(self, colour: str = "red", **target: object) -> Node:
         """Highlight one thing in this position, e.g. ``highlight(row=7, colour="red")``.
@@ -312,7 +314,10 @@ class Node:
         else:
             if len(self._highlights) >= MAX_HIGHLIGHTS:
                 raise RecordError(f"A position holds at most {MAX_HIGHLIGHTS} highlights.")
-            self._highlights.append({"kind": kind, "target": value, "colour": colour})
+            self._highlights = [
+                *self._highlights,
+                {"kind": kind, "target": value, "colour": colour},
+            ]
         self.record._changed("highlights", self)
         return self
 
@@ -356,6 +361,10 @@ class Node:
         return f"<{type(self).__name__} ply {self._depth}, {kids}>"
 
 
+#: A step's comments and highlights before it has any (shared: replaced, never changed).
+_NOTHING: Any = ()
+
+
 class Step(Node):
     """One step of play: who took it, what it was (notation), its chance outcome."""
 
@@ -367,9 +376,9 @@ class Step(Node):
         self._parent = parent
         self._root = parent._root
         self._vars = []
-        self._comments = []
-        self._mark = None
-        self._highlights = []
+        self._comments = _NOTHING  # (a list when the first comment comes: a load makes
+        self._mark = None  # thousands of steps, few with comments or highlights)
+        self._highlights = _NOTHING
         self._review = None
         self._depth = parent._depth + 1
         self._data = data

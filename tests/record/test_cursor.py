@@ -133,6 +133,27 @@ def test_play_on_follows_the_same_step_or_adds_a_variation():
     assert cursor.play("pass") is alt and heard[-1] == (alt, False)
 
 
+def test_playing_a_kept_step_as_data_takes_its_kept_position():
+    """A widget's record follows each step it shows as step data: a step the record holds,
+    whose position is kept, is taken as it is (no copy, no replay), and is the same position a
+    fresh replay reaches; a refused step data changes nothing."""
+    rec = record(levelx_game(4))
+    cursor = rec.cursor()
+    heard = []
+    cursor.on_move(lambda c, change: heard.append((change.node, change.new)))
+    node = cursor.goto(3)  # its position is kept now
+    events = node.events
+    cursor.back()
+    assert cursor.play(node.data) is node and heard[-1] == (node, False)
+    assert cursor.game is rec._states.get(node) and node.events is events
+    assert _fingerprint(cursor.game) == _fingerprint(_fresh(rec, node))
+    cursor.back()
+    before = (cursor.node, cursor.game.snapshot(), rec.to_json())
+    with pytest.raises(RecordError):
+        cursor.play({**node.data, "player": 5})
+    assert (cursor.node, cursor.game.snapshot(), rec.to_json()) == before
+
+
 def test_refused_play_leaves_the_cursor_where_it_was():
     rec = record(levelx_game(3))
     cursor = rec.cursor()

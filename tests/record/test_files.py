@@ -281,3 +281,60 @@ def test_text_stays_text():
     rec.mainline_node(1).comment(evil)
     back = GameRecord.from_json(rec.to_json())
     assert back.headers["event"] == evil and back.mainline_node(1).comments == [evil]
+
+
+def _with_colons() -> str:
+    """A saved Level X record whose comments hold colons (texts a key count must allow for)."""
+    rec = annotated_levelx()
+    rec.mainline_node(2).comment("Note: a colon, and another: here")
+    return rec.to_json()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        # a node's step names a field twice (kept: the last one, the same value)
+        lambda t: t.replace('"kind": "roll"', '"kind": "roll", "kind": "roll"', 1),
+        # the field dropped held a text with colons, so the text has as many colons as before
+        lambda t: t.replace('"kind": "roll"', '"kind": "a:b:c", "kind": "roll"', 1),
+        # a colon written as an escape elsewhere in the file
+        lambda t: t.replace('"kind": "roll"', '"kind": "roll", "kind": "roll"', 1).replace(
+            "Note: a colon", "Note\\u003a a colon"
+        ),
+        # in a highlight's object
+        lambda t: t.replace('"colour": ', '"colour": "a:b", "colour": ', 1),
+    ],
+    ids=["step", "dropped-text-with-colons", "escaped-colon", "highlight"],
+)
+def test_a_field_named_twice_is_refused_whatever_colons_the_texts_hold(edit):
+    text = _with_colons()
+    GameRecord.from_json(text)  # the record itself loads
+    bad = edit(text)
+    assert bad != text
+    with pytest.raises(RecordError, match="twice in one place"):
+        GameRecord.from_json(bad)
+    with pytest.raises(RecordError, match="twice in one place"):
+        GameRecord.from_json(bad.encode("utf-8"))
+
+
+def test_colons_in_keys_and_escaped_colons_are_not_taken_for_repeated_fields():
+    text = _with_colons()
+    escaped = text.replace("Note: a colon", "Note\\u003a a colon")
+    assert GameRecord.from_json(escaped).mainline_node(2).comments[-1].startswith("Note: a colon")
+    data = json.loads(text)
+    data["config"]["rules"]["a:b"] = 1  # an unknown rule, refused by its own check (not twice)
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_json(json.dumps(data))
+    assert "twice" not in str(refused.value)
+
+
+def test_a_loaded_step_without_notes_reads_as_empty_lists_and_takes_notes():
+    rec = GameRecord.from_json(annotated_levelx().to_json())
+    node = rec.mainline_node(1)
+    assert (node.comments, node.highlights, node.mark()) == ([], [], None)
+    node.comment("First").highlight(row=7).comment("Second")
+    assert node.comments == ["First", "Second"]
+    assert node.highlights == [{"kind": "row", "target": 7, "colour": "red"}]
+    assert node.remove_comment(0) == "First" and node.comments == ["Second"]
+    other = rec.mainline_node(2)
+    assert other.comments == [] and other.highlights == []  # nothing shared between steps
