@@ -4,7 +4,7 @@
 // the one on screen must write nothing but the data-seq marker (and the benchmark's
 // data-draw-ms). And the Level X tray's parts keep their nodes when a neighbour comes or goes.
 
-import { test } from "node:test";
+import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FakeModel, setupDom } from "./helpers/fake.js";
@@ -15,7 +15,13 @@ import board from "../src/level8board.js";
 
 const LX = JSON.parse(readFileSync(new URL("./fixtures/levelx_views.json", import.meta.url)));
 const DL = JSON.parse(readFileSync(new URL("./fixtures/dicelab_views.json", import.meta.url)));
-const { window } = setupDom();
+const { window, document } = setupDom();
+// run-tests.mjs imports every test file into one process: another file's import may set the
+// global document between these tests, so each puts this file's back first
+beforeEach(() => {
+  globalThis.document = document;
+  globalThis.window = window;
+});
 const MARKERS = new Set(["data-seq", "data-draw-ms"]);
 
 /** The writes (other than the markers) a redraw of an equal copy of `view` makes. */

@@ -1,5 +1,5 @@
 // render() of the Level 8 widget on a fake anywidget model, with a DOM from linkedom.
-import { afterEach, test } from "node:test";
+import { afterEach, beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 
@@ -77,6 +77,14 @@ const BASE = {
 
 // Every table a test mounts is cleaned up after it (its timers would keep node running).
 const mounted = [];
+// run-tests.mjs imports every test file into one process and another file's import may set
+// the global document between these tests: the widget builds its nodes with the global one,
+// so each test puts this file's document (the one its focus stand-in patches) back first
+beforeEach(() => {
+  globalThis.document = document;
+  globalThis.window = window;
+});
+
 afterEach(() => {
   while (mounted.length) mounted.pop()();
 });
