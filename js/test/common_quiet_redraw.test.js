@@ -4,7 +4,7 @@
 // the one on screen must write nothing but the data-seq marker (and the benchmark's
 // data-draw-ms). And the Level X tray's parts keep their nodes when a neighbour comes or goes.
 
-import { beforeEach, test } from "node:test";
+import { test as nodeTest } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FakeModel, setupDom } from "./helpers/fake.js";
@@ -17,11 +17,14 @@ const LX = JSON.parse(readFileSync(new URL("./fixtures/levelx_views.json", impor
 const DL = JSON.parse(readFileSync(new URL("./fixtures/dicelab_views.json", import.meta.url)));
 const { window, document } = setupDom();
 // run-tests.mjs imports every test file into one process: another file's import may set the
-// global document between these tests, so each puts this file's back first
-beforeEach(() => {
-  globalThis.document = document;
-  globalThis.window = window;
-});
+// global document between these tests, so each puts this file's back first (a top-level
+// beforeEach would run before every test of every file)
+const test = (name, fn) =>
+  nodeTest(name, () => {
+    globalThis.document = document;
+    globalThis.window = window;
+    return fn();
+  });
 const MARKERS = new Set(["data-seq", "data-draw-ms"]);
 
 /** The writes (other than the markers) a redraw of an equal copy of `view` makes. */

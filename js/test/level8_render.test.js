@@ -1,5 +1,5 @@
 // render() of the Level 8 widget on a fake anywidget model, with a DOM from linkedom.
-import { afterEach, beforeEach, test } from "node:test";
+import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 
@@ -77,14 +77,6 @@ const BASE = {
 
 // Every table a test mounts is cleaned up after it (its timers would keep node running).
 const mounted = [];
-// run-tests.mjs imports every test file into one process and another file's import may set
-// the global document between these tests: the widget builds its nodes with the global one,
-// so each test puts this file's document (the one its focus stand-in patches) back first
-beforeEach(() => {
-  globalThis.document = document;
-  globalThis.window = window;
-});
-
 afterEach(() => {
   while (mounted.length) mounted.pop()();
 });
@@ -436,6 +428,10 @@ test("teacher view: every hand face up; the acting seat's hand is the playable o
 
 test("a focused card keeps the keyboard focus across a redraw", () => {
   // linkedom has no focus: a minimal one (activeElement + focus()) for this test
+  // run-tests.mjs imports every test file into one process, and another file's import may
+  // have set the global document since this file's: the widget must build with this one
+  globalThis.document = document;
+  globalThis.window = window;
   let focused = null;
   Object.defineProperty(document, "activeElement", { get: () => (focused && focused.isConnected ? focused : document.body), configurable: true });
   const proto = window.HTMLElement.prototype;
