@@ -3,7 +3,7 @@
 // lays the page out and turns clicks and keys into intents (set_die, roll, set_dice_count,
 // set_targets, lucky_loser, mc_roll, mc_reset, speed). Shared parts come from ./common.
 
-import { h, patch, patchIfChanged, setText } from "./common/dom.js";
+import { attr, data, h, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
@@ -88,19 +88,19 @@ function render({ model, el }) {
     selected = Math.min(selected, v.dice - 1);
     tray.querySelectorAll("[data-die]").forEach((b) => b.classList.toggle("dl-selected", Number(b.dataset.die) === selected));
     setText(rollBtn, L("roll"));
-    rollBtn.title = L("rollTitle");
+    prop(rollBtn, "title", L("rollTitle"));
     drawGroupings(groupingsEl, v, lang());
     drawTabs();
     drawChartArea(v);
     drawMc(v);
-    root.title = L("keysHelp");
-    root.dataset.lucky = v.luckyLoser ? "1" : "0";
+    prop(root, "title", L("keysHelp"));
+    data(root, "lucky", v.luckyLoser ? "1" : "0");
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests wait for it
   }
 
   function drawSettings(v) {
-    counts.setAttribute("aria-label", L("diceCount"));
+    attr(counts, "aria-label", L("diceCount"));
     patchIfChanged(counts, `${lang()}|${v.dice}`, () =>
       [1, 2, 3, 4, 5, 6].map((n) =>
         h("button", { class: `dl-segbtn${n === v.dice ? " lw-on" : ""}`, type: "button", "data-count": String(n), "aria-pressed": String(n === v.dice), title: L("diceCountTitle", { n }) }, String(n)),
@@ -108,9 +108,9 @@ function render({ model, el }) {
     );
     setText(lucky, `${L("lucky")}: ${L(v.luckyLoser ? "on" : "off")}`);
     lucky.classList.toggle("lw-on", v.luckyLoser);
-    lucky.setAttribute("aria-pressed", String(v.luckyLoser));
-    lucky.title = L("luckyTitle");
-    targets.setAttribute("aria-label", L("targets"));
+    attr(lucky, "aria-pressed", String(v.luckyLoser));
+    prop(lucky, "title", L("luckyTitle"));
+    attr(targets, "aria-label", L("targets"));
     const chosen = new Set(v.targets);
     patchIfChanged(targets, JSON.stringify([lang(), v.choices, v.targets]), () =>
       v.choices.map((s) =>
@@ -132,7 +132,7 @@ function render({ model, el }) {
     // roll of the dice on the table: unchanged ones are neither built nor touched
     if (tab === "groups") {
       patchIfChanged(chartEl, JSON.stringify([tab, lng, v.dice, v.groupCounts]), () => groupsTable(v.groupCounts, v.dice, lng), { reuse: false });
-      legend.hidden = true;
+      prop(legend, "hidden", true);
       patch(tableEl);
       return;
     }
@@ -152,7 +152,7 @@ function render({ model, el }) {
       { reuse: false },
     );
     if (chartEl.firstChild) markMakes(chartEl.firstChild, makes, L("makes"));
-    legend.hidden = false;
+    prop(legend, "hidden", false);
     patchIfChanged(legend, lng, () => [
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-exact" }), L("exact")),
       h("span", { class: "dl-key" }, h("i", { class: "dl-sw dl-sw-observed" }), L("observed")),
@@ -168,12 +168,12 @@ function render({ model, el }) {
     const options = () => Array.from({ length: v.mc.speeds }, (_, i) => h("option", { value: String(i + 1), selected: i + 1 === v.mc.speed }, L(`speed_${i + 1}`)));
     patchIfChanged(speed, JSON.stringify([lang(), v.mc.speeds, v.mc.speed]), options);
     if (speed.selectedIndex !== v.mc.speed - 1) speed.selectedIndex = v.mc.speed - 1; // as a fresh <select> would
-    speed.setAttribute("aria-label", L("speed"));
+    attr(speed, "aria-label", L("speed"));
     setText(bigBtn, L("bigBatch"));
     setText(resetBtn, L("reset"));
-    resetBtn.title = L("resetTitle");
-    resetBtn.disabled = v.mc.n === 0;
-    mcCount.dataset.mcN = String(v.mc.n);
+    prop(resetBtn, "title", L("resetTitle"));
+    prop(resetBtn, "disabled", v.mc.n === 0);
+    data(mcCount, "mcN", String(v.mc.n));
     setText(mcCount, counted(lang(), "rolls", v.mc.n));
     setText(lastRoll, v.mc.n && v.mc.last.length ? L("lastRoll", { faces: v.mc.last.join("-") }) : "");
   }
@@ -183,9 +183,9 @@ function render({ model, el }) {
     const on = runner.running();
     setText(runBtn, L(on ? "pause" : "run"));
     runBtn.classList.toggle("lw-on", on);
-    runBtn.setAttribute("aria-pressed", String(on));
-    if (v) runBtn.title = L("runTitle", { batch: num(lang(), v.mc.batch) });
-    root.dataset.running = on ? "1" : "0";
+    attr(runBtn, "aria-pressed", String(on));
+    if (v) prop(runBtn, "title", L("runTitle", { batch: num(lang(), v.mc.batch) }));
+    data(root, "running", on ? "1" : "0");
   }
 
   // ---------------------------------------------------------------- intents

@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { h, morph, patch, patchIfChanged, setText } from "./common/dom.js";
+import { data, h, morph, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -142,7 +142,7 @@ function render({ model, el }) {
       !model.get("annotate"),
   });
   function markBusy() {
-    root.dataset.busy = inflight || pacer.pending() ? "1" : "0";
+    data(root, "busy", inflight || pacer.pending() ? "1" : "0");
   }
 
   // ---------------------------------------------------------------- drawing
@@ -157,11 +157,11 @@ function render({ model, el }) {
     const v = view;
     if (!v) return;
     const t0 = performance.now();
-    root.dataset.phase = v.phase;
-    root.dataset.cur = String(v.cur);
-    root.dataset.actor = v.actor == null ? "" : String(v.actor);
+    data(root, "phase", v.phase);
+    data(root, "cur", String(v.cur));
+    data(root, "actor", v.actor == null ? "" : String(v.actor));
     root.classList.toggle("l8-ended", v.phase === "over");
-    root.title = L("keysHelp");
+    prop(root, "title", L("keysHelp"));
     patch(roundBox, D.roundEl(v, L));
     patch(statusBox, D.statusEl(v, L));
     drawSeats(v);
@@ -218,7 +218,7 @@ function render({ model, el }) {
     const handoff = v.handoff != null;
     patch(handoffBox, ...(handoff ? [D.handoffEl(v, L)] : []));
     const cards = S.handCards(v);
-    mine.hidden = handoff || !cards;
+    prop(mine, "hidden", handoff || !cards);
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
@@ -238,8 +238,8 @@ function render({ model, el }) {
     }
     setText(helpLine, D.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // fitting combinations, the one asked about
-    const prop = layDown.state();
-    patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
+    const proposal = layDown.state();
+    patch(dialogBox, ...(proposal ? [D.dialogEl(v, L, proposal, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate); // the seats and the hand were redrawn
   }
@@ -267,7 +267,7 @@ function render({ model, el }) {
     if (model.get("error")) {
       answered();
       markBusy();
-      root.dataset.errorId = String(model.get("error_id"));
+      data(root, "errorId", String(model.get("error_id")));
     }
   }
 

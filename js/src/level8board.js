@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { h, morph, morphAttrs, patch, patchIfChanged, setText } from "./common/dom.js";
+import { data, h, morph, morphAttrs, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -162,7 +162,7 @@ function render({ model, el }) {
       !model.get("annotate"),
   });
   function markBusy() {
-    root.dataset.busy = inflight || pacer.pending() ? "1" : "0";
+    data(root, "busy", inflight || pacer.pending() ? "1" : "0");
   }
 
   // ---------------------------------------------------------------- drawing
@@ -182,12 +182,12 @@ function render({ model, el }) {
     if (!v) return;
     const t0 = performance.now();
     const b = G.boardOf(v);
-    root.dataset.phase = v.phase;
-    root.dataset.cur = String(v.cur);
-    root.dataset.turn = b.turn == null ? "" : String(b.turn);
-    root.dataset.actor = v.actor == null ? "" : String(v.actor);
+    data(root, "phase", v.phase);
+    data(root, "cur", String(v.cur));
+    data(root, "turn", b.turn == null ? "" : String(b.turn));
+    data(root, "actor", v.actor == null ? "" : String(v.actor));
     root.classList.toggle("l8-ended", v.phase === "over");
-    root.title = L("keysHelp");
+    prop(root, "title", L("keysHelp"));
     patch(roundBox, D.roundEl(v, L));
     patch(statusBox, D.statusEl(v, L));
     patch(stepsBox, B.stepsEl(v, L));
@@ -268,7 +268,7 @@ function render({ model, el }) {
       const node = D.seatEl(seatView, p, L, opts);
       const pile = node.querySelector("[data-discard]");
       if (pile && takeLive && !canTake && !opts.annotate) {
-        pile.disabled = true;
+        prop(pile, "disabled", true);
         pile.classList.remove("l8-live");
       }
       if (pile && canTake) pile.classList.add("l8b-takeable");
@@ -289,7 +289,7 @@ function render({ model, el }) {
     const handoff = v.handoff != null;
     patch(handoffBox, ...(handoff ? [D.handoffEl(v, L)] : []));
     const cards = S.handCards(v);
-    mine.hidden = handoff || !cards;
+    prop(mine, "hidden", handoff || !cards);
     const seat = S.handSeat(v);
     if (!handoff && cards) {
       const n = cards.length;
@@ -323,8 +323,8 @@ function render({ model, el }) {
     if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
     else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
     patch(promptBox, ...(inCentre ? [inCentre] : []));
-    const prop = layDown.state();
-    patch(dialogBox, ...(prop ? [D.dialogEl(v, L, prop, lang())] : []));
+    const proposal = layDown.state();
+    patch(dialogBox, ...(proposal ? [D.dialogEl(v, L, proposal, lang())] : []));
     const r = review.reviewOf(v);
     review.paintHighlights(root, r ? r.highlights : [], LA.locate);
   }
@@ -364,7 +364,7 @@ function render({ model, el }) {
     if (model.get("error")) {
       answered();
       markBusy();
-      root.dataset.errorId = String(model.get("error_id"));
+      data(root, "errorId", String(model.get("error_id")));
     }
   }
 

@@ -5,7 +5,7 @@
 // & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
 // panel and what a highlight means on the board (levelx/annotate.js) are Level X's.
 
-import { h, patch, playerIcon } from "./common/dom.js";
+import { data, h, patch, playerIcon, prop } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
@@ -129,11 +129,11 @@ function render({ model, el }) {
     if (!v) return;
     const t0 = performance.now();
     const b = board || boardOf(v);
-    root.dataset.phase = v.phase;
-    root.dataset.cur = String(v.cur);
+    data(root, "phase", v.phase);
+    data(root, "cur", String(v.cur));
     root.classList.toggle("lx-over", v.phase === "over");
     root.classList.toggle("lx-setup", Boolean(v.setup));
-    root.dataset.setup = v.setup ? "1" : "0";
+    data(root, "setup", v.setup ? "1" : "0");
     if (!v.setup) picked = null;
     drawStatus(v);
     boardView.draw(v, b, flash, lang(), v.setup ? { picked } : null);
@@ -142,14 +142,14 @@ function render({ model, el }) {
     drawPlayers(players, v, b, lang());
     drawTeach(teachEl, v, Boolean(model.get("teach")), model.get("chances"), lang());
     drawHelp();
-    root.title = L("keysHelp");
+    prop(root, "title", L("keysHelp"));
     root.dataset.drawMs = (performance.now() - t0).toFixed(1); // for benchmarks
     root.dataset.seq = String(v.seq); // last: tests and benchmarks wait for it
   }
 
   /** The "?" panel: the rules in short, in the widget's language. */
   function drawHelp() {
-    helpEl.hidden = !helpOpen;
+    prop(helpEl, "hidden", !helpOpen);
     if (!helpOpen) return;
     const items = HELP.map((k) => h("li", { "data-help-item": k }, L(`help_${k}`)));
     patch(helpEl, h("h4", {}, L("helpTitle")), h("ul", {}, ...items));
@@ -222,7 +222,7 @@ function render({ model, el }) {
       finish();
       return;
     }
-    root.dataset.busy = "1";
+    data(root, "busy", "1");
     frames.forEach((f, i) => {
       timers.push(
         setTimeout(() => {
@@ -239,7 +239,7 @@ function render({ model, el }) {
     board = null;
     flash = null;
     draw();
-    root.dataset.busy = "0";
+    data(root, "busy", "0");
     pacer.schedule(shown);
   }
 

@@ -428,6 +428,10 @@ test("teacher view: every hand face up; the acting seat's hand is the playable o
 
 test("a focused card keeps the keyboard focus across a redraw", () => {
   // linkedom has no focus: a minimal one (activeElement + focus()) for this test
+  // run-tests.mjs imports every test file into one process, and another file's import may
+  // have set the global document since this file's: the widget must build with this one
+  globalThis.document = document;
+  globalThis.window = window;
   let focused = null;
   Object.defineProperty(document, "activeElement", { get: () => (focused && focused.isConnected ? focused : document.body), configurable: true });
   const proto = window.HTMLElement.prototype;

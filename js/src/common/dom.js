@@ -236,6 +236,34 @@ function reconcile(parent, next) {
   }
 }
 
+// ---------------------------------------------------------------- writes only when different
+// A view redraws its fixed parts (the root's data-*, titles, toolbar states) on every view, and
+// an equal write still costs: a mutation record, and for attributes the style engine watches
+// (hidden, disabled, aria-pressed, data-* used by selectors) a style invalidation.
+
+/** Set a property (title, hidden, disabled, ...) only when it differs. */
+export const prop = (el, name, value) => {
+  if (el[name] !== value) el[name] = value;
+};
+
+/** Set an attribute only when it differs (null or false removes it). */
+export const attr = (el, name, value) => {
+  if (value == null || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
+};
+
+/** Set `el.dataset[key]` only when it differs. */
+export const data = (el, key, value) => {
+  const s = String(value);
+  if (el.dataset[key] !== s) el.dataset[key] = s;
+};
+
+/** Toggle a class only when it differs. */
+export const cls = (el, name, on) => {
+  if (el.classList.contains(name) !== Boolean(on)) el.classList.toggle(name, Boolean(on));
+};
+
 /** Set an element's text only when it differs (an equal write still replaces the text node). */
 export function setText(el, text) {
   const s = String(text);

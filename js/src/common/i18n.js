@@ -38,7 +38,9 @@ function youWord(lang, params) {
  * list as its items joined by sep ({faces:-} -> "1-1-5") and {n:one|many} a count with its
  * word ({n:card|cards} -> "1 card", "2 cards"), as Python's GameError.coded does. */
 export function fill(text, params = {}) {
-  return String(text).replace(/\{(\w+)(?::([^{}]*))?\}/g, (m, k, sep) => {
+  const s = String(text);
+  if (!s.includes("{")) return s; // most texts have no placeholder: no regular expression
+  return s.replace(/\{(\w+)(?::([^{}]*))?\}/g, (m, k, sep) => {
     if (!params || !(k in params)) return m;
     const v = params[k];
     if (Array.isArray(v)) return v.join(sep ?? ", ");

@@ -46,7 +46,7 @@
 //        · [data-action=save_record] · [data-action=open_record] · [data-record-files]
 //        · [data-record-file=name] · [data-action=handout] (data-waiting "1" until the page came)
 
-import { h } from "./dom.js";
+import { h, prop } from "./dom.js";
 import { downloadHtml } from "./download.js";
 import { langOf, subscribe } from "./model.js";
 import { COLOURS, attr, createPalette, paintHighlights } from "./review/highlights.js";
@@ -100,8 +100,8 @@ export function mount(el, model, options = {}) {
 
   function render() {
     const r = review();
-    box.hidden = !r;
-    nav.badge.hidden = !r || !readOnly();
+    prop(box, "hidden", !r);
+    prop(nav.badge, "hidden", !r || !readOnly());
     if (root) root.classList.toggle("lw-annotating", annotating());
     if (!r) return;
     const ro = readOnly();

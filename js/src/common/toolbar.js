@@ -12,7 +12,7 @@
 // Clicks on the toolbar's buttons are handled here and do not bubble further.
 
 import { createArm } from "./arm.js";
-import { h, setText } from "./dom.js";
+import { attr, h, prop, setText } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
 export function mount(el, model, options = {}) {
@@ -36,11 +36,11 @@ export function mount(el, model, options = {}) {
       setText(node, `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`);
       node.toggleAttribute("data-armed", isArmed);
       node.classList.toggle("lw-armed", isArmed);
-      node.title = b.key ? `${name} (${b.key})` : name;
-      node.disabled = b.enabled ? !view || !b.enabled(view) : false;
+      prop(node, "title", b.key ? `${name} (${b.key})` : name);
+      prop(node, "disabled", b.enabled ? !view || !b.enabled(view) : false);
       if (b.pressed) {
         const on = Boolean(view && b.pressed(view));
-        node.setAttribute("aria-pressed", String(on));
+        attr(node, "aria-pressed", String(on));
         node.classList.toggle("lw-on", on);
       }
     });

@@ -3,7 +3,7 @@
 // each bar group carries them as data-* (data-key, data-exact, data-observed, data-low,
 // data-high, data-count) for tests and for anyone inspecting the page.
 
-import { svg } from "../common/dom.js";
+import { svg, attr as setAttr } from "../common/dom.js";
 import { pct } from "./i18n.js";
 
 const W = 640;
@@ -105,9 +105,9 @@ export function markMakes(root, makes = [], makesLabel = "") {
     const on = made.has(g.getAttribute("data-key"));
     const flag = on ? "1" : "0";
     if (g.getAttribute("data-makes") === flag) continue;
-    g.setAttribute("data-makes", flag);
+    setAttr(g, "data-makes", flag);
     const xl = g.querySelector("[data-xlabel]");
-    xl.setAttribute("class", on ? "dl-xlabel dl-made" : "dl-xlabel");
+    setAttr(xl, "class", on ? "dl-xlabel dl-made" : "dl-xlabel");
     const dot = g.querySelector("circle.dl-makes");
     if (on && !dot) g.append(svg("circle", { cx: xl.getAttribute("x"), cy: Number(xl.getAttribute("y")) + 14, r: 5, class: "dl-makes" }));
     else if (!on && dot) dot.remove();

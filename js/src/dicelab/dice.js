@@ -1,7 +1,7 @@
 // The dice on the table: one button per die with its pips drawn in SVG (big enough to read on
 // a projector). Buttons are updated in place, so the die with keyboard focus keeps it.
 
-import { h, patch, svg } from "../common/dom.js";
+import { attr, h, patch, prop, svg } from "../common/dom.js";
 
 /** Pip positions (in a 0..100 box) for each face. */
 const PIPS = {
@@ -33,8 +33,8 @@ export function drawDice(tray, faces, label) {
   faces.forEach((face, i) => {
     const b = buttons[i];
     const text = label(i, face);
-    b.setAttribute("aria-label", text);
-    b.title = text;
+    attr(b, "aria-label", text);
+    prop(b, "title", text);
     if (b.dataset.face === String(face) && b.firstChild) return;
     b.dataset.face = String(face);
     patch(b, dieFace(face, 58));

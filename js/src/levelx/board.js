@@ -1,7 +1,7 @@
 // The Level X board: six rows of squares with their X, the chip stacks, the pieces (kept as
 // elements so moves animate) and the ticker line that captions the event being shown.
 
-import { h, patch, patchIfChanged, playerIcon, setText } from "../common/dom.js";
+import { attr, cls, data, h, patch, patchIfChanged, playerIcon, prop, setText } from "../common/dom.js";
 import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
@@ -46,11 +46,11 @@ export function createBoard() {
     const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
     if (ev) {
       setText(ticker, said(ev));
-      ticker.classList.add("lx-live");
+      cls(ticker, "lx-live", true);
     } else {
       const last = newEvents(v).filter((e) => e[0] !== "turn_passed" && e[0] !== "rolled").slice(-1)[0];
       setText(ticker, last ? said(last) : "");
-      ticker.classList.remove("lx-live");
+      cls(ticker, "lx-live", false);
     }
   }
 
@@ -116,7 +116,7 @@ export function createBoard() {
           piecesLayer.appendChild(node);
         }
         const sq = p[r];
-        node.dataset.square = String(sq);
+        data(node, "square", String(sq));
         const moving = flash && flash[1] === player && flash[2] === row;
         node.classList.toggle("lx-moving", Boolean(moving));
         setupPiece(node, v, player, row, sq, lang, setup);
@@ -124,7 +124,7 @@ export function createBoard() {
           const [x, y] = squareXY(v.len, r, 1);
           node.style.opacity = "0";
           node.style.transform = `translate(${x + 11 - SQ * 0.6}px, ${y + 11}px) scale(0.3)`;
-          node.setAttribute("aria-hidden", "true");
+          attr(node, "aria-hidden", "true");
           return;
         }
         const mates = bySquare.get(sq);
@@ -140,8 +140,8 @@ export function createBoard() {
         }
         node.style.opacity = "1";
         node.style.transform = `translate(${x + dx}px, ${y + dy}px) scale(${scale})`;
-        node.removeAttribute("aria-hidden");
-        node.title = `${v.names[player]}: ${row} / ${sq}`;
+        attr(node, "aria-hidden", null);
+        prop(node, "title", `${v.names[player]}: ${row} / ${sq}`);
       });
     });
     for (const [key, node] of pieces) {
@@ -205,14 +205,14 @@ export function createBoard() {
     const picked = on && setup.picked && setup.picked.seat === player && setup.picked.row === row;
     node.classList.toggle("lx-picked", Boolean(picked));
     if (!on) {
-      for (const a of ["draggable", "tabindex", "role", "aria-label", "aria-pressed"]) node.removeAttribute(a);
+      for (const a of ["draggable", "tabindex", "role", "aria-label", "aria-pressed"]) attr(node, a, null);
       return;
     }
-    node.setAttribute("draggable", "true");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-pressed", String(Boolean(picked)));
-    node.setAttribute("aria-label", t(lang, "setupPiece", { name: v.names[player], row, sq: sq === v.len[ROWS.indexOf(row)] ? "X" : sq }));
+    attr(node, "draggable", "true");
+    attr(node, "tabindex", "0");
+    attr(node, "role", "button");
+    attr(node, "aria-pressed", String(Boolean(picked)));
+    attr(node, "aria-label", t(lang, "setupPiece", { name: v.names[player], row, sq: sq === v.len[ROWS.indexOf(row)] ? "X" : sq }));
   }
 
   return { el, ticker, boardEl, draw, drawPreview };

@@ -3,7 +3,7 @@
 // the advisor's expected value (view.advice, by the same key: {move, pts, prog, ev, exact,
 // rank}; levelwidgets/levelx/advisor.py computes it, rank 1 is the best move).
 
-import { h, patch } from "../common/dom.js";
+import { h, patch, prop } from "../common/dom.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
 import { gainText } from "./preview.js";
@@ -18,7 +18,7 @@ export function evText(lang, advice) {
 
 /** Fill `container` (hidden unless `on`) for view v; chances: {row: [p, "n/1296"]}. */
 export function drawTeach(container, v, on, chances, lang) {
-  container.hidden = !on;
+  prop(container, "hidden", !on);
   if (!on) return;
   const L = (key, params) => t(lang, key, params);
   const bars = h("div", { class: "lx-chances" });

@@ -17,7 +17,7 @@ function rollChance(dice, [ways, total], lang) {
   if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang));
   const num = (n) => FORMATS.get(lang).format(n);
   const faces = [...dice].sort((a, b) => a - b).join("-");
-  return h("p", { class: "lx-hint lx-rollchance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
+  return h("p", { class: "lx-hint lx-rollchance", "data-key": "chance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
 }
 
 /**
@@ -39,8 +39,11 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     );
     return;
   }
+  // each part of the tray carries a data-key: when one comes or goes (the roll's chance, the
+  // groups, a refusal), the others keep their nodes instead of being morphed into their
+  // neighbours (common/dom.js patch matches unkeyed nodes by tag, in order)
   const parts = [];
-  const tray = h("div", { class: "lx-tray", "data-drop": "tray" });
+  const tray = h("div", { class: "lx-tray", "data-key": "tray", "data-drop": "tray" });
   for (let i = 0; i < 4; i++) {
     if (!v.dice || !b) {
       tray.append(h("div", { class: "lx-die lx-blank", "data-die": String(i) }, dieFace(0, 54)));
@@ -71,12 +74,12 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   parts.push(tray);
   if (v.dice && v.rollWays) parts.push(rollChance(v.dice, v.rollWays, lang));
   if (picker >= 0 && b && human) {
-    const pick = h("div", { class: "lx-picker", "data-picker": String(picker) }, h("span", {}, L("turnTitle")));
+    const pick = h("div", { class: "lx-picker", "data-key": "picker", "data-picker": String(picker) }, h("span", {}, L("turnTitle")));
     for (let f = 1; f <= 6; f++) pick.append(h("button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFace(f, 28)));
     parts.push(pick);
   }
   if (v.dice && b) {
-    const list = h("div", { class: "lx-groups" });
+    const list = h("div", { class: "lx-groups", "data-key": "groups" });
     G.groupSums(b).forEach((gi, k) => {
       // ✔ / ✘ is Python's verdict of this group (view.groupChecks), with its reason as title
       const verdict = G.groupVerdict(v, gi.faces);
@@ -111,9 +114,9 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     });
     if (human) list.append(h("button", { class: "lx-group lx-new", "data-action": "newGroup", "data-drop": "new" }, L("dropNew")));
     parts.push(list);
-    if (preview) parts.push(h("p", { class: "lx-pvsum", "data-preview-summary": preview.key, "data-points": String(preview.entry.pts), "data-progress": String(preview.entry.prog) }, moveText(lang, preview.entry)));
+    if (preview) parts.push(h("p", { class: "lx-pvsum", "data-key": "pvsum", "data-preview-summary": preview.key, "data-points": String(preview.entry.pts), "data-progress": String(preview.entry.prog) }, moveText(lang, preview.entry)));
   }
-  const acts = h("div", { class: "lx-actions" });
+  const acts = h("div", { class: "lx-actions", "data-key": "actions" });
   let hint;
   let refusal = null; // why Play is off, under the buttons
   if (human && v.phase === "roll") {
@@ -132,7 +135,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
         h("button", { class: "lw-btn lw-primary", "data-action": "confirm", "data-playable": String(ok), disabled: !ok, title: why || undefined }, ok ? `✔ ${label}` : label),
         h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")),
       );
-      if (!ok) refusal = h("p", { class: "lx-hint lx-refusal", "data-refusal": "", role: "status" }, `✘ ${why}`);
+      if (!ok) refusal = h("p", { class: "lx-hint lx-refusal", "data-key": "refusal", "data-refusal": "", role: "status" }, `✘ ${why}`);
     } else if (v.canMove) {
       // Moves exist: Play waits for groups, and passing is a second, spelled-out choice.
       acts.append(
@@ -149,8 +152,8 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   }
   parts.push(acts);
   if (refusal) parts.push(refusal);
-  parts.push(h("p", { class: "lx-hint" }, hint));
-  if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse" }, L("browsing")));
+  parts.push(h("p", { class: "lx-hint", "data-key": "hint" }, hint));
+  if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse", "data-key": "browse" }, L("browsing")));
   patch(container, ...parts);
 }
 

@@ -6,7 +6,7 @@
 //   ctx: {L, review, readOnly, render, sendNav} (see review.js); jump(path): nav's jump.
 
 import { createArm } from "../arm.js";
-import { h, patch, playerGlyph, setText } from "../dom.js";
+import { attr, h, patch, playerGlyph, prop, setText } from "../dom.js";
 
 export function createLines(ctx, jumpTo) {
   const { L, review, readOnly, sendNav } = ctx;
@@ -20,7 +20,7 @@ export function createLines(ctx, jumpTo) {
   function render(r, ro, lang) {
     const lines = Array.isArray(r.lines) ? r.lines : [];
     const more = Number(r.more) || 0;
-    el.hidden = lines.length <= 1 && more <= 0;
+    prop(el, "hidden", lines.length <= 1 && more <= 0);
     if (el.hidden) {
       drawn = "";
       list.replaceChildren();
@@ -53,7 +53,7 @@ export function createLines(ctx, jumpTo) {
         const isArmed = arm.armed() === path;
         const remove = op("remove", isArmed ? L("rvRemoveConfirm") : "✕", "rvRemove");
         if (isArmed) {
-          remove.setAttribute("data-armed", "");
+          attr(remove, "data-armed", "");
           remove.classList.add("lw-armed");
         }
         row.append(h("span", { class: "lw-lineops" }, op("promote", "▲", "rvPromote"), op("demote", "▼", "rvDemote"), op("main", "★", "rvMakeMain"), remove));
