@@ -74,6 +74,9 @@ class Replayable(Protocol):
     def check_step(self, data: Any) -> dict[str, Any]:
         """The step in its normal form; RecordError for malformed data (no game needed)."""
 
+    def is_step(self, spec: Mapping[str, Any]) -> bool:
+        """True when ``spec`` given to ``play`` is step data (not an action's dict)."""
+
     def apply(self, game: Any, data: Mapping[str, Any]) -> tuple[Any, ...]:
         """Replay one step on ``game`` (in place); returns its events.
 
