@@ -149,17 +149,42 @@ def observation_shape(game: Game) -> tuple[int, ...]:
 
 def observation_tensor(game: Game, seat: int) -> np.ndarray:
     """What ``seat`` sees as a float32 vector of :func:`observation_shape` (from
-    ``game.observation(seat)`` only)."""
+    ``game.observation(seat)`` only, or for Level X the same fields read in place: see
+    :func:`seat_tensor_function`)."""
     if type(seat) is not int or not 0 <= seat < game.num_players:  # the common case is quick
         seat = _seat(game, seat)
-    return _encoder(game).tensor(game, game.observation(seat), seat)
+    return seat_tensor_function(game)(game, seat)
 
 
-def tensor_function(game: Game) -> Any:
-    """The encoder's ``tensor(game, obs, seat)`` for ``game``'s kind: it makes the tensor of
-    :func:`observation_tensor` from ``obs = game.observation(seat)``. For an environment that
-    checked the seat once and calls it at every step (no look-up of the encoder each time)."""
-    return _encoder(game).tensor
+#: The ``(game, seat) -> tensor`` function per game class (see :func:`seat_tensor_function`).
+_SEAT_TENSORS: dict[type, Any] = {}
+
+
+def seat_tensor_function(game: Game) -> Any:
+    """A ``f(game, seat)`` giving :func:`observation_tensor` for ``game``'s class, for a
+    caller that checked the seat (an environment calls it at every step).
+
+    For a game of class ``LevelX`` itself (``observation`` not overridden) it is
+    :func:`.encode_levelx.seat_tensor`: Level X hides nothing and its observation is the
+    same for every viewer, so the fields it copies are read in place (the same bytes, without
+    the copies). Every other game is encoded from ``game.observation(seat)``."""
+    kind = type(game)
+    known = _SEAT_TENSORS.get(kind)
+    if known is not None:
+        return known
+    encoder = _encoder(game)
+    from ..levelx import LevelX
+
+    if kind.observation is LevelX.observation:
+        function = encoder.seat_tensor
+    else:
+        tensor = encoder.tensor
+
+        def function(game: Game, seat: int) -> np.ndarray:
+            return tensor(game, game.observation(seat), seat)
+
+    _SEAT_TENSORS[kind] = function
+    return function
 
 
 def observation_string(game: Game, seat: int) -> str:
