@@ -187,6 +187,18 @@ def seat_tensor_function(game: Game) -> Any:
     return function
 
 
+def legal_table_function(game: Game) -> Any:
+    """A ``f(game)`` giving an object that fixes the legal ids of the seat to move (for
+    :meth:`MaskCache.of_table`), or None when ``game``'s class has none: Level X's
+    legal-move table (:func:`.encode_levelx.legal_table`), for ``LevelX`` itself."""
+    from ..levelx import LevelX
+
+    kind = type(game)
+    if kind.legal_action_ids is LevelX.legal_action_ids and kind.legal_moves is LevelX.legal_moves:
+        return _encoder(game).legal_table
+    return None
+
+
 def observation_string(game: Game, seat: int) -> str:
     """What ``seat`` sees as compact text (from ``game.observation(seat)`` only)."""
     seat = _seat(game, seat)
@@ -234,6 +246,24 @@ class MaskCache:
         self.size = size
         self.limit = max(64, _MASK_BYTES // max(size, 1))
         self._kept: dict[tuple[int, ...], np.ndarray] = {}
+        #: masks by the identity of an object that fixes the legal ids (see :meth:`of_table`)
+        self._tables: dict[int, tuple[Any, np.ndarray]] = {}
+
+    def of_table(self, table: Any, game: Game) -> np.ndarray:
+        """The mask of ``game.legal_action_ids()`` when ``table`` (an object the engine
+        keeps unchanged, from :func:`legal_table_function`) fixes those ids: kept by the
+        table's identity (holding the table), so a position met again lists no ids. No
+        table (None): the ids are listed."""
+        if table is None:
+            return self(game.legal_action_ids())
+        got = self._tables.get(id(table))
+        if got is not None and got[0] is table:
+            return got[1]
+        mask = self(game.legal_action_ids())
+        if len(self._tables) >= self.limit:
+            self._tables.clear()
+        self._tables[id(table)] = (table, mask)
+        return mask
 
     def __call__(self, ids: list[int]) -> np.ndarray:
         key = tuple(ids)

@@ -261,6 +261,17 @@ def seat_tensor(game: Any, me: int) -> np.ndarray:
     return np.frombuffer(out, dtype=_FLOAT32)
 
 
+def legal_table(game: Any) -> Any:
+    """The engine's legal-move table of the position (a permanent object per sorted roll,
+    rule switch and closed rows): while a seat is to move, the legal action ids are a
+    function of it alone, so a mask can be kept by its identity without listing the ids
+    (see :meth:`.core.MaskCache.of_table`). None before a roll and once over (the ids are
+    the rolls or none then). Level X hides nothing: anyone may know it."""
+    if game._dice is None or game._state.over:
+        return None
+    return game._moves
+
+
 def text(obs: dict[str, Any], me: int) -> str:
     """A compact text of the position as seat ``me`` sees it (every seat sees everything)."""
     dice = " ".join(map(str, obs["dice"])) if obs["dice"] else "-"
