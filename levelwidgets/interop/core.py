@@ -2,7 +2,11 @@
 action masks (numpy only; no pyspiel, pettingzoo or gymnasium).
 
 Every tensor and string is computed from ``game.observation(seat)`` alone, the seat-view
-gate of the protocol, so no adapter can leak a card the seat may not see. Seats are listed
+gate of the protocol, so no adapter can leak a card the seat may not see. One shortcut, for
+speed: Level X hides nothing (its observation is the whole position, the same for every
+viewer), so for ``LevelX`` itself the tensor reads those same fields in place and a mask is
+kept by the engine's legal-move table (:func:`seat_tensor_function`,
+:func:`legal_table_function`; the same bytes and ids, checked by the tests). Seats are listed
 *observer first* (the observing seat, then the next seats in turn order), so one policy
 serves every seat. The layouts are in :mod:`.encode_levelx`, :mod:`.encode_level8` and
 ``docs/interop.md``.
@@ -167,7 +171,8 @@ def seat_tensor_function(game: Game) -> Any:
     For a game of class ``LevelX`` itself (``observation`` not overridden) it is
     :func:`.encode_levelx.seat_tensor`: Level X hides nothing and its observation is the
     same for every viewer, so the fields it copies are read in place (the same bytes, without
-    the copies). Every other game is encoded from ``game.observation(seat)``."""
+    the copies). Every other game is encoded from ``game.observation(seat)``
+    (:func:`.encode_level8.seat_tensor` for the card games)."""
     kind = type(game)
     known = _SEAT_TENSORS.get(kind)
     if known is not None:
@@ -175,8 +180,8 @@ def seat_tensor_function(game: Game) -> Any:
     encoder = _encoder(game)
     from ..levelx import LevelX
 
-    if kind.observation is LevelX.observation:
-        function = encoder.seat_tensor
+    if kind.observation is LevelX.observation or not issubclass(kind, LevelX):
+        function = encoder.seat_tensor  # the card games' reads game.observation(seat)
     else:
         tensor = encoder.tensor
 
