@@ -1,6 +1,6 @@
 """Speed of the game-AI adapters against the engine. Prints one ``name: value`` line per figure.
 
-Run: ``python benchmarks/interop_speed.py [--seconds 1.0] [--no-pz-benchmark]``.
+Run: ``python benchmarks/interop_speed.py [--seconds 1.0] [--no-pz-benchmark] [--games a,b]``.
 
 For each game (2 players) the same random-play loop runs
 
@@ -216,9 +216,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="engine-loop time per game")
     parser.add_argument("--no-pz-benchmark", action="store_true", help="skip PettingZoo's")
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="the games, comma-separated (default: all)"
+    )
     args = parser.parse_args()
+    games = [name.strip() for name in args.games.split(",") if name.strip()]
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     worst = 0.0
-    for name in GAMES:
+    for name in games:
         steps = calibrate(name, args.seconds)
         recorded: list = []
         engine_loop(name, steps, recorded)
@@ -242,7 +249,7 @@ def main() -> None:
     if not args.no_pz_benchmark:
         from pettingzoo.test import performance_benchmark
 
-        for name in GAMES:
+        for name in games:
             print(f"{name} pettingzoo performance_benchmark:")
             performance_benchmark(ENVIRONMENTS[name]())
 

@@ -2,7 +2,11 @@
 action masks (numpy only; no pyspiel, pettingzoo or gymnasium).
 
 Every tensor and string is computed from ``game.observation(seat)`` alone, the seat-view
-gate of the protocol, so no adapter can leak a card the seat may not see. Seats are listed
+gate of the protocol, so no adapter can leak a card the seat may not see. One shortcut, for
+speed: Level X hides nothing (its observation is the whole position, the same for every
+viewer), so for ``LevelX`` itself the tensor reads those same fields in place and a mask is
+kept by the engine's legal-move table (:func:`seat_tensor_function`,
+:func:`legal_table_function`; the same bytes and ids, checked by the tests). Seats are listed
 *observer first* (the observing seat, then the next seats in turn order), so one policy
 serves every seat. The layouts are in :mod:`.encode_levelx`, :mod:`.encode_level8` and
 ``docs/interop.md``.
@@ -149,17 +153,55 @@ def observation_shape(game: Game) -> tuple[int, ...]:
 
 def observation_tensor(game: Game, seat: int) -> np.ndarray:
     """What ``seat`` sees as a float32 vector of :func:`observation_shape` (from
-    ``game.observation(seat)`` only)."""
+    ``game.observation(seat)`` only, or for Level X the same fields read in place: see
+    :func:`seat_tensor_function`)."""
     if type(seat) is not int or not 0 <= seat < game.num_players:  # the common case is quick
         seat = _seat(game, seat)
-    return _encoder(game).tensor(game, game.observation(seat), seat)
+    return seat_tensor_function(game)(game, seat)
 
 
-def tensor_function(game: Game) -> Any:
-    """The encoder's ``tensor(game, obs, seat)`` for ``game``'s kind: it makes the tensor of
-    :func:`observation_tensor` from ``obs = game.observation(seat)``. For an environment that
-    checked the seat once and calls it at every step (no look-up of the encoder each time)."""
-    return _encoder(game).tensor
+#: The ``(game, seat) -> tensor`` function per game class (see :func:`seat_tensor_function`).
+_SEAT_TENSORS: dict[type, Any] = {}
+
+
+def seat_tensor_function(game: Game) -> Any:
+    """A ``f(game, seat)`` giving :func:`observation_tensor` for ``game``'s class, for a
+    caller that checked the seat (an environment calls it at every step).
+
+    For a game of class ``LevelX`` itself (``observation`` not overridden) it is
+    :func:`.encode_levelx.seat_tensor`: Level X hides nothing and its observation is the
+    same for every viewer, so the fields it copies are read in place (the same bytes, without
+    the copies). Every other game is encoded from ``game.observation(seat)``
+    (:func:`.encode_level8.seat_tensor` for the card games)."""
+    kind = type(game)
+    known = _SEAT_TENSORS.get(kind)
+    if known is not None:
+        return known
+    encoder = _encoder(game)
+    from ..levelx import LevelX
+
+    if kind.observation is LevelX.observation or not issubclass(kind, LevelX):
+        function = encoder.seat_tensor  # the card games' reads game.observation(seat)
+    else:
+        tensor = encoder.tensor
+
+        def function(game: Game, seat: int) -> np.ndarray:
+            return tensor(game, game.observation(seat), seat)
+
+    _SEAT_TENSORS[kind] = function
+    return function
+
+
+def legal_table_function(game: Game) -> Any:
+    """A ``f(game)`` giving an object that fixes the legal ids of the seat to move (for
+    :meth:`MaskCache.of_table`), or None when ``game``'s class has none: Level X's
+    legal-move table (:func:`.encode_levelx.legal_table`), for ``LevelX`` itself."""
+    from ..levelx import LevelX
+
+    kind = type(game)
+    if kind.legal_action_ids is LevelX.legal_action_ids and kind.legal_moves is LevelX.legal_moves:
+        return _encoder(game).legal_table
+    return None
 
 
 def observation_string(game: Game, seat: int) -> str:
@@ -209,6 +251,24 @@ class MaskCache:
         self.size = size
         self.limit = max(64, _MASK_BYTES // max(size, 1))
         self._kept: dict[tuple[int, ...], np.ndarray] = {}
+        #: masks by the identity of an object that fixes the legal ids (see :meth:`of_table`)
+        self._tables: dict[int, tuple[Any, np.ndarray]] = {}
+
+    def of_table(self, table: Any, game: Game) -> np.ndarray:
+        """The mask of ``game.legal_action_ids()`` when ``table`` (an object the engine
+        keeps unchanged, from :func:`legal_table_function`) fixes those ids: kept by the
+        table's identity (holding the table), so a position met again lists no ids. No
+        table (None): the ids are listed."""
+        if table is None:
+            return self(game.legal_action_ids())
+        got = self._tables.get(id(table))
+        if got is not None and got[0] is table:
+            return got[1]
+        mask = self(game.legal_action_ids())
+        if len(self._tables) >= self.limit:
+            self._tables.clear()
+        self._tables[id(table)] = (table, mask)
+        return mask
 
     def __call__(self, ids: list[int]) -> np.ndarray:
         key = tuple(ids)

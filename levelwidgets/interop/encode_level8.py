@@ -393,6 +393,25 @@ def _blocks_of(game: Any) -> _Blocks:
     return got[1]
 
 
+def seat_tensor(game: Any, me: int) -> np.ndarray:
+    """:func:`tensor` of ``game.observation(me)`` (``me`` a seat, checked by the caller):
+    for an environment at every step (:func:`tensor`'s body, not a call of it: a call more
+    per step is a cost a training loop feels)."""
+    b = _blocks_of(game)
+    lay = b.lay
+    obs = game.observation(me)
+    parts: list[bytes] = []
+    if lay.board:
+        _table(parts, b, obs.table, me)
+        _board(parts, b, obs, me)
+    else:
+        _table(parts, b, obs, me)
+    out = bytearray().join(parts)  # writeable, like every tensor before
+    if len(out) != 4 * lay.size:
+        raise AssertionError(f"the encoder wrote {len(out) // 4} values of {lay.size}")
+    return np.frombuffer(out, dtype=_FLOAT32)
+
+
 def tensor(game: Any, obs: Any, me: int) -> np.ndarray:
     """The layout above for ``obs``, the observation of seat ``me`` of ``game``."""
     b = _blocks_of(game)

@@ -29,6 +29,13 @@ from typing import Any
 
 import numpy as np
 
+from ..levelx.rules import ROWS
+
+#: The chip values of rows 5 … 10, as :func:`seat_tensor` writes the scores out.
+_ROW_VALUES = (5, 6, 7, 8, 9, 10)
+if ROWS != _ROW_VALUES:  # pragma: no cover - a guard for a change of the engine's rows
+    raise ImportError(f"encode_levelx writes scores for rows {_ROW_VALUES}, not {ROWS}")
+
 PHASES = ("roll", "play", "over")
 FACES = 6
 #: Most pieces rows, dice and tile holdings kept per config (each at most a few hundred
@@ -90,6 +97,12 @@ class _Blocks:
         self._kept: dict[tuple[str, tuple[int, ...]], bytes] = {}
         #: a seat's pieces block by its steps (see :meth:`seat_pieces`)
         self.pieces: dict[tuple[int, ...], bytes] = {}
+        #: the seats in the tensor's order, observer first, per observer
+        self.orders = [tuple((me + k) % n for k in range(n)) for me in range(n)]
+        #: the seat to act, phase and dice joined, by (seat after the observer, dice, over)
+        self.heads: dict[tuple[int, tuple[int, ...] | None, bool], bytes] = {}
+        #: the tiles left and every seat's tiles before any tile is taken
+        self.untouched = self.held(list(tiles)) + self.no_tiles * n
 
     def seat_pieces(self, seat: int, row: list[int]) -> bytes:
         """One seat's pieces, the one-hots of its six rows joined, kept by their steps (the
@@ -104,6 +117,17 @@ class _Blocks:
         if len(self.pieces) >= _CACHE:
             self.pieces.clear()
         self.pieces[tuple(row)] = block
+        return block
+
+    def head(self, current: int, dice: tuple[int, ...] | None, over: bool) -> bytes:
+        """The first three parts, kept in :attr:`heads` (a config has a few thousand)."""
+        phase = "over" if over else "roll" if dice is None else "play"
+        block = (
+            self.current[current] + self.phase[phase] + (self.dice(dice) if dice else self.no_dice)
+        )
+        if len(self.heads) >= _CACHE:
+            self.heads.clear()
+        self.heads[current, dice, over] = block
         return block
 
     def _get(self, what: str, values: list[int], make: Any) -> bytes:
@@ -188,6 +212,79 @@ def tensor(game: Any, obs: dict[str, Any], me: int) -> np.ndarray:
     if len(out) != 4 * b.size:
         raise ValueError(f"the observation does not fit the layout of {b.size} values")
     return np.frombuffer(out, dtype=_FLOAT32)
+
+
+def seat_tensor(game: Any, me: int) -> np.ndarray:
+    """:func:`tensor` of ``game.observation(me)``, byte for byte, read from the position
+    without making the observation (a training loop asks for one at every decision: the
+    observation's eleven copies cost as much as the tensor itself).
+
+    Why this keeps the rule of sight: Level X hides nothing, ``LevelX.observation`` is the
+    same for every viewer and is a copy of exactly the fields read here (the seat to act,
+    phase, dice, pieces, chips, bonus tiles, scores, turns). :func:`.core.seat_tensor_function`
+    takes this path only for a game whose ``observation`` is ``LevelX``'s own (a subclass
+    that changes it is encoded from its observation), and the tests check it against
+    :func:`tensor` of the observation for every seat of many positions. ``me`` must be a
+    seat (the callers check it)."""
+    rules = game.rules
+    got = _BY_RULES.get(id(rules))
+    b = got[1] if got is not None and got[0] is rules else _blocks_of(game)
+    state = game._state
+    pos = state.pos
+    n = b.n
+    if n != len(pos):
+        b = _blocks_of(game)
+        n = b.n
+    order = b.orders[me]
+    dice = game._dice
+    # the seat to act, the phase and the dice: one block, kept by their values
+    head = (state.current - me) % n, dice, state.over
+    block = b.heads.get(head)
+    if block is None:
+        block = b.head(*head)
+    parts = [block]
+    kept = b.pieces
+    for seat in order:
+        row = pos[seat]
+        block = kept.get(tuple(row))
+        parts.append(b.seat_pieces(seat, row) if block is None else block)
+    parts.append(b.pack_chips(*state.chips))
+    taken = state.tiles_taken
+    if not taken:  # every tile is left and nobody holds one (the engine keeps that count)
+        parts.append(b.untouched)
+    else:
+        left = list(rules.bonus_tiles[taken:])
+        parts.append(b.held(left) if left else b.no_tiles)
+        held = state.tiles
+        for seat in order:
+            cards = held[seat]
+            parts.append(b.held(cards) if cards else b.no_tiles)
+    # the scores as levelx.state.score counts them (rows 5 … 10: _ROW_VALUES), written out
+    # (its map over the rows cost a third of this function)
+    chips = state.held
+    scores = [
+        5 * h[0] + 6 * h[1] + 7 * h[2] + 8 * h[3] + 9 * h[4] + 10 * h[5]
+        for h in map(chips.__getitem__, order)
+    ]
+    if taken:
+        held = state.tiles
+        scores = [s + sum(held[seat]) for s, seat in zip(scores, order, strict=True)]
+    parts.append(b.pack_tail(*scores, state.turn))
+    out = bytearray().join(parts)  # writeable and the caller's own, like :func:`tensor`'s
+    if len(out) != 4 * b.size:
+        raise ValueError(f"the position does not fit the layout of {b.size} values")
+    return np.frombuffer(out, dtype=_FLOAT32)
+
+
+def legal_table(game: Any) -> Any:
+    """The engine's legal-move table of the position (a permanent object per sorted roll,
+    rule switch and closed rows): while a seat is to move, the legal action ids are a
+    function of it alone, so a mask can be kept by its identity without listing the ids
+    (see :meth:`.core.MaskCache.of_table`). None before a roll and once over (the ids are
+    the rolls or none then). Level X hides nothing: anyone may know it."""
+    if game._dice is None or game._state.over:
+        return None
+    return game._moves
 
 
 def text(obs: dict[str, Any], me: int) -> str:

@@ -151,3 +151,47 @@ def test_unknown_games_options_and_seats_are_refused() -> None:
 def test_default_sizes_are_the_documented_ones(name: str, players: int, size: int) -> None:
     """docs/interop.md gives these sizes; the layout tables there add up to them."""
     assert observation_shape(make_game(name, players=players, seed=1)) == (size,)
+
+
+class _RenamedLevelX(LevelX):
+    """A subclass whose observation and legal ids are its own: the Level X shortcuts (the
+    tensor read in place, the mask kept by the move table) must not be taken for it."""
+
+    def observation(self, viewer=None):
+        obs = super().observation(viewer)
+        obs["turns"] = 99
+        return obs
+
+    def legal_action_ids(self) -> list[int]:
+        return super().legal_action_ids()[:1]
+
+
+def test_level_x_shortcuts_are_for_level_x_itself_and_give_the_same_answers() -> None:
+    from levelwidgets.interop import core, encode_levelx
+
+    game = make_game("levelx", players=3, seed=8)
+    rng = random.Random(8)
+    masks = core.MaskCache(game.num_distinct_actions)
+    listed = 0
+    while not game.is_over:
+        if game.is_chance():
+            game.apply(rng.choice(game.chance_outcomes())[0])
+            continue
+        table = core.legal_table_function(game)(game)
+        assert table is not None
+        kept = masks.of_table(table, game)
+        assert np.flatnonzero(kept).tolist() == game.legal_action_ids()
+        for seat in range(3):
+            fast = core.seat_tensor_function(game)(game, seat)
+            slow = encode_levelx.tensor(game, game.observation(seat), seat)
+            assert fast.tobytes() == slow.tobytes()
+        listed += 1
+        game.apply(game.action_from_id(rng.choice(game.legal_action_ids())))
+    assert listed > 10
+    assert core.legal_table_function(game)(game) is None  # over: the ids are none
+    assert not masks.of_table(None, game).any()
+    other = _RenamedLevelX(2, seed=3)
+    other.apply(other.chance_outcomes()[0][0])
+    assert core.legal_table_function(other) is None
+    assert observation_tensor(other, 0)[-1] == 99.0  # from its own observation
+    assert core.legal_table_function(make_game("level8")) is None

@@ -311,6 +311,37 @@ def test_masks_handed_out_are_read_only_and_never_change_later(game):
     assert handed_out < len(seen)  # a legal set met again got its kept mask
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_handed_out_never_change_later(game):
+    """A user may keep every observation it is given (a replay buffer): later steps, a
+    second look at the same step and a new episode leave each one as it was, and each one
+    is the seat's own tensor of its step."""
+    env = ENVIRONMENTS[game]()
+    env.reset(seed=5)
+    rng = np.random.default_rng(4)
+    kept: list[tuple[dict, np.ndarray, np.ndarray]] = []
+    while env.agents and len(kept) < 60:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(env.agent_selection)
+        expected = core.observation_tensor(env.game, seat)
+        np.testing.assert_array_equal(obs["observation"], expected)
+        kept.append((obs, expected, obs["action_mask"].copy()))
+        if env.turn_order == "game":
+            for other in env.possible_agents:  # another seat's look changes nothing kept
+                env.observe(other)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(kept) >= 20
+    env.reset(seed=6)
+    env.last()
+    assert len({id(obs["observation"]) for obs, _, _ in kept}) == len(kept)
+    for obs, tensor, mask in kept:
+        np.testing.assert_array_equal(obs["observation"], tensor)
+        np.testing.assert_array_equal(obs["action_mask"], mask)
+
+
 def test_the_mask_store_forgets_when_full_and_still_answers():
     from levelwidgets.interop.core import MaskCache
 

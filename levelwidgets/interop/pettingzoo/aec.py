@@ -141,7 +141,8 @@ class LevelGameEnv(_pz.AECEnv):
         #: every agent that change nothing)
         self._rewarded = False
         #: the encoder's tensor function for this game (see :meth:`observe`)
-        self._encode = core.tensor_function(self.game)
+        self._encode = core.seat_tensor_function(self.game)
+        self._legal_table = core.legal_table_function(self.game)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -169,7 +170,8 @@ class LevelGameEnv(_pz.AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {"illegal_action": False} for agent in self.agents}
         self._rewarded = False
-        self._encode = core.tensor_function(self.game)
+        self._encode = core.seat_tensor_function(self.game)
+        self._legal_table = core.legal_table_function(self.game)
         self._steps_taken = [0] * len(self.agents)
         self._cycles = 0
         self.agent_selection = self.agents[0]
@@ -342,8 +344,7 @@ class LevelGameEnv(_pz.AECEnv):
         seat = self._seat_of[agent]
         tensor = self._tensors.get(seat)
         if tensor is None:  # core.observation_tensor, without its checks (seat is a seat)
-            game = self.game
-            tensor = self._tensors[seat] = self._encode(game, game.observation(seat), seat)
+            tensor = self._tensors[seat] = self._encode(self.game, seat)
         return {"observation": tensor, "action_mask": self._mask_for(agent)}
 
     def _mask_for(self, agent: str) -> np.ndarray:
@@ -355,7 +356,11 @@ class LevelGameEnv(_pz.AECEnv):
         elif agent != self.agent_selection:
             return self._no_mask
         if self._mask is None:
-            self._mask = self._masks(self.game.legal_action_ids())
+            game, table = self.game, self._legal_table
+            if table is None:
+                self._mask = self._masks(game.legal_action_ids())
+            else:  # Level X: the mask kept by the legal-move table, no ids listed
+                self._mask = self._masks.of_table(table(game), game)
         return self._mask
 
     def render(self) -> Any:
