@@ -272,12 +272,6 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
             unsubscribe()
         super().close()
 
-    # The record's own ways of moving (:mod:`.review`) change the game and the cursor too.
-    seek = locked(ReviewMixin.seek)
-    play_on = locked(ReviewMixin.play_on)
-    open_record = locked(ReviewMixin.open_record)
-    _show = locked(ReviewMixin._show)  # show(node), seek, goto and the review bar pass here
-
     def _plain_text(self) -> str:
         return repr(self._game)
 

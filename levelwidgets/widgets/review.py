@@ -33,6 +33,7 @@ from ..record import (
 from ..record.annotations import FREE_HEADERS, MARKS, MAX_COMMENT, MAX_COMMENTS, MAX_HEADER
 from . import lines
 from .errors import IntentError
+from .intents import locked
 from .shapes import (
     NO_FIELDS,
     AnyOf,
@@ -315,6 +316,7 @@ class ReviewMixin:
         widget._attach(widget.game, cursor)
         return widget
 
+    @locked
     def open_record(self, path: str | Path) -> None:
         """Show the game of a record file here instead (at the end of its main line); a file
         that is not a record of this widget's game raises and changes nothing."""
@@ -333,6 +335,7 @@ class ReviewMixin:
         self._file = Path(path).name
         self._attach(cursor.game_copy(), cursor)
 
+    @locked
     def seek(self, step: int) -> None:
         """Show the position after ``step`` steps of the line being looked at (0: the start).
 
@@ -361,6 +364,7 @@ class ReviewMixin:
             raise RecordError("Show a node of this widget's own record (w.record…).")
         self._show(node)
 
+    @locked
     def play_on(self) -> None:
         """Play on from the position shown: the steps after it are no longer the line being
         looked at (they stay in the record), so bots go on and a new step adds a variation."""
@@ -571,6 +575,7 @@ class ReviewMixin:
             return node
         return self._future()[step - cursor.ply - 1]
 
+    @locked  # show(node), seek, goto and the review bar all pass here
     def _show(self, node: Node) -> None:
         """Bring the live game to ``node``: a few steps forward are played on it; anything
         else takes the record's state there (a stored checkpoint and at most a few steps,
