@@ -137,6 +137,7 @@ class IntentWidget(anywidget.AnyWidget):
         the state), handled holding the widget's lock: it may come on a subshell's thread."""
         super()._handle_msg(msg)
 
+    @locked  # (also when a cell or a test calls it directly, not through the comm)
     def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
         """Take one intent from the browser; nothing raised here reaches the comm."""
         self._front_end_seen = True  # a browser follows: views may go as patches (viewsync)
