@@ -168,7 +168,13 @@ def test_every_widget_speaks_the_language(page, lab, artifacts, request, lang: s
 
     # the dice lab: a roll, then an empty choice of target sums is refused
     dice = page.locator(".dl-root").first
+    seq = dice.get_attribute("data-seq")
     dice.locator("[data-action=roll]").click()
+    # the roll's view first: a question sent straight to the kernel may overtake the click's
+    # message, and the roll's view would then clear the refusal
+    page.wait_for_function(
+        "(seq) => document.querySelector('.dl-root').dataset.seq !== seq", arg=seq
+    )
     kernel_run(page, "lab._handle_message(lab, {'type': 'set_targets', 'targets': []}, [])")
     _refusal(page, ".dl-root", expect["refuse_lab"])
 
