@@ -19,9 +19,18 @@ Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints
   until the next frame began (Chromium's ``ThreadTime``: the click, the kernel message's
   handling in JupyterLab, the draw, style and layout, the frame), for context on a loaded
   machine, where wall-clock times include waiting for a core.
-- ``<w>_bytes_per_action_mean`` / ``_max``: widget ``state`` bytes the kernel sends (the JSON
-  of the ``comm_msg`` updates, as they cross the websocket) per engine action, over the paced
-  games (an answer that covers several actions, e.g. a bot's whole turn, is divided by them).
+- ``<w>_bytes_per_action_mean`` / ``_max``: the bytes the widget's view costs on the wire per
+  engine action, over the paced games: every ``comm_msg`` of the answer, state updates (a whole
+  view or a trait) and view patches (custom messages, with a deflated patch's binary buffer),
+  without the kernel protocol's envelope (header, parent header: the echo pays it too). An
+  answer that covers several actions (e.g. a bot's whole turn) is divided by them.
+- ``<w>_picture_bytes_per_action_mean``: the display updates of the picture output (the board
+  for places without widgets) that arrived within a click: drawn once play pauses, so paced
+  play at human speed pays them once per pause, not per click.
+- ``<w>_echo_ms_p50`` / ``_p95``: an echo round trip measured just before each of the
+  widget's clicks (same pacing, same load); ``<w>_added_over_echo_ms_p50`` / ``_p95`` use it.
+- ``<w>_added_main_thread_cpu_ms_p50`` / ``_p95``: the main thread's CPU per click minus the
+  echo's, at the same quantile: what the widget adds to the page's own work.
 
 Click paths: Level X, both seats people, bots and animation off: Roll, then Play (or pass) with
 a grouping picked in the page. Level 8: seat 0 against a heuristic bot (``bot_delay=0``): the
@@ -37,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 import tempfile
@@ -117,7 +125,6 @@ BOARD_READY = """() => { const r = document.querySelector('.l8b-root');
   return r.dataset.busy === '0' && (r.dataset.actor === '0'
     || ['over', 'round_over', 'keep'].includes(r.dataset.phase)); }"""
 
-STATE = re.compile(rb'"method":\s*"update",\s*"state":\s*')
 
 # Click ``target`` inside widget ``root`` and wait until its next view (data-seq) is drawn.
 # Returns [ms to the drawn view, ms to the next animation frame, the front end's draw ms].
@@ -152,14 +159,57 @@ PICK = """() => {
 }"""
 
 
-def state_bytes(frame: bytes) -> int:
-    """Length of each widget ``state`` object in a websocket frame, as sent."""
-    total = 0
-    for m in STATE.finditer(frame):
-        text = frame[m.end() :].decode("utf-8", "replace")
-        _obj, end = json.JSONDecoder().raw_decode(text)
-        total += len(text[:end].encode())
-    return total
+def frame_message(frame: bytes) -> tuple[dict, list[bytes]]:
+    """A kernel message as it crossed the websocket: ``(message, buffers)``. JupyterLab speaks
+    the v1 binary protocol (offsets, channel, header, parent, metadata, content, buffers); a
+    text frame is the older all-JSON form."""
+    if frame[:1] == b"{":
+        msg = json.loads(frame)
+        return msg, []
+    count = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 + 8 * i : 16 + 8 * i], "little") for i in range(count)]
+    parts = [frame[a:b] for a, b in zip(offsets, [*offsets[1:], len(frame)], strict=True)]
+    channel, header, _parent, _meta, content = (p.decode() for p in parts[:5])
+    msg = {"channel": channel, "header": json.loads(header), "content": json.loads(content)}
+    return msg, parts[5:]
+
+
+def frame_bytes(frame: bytes) -> tuple[str, str, int]:
+    """``(kind, key, bytes)`` of one frame: what a widget sent, without the kernel protocol's
+    envelope (header, parent header, metadata: the same for every message, the echo's too).
+
+    ``("sync", comm id, n)``: a comm message's ``state`` (a whole view or a trait) or custom
+    content (a view patch) plus its binary buffers (a deflated patch). ``("picture", display
+    id, n)``: a display update's data (the picture output, redrawn once play pauses).
+    Anything else is ``("", "", 0)``."""
+    try:
+        msg, buffers = frame_message(frame)
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return "", "", 0
+    kind = msg.get("header", {}).get("msg_type") or msg.get("msg_type")
+    content = msg.get("content", {})
+    size = lambda value: len(json.dumps(value, separators=(",", ":")).encode())  # noqa: E731
+    if kind == "comm_msg":
+        data = content.get("data", {})
+        part = {"update": "state", "custom": "content"}.get(data.get("method", ""))
+        if part is None:
+            return "", "", 0
+        return "sync", content.get("comm_id", ""), size(data.get(part, {})) + sum(map(len, buffers))
+    if kind == "update_display_data":
+        display_id = content.get("transient", {}).get("display_id", "")
+        return "picture", display_id, size(content.get("data", {}))
+    return "", "", 0
+
+
+def click_bytes(frames: list[bytes]) -> tuple[int, int]:
+    """``(sync, picture)`` bytes of one click's answer: every comm message (only the clicked
+    widget speaks then), and the display updates of that widget's picture (its display id
+    holds the widget's model id; another widget's picture, drawn at a pause, is not counted)."""
+    sized = [frame_bytes(f) for f in frames]
+    comms = {key for kind, key, _ in sized if kind == "sync" and key}
+    sync = sum(n for kind, _, n in sized if kind == "sync")
+    picture = sum(n for kind, key, n in sized if kind == "picture" and any(c in key for c in comms))
+    return sync, picture
 
 
 @contextmanager
@@ -194,13 +244,17 @@ def bench_notebook(cells: list[str], on_page: Callable[[Any], None] | None = Non
 
 
 class Sample:
-    """One widget's measured clicks: click-to-render ms, draw ms, bytes per engine action."""
+    """One widget's measured clicks: click-to-render ms, draw ms, main-thread CPU, bytes per
+    engine action, and an echo round trip measured right before each click (same load)."""
 
     def __init__(self) -> None:
         self.render: list[float] = []
         self.draw: list[float] = []
         self.per_action: list[float] = []
+        self.picture_per_action: list[float] = []
         self.cpu: list[float] = []
+        self.echo: list[float] = []
+        self.echo_cpu: list[float] = []
 
     def report(self, name: str, echo_p95: float) -> None:
         if not self.render:
@@ -210,6 +264,12 @@ class Sample:
         print(f"{name}_clicks_measured: {len(self.render)} clicks")
         print(f"{name}_click_to_render_ms_p50: {pct(self.render, 0.5):.1f} ms")
         print(f"{name}_click_to_render_ms_p95: {p95:.1f} ms")
+        if self.echo:  # the echo of this widget's own clicks: the same moments, the same load
+            print(f"{name}_echo_ms_p50: {pct(self.echo, 0.5):.1f} ms")
+            print(f"{name}_echo_ms_p95: {pct(self.echo, 0.95):.1f} ms")
+            added50 = pct(self.render, 0.5) - pct(self.echo, 0.5)
+            print(f"{name}_added_over_echo_ms_p50: {added50:.1f} ms")
+            echo_p95 = pct(self.echo, 0.95)
         print(f"{name}_added_over_echo_ms_p95: {p95 - echo_p95:.1f} ms")
         print(f"{name}_draw_ms_p50: {pct(self.draw, 0.5):.1f} ms")
         print(f"{name}_draw_ms_p95: {pct(self.draw, 0.95):.1f} ms")
@@ -217,23 +277,33 @@ class Sample:
         if self.cpu:
             print(f"{name}_main_thread_cpu_ms_p50: {pct(self.cpu, 0.5):.1f} ms")
             print(f"{name}_main_thread_cpu_ms_p95: {pct(self.cpu, 0.95):.1f} ms")
+        if self.cpu and self.echo_cpu:
+            for q, tag in ((0.5, "p50"), (0.95, "p95")):
+                added = pct(self.cpu, q) - pct(self.echo_cpu, q)
+                print(f"{name}_added_main_thread_cpu_ms_{tag}: {added:.1f} ms")
         if self.per_action:
             print(f"{name}_bytes_per_action_mean: {statistics.mean(self.per_action):.0f} bytes")
             print(f"{name}_bytes_per_action_max: {max(self.per_action):.0f} bytes")
+            pictures = self.picture_per_action
+            print(f"{name}_picture_bytes_per_action_mean: {statistics.mean(pictures):.0f} bytes")
 
 
 class Clicker:
-    """Measured clicks on one widget: waits for quiet, clicks, waits for the drawn view, then
-    counts the state bytes that arrived for it and the engine actions it covered."""
+    """Measured clicks on one widget: waits for quiet, measures an echo round trip, clicks,
+    waits for the drawn view, then counts the bytes that arrived for it and the engine actions
+    it covered."""
 
-    def __init__(self, page, frames: list[bytes], root: str, sample: Sample, quiet_ms: int = 100):
-        self.page, self.frames, self.root, self.sample, self.quiet = (
-            page,
-            frames,
-            root,
-            sample,
-            quiet_ms,
-        )
+    def __init__(
+        self,
+        page,
+        frames: list[bytes],
+        root: str,
+        sample: Sample,
+        quiet_ms: int = 100,
+        echo: bool = True,
+    ):
+        self.page, self.frames, self.root, self.sample = page, frames, root, sample
+        self.quiet, self.with_echo = quiet_ms, echo
         self.cdp = page.context.new_cdp_session(page)
         self.cdp.send("Performance.enable")
 
@@ -251,7 +321,16 @@ class Clicker:
             self.root,
         )
 
+    def echo(self) -> None:
+        """One echo round trip now (paced like the click), with its main-thread CPU."""
+        self.page.wait_for_timeout(self.quiet)
+        cpu0 = self.thread_ms()
+        self.sample.echo.append(self.page.evaluate(ECHO))
+        self.sample.echo_cpu.append(self.thread_ms() - cpu0)
+
     def click(self, target: str, count_plies: bool = True) -> None:
+        if self.with_echo:
+            self.echo()
         self.page.wait_for_timeout(self.quiet)  # the last answer's trailing (idle) messages
         before = self.ply() if count_plies else 0
         self.frames.clear()
@@ -263,7 +342,9 @@ class Clicker:
         self.sample.render.append(rendered)
         self.sample.draw.append(drawn)
         actions = max(1, after - before)
-        self.sample.per_action.append(sum(state_bytes(f) for f in self.frames) / actions)
+        sync, picture = click_bytes(self.frames)
+        self.sample.per_action.append(sync / actions)
+        self.sample.picture_per_action.append(picture / actions)
 
 
 def main() -> None:

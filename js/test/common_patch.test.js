@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
 import { FakeModel } from "./helpers/fake.js";
-import { applyOp, followView } from "../src/common/patch.js";
+import { applyOp, followView, inflateOp } from "../src/common/patch.js";
 
 const custom = (model, msg, buffers = []) => {
   for (const fn of [...(model.handlers.get("msg:custom") || [])]) fn(msg, buffers);
@@ -36,6 +36,16 @@ test("followView: patches in order, one copy applies each once, deflated ones to
   assert.deepEqual(model.sent, []); // nothing missed
   for (const off of offs) off();
   assert.equal(model.listenerCount(), 0);
+});
+
+test("inflateOp: a deflated op is read at once, not through a stream (a click's answer waits for it)", () => {
+  const op = { d: { seq: { r: 9 }, words: { r: "Größe ×3 ".repeat(400) } } };
+  const packed = deflateSync(Buffer.from(JSON.stringify(op)));
+  const read = inflateOp(new DataView(packed.buffer, packed.byteOffset, packed.byteLength));
+  assert.ok(!(read instanceof Promise));
+  assert.deepEqual(read, op);
+  assert.deepEqual(inflateOp(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.byteLength)), op);
+  assert.throws(() => inflateOp(new Uint8Array([1, 2, 3, 4]))); // unreadable: the caller resyncs
 });
 
 test("followView: a missed patch, or a view older than view_seq, asks for the whole view once", async () => {

@@ -20,13 +20,22 @@ hearing it (:func:`_frame_script`; ``js/src/common/picture.js``).
 :class:`PictureMixin` is that machinery for any widget (the game widgets and ``DiceLab``): a
 widget that mixes it in says what to draw (:meth:`PictureMixin._static_svg`) and calls
 :meth:`PictureMixin._refresh_picture` whenever what it shows changed.
+
+**When the picture is redrawn.** Replacing an output makes the page parse the picture's HTML,
+its style rule and its SVG again: 15-30 ms of the browser's main thread, which a click would
+otherwise wait for (issue 33). So in a kernel the picture follows play when play pauses: a change
+made by the browser is drawn :data:`PAUSE_S` seconds after the last one, and a change made by a
+cell at the end of that cell (IPython's ``post_run_cell``: ``nbconvert --execute`` and nbclient
+save the position at the end). Outside a kernel (a script, the tests) it is redrawn at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 import uuid
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +48,9 @@ from .._html import escape, svg_image
 ATTRIBUTE = "data-lw-picture"
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+#: Seconds without a change before a picture changed from the browser is redrawn.
+PAUSE_S = 1.0
 
 #: The line under the picture, so nobody mistakes it for a board that takes clicks:
 #: ``CAPTIONS[language][kind]``: a game to play, a record to step through, the dice lab.
@@ -104,7 +116,8 @@ class PictureOutput:
     """One widget's picture output: shown once per display, then updated in place.
 
     ``draw`` returns the output's HTML (see :func:`picture_html`); it is called only once the
-    widget has been displayed in a notebook, so widgets that are never shown pay nothing.
+    widget has been displayed in a notebook, so widgets that are never shown pay nothing. In a
+    kernel a refresh waits for a pause in play or the end of the cell (see the module).
     """
 
     def __init__(self, picture_id: str, draw: Callable[[], str]):
@@ -112,30 +125,94 @@ class PictureOutput:
         self._display_id = f"lw-picture-{picture_id}-{uuid.uuid4().hex[:8]}"
         self._shown = False
         self._last = ""
+        self._timer: asyncio.TimerHandle | None = None
 
     def _bundle(self) -> dict[str, str]:
         return {"text/html": self._draw()}
+
+    @property
+    def pending(self) -> bool:
+        """True while a change waits to be drawn (a pause in play or the cell's end)."""
+        return self._timer is not None
 
     def show(self) -> None:
         """Display the picture as a new output (each display of the widget gets one)."""
         from IPython.display import display
 
+        self._cancel()
         bundle = self._bundle()
         self._last = bundle["text/html"]
         display(bundle, raw=True, display_id=self._display_id)
         self._shown = True
 
     def refresh(self) -> None:
-        """Redraw every displayed copy when the position changed; nothing if never displayed."""
+        """Redraw every displayed copy when the position changed; nothing if never displayed.
+
+        In a kernel the redraw waits for :data:`PAUSE_S` seconds without a change, or for the
+        end of the running cell, whichever comes first; elsewhere it happens now."""
+        if not self._shown:
+            return
+        loop = _kernel_loop()
+        if loop is None:
+            self.flush()
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = loop.call_later(PAUSE_S, self.flush)
+        _WAITING.add(self)
+
+    def flush(self) -> None:
+        """Redraw now if what the picture shows changed (and cancel a waiting redraw)."""
+        self._cancel()
         if not self._shown:
             return
         from IPython.display import update_display
 
-        bundle = self._bundle()
-        if bundle["text/html"] == self._last:
-            return
-        self._last = bundle["text/html"]
-        update_display(bundle, raw=True, display_id=self._display_id)
+        with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
+            bundle = self._bundle()
+            if bundle["text/html"] == self._last:
+                return
+            self._last = bundle["text/html"]
+            update_display(bundle, raw=True, display_id=self._display_id)
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        _WAITING.discard(self)
+
+
+#: Pictures with a change waiting to be drawn: drawn at the latest when the running cell ends.
+_WAITING: weakref.WeakSet[PictureOutput] = weakref.WeakSet()
+_HOOKED: set[int] = set()  # the IPython shells whose post_run_cell draws the waiting pictures
+
+
+def flush_pictures(*_args: Any) -> None:
+    """Draw every picture whose change is waiting (IPython calls it when a cell ends)."""
+    for picture in list(_WAITING):
+        picture.flush()
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop when we are in an IPython kernel (else None: draw now).
+
+    The first time, the shell's ``post_run_cell`` event is hooked to :func:`flush_pictures`,
+    so a cell that changed a picture leaves it drawn when it ends."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    if id(shell) not in _HOOKED:
+        shell.events.register("post_run_cell", flush_pictures)
+        _HOOKED.add(id(shell))
+    return loop
 
 
 class PictureMixin(traitlets.HasTraits):
@@ -154,7 +231,15 @@ class PictureMixin(traitlets.HasTraits):
 
     def _start_picture(self) -> None:
         self._picture_id = self.model_id
-        self._picture = PictureOutput(self.model_id, self._picture_html)
+        self._picture = PictureOutput(self.model_id, self._locked_picture_html)
+
+    def _locked_picture_html(self) -> str:
+        # a redraw after a pause runs on the kernel's loop: it waits for a change in progress
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return self._picture_html()
+        with lock:
+            return self._picture_html()
 
     def _static_svg(self) -> str:
         """The picture for places without widgets, drawn for this widget's viewer."""
@@ -182,6 +267,13 @@ class PictureMixin(traitlets.HasTraits):
         if picture is not None:
             with contextlib.suppress(Exception):  # the picture is a courtesy, never a failure
                 picture.refresh()
+
+    def flush_picture(self) -> None:
+        """Draw this widget's picture output now, not at the next pause in play (a notebook
+        saved from code right after a change: the picture then shows that change)."""
+        picture = getattr(self, "_picture", None)
+        if picture is not None:
+            picture.flush()
 
     def _repr_mimebundle_(self, **kwargs: dict) -> tuple[dict, dict]:
         """The widget view, plus the static SVG and text where widgets cannot run."""

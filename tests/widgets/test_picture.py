@@ -66,6 +66,43 @@ def test_the_picture_follows_the_game_and_the_language(monkeypatch) -> None:
     assert len(updated) == count + 1  # only a change is sent
 
 
+def test_in_a_kernel_the_picture_waits_for_a_pause_or_the_cells_end(monkeypatch) -> None:
+    """A click's answer must not wait for the page to redraw the picture (issue 33): in a
+    kernel, changes are drawn once play pauses, or when the cell that made them ends."""
+    import asyncio
+
+    from levelwidgets.widgets import picture
+
+    shown, updated = [], []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append((a, k)))
+    monkeypatch.setattr("IPython.display.update_display", lambda *a, **k: updated.append((a, k)))
+    monkeypatch.setattr(picture, "PAUSE_S", 0.05)
+    monkeypatch.setattr(picture, "_kernel_loop", asyncio.get_running_loop)  # "in a kernel"
+
+    async def play() -> None:
+        w = LevelXWidget(players=["Ada", "Bob"], seed=1)
+        w._ipython_display_()
+        for _ in range(3):  # three changes from "the browser", quickly one after another
+            w.roll()
+            w.play(w.game.legal_moves()[0])
+            assert updated == [] and w._picture.pending
+        await asyncio.sleep(0.2)  # play pauses: drawn once, the position of now
+        assert len(updated) == 1 and not w._picture.pending
+        assert image_svg(updated[-1][0][0]["text/html"]) == w.game.to_svg()
+        w.roll()  # a cell's change: drawn when the cell ends, without waiting for the pause
+        assert len(updated) == 1
+        picture.flush_pictures()  # what IPython's post_run_cell calls
+        assert len(updated) == 2 and not w._picture.pending
+        assert image_svg(updated[-1][0][0]["text/html"]) == w.game.to_svg()
+        w.roll() if w.game.phase == "roll" else w.play(w.game.legal_moves()[0])
+        w.flush_picture()  # asked for by name: now
+        assert len(updated) == 3 and image_svg(updated[-1][0][0]["text/html"]) == w.game.to_svg()
+        await asyncio.sleep(0.2)
+        assert len(updated) == 3  # nothing left waiting: no second copy of the same picture
+
+    asyncio.run(play())
+
+
 def test_a_broken_picture_never_stops_the_widget(monkeypatch) -> None:
     monkeypatch.setattr("IPython.display.display", lambda *a, **k: None)
     w = LevelXWidget(players=["Ada", "Bob"], seed=2)

@@ -18,6 +18,8 @@
 // it; a patch already applied is skipped, so two copies apply it once. A view shown from data
 // held ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
 
+import { unzlibSync } from "fflate";
+
 /** `value` with `op` applied (a new value; `value` is left as it was). */
 export function applyOp(value, op) {
   if (op == null) return value;
@@ -49,11 +51,14 @@ function bytesOf(buffer) {
   return new Uint8Array(buffer.buffer, buffer.byteOffset || 0, buffer.byteLength);
 }
 
-/** A deflated (zlib) JSON op, parsed. */
-export async function inflateOp(buffer) {
-  const stream = new Blob([bytesOf(buffer)]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return JSON.parse(await new Response(stream).text());
+/** A deflated (zlib) JSON op, parsed. Inflated here and now: the browser's own
+ *  DecompressionStream needs a Blob and a stream, a trip through the browser process and
+ *  several turns of the event loop, which a click's answer then waited for (issue 33). */
+export function inflateOp(buffer) {
+  return JSON.parse(DECODER.decode(unzlibSync(bytesOf(buffer))));
 }
+
+const DECODER = new TextDecoder();
 
 export function followView(model) {
   let asked = -1; // the view_seq a resync was asked for (once each)
@@ -83,10 +88,7 @@ export function followView(model) {
   };
   const onMessage = (msg, buffers) => {
     if (!msg || msg.kind !== "patch") return;
-    if (msg.z) {
-      const packed = inflateOp(buffers[0]);
-      later(async () => apply(msg, await packed));
-    } else later(() => apply(msg, msg.op));
+    later(() => apply(msg, msg.z ? inflateOp(buffers[0]) : msg.op));
   };
   const onSeq = () => later(check);
   model.on("msg:custom", onMessage);

@@ -65,11 +65,10 @@ export function createScrub(model, onHeld = () => {}, busy = () => false) {
 
   function onMessage(msg, buffers) {
     if (!msg || msg.kind !== "scrub" || !buffers || !buffers.length) return;
-    const packed = inflateOp(buffers[0]);
     reading = reading.then(async () => {
       let chain = null;
       try {
-        chain = await packed;
+        chain = inflateOp(buffers[0]);
       } catch {
         chain = null; // unreadable: those steps ask the kernel, as without
       }
