@@ -26,8 +26,11 @@ Run: ``python benchmarks/record_speed.py [--quick] [--no-browser]``.
   view): ``levelx_roll_with_send_cpu_ms_p50/_p95``, ``levelx_play_with_send_cpu_ms_p50/_p95``
   (a grouping played) and ``level8_draw_with_send_cpu_ms_p50/_p95`` (target <= 2 ms).
 - ``scrub_step_ms_p95`` / ``_p50``: the same step in a real JupyterLab + Chromium, from the
-  click on ▶ or ◀ of the review bar until the widget has drawn the new position (browser clock:
-  intent to the kernel, the step, the view back, the drawing). Target ≤ 16 ms (one frame).
+  click on ▶ or ◀ of the review bar until the widget has drawn the new position (browser clock;
+  drawn from the views held ahead, or after the kernel's answer where none is held). Target
+  ≤ 16 ms (one frame). Next to it, same run: ``scrub_draw_ms_p95`` (the drawing alone),
+  ``scrub_kernel_answer_ms_p50`` (the kernel's view of that step, which the browser did not
+  wait for) and ``scrub_echo_ms_p50`` / ``_p95`` (a bare echo round trip before each click).
 """
 
 from __future__ import annotations
@@ -285,31 +288,74 @@ from levelwidgets.levelx.samples import long_game
 w = LevelXWidget(long_game(), bot_delay=0, animate=False)
 w"""
 
+#: Click ▶ or ◀ and wait until the new step is on screen (the review bar's step label, which
+#: the widget writes in the same draw as the board; an observer runs once that draw's task is
+#: done), then for the kernel's answer (the root's data-seq). Returns [ms to the step drawn, ms
+#: to the kernel's view, the draw's ms].
+SCRUB_STEP = """async ([nav]) => {
+  const r = document.querySelector('.lx-root');
+  const label = r.querySelector('[data-step-label]');
+  const before = label.textContent, seq = Number(r.dataset.seq);
+  const t0 = performance.now();
+  let shown = null, answered = null, drawn = 0;
+  await new Promise((done) => {
+    const o = new MutationObserver(() => {
+      if (shown === null && label.textContent !== before) {
+        shown = performance.now() - t0;
+        drawn = Number(r.dataset.drawMs || 0);
+      }
+      if (answered === null && Number(r.dataset.seq) > seq) answered = performance.now() - t0;
+      if (shown !== null && answered !== null) { o.disconnect(); done(); }
+    });
+    o.observe(r, { attributes: true, subtree: true, childList: true, characterData: true });
+    setTimeout(() => { o.disconnect(); done(); }, 10000);
+    r.querySelector(`[data-nav=${nav}]`).click();
+  });
+  if (shown === null) throw new Error('the step was never drawn');
+  return [shown, answered === null ? NaN : answered, drawn];
+}"""
 
-def scrub_step_ms(steps: int) -> tuple[float, float]:
-    """p50 and p95 of one ▶ or ◀ click on the review bar until the position is drawn."""
-    from widget_latency import CLICK_AND_WAIT, bench_notebook, pct
 
-    with bench_notebook([SCRUB_CELL]) as page:
+def scrub_step_ms(steps: int) -> dict[str, float]:
+    """One ▶ or ◀ click on the review bar of a 400-step record: until the new step is drawn
+    (from the views the browser holds ahead, else the kernel's answer), with an echo round trip
+    measured before each click in the same page (the kernel's floor, the same moments)."""
+    from widget_latency import ECHO, ECHO_CELL, bench_notebook, pct
+
+    with bench_notebook([SCRUB_CELL, ECHO_CELL]) as page:
         page.locator(".lx-root [data-nav=back]").wait_for(timeout=60_000)
-        times, draws = [], []
+        page.locator("button.echo").wait_for(timeout=60_000)
+        page.wait_for_timeout(1000)
+        shown, answered, draws, echoes = [], [], [], []
         for i in range(steps):
             nav = "back" if (i // 50) % 2 == 0 else "forward"
             page.wait_for_timeout(150)  # an idle kernel, as a person clicking would find it
-            rendered, _frame, drawn = page.evaluate(
-                CLICK_AND_WAIT, [".lx-root", f"[data-nav={nav}]"]
-            )
-            times.append(rendered)
+            echoes.append(page.evaluate(ECHO))
+            page.wait_for_timeout(150)
+            on_screen, kernel, drawn = page.evaluate(SCRUB_STEP, [nav])
+            shown.append(on_screen)
+            answered.append(kernel)
             draws.append(drawn)
-    print(f"scrub_draw_ms_p95: {pct(draws, 0.95):.1f} ms")
-    return pct(times, 0.5), pct(times, 0.95)
+    return {
+        "scrub_step_ms_p50": pct(shown, 0.5),
+        "scrub_step_ms_p95": pct(shown, 0.95),
+        "scrub_draw_ms_p95": pct(draws, 0.95),
+        "scrub_kernel_answer_ms_p50": pct(answered, 0.5),
+        "scrub_echo_ms_p50": pct(echoes, 0.5),
+        "scrub_echo_ms_p95": pct(echoes, 0.95),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser figure")
+    parser.add_argument("--browser-only", action="store_true", help="only the browser figure")
     args = parser.parse_args()
+    if args.browser_only:
+        for name, value in scrub_step_ms(100 if args.quick else 200).items():
+            print(f"{name}: {value:.1f} ms")
+        return
     rec = _record()
     text = rec.to_json()
     fresh = GameRecord.from_json(text)  # a freshly loaded record, as a widget would get it
@@ -328,9 +374,8 @@ def main() -> None:
     print(f"level8_record_steps: {level8_steps}")
     print(f"level8_review_step_cpu_ms_p95: {level8_p95:.2f} ms")
     if not args.no_browser:
-        p50, p95 = scrub_step_ms(100 if args.quick else 200)
-        print(f"scrub_step_ms_p50: {p50:.1f} ms")
-        print(f"scrub_step_ms_p95: {p95:.1f} ms")
+        for name, value in scrub_step_ms(100 if args.quick else 200).items():
+            print(f"{name}: {value:.1f} ms")
 
 
 if __name__ == "__main__":
