@@ -29,7 +29,7 @@ cells) replacing the last ones, then the forced layout.
 interleaved, view by view, in one page: figures of the second build on are prefixed ``b1_``,
 ``b2_`` … ``--profile N`` prints each widget's N functions with the most time (total and self,
 CDP sampling profiler; ``LW_NO_MINIFY=1 node js/build.mjs DIR`` makes a bundle with readable
-names to pass as ``--bundles DIR``).
+names to pass as ``--bundles DIR``; ``--profile-out PREFIX`` saves the profiles too).
 
 Run: ``python benchmarks/draw_speed.py [--rounds 3] [--only board,dicelab] [--profile 15]``.
 """
@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import shutil
 import sys
 import tempfile
@@ -265,6 +266,11 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated: levelx,level8,board,...")
     parser.add_argument("--bundles", default=str(REPO / "levelwidgets" / "static"))
     parser.add_argument("--profile", type=int, default=0, help="print the N hottest functions")
+    parser.add_argument(
+        "--profile-out",
+        default="",
+        help="with --profile: also save each widget's CDP profile as <this>-<widget>.cpuprofile",
+    )
     parser.add_argument("--dark", action="store_true", help="a dark page (prefers dark)")
     parser.add_argument("--slowest", type=int, default=0, help="print the N slowest views")
     args = parser.parse_args()
@@ -345,6 +351,10 @@ def main() -> None:
                             )
                 if args.profile:
                     profile = cdp.send("Profiler.stop")["profile"]
+                    if args.profile_out:  # readable in Chromium's DevTools (Performance tab)
+                        Path(f"{args.profile_out}-{name}.cpuprofile").write_text(
+                            json.dumps(profile)
+                        )
                     print(f"# {name}: hottest functions (total ms, self ms; all bundles)")
                     for total, own, fn in _profile_top(profile, args.profile):
                         print(f"#   {total:8.1f} {own:8.1f}  {fn}")
