@@ -76,6 +76,17 @@ const BOARD_ROUTES = [
 /** The board's focusable controls, before the card table's. */
 const BOARD_FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", ...TABLE_FOCUS_KEYS];
 
+/** The view's fields the centre's dialogs never show (they change with every move). */
+const NOT_IN_CENTRE = new Set(["seq", "log", "new", "moves", "future"]);
+
+/** The key of the centre's dialog: the whole view but NOT_IN_CENTRE (a dialog reads the hand,
+ * the choices, the board, the round's results: all of it, as it stands). */
+function centreKey(view) {
+  return JSON.stringify(view, function skip(key, value) {
+    return this === view && NOT_IN_CENTRE.has(key) ? undefined : value;
+  });
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "l8b-root l8-root lw-root", tabindex: "0", "data-busy": "0", "data-seq": "0", "data-actor": "" });
   el.appendChild(root);
@@ -294,10 +305,13 @@ function render({ model, el }) {
     setText(helpLine, B.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // as in the card game
     // the centre shows the action's dialog, or at the round's end its summary
-    let inCentre = B.boardDialogEl(v, L, ui);
-    if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
-    else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
-    patch(promptBox, ...(inCentre ? [inCentre] : []));
+    // built only when the view (but its move list and log) or the choices made here changed
+    patchIfChanged(promptBox, JSON.stringify([lang(), ui.ask, ui.selected, ui.sort, centreKey(v)]), () => {
+      let inCentre = B.boardDialogEl(v, L, ui);
+      if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
+      else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
+      return inCentre ? [inCentre] : [];
+    });
     const proposal = layDown.state();
     patch(dialogBox, ...(proposal ? [D.dialogEl(v, L, proposal, lang())] : []));
     const r = review.reviewOf(v);

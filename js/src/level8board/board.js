@@ -3,7 +3,7 @@
 // state) and returns fresh elements; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
-import { attr, cls, h, keyed, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
+import { attr, cls, h, keyed, patch, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
 import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
@@ -37,16 +37,15 @@ export function towerEl(view, p, L, size = 26) {
   return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
 }
 
-/** Everything fieldEl builds of field i (a redraw skips the field while it is unchanged);
- * whether it glows, is live or was landed on is written in place (paintField). */
-export function fieldKey(view, i, lang, { cell, towers }) {
-  const b = boardOf(view);
-  const turn = view.board ? view.board.turn : null;
-  return JSON.stringify([lang, b.fields[i], cell, towers.map((p) => [p, nameOf(view, p), turn === p])]);
+/** Everything fieldEl builds of field i but its towers (a redraw skips the field while it
+ * is unchanged); the towers standing on it and whether it glows, is live or was landed on are
+ * written in place (drawTowers, paintField). */
+export function fieldKey(view, i, lang, { cell }) {
+  return JSON.stringify([lang, boardOf(view).fields[i], cell]);
 }
 
 /** One field of the circuit (a button: clickable when the tower may move there). */
-export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) {
+export function fieldEl(view, i, L, { cell, layout, towers, annotate = false, lang = "" }) {
   const b = boardOf(view);
   const id = b.fields[i];
   const start = i === 0;
@@ -66,13 +65,30 @@ export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) 
   } else {
     el.append(h("span", { class: "l8b-fnum" }, String(i)), actionIcon(id, 40), h("span", { class: "l8b-flabel" }, action));
   }
-  if (towers.length) {
-    const box = h("span", { class: "l8b-towers" });
-    for (const p of towers) box.append(towerEl(view, p, L, start ? 24 : 20));
-    el.append(box);
-  }
+  drawTowers(el, view, i, L, towers, lang);
   paintField(el, view, i, L, { annotate });
   return el;
+}
+
+const towersShown = new WeakMap(); // field node -> the key of the towers drawn on it
+
+/** The towers standing on field i (`towers`: their players), drawn into the field's node only
+ * when they changed (a move redraws the two fields it leaves and reaches, nothing else). */
+export function drawTowers(el, view, i, L, towers, lang = "") {
+  const turn = view.board ? view.board.turn : null;
+  const key = JSON.stringify([lang, towers.map((p) => [p, nameOf(view, p), turn === p])]);
+  if (towersShown.get(el) === key) return;
+  towersShown.set(el, key);
+  let box = el.lastElementChild && el.lastElementChild.classList.contains("l8b-towers") ? el.lastElementChild : null;
+  if (!towers.length) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) {
+    box = h("span", { class: "l8b-towers" });
+    el.append(box);
+  }
+  patch(box, ...towers.map((p) => towerEl(view, p, L, i === 0 ? 24 : 20)));
 }
 
 /** Write field i's state on its node, where it differs: the glow of the fields in reach
@@ -400,12 +416,17 @@ export function drawRing(ring, view, L, centre, { annotate = false, wide = false
   }
   const towers = towersByField(b.towers, fields.length);
   const items = fields.map((_id, i) => {
-    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate };
+    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate, lang };
     return [`f${i}`, fieldKey(view, i, lang, opts), () => fieldEl(view, i, L, opts)];
   });
   items.push(["track", trackKey(view, lang, layout.track), () => trackEl(view, L, layout.track)], ["centre", "", () => centre]);
   keyed(ring, items);
-  fields.forEach((_id, i) => paintField(ring.children[i], view, i, L, { annotate })); // a field kept as it was still glows or not
+  // a field kept as it was: its towers and its glow are written where they changed
+  fields.forEach((_id, i) => {
+    const node = ring.children[i];
+    drawTowers(node, view, i, L, towers[i], lang);
+    paintField(node, view, i, L, { annotate });
+  });
   const area = gridArea(layout.centre);
   if (centre.style.gridArea !== area) centre.style.gridArea = area;
   return ring;
@@ -424,9 +445,10 @@ export function ringParts(view, L, centre, { annotate = false, wide = false, lan
   const towers = towersByField(b.towers, fields.length);
   const part = (key, build) => (reuse ? reuse(key, build) : build());
   const parts = fields.map((_id, i) => {
-    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate };
+    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate, lang };
     const node = part(`f${i}:${fieldKey(view, i, lang, opts)}`, () => fieldEl(view, i, L, opts));
-    paintField(node, view, i, L, { annotate }); // a field kept as it was still glows or not
+    drawTowers(node, view, i, L, towers[i], lang); // a field kept as it was: its towers, its glow
+    paintField(node, view, i, L, { annotate });
     return node;
   });
   parts.push(part(`t:${trackKey(view, lang, layout.track)}`, () => trackEl(view, L, layout.track)));
