@@ -158,35 +158,6 @@ function miniHand(cards, L, p) {
   return el;
 }
 
-/** The cache key of a seat row: everything the row shows (rebuilt only when it changes). */
-export function seatKey(view, p, lang, { annotate = false } = {}) {
-  const main = handSeat(view);
-  return JSON.stringify([
-    lang,
-    annotate,
-    view.names[p],
-    view.bots && view.bots[p],
-    view.sides && view.sides[p],
-    view.levels[p],
-    view.levelCounts && view.levelCounts[p],
-    view.req && view.req[p],
-    view.laid[p],
-    view.lastRound && view.lastRound[p],
-    view.handCounts[p],
-    view.hands && p !== main ? view.hands[p] : null,
-    view.discards[p],
-    view.melds[p],
-    view.skips && view.skips[p],
-    view.keptCounts && view.keptCounts[p],
-    view.phase === "over" ? -1 : view.cur === p,
-    view.dealer === p,
-    view.winners.includes(p),
-    main === p,
-    canAct(view) ? view.phase : "",
-    view.handoff,
-  ]);
-}
-
 /** The classes of a seat's row (turn, winner, mine, open hand). */
 function seatClass(view, p) {
   const main = handSeat(view);
@@ -360,7 +331,8 @@ export function seatEl(view, p, L, opts = {}) {
  * Draw seat p into `row` (its node on screen, or null for a new one) and return the row: the
  * row's classes are written where they differ, and each part (who, hand, pile, each laid
  * combination) is rebuilt only when what it shows changed; unchanged parts keep their nodes
- * untouched (no building, no comparing, no restyling). opts: {annotate, lang, pile}.
+ * untouched (no building, no comparing, no restyling). opts: {annotate, lang, pile} (pile:
+ * see pileState).
  */
 export function drawSeat(row, view, p, L, opts = {}) {
   if (!row) row = seatShell(view, p);
