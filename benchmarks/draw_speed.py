@@ -15,6 +15,9 @@ Prints ``name: value unit`` lines, per widget (``levelx``, ``level8``, ``board``
 
 - ``<w>_draw_ms_p50`` / ``_p95``: set view -> styled and laid out (the page's clock);
 - ``<w>_js_ms_p50`` / ``_p95``: of that, the JavaScript (set view -> back from its handlers);
+- ``<w>_own_ms_p50`` / ``_p95``: of that, the widget's own drawing as it reports it in the
+  root's ``data-draw-ms`` (what benchmarks/widget_latency.py reads in JupyterLab as
+  ``<w>_draw_ms_*``; 0 for a widget or part that does not report it);
 - ``<w>_style_ms_p50`` / ``_p95``: of that, the style recalculation forced after it;
 - ``<w>_cpu_ms_p50`` / ``_p95``: the page's main-thread CPU time over the whole call (the draw,
   the next frame's paint, and the harness's own round trip, the same for every call; Chromium's
@@ -29,7 +32,7 @@ cells) replacing the last ones, then the forced layout.
 interleaved, view by view, in one page: figures of the second build on are prefixed ``b1_``,
 ``b2_`` … ``--profile N`` prints each widget's N functions with the most time (total and self,
 CDP sampling profiler; ``LW_NO_MINIFY=1 node js/build.mjs DIR`` makes a bundle with readable
-names to pass as ``--bundles DIR``).
+names to pass as ``--bundles DIR``; ``--profile-out PREFIX`` saves the profiles too).
 
 Run: ``python benchmarks/draw_speed.py [--rounds 3] [--only board,dicelab] [--profile 15]``.
 """
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import shutil
 import sys
 import tempfile
@@ -109,12 +113,13 @@ window.lwDraw = async (w, view) => {
   const t0 = performance.now();
   w.model.set('view', view);
   const t1 = performance.now();
+  const own = Number(w.root.dataset.drawMs) || 0; // the widget's own clock (data-draw-ms)
   getComputedStyle(w.root).getPropertyValue('color'); // style only
   const t2 = performance.now();
   w.el.getBoundingClientRect(); // then layout
   const ms = performance.now() - t0;
   await frame();
-  return [ms, t1 - t0, t2 - t1];
+  return [ms, t1 - t0, t2 - t1, own];
 };
 window.lwBaseline = async () => {
   let box = document.getElementById('baseline');
@@ -265,6 +270,11 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated: levelx,level8,board,...")
     parser.add_argument("--bundles", default=str(REPO / "levelwidgets" / "static"))
     parser.add_argument("--profile", type=int, default=0, help="print the N hottest functions")
+    parser.add_argument(
+        "--profile-out",
+        default="",
+        help="with --profile: also save each widget's CDP profile as <this>-<widget>.cpuprofile",
+    )
     parser.add_argument("--dark", action="store_true", help="a dark page (prefers dark)")
     parser.add_argument("--slowest", type=int, default=0, help="print the N slowest views")
     args = parser.parse_args()
@@ -313,7 +323,7 @@ def main() -> None:
                         [bundle, module, state, 0, ROOTS[name], k],
                     )
                     mounts.append(k)
-                    figures[(k, name)] = ([], [], [], [])
+                    figures[(k, name)] = ([], [], [], [], [])
                 if args.profile:
                     cdp.send("Profiler.enable")
                     cdp.send("Profiler.setSamplingInterval", {"interval": 100})
@@ -322,11 +332,11 @@ def main() -> None:
                     for i in range(1, len(views)):
                         for k in mounts:
                             cpu = thread_ms()
-                            ms, js, style = page.evaluate(
+                            ms, js, style, own = page.evaluate(
                                 "async ([k, i]) => lwDraw(lwW[k], lwViews[i])", [k, i]
                             )
                             cpu = thread_ms() - cpu
-                            got = (ms, js, cpu, style)
+                            got = (ms, js, cpu, style, own)
                             for kept, value in zip(figures[(k, name)], got, strict=True):
                                 kept.append(value)
                         if i % 3 == 0:
@@ -345,6 +355,10 @@ def main() -> None:
                             )
                 if args.profile:
                     profile = cdp.send("Profiler.stop")["profile"]
+                    if args.profile_out:  # readable in Chromium's DevTools (Performance tab)
+                        Path(f"{args.profile_out}-{name}.cpuprofile").write_text(
+                            json.dumps(profile)
+                        )
                     print(f"# {name}: hottest functions (total ms, self ms; all bundles)")
                     for total, own, fn in _profile_top(profile, args.profile):
                         print(f"#   {total:8.1f} {own:8.1f}  {fn}")
@@ -361,13 +375,15 @@ def main() -> None:
     print(f"baseline_draw_ms_p95: {pct(base_ms, 0.95):.2f} ms")
     print(f"baseline_cpu_ms_p50: {pct(base_cpu, 0.5):.2f} ms")
     print(f"baseline_cpu_ms_p95: {pct(base_cpu, 0.95):.2f} ms")
-    for (k, name), (ms, js, cpu, style) in figures.items():
+    for (k, name), (ms, js, cpu, style, own) in figures.items():
         prefix = f"b{k}_" if k else ""
         print(f"{prefix}{name}_draws: {len(ms)} views")
         print(f"{prefix}{name}_draw_ms_p50: {pct(ms, 0.5):.2f} ms")
         print(f"{prefix}{name}_draw_ms_p95: {pct(ms, 0.95):.2f} ms")
         print(f"{prefix}{name}_js_ms_p50: {pct(js, 0.5):.2f} ms")
         print(f"{prefix}{name}_js_ms_p95: {pct(js, 0.95):.2f} ms")
+        print(f"{prefix}{name}_own_ms_p50: {pct(own, 0.5):.2f} ms")
+        print(f"{prefix}{name}_own_ms_p95: {pct(own, 0.95):.2f} ms")
         print(f"{prefix}{name}_style_ms_p50: {pct(style, 0.5):.2f} ms")
         print(f"{prefix}{name}_style_ms_p95: {pct(style, 0.95):.2f} ms")
         print(f"{prefix}{name}_cpu_ms_p50: {pct(cpu, 0.5):.2f} ms")

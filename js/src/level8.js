@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { data, h, morph, patch, patchIfChanged, prop, setText } from "./common/dom.js";
+import { data, h, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -66,7 +66,6 @@ function render({ model, el }) {
   let inflight = false;
   let busyTimer = null;
   let lastHand = null;
-  const seatCache = new Map(); // seat -> [key, element]
 
   const lang = () => langOf(model);
   reportPageLanguage(model); // once: a widget made without a language follows the page
@@ -162,11 +161,13 @@ function render({ model, el }) {
     data(root, "actor", v.actor == null ? "" : String(v.actor));
     root.classList.toggle("l8-ended", v.phase === "over");
     prop(root, "title", L("keysHelp"));
-    patch(roundBox, D.roundEl(v, L));
-    patch(statusBox, D.statusEl(v, L));
+    // the header's parts are built only when what they show changed
+    const lng = lang();
+    patchIfChanged(roundBox, D.roundKey(v, lng), () => D.roundEl(v, L));
+    patchIfChanged(statusBox, D.statusKey(v, lng), () => D.statusEl(v, L));
     drawSeats(v);
-    patch(pileBox, D.drawPileEl(v, L));
-    patch(stepsBox, D.stepsEl(v, L));
+    patchIfChanged(pileBox, D.drawPileKey(v, lng), () => D.drawPileEl(v, L));
+    patchIfChanged(stepsBox, D.stepsKey(v, lng), () => D.stepsEl(v, L));
     const hint = D.hintEl(v, L);
     const odds = oddsEl(v, L, lang());
     patch(hintBox, ...[hint, odds].filter(Boolean));
@@ -177,29 +178,16 @@ function render({ model, el }) {
   }
 
   function drawSeats(v) {
-    const lng = lang();
-    const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()) };
-    // a seat whose key (everything it shows) is unchanged keeps its node untouched; a changed
-    // one is built and patched into the node on screen: a count or a turn mark changes, the
-    // cards and combinations stay (fresh nodes would all be styled and laid out again)
-    const nodes = v.names.map((_n, p) => {
-      const key = D.seatKey(v, p, lng, opts);
-      const hit = seatCache.get(p);
-      if (hit && hit[0] === key) return hit[1];
-      const fresh = D.seatEl(v, p, L, opts);
-      const node = hit && hit[1].parentNode === seats ? morph(hit[1], fresh) : fresh;
-      seatCache.set(p, [key, node]);
-      return node;
+    const opts = { annotate: Boolean(reviewUI && reviewUI.annotating()), lang: lang() };
+    // each seat is drawn in place (level8/draw.js drawSeat): a part whose content is unchanged
+    // (name and level, hand, pile, each laid combination) keeps its node untouched; only what
+    // changed is built and patched in (fresh nodes would all be styled and laid out again)
+    v.names.forEach((_n, p) => {
+      const live = seats.children[p] || null;
+      const row = D.drawSeat(live, v, p, L, opts);
+      if (!live) seats.appendChild(row);
     });
-    for (const p of [...seatCache.keys()]) if (p >= v.names.length) seatCache.delete(p);
-    // keep nodes that did not change where they are (no detach/attach: cheaper, keeps focus)
-    nodes.forEach((node, i) => {
-      if (seats.childNodes[i] !== node) {
-        if (seats.childNodes[i]) seats.replaceChild(node, seats.childNodes[i]);
-        else seats.appendChild(node);
-      }
-    });
-    while (seats.childNodes.length > nodes.length) seats.lastChild.remove();
+    while (seats.children.length > v.names.length) seats.lastElementChild.remove();
   }
 
   function drawPanel(v) {
@@ -223,9 +211,8 @@ function render({ model, el }) {
     if (!handoff && cards) {
       const n = cards.length;
       setText(handTitle, `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`);
-      patch(sortBox, D.sortEl(L, ui.sort));
-      const handKey = JSON.stringify([lang(), seat, cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null]);
-      patchIfChanged(handBox, handKey, () => D.handEl(v, L, ui));
+      patchIfChanged(sortBox, `${lang()}|${ui.sort}`, () => D.sortEl(L, ui.sort));
+      D.drawHand(handBox, v, L, ui, { lang: lang() }); // cards keyed by id: only changed ones are redrawn
       // the dialog has its own buttons; the bar asks the add-on question
       patch(actionsBox, ...(layDown.state() ? [] : [D.actionsEl(v, L, { ...ui, ask: addOn.question(), lang: lang() })]));
     } else {
@@ -423,10 +410,7 @@ function render({ model, el }) {
     subscribe(model, ["view"], onView),
     followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),
-    subscribe(model, ["language"], () => {
-      seatCache.clear();
-      drawAll();
-    }),
+    subscribe(model, ["language"], () => drawAll()),
     subscribe(model, ["bot_delay"], () => {
       if (view) pacer.schedule(view);
       markBusy();

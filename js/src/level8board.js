@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { data, h, morph, morphAttrs, patch, patchIfChanged, prop, setText } from "./common/dom.js";
+import { data, h, keyed, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -75,6 +75,17 @@ const BOARD_ROUTES = [
 ];
 /** The board's focusable controls, before the card table's. */
 const BOARD_FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", ...TABLE_FOCUS_KEYS];
+
+/** The view's fields the centre's dialogs never show (they change with every move). */
+const NOT_IN_CENTRE = new Set(["seq", "log", "new", "moves", "future"]);
+
+/** The key of the centre's dialog: the whole view but NOT_IN_CENTRE (a dialog reads the hand,
+ * the choices, the board, the round's results: all of it, as it stands). */
+function centreKey(view) {
+  return JSON.stringify(view, function skip(key, value) {
+    return this === view && NOT_IN_CENTRE.has(key) ? undefined : value;
+  });
+}
 
 function render({ model, el }) {
   const root = h("div", { class: "l8b-root l8-root lw-root", tabindex: "0", "data-busy": "0", "data-seq": "0", "data-actor": "" });
@@ -188,11 +199,17 @@ function render({ model, el }) {
     data(root, "actor", v.actor == null ? "" : String(v.actor));
     root.classList.toggle("l8-ended", v.phase === "over");
     prop(root, "title", L("keysHelp"));
-    patch(roundBox, D.roundEl(v, L));
-    patch(statusBox, D.statusEl(v, L));
-    patch(stepsBox, B.stepsEl(v, L));
-    patch(pendingBox, B.pendingEl(v, L));
-    patch(tableBox, B.diceEl(v, L), B.drawPileEl(v, L), B.jokerPileEl(v, L));
+    // the header's and the centre's parts are built only when what they show changed
+    const lng = lang();
+    patchIfChanged(roundBox, D.roundKey(v, lng), () => D.roundEl(v, L));
+    patchIfChanged(statusBox, D.statusKey(v, lng), () => D.statusEl(v, L));
+    patchIfChanged(stepsBox, B.stepsKey(v, lng), () => B.stepsEl(v, L));
+    patchIfChanged(pendingBox, B.pendingKey(v, lng), () => B.pendingEl(v, L));
+    keyed(tableBox, [
+      ["dice", B.diceKey(v, lng), () => B.diceEl(v, L)],
+      ["pile", B.drawPileKey(v, lng), () => B.drawPileEl(v, L)],
+      ["jokers", B.jokerPileKey(v, lng), () => B.jokerPileEl(v, L)],
+    ]);
     const first = !boardBox.firstElementChild;
     drawRing(v);
     if (first) fitRing();
@@ -203,32 +220,16 @@ function render({ model, el }) {
     root.dataset.seq = String(v.seq); // last: tests wait for it
   }
 
-  /** The circuit, patched in place: a field whose key (everything it shows) is unchanged is
-   * not even built; a changed one keeps its node (only a glow, a tower, a title changes); the
-   * centre panel stays where it is. */
-  const ringNodes = new Map(); // part key -> its node on screen
+  /** The circuit, drawn in place (level8board/board.js drawRing): a field whose key
+   * (everything it shows) is unchanged is not even built; a changed one keeps its node (only
+   * a glow, a tower, a title changes); the centre panel stays where it is. */
   function drawRing(v) {
-    const ring = boardBox.firstElementChild;
-    const seen = new Map();
-    const reuse = (key, build) => {
-      const live = ring && ringNodes.get(key);
-      const node = live && live.parentNode === ring ? live : build();
-      seen.set(key, node);
-      return node;
-    };
-    const { shell, parts } = B.ringParts(v, L, centre, { annotate: annotating(), wide: ui.wideRing, lang: lang(), reuse });
+    let ring = boardBox.firstElementChild;
     if (!ring) {
-      shell.append(...parts, centre);
-      boardBox.append(shell);
-    } else {
-      morphAttrs(ring, shell);
-      patch(ring, ...parts, centre);
+      ring = h("div", { class: "l8b-ring" });
+      boardBox.append(ring);
     }
-    // fresh parts were patched into the nodes on screen: remember those
-    ringNodes.clear();
-    const live = boardBox.firstElementChild;
-    let k = 0;
-    for (const key of seen.keys()) ringNodes.set(key, live.children[k++]);
+    B.drawRing(ring, v, L, centre, { annotate: annotating(), wide: ui.wideRing, lang: lang() });
   }
 
   /** The circuit sized to the screen's height (issue 27): the header, the whole circuit and
@@ -253,29 +254,23 @@ function render({ model, el }) {
     }
   }
 
-  const seatKeys = new Map(); // seat -> the key of what its row shows
   function drawSeats(v) {
-    const opts = { annotate: annotating() };
     const takeLive = G.choicesOf(v).take;
     // the discard piles are live exactly when Python lists them as sources to take from
     const seatView = { ...v, phase: takeLive ? "draw" : v.phase === "draw" ? "-" : v.phase };
+    const annotate = annotating();
     const lng = lang();
+    // a pile one may not take from is off (annotate mode aside); one that may, glows
+    const pile = (state, p) => {
+      if (!takeLive) return state;
+      if (!G.canTakeFrom(v, p)) return annotate ? state : { ...state, live: false, disabled: true };
+      return { ...state, takeable: true };
+    };
     v.names.forEach((_n, p) => {
-      const canTake = Boolean(takeLive) && G.canTakeFrom(v, p);
-      const key = `${D.seatKey(seatView, p, lng, opts)}|${Boolean(takeLive)}|${canTake}`;
-      const live = seats.children[p];
-      if (live && seatKeys.get(p) === key) return; // unchanged: not built, not touched
-      const node = D.seatEl(seatView, p, L, opts);
-      const pile = node.querySelector("[data-discard]");
-      if (pile && takeLive && !canTake && !opts.annotate) {
-        prop(pile, "disabled", true);
-        pile.classList.remove("l8-live");
-      }
-      if (pile && canTake) pile.classList.add("l8b-takeable");
-      // patched into the node on screen: a count or a turn mark changes, the cards stay
-      if (live) morph(live, node);
-      else seats.append(node);
-      seatKeys.set(p, key);
+      // drawn in place: only the parts of a seat that changed are built (level8/draw.js)
+      const live = seats.children[p] || null;
+      const row = D.drawSeat(live, seatView, p, L, { annotate, lang: lng, pile });
+      if (!live) seats.appendChild(row);
     });
     while (seats.children.length > v.names.length) seats.lastElementChild.remove();
   }
@@ -294,20 +289,11 @@ function render({ model, el }) {
     if (!handoff && cards) {
       const n = cards.length;
       setText(handTitle, `${seat != null && seat === v.actor && typeof v.viewer !== "number" ? L("handOf", { name: String(v.names[seat]) }) : L("yourHand")} · ${n === 1 ? L("card1") : L("cards", { n })}`);
-      patch(sortBox, D.sortEl(L, ui.sort));
+      patchIfChanged(sortBox, `${lang()}|${ui.sort}`, () => D.sortEl(L, ui.sort));
       // the card table's own phases use the card game's selection; a pick phase its limits
       const allowed = G.pickable(v);
       const dim = allowed && S.canAct(v) ? allowed : null;
-      const handKey = JSON.stringify([lang(), S.handSeat(v), cards, v.hint && v.hint.plan, ui.selected, ui.sort, ui.fresh ? [...ui.fresh] : null, dim]);
-      patchIfChanged(handBox, handKey, () => {
-        const hand = D.handEl(v, L, ui);
-        if (dim) {
-          for (const node of hand.querySelectorAll("[data-card]")) {
-            if (!dim.includes(Number(node.dataset.card))) node.classList.add("l8b-dim");
-          }
-        }
-        return hand;
-      });
+      D.drawHand(handBox, v, L, ui, { lang: lang(), dim }); // cards keyed by id: only changed ones are redrawn
       patch(actionsBox, ...(layDown.state() ? [] : [actionsEl(v)]));
     } else {
       patch(handBox);
@@ -319,10 +305,13 @@ function render({ model, el }) {
     setText(helpLine, B.helpText(v, L, ui.selected));
     D.markFits(seats, v, ui.selected, addOn.question()); // as in the card game
     // the centre shows the action's dialog, or at the round's end its summary
-    let inCentre = B.boardDialogEl(v, L, ui);
-    if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
-    else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
-    patch(promptBox, ...(inCentre ? [inCentre] : []));
+    // built only when the view (but its move list and log) or the choices made here changed
+    patchIfChanged(promptBox, JSON.stringify([lang(), ui.ask, ui.selected, ui.sort, centreKey(v)]), () => {
+      let inCentre = B.boardDialogEl(v, L, ui);
+      if (!inCentre && v.phase === "over") inCentre = D.overEl(v, L);
+      else if (!inCentre && (v.phase === "keep" || v.phase === "round_over")) inCentre = D.summaryEl(v, L);
+      return inCentre ? [inCentre] : [];
+    });
     const proposal = layDown.state();
     patch(dialogBox, ...(proposal ? [D.dialogEl(v, L, proposal, lang())] : []));
     const r = review.reviewOf(v);

@@ -397,6 +397,47 @@ test("redraws stay cheap: unchanged seats are reused, selection redraws only the
   assert.equal($('[data-player="2"]'), seat2, "a click in the hand leaves the seats alone");
 });
 
+test("keyed redraws: a seat's unchanged parts, laid combinations and hand cards keep their nodes", () => {
+  const { model, $, $$ } = mount(BASE);
+  const meld = $('[data-meld="1-1"]');
+  const who = $('[data-player="1"] .l8-who');
+  const card = $('[data-hand="0"] [data-card="20"]');
+  const cards = $$('[data-hand="0"] [data-card]');
+  // seat 1 draws a card and the turn moves on: its count changes, its combinations do not
+  // (and are not even built again: a few elements for the count and the status, no cards)
+  const create = document.createElement;
+  const built = [];
+  document.createElement = function spy(tag) {
+    built.push(tag);
+    return create.call(this, tag);
+  };
+  try {
+    model.set("view", { ...BASE, seq: 6, phase: "draw", handCounts: [10, 9, 10] });
+  } finally {
+    document.createElement = create;
+  }
+  assert.ok(built.length < 40, `a count changed: ${built.length} elements built`);
+  assert.equal($('[data-meld="1-1"]'), meld, "an unchanged combination keeps its node");
+  assert.equal($('[data-player="1"] .l8-who'), who, "an unchanged name/level block keeps its node");
+  assert.equal($('[data-hand-count="1"]').dataset.count, "9", "the changed count is drawn");
+  assert.equal(meld.disabled, true, "not the play phase: a combination takes no card (written in place)");
+  // an add-on changes that combination only; it is patched in place
+  const longer = { ...BASE.melds[1][1], cards: [...BASE.melds[1][1].cards, 57] };
+  model.set("view", { ...BASE, seq: 7, melds: [[], [BASE.melds[1][0], longer], []] });
+  assert.equal($('[data-meld="1-1"]'), meld, "the combination's node is kept, its new card added");
+  assert.ok(meld.querySelector('[data-card="57"]'));
+  assert.equal(meld.disabled, false, "the play phase again: it takes a card");
+  // a selection writes on the card in place; a card drawn is inserted, the others stay
+  click(card);
+  assert.equal($('[data-hand="0"] [data-card="20"]'), card, "a selected card keeps its node");
+  assert.equal(card.dataset.selected, "1");
+  assert.ok(card.classList.contains("l8-sel"));
+  model.set("view", { ...BASE, seq: 8, hand: [...BASE.hand, 13] });
+  assert.ok($('[data-hand="0"] [data-card="13"]'), "the card drawn is shown");
+  for (const node of cards) assert.ok(node.isConnected && $(`[data-hand="0"] [data-card="${node.dataset.card}"]`) === node, `card ${node.dataset.card} kept its node`);
+  assert.equal(card.dataset.selected, "1", "the selection survives a new view");
+});
+
 test("a click on a card inside a laid combination or a pile counts for the combination or pile", () => {
   const view = { ...BASE, laid: [true, true, false], legal: { addOn: { 12: [[1, 0, [11]]] } } };
   const { model, $ } = mount(view);

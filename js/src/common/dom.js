@@ -289,3 +289,41 @@ export function patchIfChanged(container, key, build, { reuse = true } = {}) {
   shownKeys.set(container, key);
   return true;
 }
+
+const slotMaps = new WeakMap(); // container -> Map slot -> [key, node]
+
+/**
+ * Keyed children: `items` are [slot, key, build] (slot: which part it is, e.g. a card id or
+ * "meld 1-0"; key: a string naming everything that part shows; build() -> a fresh node).
+ * A part whose key is unchanged keeps its node untouched (not built, not compared); a changed
+ * one is built and patched into the node of its slot (same tag: morph; else replaced); a new
+ * slot is inserted, a slot gone is removed, and the nodes are put in the items' order (only
+ * misplaced ones move). The container's children are the items' nodes only. Returns parent.
+ */
+export function keyed(parent, items) {
+  const before = slotMaps.get(parent);
+  const now = new Map();
+  const nodes = [];
+  for (const [slot, key, build] of items) {
+    const hit = before && before.get(slot);
+    let node;
+    if (hit && hit[1].parentNode === parent) {
+      if (hit[0] === key) node = hit[1];
+      else {
+        const fresh = build();
+        node = fresh.nodeName === hit[1].nodeName ? morph(hit[1], fresh) : fresh;
+      }
+    } else node = build();
+    now.set(slot, [key, node]);
+    nodes.push(node);
+  }
+  slotMaps.set(parent, now);
+  const keep = new Set(nodes);
+  for (const n of Array.from(parent.childNodes)) if (!keep.has(n)) n.remove();
+  let cur = parent.firstChild;
+  for (const n of nodes) {
+    if (n === cur) cur = cur.nextSibling;
+    else parent.insertBefore(n, cur);
+  }
+  return parent;
+}

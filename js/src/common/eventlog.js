@@ -9,7 +9,7 @@
 //     default the view's `new`;
 //   title: i18n key of the heading ("log"; null for none).
 
-import { h, patch, setText } from "./dom.js";
+import { cls, h, keyed, setText } from "./dom.js";
 import { langOf, subscribe } from "./model.js";
 
 /** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
@@ -31,17 +31,21 @@ export function mount(el, model, options = {}) {
     const items = view ? entries(view) : [];
     const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
     // rows keyed by what they say (and which time it is said): a new action inserts its
-    // rows at the top and drops the oldest, the rows in between keep their nodes
+    // rows at the top and drops the oldest; the rows in between keep their nodes untouched
+    // (not even built again), only their "fresh" mark is written where it changes
     const said = new Map();
-    const nodes = items.map((item, i) => {
+    const rows = items.map((item, i) => {
       const text = typeof item === "string" ? item : item.text;
       const kind = typeof item === "string" ? undefined : item.kind;
       const id = `${kind ?? ""}|${text}`;
       const n = (said.get(id) || 0) + 1;
       said.set(id, n);
-      return h("li", { class: i >= items.length - fresh ? "lw-fresh" : undefined, "data-kind": kind, "data-key": `${n}|${id}` }, text);
+      const key = `${n}|${id}`;
+      return [key, "", () => h("li", { "data-kind": kind, "data-key": key }, text), i >= items.length - fresh];
     });
-    patch(list, ...nodes.reverse());
+    rows.reverse();
+    keyed(list, rows);
+    rows.forEach((row, i) => cls(list.children[i], "lw-fresh", row[3]));
   }
 
   const off = subscribe(model, ["view", "language", ...watch], render);

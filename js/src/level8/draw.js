@@ -2,7 +2,7 @@
 // fresh elements. Text only (names are user text); no layout is read here.
 // Stable attributes for tests: see the list at the top of ../level8.js.
 
-import { h, playerIcon } from "../common/dom.js";
+import { attr, cls, h, keyed, morphAttrs, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
@@ -25,6 +25,22 @@ function levelLabel(L, view, p) {
 function nameOf(view, p) {
   return view.names[p] != null ? String(view.names[p]) : "?";
 }
+
+// Keys of the header's parts: everything a part shows, so that a view that leaves it as it was
+// builds nothing (common/dom.js patchIfChanged).
+
+/** Everything statusEl shows. */
+export const statusKey = (view, lang) =>
+  JSON.stringify([lang, view.phase, view.winners, view.names, view.cur, view.bots && view.bots[view.cur], canAct(view), view.viewer, stepKey(view), view.round]);
+
+/** Everything roundEl shows. */
+export const roundKey = (view, lang) => JSON.stringify([lang, view.round, view.dealer, nameOf(view, view.dealer)]);
+
+/** Everything drawPileEl shows. */
+export const drawPileKey = (view, lang) => JSON.stringify([lang, view.drawCount, view.underCount, canAct(view) && view.phase === "draw"]);
+
+/** Everything stepsEl shows. */
+export const stepsKey = (view, lang) => JSON.stringify([lang, view.phase]);
 
 /** Who is to act and what they do now: the status line of the header. */
 export function statusEl(view, L) {
@@ -105,14 +121,13 @@ export function drawPileEl(view, L) {
 }
 
 /** A player's discard pile: its top card and how many cards it holds; click to draw from it. */
-function discardEl(view, p, L, live, annotate = false) {
+function discardEl(view, p, L) {
   const [top, count] = view.discards[p] || [null, 0];
   const el = h("button", {
     type: "button",
-    class: `l8-discard${live && top != null ? " l8-live" : ""}`,
+    class: "l8-discard",
     "data-discard": String(p),
     "data-count": String(count),
-    disabled: !(live && top != null) && !(annotate && top != null),
     title: L("discardPile", { name: nameOf(view, p) }),
   });
   el.append(top == null ? h("span", { class: "l8-card l8-empty" }) : cardEl(top, L, { tag: "span" }));
@@ -121,13 +136,12 @@ function discardEl(view, p, L, live, annotate = false) {
 }
 
 /** One laid combination (clickable: adds the selected card to it). */
-function meldEl(meld, owner, i, L, clickable) {
+function meldEl(meld, owner, i, L) {
   const el = h("button", {
     type: "button",
     class: `l8-meld l8-k-${meld.kind}`,
     "data-meld": `${owner}-${i}`,
     "data-kind": meld.kind,
-    disabled: !clickable,
   });
   const title = h("span", { class: "l8-mtitle" }, meldTitle(L, meld, i));
   if (meld.kind === "colour") title.append(" ", colourMark(meld.value));
@@ -144,12 +158,25 @@ function miniHand(cards, L, p) {
   return el;
 }
 
-/** The cache key of a seat row: everything the row shows (rebuilt only when it changes). */
-export function seatKey(view, p, lang, { annotate = false } = {}) {
+/** The classes of a seat's row (turn, winner, mine, open hand). */
+function seatClass(view, p) {
+  const main = handSeat(view);
+  const classes = ["l8-seat", `lw-p${p}`];
+  if (view.phase !== "over" && view.cur === p) classes.push("l8-cur");
+  if (view.winners.includes(p)) classes.push("l8-winner");
+  if (main === p) classes.push("l8-me");
+  if (view.hands && view.hands[p] && p !== main) classes.push("l8-open"); // the teacher sees this hand
+  return classes.join(" ");
+}
+
+/** The row of a seat without its parts. */
+const seatShell = (view, p) => h("div", { class: seatClass(view, p), "data-player": String(p) });
+
+/** Everything the "who" block of a seat shows (name, tags, level, requirement, laid, kept). */
+function whoKey(view, p, lang) {
   const main = handSeat(view);
   return JSON.stringify([
     lang,
-    annotate,
     view.names[p],
     view.bots && view.bots[p],
     view.sides && view.sides[p],
@@ -157,33 +184,17 @@ export function seatKey(view, p, lang, { annotate = false } = {}) {
     view.levelCounts && view.levelCounts[p],
     view.req && view.req[p],
     view.laid[p],
-    view.handCounts[p],
-    view.hands && p !== main ? view.hands[p] : null,
-    view.discards[p],
-    view.melds[p],
-    view.skips && view.skips[p],
+    view.lastRound && view.lastRound[p],
     view.keptCounts && view.keptCounts[p],
-    view.phase === "over" ? -1 : view.cur === p,
     view.dealer === p,
     view.winners.includes(p),
-    main === p,
-    canAct(view) ? view.phase : "",
-    view.handoff,
+    main === p && view.viewer === p,
   ]);
 }
 
-/** One player's side of the table. annotate: annotate mode (piles and combinations stay
- * clickable, to be highlighted). */
-export function seatEl(view, p, L, { annotate = false } = {}) {
+/** Name, tags, level, requirement and whether the seat laid down. */
+function whoEl(view, p, L) {
   const main = handSeat(view);
-  const live = canAct(view);
-  const cls = ["l8-seat", `lw-p${p}`];
-  if (view.phase !== "over" && view.cur === p) cls.push("l8-cur");
-  if (view.winners.includes(p)) cls.push("l8-winner");
-  if (main === p) cls.push("l8-me");
-  if (view.hands && view.hands[p] && p !== main) cls.push("l8-open"); // the teacher sees this hand
-  const row = h("div", { class: cls.join(" "), "data-player": String(p) });
-
   const side = view.sides ? view.sides[p] : null;
   const req = view.req ? view.req[p] : null;
   const nameLine = h(
@@ -222,9 +233,18 @@ export function seatEl(view, p, L, { annotate = false } = {}) {
       ),
     );
   }
-  row.append(who);
+  return who;
+}
 
-  // hand: face down with its count (face up in the teacher view), skip card in front
+/** Everything the hand cell of a seat shows (its count, a teacher's open hand, a skip card). */
+function handCellKey(view, p, lang) {
+  const main = handSeat(view);
+  return JSON.stringify([lang, view.names[p], view.handCounts[p], view.hands && p !== main ? view.hands[p] : null, main === p, view.skips ? view.skips[p] : null]);
+}
+
+/** A seat's hand: face down with its count (face up in the teacher view), skip card in front. */
+function handCellEl(view, p, L) {
+  const main = handSeat(view);
   const count = view.handCounts[p];
   const handCell = h("div", { class: "l8-handcell", "data-hand-count": String(p), "data-count": String(count) });
   if (view.hands && view.hands[p] && p !== main) handCell.append(miniHand(view.hands[p], L, p));
@@ -241,34 +261,147 @@ export function seatEl(view, p, L, { annotate = false } = {}) {
       h("div", { class: "l8-skipslot", "data-skip": String(p), title: L("skipFront", { name: nameOf(view, p) }) }, cardEl(skip, L, { tag: "span" })),
     );
   }
-  row.append(handCell);
-  row.append(discardEl(view, p, L, live && view.phase === "draw", annotate));
+  return handCell;
+}
 
-  const melds = h("div", { class: "l8-melds", "data-melds": String(p) });
-  const clickable = (live && view.phase === "play") || annotate;
-  (view.melds[p] || []).forEach((m, i) => melds.append(meldEl(m, p, i, L, clickable)));
-  if (!melds.childNodes.length) melds.append(h("span", { class: "l8-nomelds" }, L("noMelds")));
-  row.append(melds);
+/**
+ * Whether seat p's discard pile may be clicked now: {live (one may draw from it), disabled,
+ * takeable}. opts.pile(state, p) -> state: the caller's change (the board game: only the piles
+ * Python lists as sources to take from). Written in place each view (not part of a part's key).
+ */
+function pileState(view, p, { annotate = false, pile = null } = {}) {
+  const top = (view.discards[p] || [null, 0])[0];
+  const live = canAct(view) && view.phase === "draw" && top != null;
+  const state = { live, disabled: !live && !(annotate && top != null), takeable: false };
+  return pile ? pile(state, p) : state;
+}
+
+/** Write a pile's state (pileState) on its node, where it differs. */
+function paintPile(node, state) {
+  if (node.disabled !== state.disabled) node.disabled = state.disabled;
+  if (node.classList.contains("l8-live") !== state.live) node.classList.toggle("l8-live", state.live);
+  if (node.classList.contains("l8b-takeable") !== state.takeable) node.classList.toggle("l8b-takeable", state.takeable);
+}
+
+/** Whether the laid combinations take a card now (play phase, or annotate mode). */
+const meldsClickable = (view, annotate) => (canAct(view) && view.phase === "play") || annotate;
+
+/**
+ * The parts of seat p's row, as common/dom.js keyed() items: [slot, key, build]. Each part is
+ * built only when its key (what it shows) changed; whether a pile or a combination may be
+ * clicked is written in place (drawSeat), so a turn's phases do not rebuild them.
+ */
+function seatParts(view, p, L, { lang = "" } = {}) {
+  const pileKey = JSON.stringify([lang, view.names[p], view.discards[p]]);
+  return [
+    ["who", whoKey(view, p, lang), () => whoEl(view, p, L)],
+    ["hand", handCellKey(view, p, lang), () => handCellEl(view, p, L)],
+    ["discard", pileKey, () => discardEl(view, p, L)],
+    ["melds", "", () => h("div", { class: "l8-melds", "data-melds": String(p) })],
+  ];
+}
+
+/** Seat p's laid combinations as keyed() items (one per combination, or "none yet"). */
+function meldParts(view, p, L, { lang = "" } = {}) {
+  const melds = view.melds[p] || [];
+  if (!melds.length) return [["none", lang, () => h("span", { class: "l8-nomelds" }, L("noMelds"))]];
+  return melds.map((m, i) => [`${p}-${i}`, JSON.stringify([lang, m]), () => meldEl(m, p, i, L)]);
+}
+
+/** Write what may be clicked in a seat's row: its pile and its laid combinations. */
+function paintSeat(row, view, p, opts) {
+  const pile = row.children[2];
+  paintPile(pile, pileState(view, p, opts));
+  const off = !meldsClickable(view, Boolean(opts.annotate));
+  for (const meld of row.children[3].children) if (meld.disabled !== undefined && meld.disabled !== off) meld.disabled = off;
+}
+
+/** One player's side of the table. annotate: annotate mode (piles and combinations stay
+ * clickable, to be highlighted). */
+export function seatEl(view, p, L, opts = {}) {
+  const row = seatShell(view, p);
+  for (const [, , build] of seatParts(view, p, L, opts)) row.append(build());
+  const melds = row.lastChild;
+  for (const [, , build] of meldParts(view, p, L, opts)) melds.append(build());
+  paintSeat(row, view, p, opts);
   return row;
 }
 
-/** The viewer's hand: sortable, selectable cards (buttons). */
-export function handEl(view, L, ui) {
+/**
+ * Draw seat p into `row` (its node on screen, or null for a new one) and return the row: the
+ * row's classes are written where they differ, and each part (who, hand, pile, each laid
+ * combination) is rebuilt only when what it shows changed; unchanged parts keep their nodes
+ * untouched (no building, no comparing, no restyling). opts: {annotate, lang, pile} (pile:
+ * see pileState).
+ */
+export function drawSeat(row, view, p, L, opts = {}) {
+  if (!row) row = seatShell(view, p);
+  else {
+    attr(row, "class", seatClass(view, p));
+    attr(row, "data-player", String(p));
+  }
+  keyed(row, seatParts(view, p, L, opts));
+  keyed(row.lastChild, meldParts(view, p, L, opts));
+  paintSeat(row, view, p, opts);
+  return row;
+}
+
+/** The hand's box (its cards go in by handCardParts). */
+function handShell(view, L) {
   const seat = handSeat(view);
+  return h("div", { class: "l8-hand", "data-hand": seat == null ? "" : String(seat), role: "group", "aria-label": L("yourHand") });
+}
+
+/** What each card of the hand shows beside its face, in the chosen order: [id, state]
+ * (selected, just drawn, in the hint's plan, dimmed: not one the step may pick). */
+function handStates(view, ui, dim) {
   const cards = handCards(view) || [];
   const planned = new Set(view.hint && view.hint.plan ? view.hint.plan.flat() : []);
-  const el = h("div", { class: "l8-hand", "data-hand": seat == null ? "" : String(seat), role: "group", "aria-label": L("yourHand") });
   const selected = new Set(ui.selected);
-  for (const c of sortHand(cards, ui.sort)) {
-    const cls = [];
-    const fresh = Boolean(ui.fresh && ui.fresh.has(c));
-    if (selected.has(c)) cls.push("l8-sel");
-    if (fresh) cls.push("l8-fresh");
-    if (planned.has(c)) cls.push("l8-plan");
-    const attrs = { "data-selected": selected.has(c) ? "1" : "0", "aria-pressed": selected.has(c) ? "true" : "false" };
-    if (fresh) attrs["data-fresh"] = L("freshTag"); // the badge's word (CSS shows it)
-    el.append(cardEl(c, L, { tag: "button", cls: cls.join(" "), attrs }));
+  return sortHand(cards, ui.sort).map((c) => [c, { sel: selected.has(c), fresh: Boolean(ui.fresh && ui.fresh.has(c)), plan: planned.has(c), dim: Boolean(dim && !dim.includes(c)) }]);
+}
+
+/** Write a hand card's state on its node, where it differs (no rebuild for a selection). */
+function paintCard(node, { sel, fresh, plan, dim }, L) {
+  cls(node, "l8-sel", sel);
+  cls(node, "l8-fresh", fresh);
+  cls(node, "l8-plan", plan);
+  cls(node, "l8b-dim", dim);
+  attr(node, "data-selected", sel ? "1" : "0");
+  attr(node, "aria-pressed", sel ? "true" : "false");
+  attr(node, "data-fresh", fresh ? L("freshTag") : null); // the badge's word (CSS shows it)
+}
+
+/** The viewer's hand: sortable, selectable cards (buttons). opts.dim: the cards one may pick. */
+export function handEl(view, L, ui, { dim = null } = {}) {
+  const el = handShell(view, L);
+  for (const [c, state] of handStates(view, ui, dim)) {
+    const node = cardEl(c, L, { tag: "button" });
+    paintCard(node, state, L);
+    el.append(node);
   }
+  return el;
+}
+
+/**
+ * Draw the viewer's hand into `box` (the .l8-hand kept across views): cards are keyed by id and
+ * built once (a card drawn is inserted, one played removed, a re-sort moves nodes); a
+ * selection, a fresh mark or a dimmed card is written in place, where it differs.
+ * opts: {lang, dim}.
+ */
+export function drawHand(box, view, L, ui, { lang = "", dim = null } = {}) {
+  const shell = handShell(view, L);
+  let el = box.firstElementChild;
+  if (!el || box.childNodes.length !== 1 || !el.classList.contains("l8-hand")) {
+    box.replaceChildren(shell);
+    el = shell;
+  } else morphAttrs(el, shell);
+  const states = handStates(view, ui, dim);
+  keyed(
+    el,
+    states.map(([c]) => [c, lang, () => cardEl(c, L, { tag: "button" })]),
+  );
+  states.forEach(([, state], i) => paintCard(el.children[i], state, L));
   return el;
 }
 

@@ -3,7 +3,7 @@
 // state) and returns fresh elements; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
-import { h, playerIcon, shapeAttrs, svg } from "../common/dom.js";
+import { attr, cls, h, keyed, patch, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
 import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
@@ -37,61 +37,83 @@ export function towerEl(view, p, L, size = 26) {
   return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
 }
 
-/** Everything fieldEl shows of field i (a redraw skips the field while it is unchanged). */
-export function fieldKey(view, i, lang, { cell, towers, annotate = false }) {
-  const b = boardOf(view);
-  const turn = view.board ? view.board.turn : null;
-  return JSON.stringify([
-    lang,
-    annotate,
-    b.fields[i],
-    cell,
-    isReachable(view, i),
-    (b.reachable || []).includes(i) && view.phase === "move",
-    b.landed === i,
-    towers.map((p) => [p, nameOf(view, p), turn === p]),
-  ]);
+/** Everything fieldEl builds of field i but its towers (a redraw skips the field while it
+ * is unchanged); the towers standing on it and whether it glows, is live or was landed on are
+ * written in place (drawTowers, paintField). */
+export function fieldKey(view, i, lang, { cell }) {
+  return JSON.stringify([lang, boardOf(view).fields[i], cell]);
 }
 
 /** One field of the circuit (a button: clickable when the tower may move there). */
-export function fieldEl(view, i, L, { cell, layout, towers, annotate = false }) {
+export function fieldEl(view, i, L, { cell, layout, towers, annotate = false, lang = "" }) {
   const b = boardOf(view);
   const id = b.fields[i];
   const start = i === 0;
-  const reach = isReachable(view, i);
-  const shown = (b.reachable || []).includes(i) && view.phase === "move"; // glow for everybody
-  const landed = b.landed === i;
   const side = sideOf(cell, layout);
-  const cls = ["l8b-field", `l8b-side-${side}`, `l8b-a-${id}`];
-  if (start) cls.push("l8b-start");
-  if (shown) cls.push("l8b-reach");
-  if (reach) cls.push("l8b-live");
-  if (landed) cls.push("l8b-landed");
+  const classes = ["l8b-field", `l8b-side-${side}`, `l8b-a-${id}`];
+  if (start) classes.push("l8b-start");
   const action = L(`a_${id}`);
-  const title = `${start ? L("startField") : L("fieldTitle", { n: i, action })} — ${L(`ad_${id}`)}${reach ? ` (${L("reachable")})` : ""}`;
   const el = h("button", {
     type: "button",
-    class: cls.join(" "),
+    class: classes.join(" "),
     style: `grid-area: ${gridArea(cell)}`,
     "data-field": String(i),
     "data-action-id": id,
-    "data-reachable": shown ? "1" : "0",
-    "data-landed": landed ? "1" : "0",
-    disabled: !(reach || annotate),
-    title,
-    "aria-label": title,
   });
   if (start) {
     el.append(startStars(34), h("span", { class: "l8b-startname" }, L("startField")), h("span", { class: "l8b-startsub" }, actionIcon(id, 22), action));
   } else {
     el.append(h("span", { class: "l8b-fnum" }, String(i)), actionIcon(id, 40), h("span", { class: "l8b-flabel" }, action));
   }
-  if (towers.length) {
-    const box = h("span", { class: "l8b-towers" });
-    for (const p of towers) box.append(towerEl(view, p, L, start ? 24 : 20));
+  drawTowers(el, view, i, L, towers, lang);
+  paintField(el, view, i, L, { annotate });
+  return el;
+}
+
+const towersShown = new WeakMap(); // field node -> the key of the towers drawn on it
+
+/** The towers standing on field i (`towers`: their players), drawn into the field's node only
+ * when they changed (a move redraws the two fields it leaves and reaches, nothing else). */
+export function drawTowers(el, view, i, L, towers, lang = "") {
+  const turn = view.board ? view.board.turn : null;
+  const key = JSON.stringify([lang, towers.map((p) => [p, nameOf(view, p), turn === p])]);
+  if (towersShown.get(el) === key) return;
+  towersShown.set(el, key);
+  let box = el.lastElementChild && el.lastElementChild.classList.contains("l8b-towers") ? el.lastElementChild : null;
+  if (!towers.length) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) {
+    box = h("span", { class: "l8b-towers" });
     el.append(box);
   }
-  return el;
+  patch(box, ...towers.map((p) => towerEl(view, p, L, i === 0 ? 24 : 20)));
+}
+
+/** Write field i's state on its node, where it differs: the glow of the fields in reach
+ * (for everybody, in the move phase), live (the actor may move there), landed, its title. */
+const painted = new WeakMap(); // field node -> the state last written on it
+
+export function paintField(el, view, i, L, { annotate = false } = {}) {
+  const b = boardOf(view);
+  const id = b.fields[i];
+  const reach = isReachable(view, i);
+  const shown = (b.reachable || []).includes(i) && view.phase === "move";
+  const landed = b.landed === i;
+  // a field whose state is as written is not touched (a new language rebuilds the field)
+  const state = `${id}|${reach}|${shown}|${landed}|${annotate}`;
+  if (painted.get(el) === state && el.hasAttribute("title")) return;
+  painted.set(el, state);
+  cls(el, "l8b-reach", shown);
+  cls(el, "l8b-live", reach);
+  cls(el, "l8b-landed", landed);
+  attr(el, "data-reachable", shown ? "1" : "0");
+  attr(el, "data-landed", landed ? "1" : "0");
+  prop(el, "disabled", !(reach || annotate));
+  const title = `${i === 0 ? L("startField") : L("fieldTitle", { n: i, action: L(`a_${id}`) })} — ${L(`ad_${id}`)}${reach ? ` (${L("reachable")})` : ""}`;
+  attr(el, "title", title);
+  attr(el, "aria-label", title);
 }
 
 /** Everything trackEl shows. */
@@ -118,6 +140,27 @@ export function trackEl(view, L, cell) {
     el.append(c);
   });
   return el;
+}
+
+// Keys of the centre's parts: everything a part shows, so that a view that leaves it as it was
+// builds nothing (the board redraws them with common/dom.js keyed()).
+
+/** Everything diceEl shows. */
+export const diceKey = (view, lang) => JSON.stringify([lang, boardOf(view).dice || null]);
+
+/** Everything drawPileEl shows. */
+export const drawPileKey = (view, lang) => D.drawPileKey({ ...view, phase: canTakeFrom(view, "pile") ? "draw" : "-" }, lang);
+
+/** Everything jokerPileEl shows. */
+export const jokerPileKey = (view, lang) => JSON.stringify([lang, boardOf(view).jokers ?? 0]);
+
+/** Everything stepsEl shows. */
+export const stepsKey = (view, lang) => JSON.stringify([lang, view.phase]);
+
+/** Everything pendingEl shows. */
+export function pendingKey(view, lang) {
+  const b = boardOf(view);
+  return JSON.stringify([lang, view.phase, b.pending || null, b.turn ?? null, view.cur, view.names]);
 }
 
 /** The two dice (after a roll), or a Roll button for the actor. */
@@ -348,6 +391,47 @@ export function ringEl(view, L, centre, { annotate = false, wide = false } = {})
   return shell;
 }
 
+/** The ring's grid: its attributes (written on the ring's node where they differ). */
+function ringAttrs(n, layout) {
+  return { class: "l8b-ring", "data-board": String(n), style: `grid-template-columns: repeat(${layout.cols}, minmax(0, 1fr)); grid-template-rows: repeat(${layout.rows}, auto)` };
+}
+
+/**
+ * Draw the circuit into `ring` (its node on screen, kept across views): a field or the level
+ * track whose key is unchanged keeps its node untouched (not built, not compared); a changed one
+ * is built and patched into its node; the glow of the fields in reach is written in place; the
+ * centre (`centre`, the caller's) stays in its grid cell. opts: {annotate, wide, lang}.
+ */
+const ringGrids = new WeakMap(); // ring node -> the grid last written on it
+
+export function drawRing(ring, view, L, centre, { annotate = false, wide = false, lang = "" } = {}) {
+  const b = boardOf(view);
+  const fields = b.fields || [];
+  const layout = ringLayout(fields.length, { wide });
+  // written when the grid changes only (the browser rewrites a style attribute it parses)
+  const grid = `${fields.length}|${layout.cols}|${layout.rows}`;
+  if (ringGrids.get(ring) !== grid) {
+    for (const [name, value] of Object.entries(ringAttrs(fields.length, layout))) attr(ring, name, value);
+    ringGrids.set(ring, grid);
+  }
+  const towers = towersByField(b.towers, fields.length);
+  const items = fields.map((_id, i) => {
+    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate, lang };
+    return [`f${i}`, fieldKey(view, i, lang, opts), () => fieldEl(view, i, L, opts)];
+  });
+  items.push(["track", trackKey(view, lang, layout.track), () => trackEl(view, L, layout.track)], ["centre", "", () => centre]);
+  keyed(ring, items);
+  // a field kept as it was: its towers and its glow are written where they changed
+  fields.forEach((_id, i) => {
+    const node = ring.children[i];
+    drawTowers(node, view, i, L, towers[i], lang);
+    paintField(node, view, i, L, { annotate });
+  });
+  const area = gridArea(layout.centre);
+  if (centre.style.gridArea !== area) centre.style.gridArea = area;
+  return ring;
+}
+
 /**
  * The ring's element without children (shell) and its fields and level track (parts), the
  * centre placed in its grid cell. reuse(key, build) may answer a part whose key is unchanged
@@ -357,16 +441,15 @@ export function ringParts(view, L, centre, { annotate = false, wide = false, lan
   const b = boardOf(view);
   const fields = b.fields || [];
   const layout = ringLayout(fields.length, { wide });
-  const shell = h("div", {
-    class: "l8b-ring",
-    "data-board": String(fields.length),
-    style: `grid-template-columns: repeat(${layout.cols}, minmax(0, 1fr)); grid-template-rows: repeat(${layout.rows}, auto)`,
-  });
+  const shell = h("div", ringAttrs(fields.length, layout));
   const towers = towersByField(b.towers, fields.length);
   const part = (key, build) => (reuse ? reuse(key, build) : build());
   const parts = fields.map((_id, i) => {
-    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate };
-    return part(`f${i}:${fieldKey(view, i, lang, opts)}`, () => fieldEl(view, i, L, opts));
+    const opts = { cell: layout.cells[i], layout, towers: towers[i], annotate, lang };
+    const node = part(`f${i}:${fieldKey(view, i, lang, opts)}`, () => fieldEl(view, i, L, opts));
+    drawTowers(node, view, i, L, towers[i], lang); // a field kept as it was: its towers, its glow
+    paintField(node, view, i, L, { annotate });
+    return node;
   });
   parts.push(part(`t:${trackKey(view, lang, layout.track)}`, () => trackEl(view, L, layout.track)));
   const area = gridArea(layout.centre);
