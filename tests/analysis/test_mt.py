@@ -166,3 +166,38 @@ def test_scaled_firsts_match_int_random_times_scale_near_integers_included(
 def test_scaled_firsts_refuse_more_than_two_thirds_of_a_twist() -> None:
     with pytest.raises(ValueError, match="at most 227"):
         mt.scaled_firsts(mt.seed_states([1]), 228, 1296)
+
+
+@pytest.mark.parametrize("scale", [1296, 1000, 7, 4096])
+def test_scaled_draws_in_uint32_are_the_engines_or_flagged_near(scale: int) -> None:
+    """``scaled_firsts`` takes ``(a >> shift) * factor >> fraction`` for ``int(random() *
+    scale)`` except within ``band`` of the next integer: checked on every integer boundary
+    the first output can straddle, with the second output at both extremes."""
+    shift, factor, fraction, band = mt._scaling(scale)
+    bounds = [-(-k * 2**32 // scale) for k in range(1, scale)][:2000]  # first a of roll k
+    flagged = 0
+    for edge in bounds:
+        for a in range(max(0, edge - 300), min(2**32, edge + 300), 7):
+            t = (a >> shift) * factor
+            assert t < 2**32
+            for b in (0, 2**32 - 1, 0x5A5A5A5A):
+                value = ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0)
+                engine = int(value * scale)  # random() * scale, as the engine
+                if t & ((1 << fraction) - 1) >= (1 << fraction) - band:
+                    flagged += 1  # computed again with the engine's floats
+                else:
+                    assert t >> fraction == engine, (a, b)
+    assert flagged  # the band is met near every boundary
+
+
+def test_scaled_values_redo_the_draws_near_an_integer_exactly() -> None:
+    """Among many games some draw falls in the band and is computed again: still the
+    engine's rolls."""
+    seeds = np.arange(2**40, 2**40 + 3000, dtype=np.int64)
+    states = mt.seed_states(seeds)
+    words = mt.outputs(states, 2 * 60)
+    shift, factor, fraction, band = mt._scaling(1296)
+    t = ((words[0::2] >> np.uint32(shift)) * np.uint32(factor)) & np.uint32((1 << fraction) - 1)
+    assert (t >= (1 << fraction) - band).any()  # some game takes the slow path
+    expected = (mt.uniforms(words) * 1296).astype(np.int16)
+    np.testing.assert_array_equal(mt.scaled_values(seeds, 60, 1296), expected)

@@ -218,6 +218,13 @@ class BotStreams:
 
     def value(self, games: np.ndarray, k: int) -> np.ndarray:
         """The ``k``-th value (``k`` ≥ 1) of the bots of ``games``."""
+        out = self.unscaled(games, k)
+        out *= _UNIT
+        return out
+
+    def unscaled(self, games: np.ndarray, k: int) -> np.ndarray:
+        """:meth:`value` times ``2**53``: the value's 53 bits as a float (a caller that
+        multiplies by ``2**-53`` anyway saves the step)."""
         if k >= self._mul.size:
             self._mul, self._inc = _lcg_jumps(2 * k)
         if games is not self._games:
@@ -225,9 +232,7 @@ class BotStreams:
         x = self._first * self._mul[k]
         x += self._inc[k]
         x >>= np.uint64(11)
-        out = x.view(np.int64).astype(np.float64)  # below 2**53: exact, and faster than uint64
-        out *= _UNIT
-        return out
+        return x.view(np.int64).astype(np.float64)
 
 
 _UNIT = 2.0**-53
@@ -265,6 +270,21 @@ class EngineDraws:
         self._spare: np.random.Generator | None = None
 
     def __call__(self, games: np.ndarray, seat: int, turn: int) -> tuple[np.ndarray, np.ndarray]:
+        rolls = self._rolls_of(games, turn)
+        stream = self._seats[seat]
+        if stream is None:  # GreedyBot: draws nothing (its policy reads no values)
+            return rolls, _NO_VALUES
+        return rolls, stream.value(games, turn // self.players + 1)
+
+    def unscaled(self, games: np.ndarray, seat: int, turn: int) -> tuple[np.ndarray, np.ndarray]:
+        """As a call, with the bots' values times ``2**53`` (:meth:`BotStreams.unscaled`),
+        for a seat that plays at random."""
+        stream = self._seats[seat]
+        if stream is None:
+            raise ValueError(f"seat {seat} draws no values")
+        return self._rolls_of(games, turn), stream.unscaled(games, turn // self.players + 1)
+
+    def _rolls_of(self, games: np.ndarray, turn: int) -> np.ndarray:
         if turn < self.width:
             row = self._rolls[turn]
             # games are a subset of the columns, in order: all of them until games end
@@ -273,10 +293,7 @@ class EngineDraws:
             if self._spare is None:
                 self._spare = np.random.default_rng(0)
             rolls = self._spare.integers(0, ROLL_COUNT, games.size, dtype=np.int16)
-        stream = self._seats[seat]
-        if stream is None:  # GreedyBot: draws nothing (its policy reads no values)
-            return rolls, _NO_VALUES
-        return rolls, stream.value(games, turn // self.players + 1)
+        return rolls
 
     def short(self, turns: np.ndarray) -> np.ndarray:
         """Positions of games of ``turns`` turns whose dice ran out before they ended."""

@@ -116,6 +116,7 @@ class Lockstep:
         # as floats: ``uniform * count`` then multiplies floats alone (no int conversion
         # per game); the product is the engine's ``random() * len(moves)`` exactly
         self.count_f = moves.count.astype(np.float64)
+        self.count_raw = self.count_f * 2.0**-53  # for a bot's value times 2**53, exactly
         self.roll_slot = moves.roll_slot.astype(np.intp)
         self.trans = rows.trans.astype(np.int32)
         self.base = rows.base.astype(np.intp)
@@ -131,7 +132,9 @@ class Lockstep:
         self.games = games  # numbers of the games in the batch
         # each row's arrangement ``state // K_SIZE``, shifted left by ``move_bits``: adding a
         # move id gives the place of that move's outcome in the seat's ``seat_moves`` table
-        self.arr_base = (self.base // K_SIZE) << self.move_bits
+        # int32: the index sums stay half the size (take converts them once, which costs
+        # less than adding and shifting in 64 bits)
+        self.arr_base = ((self.base // K_SIZE) << self.move_bits).astype(np.int32)
         self.arr = np.repeat(self.arr_base[:, None], n_games, axis=1)
         chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
@@ -159,6 +162,14 @@ class Lockstep:
         """Seat ``seat`` rolls, chooses and moves in every unfinished game (``turn``: turns
         played before, for a ``per_turn`` draw)."""
         if turn is not None and getattr(draw, "per_turn", False):
+            if policy is random_policy and hasattr(draw, "unscaled"):
+                # the bots' values times 2**53, and the move counts times 2**-53: the
+                # same product, one multiplication fewer
+                rolls, values = draw.unscaled(self.games, seat, turn)  # type: ignore[attr-defined]
+                slots = np.take(self.roll_slot, rolls, mode=CLIP)
+                slots += self.closed
+                self.apply(seat, _random_move(self, slots, values, self.count_raw))
+                return
             rolls, uniforms = draw(self.games, seat, turn)  # type: ignore[call-arg]
         else:
             rolls, uniforms = draw(self.games, seat)
@@ -175,7 +186,9 @@ class Lockstep:
         out &= WANT_MASK  # the chips asked for
         self.chips -= out
         self.held[seat] += out
-        closing = np.flatnonzero(self.chips <= 0)  # rows that closed, as [row, game] places
+        # games where a row closed: the fewest chips per game, then one number per game
+        # (a fraction of the cost of finding the places among all rows)
+        closing = np.flatnonzero(np.minimum.reduce(self.chips, axis=0) <= 0)
         if closing.size:
             self._close_rows(seat, closing)
         complete = np.minimum.reduce(self.held[seat], axis=0)
@@ -183,10 +196,12 @@ class Lockstep:
         if more.size:
             self._take_tiles(seat, more, complete[more])
 
-    def _close_rows(self, seat: int, flat: np.ndarray) -> None:
-        """Rows whose last chip went this turn (``flat``: their places in the ``[row, game]``
-        arrays): hand back the chips asked for beyond it and take every piece out."""
-        r, g = np.divmod(flat, self.games.size)
+    def _close_rows(self, seat: int, games: np.ndarray) -> None:
+        """Rows of ``games`` (positions) whose last chip went this turn: hand back the chips
+        asked for beyond it and take every piece out."""
+        r, i = np.nonzero(self.chips[:, games] <= 0)
+        g = games[i]
+        flat = r * self.games.size + g  # places in the [row, game] arrays
         chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
         held[flat] += chips[flat]  # -(chips asked beyond the last)
@@ -340,9 +355,20 @@ def random_policy(
     games: Lockstep, seat: int, slots: np.ndarray, uniforms: np.ndarray
 ) -> np.ndarray:
     """As RandomBot: ``moves[int(u * len(moves))]`` among the engine's distinct legal moves."""
-    j = uniforms * np.take(games.count_f, slots, mode=CLIP)
+    return _random_move(games, slots, uniforms, games.count_f)
+
+
+def _random_move(
+    games: Lockstep, slots: np.ndarray, values: np.ndarray, count: np.ndarray
+) -> np.ndarray:
+    """``table[slot][int(value * count[slot])]``: ``count`` is the move counts, or the move
+    counts times ``2**-53`` for values times ``2**53`` (the same real product, so the same
+    float: a power of two scales exactly)."""
+    j = np.take(count, slots, mode=CLIP)
+    j *= values
     index = j.astype(np.intp)
-    index += slots * games.moves.width
+    slots *= games.moves.width
+    index += slots
     return np.take(games.flat_table, index, mode=CLIP)
 
 

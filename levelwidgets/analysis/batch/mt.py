@@ -22,6 +22,7 @@ What is reproduced, bit for bit (tests/analysis/test_mt.py checks it against
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -274,11 +275,11 @@ def scaled_firsts(states: np.ndarray, count: int, scale: int) -> np.ndarray:
     ``int16`` ``[count, games]``, for ``2 * count`` ≤ 454 outputs (two thirds of a twist).
 
     ``random()`` is ``(a >> 5) * 2**-27 + (b >> 6) * 2**-53`` of two outputs ``a``, ``b``;
-    the second term is below ``2**-27``, so ``int(random() * scale)`` is ``((a >> 5) *
-    scale) >> 27`` unless that product's fraction is within ``2 * scale`` of the next
-    integer (a chance of ``2 * scale / 2**27``, 1 in 50,000 for dice). So only the even
-    outputs are twisted and tempered (half the work); the few games with such a draw are
-    computed again in full, with the engine's float operations.
+    the second term is below ``2**-27``, so ``int(random() * scale)`` is the integer part
+    of ``a * scale / 2**32`` unless that is just below the next integer. So only the even
+    outputs are twisted and tempered (half the work), and scaled in ``uint32``
+    (:func:`_scaling`); the few games with a draw near an integer (1 in 20,000 draws for
+    dice) are computed again in full, with the engine's float operations.
     """
     words = 2 * count
     first = N - M  # 227: new words below it need only old words
@@ -296,17 +297,35 @@ def scaled_firsts(states: np.ndarray, count: int, scale: int) -> np.ndarray:
     if count > low:  # even words 228 ..: word i reads new word i - 227 (odd)
         _twist_rows(states, 2 * low, words, odd[: count - low], even[low:])
     temper(even)
-    even >>= _U32(5)
-    product = even.astype(np.uint64)
-    product *= np.uint64(scale)
-    out = (product >> np.uint64(27)).astype(np.int16)
-    product &= np.uint64((1 << 27) - 1)
-    near = np.flatnonzero((product >= np.uint64((1 << 27) - 2 * scale)).any(axis=0))
+    shift, factor, fraction, band = _scaling(scale)
+    even >>= _U32(shift)
+    even *= _U32(factor)  # below 2**32: uint32 arithmetic throughout
+    out = np.empty(even.shape, dtype=np.int16)
+    np.right_shift(even, _U32(fraction), out=out, casting="unsafe")
+    even &= _U32((1 << fraction) - 1)
+    near = np.flatnonzero((even >= _U32((1 << fraction) - band)).any(axis=0))
     if near.size:  # the second output may carry into the integer part: the engine's floats
         values = uniforms(outputs(states[:, near], words))
         values *= scale
         out[:, near] = values
     return out
+
+
+def _scaling(scale: int) -> tuple[int, int, int, int]:
+    """``(shift, factor, fraction, band)`` with ``scale = factor * 2**e``: ``t = (a >> shift)
+    * factor`` stays below ``2**32`` and ``t >> fraction`` is ``int(random() * scale)``
+    unless ``t``'s low ``fraction`` bits are within ``band`` of ``2**fraction``.
+
+    Why: ``random() * scale`` is ``t / 2**fraction`` plus what ``t`` leaves out, the bits
+    of ``a`` below ``shift`` and ``b >> 6`` (below ``factor * (1 + 2**(5 - shift))`` units
+    of ``2**-fraction``), plus the float product's rounding (far below one unit); a band one unit
+    wider covers them all. Dice (1296 = 81 * 16): ``(a >> 7) * 81 >> 21``, band 103.
+    """
+    e = (scale & -scale).bit_length() - 1
+    factor = scale >> e
+    shift = max(factor.bit_length(), 5)
+    band = math.ceil(factor * (1 + 2.0 ** (5 - shift))) + 1
+    return shift, factor, 32 - shift - e, band
 
 
 def _twist_rows(mt: np.ndarray, a: int, b: int, src: np.ndarray, new: np.ndarray) -> None:
