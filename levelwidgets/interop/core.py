@@ -192,6 +192,19 @@ def seat_tensor_function(game: Game) -> Any:
     return function
 
 
+def config_tensor_function(game: Game) -> Any:
+    """:func:`seat_tensor_function` for the games of ``game``'s class *and config* only (an
+    environment's games, all made with the same options): for ``LevelX`` itself the
+    encoder with the config's blocks bound (:func:`.encode_levelx.config_encoder`), found
+    once per config rather than at every call; for every other game the class's function."""
+    function = seat_tensor_function(game)
+    encoder = _encoder(game)
+    bound = getattr(encoder, "config_encoder", None)
+    if bound is not None and function is encoder.seat_tensor:
+        return bound(game)
+    return function
+
+
 def legal_table_function(game: Game) -> Any:
     """A ``f(game)`` giving an object that fixes the legal ids of the seat to move (for
     :meth:`MaskCache.of_table`), or None when ``game``'s class has none: Level X's

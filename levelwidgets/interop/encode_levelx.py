@@ -103,6 +103,31 @@ class _Blocks:
         self.heads: dict[tuple[int, tuple[int, ...] | None, bool], bytes] = {}
         #: the tiles left and every seat's tiles before any tile is taken
         self.untouched = self.held(list(tiles)) + self.no_tiles * n
+        #: the tiles-left block by the number of tiles taken (the rest of the stack)
+        self.lefts = [self.held(list(tiles[taken:])) for taken in range(len(tiles) + 1)]
+        #: the chips-left block by the chips left per row
+        self.chips_kept: dict[tuple[int, ...], bytes] = {}
+        #: a seat's bonus tiles block by the tiles it holds
+        self.hands: dict[tuple[int, ...], bytes] = {}
+        #: :func:`seat_tensor` for this config, its blocks bound (see :func:`_bound_encoder`)
+        self.encode = _bound_encoder(self)
+
+    def chips_block(self, left: list[int]) -> bytes:
+        """The chips left per row, kept in :attr:`chips_kept` (they change only when a chip
+        is taken)."""
+        block = self.pack_chips(*left)
+        if len(self.chips_kept) >= _CACHE:
+            self.chips_kept.clear()
+        self.chips_kept[tuple(left)] = block
+        return block
+
+    def hand(self, cards: list[int]) -> bytes:
+        """A seat's bonus tiles (:meth:`held`), kept in :attr:`hands`."""
+        block = self._held(cards)
+        if len(self.hands) >= _CACHE:
+            self.hands.clear()
+        self.hands[tuple(cards)] = block
+        return block
 
     def seat_pieces(self, seat: int, row: list[int]) -> bytes:
         """One seat's pieces, the one-hots of its six rows joined, kept by their steps (the
@@ -226,54 +251,86 @@ def seat_tensor(game: Any, me: int) -> np.ndarray:
     that changes it is encoded from its observation), and the tests check it against
     :func:`tensor` of the observation for every seat of many positions. ``me`` must be a
     seat (the callers check it)."""
-    rules = game.rules
-    got = _BY_RULES.get(id(rules))
-    b = got[1] if got is not None and got[0] is rules else _blocks_of(game)
-    state = game._state
-    pos = state.pos
-    n = b.n
-    if n != len(pos):
+    got = _BY_RULES.get(id(game.rules))
+    b = got[1] if got is not None and got[0] is game.rules else _blocks_of(game)
+    if b.n != len(game._state.pos):
         b = _blocks_of(game)
-        n = b.n
-    order = b.orders[me]
-    dice = game._dice
-    # the seat to act, the phase and the dice: one block, kept by their values
-    head = (state.current - me) % n, dice, state.over
-    block = b.heads.get(head)
-    if block is None:
-        block = b.head(*head)
-    parts = [block]
-    kept = b.pieces
-    for seat in order:
-        row = pos[seat]
-        block = kept.get(tuple(row))
-        parts.append(b.seat_pieces(seat, row) if block is None else block)
-    parts.append(b.pack_chips(*state.chips))
-    taken = state.tiles_taken
-    if not taken:  # every tile is left and nobody holds one (the engine keeps that count)
-        parts.append(b.untouched)
-    else:
-        left = list(rules.bonus_tiles[taken:])
-        parts.append(b.held(left) if left else b.no_tiles)
-        held = state.tiles
+    return b.encode(game, me)
+
+
+def config_encoder(game: Any) -> Any:
+    """:func:`seat_tensor` for the games of ``game``'s config only (players, row lengths,
+    bonus tiles: an environment's games), the config's blocks found once rather than at
+    every call. A game of another player count is refused; one of other rows or tiles would
+    be encoded wrongly, so only a caller that keeps the config may hold it."""
+    return _blocks_of(game).encode
+
+
+def _bound_encoder(b: _Blocks) -> Any:
+    """The body of :func:`seat_tensor` for the config of ``b``, its blocks and packers bound
+    as local names (a training loop calls it at every decision: each attribute looked up
+    per call cost more than the bytes it joins)."""
+    n, orders = b.n, b.orders
+    heads, head = b.heads, b.head
+    kept, seat_pieces = b.pieces, b.seat_pieces
+    pack_tail = b.pack_tail
+    untouched, lefts, no_tiles = b.untouched, b.lefts, b.no_tiles
+    hands, hand = b.hands, b.hand
+    chips_kept, pack_chips_kept = b.chips_kept, b.chips_block
+    join = bytearray().join  # a new bytearray per call (writeable and the caller's own)
+    size, shape = 4 * b.size, (b.size,)
+    # ndarray(shape, dtype, buffer) is np.frombuffer without its keyword parsing
+    array, float32 = np.ndarray, _FLOAT32
+
+    def encode(game: Any, me: int) -> np.ndarray:
+        state = game._state
+        pos = state.pos
+        if len(pos) != n:
+            raise ValueError(f"the position has {len(pos)} seats; this encoder is for {n}")
+        order = orders[me]
+        # the seat to act, the phase and the dice: one block, kept by their values
+        key = (state.current - me) % n, game._dice, state.over
+        block = heads.get(key)
+        parts = [head(*key) if block is None else block]
         for seat in order:
-            cards = held[seat]
-            parts.append(b.held(cards) if cards else b.no_tiles)
-    # the scores as levelx.state.score counts them (rows 5 … 10: _ROW_VALUES), written out
-    # (its map over the rows cost a third of this function)
-    chips = state.held
-    scores = [
-        5 * h[0] + 6 * h[1] + 7 * h[2] + 8 * h[3] + 9 * h[4] + 10 * h[5]
-        for h in map(chips.__getitem__, order)
-    ]
-    if taken:
-        held = state.tiles
-        scores = [s + sum(held[seat]) for s, seat in zip(scores, order, strict=True)]
-    parts.append(b.pack_tail(*scores, state.turn))
-    out = bytearray().join(parts)  # writeable and the caller's own, like :func:`tensor`'s
-    if len(out) != 4 * b.size:
-        raise ValueError(f"the position does not fit the layout of {b.size} values")
-    return np.frombuffer(out, dtype=_FLOAT32)
+            row = pos[seat]
+            block = kept.get(tuple(row))
+            parts.append(seat_pieces(seat, row) if block is None else block)
+        left = state.chips
+        block = chips_kept.get(tuple(left))
+        parts.append(pack_chips_kept(left) if block is None else block)
+        # the scores as levelx.state.score counts them (rows 5 … 10: _ROW_VALUES) written
+        # out, plus the bonus tiles held
+        chips = state.held
+        taken = state.tiles_taken
+        if not taken:  # every tile is left and nobody holds one (the engine keeps that count)
+            parts.append(untouched)
+            scores = [
+                5 * h[0] + 6 * h[1] + 7 * h[2] + 8 * h[3] + 9 * h[4] + 10 * h[5]
+                for h in map(chips.__getitem__, order)
+            ]
+        else:
+            parts.append(lefts[taken])
+            held = state.tiles
+            scores = []
+            for seat in order:
+                cards = held[seat]
+                h = chips[seat]
+                score = 5 * h[0] + 6 * h[1] + 7 * h[2] + 8 * h[3] + 9 * h[4] + 10 * h[5]
+                if cards:
+                    block = hands.get(tuple(cards))
+                    parts.append(hand(cards) if block is None else block)
+                    score += sum(cards)
+                else:
+                    parts.append(no_tiles)
+                scores.append(score)
+        parts.append(pack_tail(*scores, state.turn))
+        out = join(parts)
+        if len(out) != size:
+            raise ValueError(f"the position does not fit the layout of {size // 4} values")
+        return array(shape, float32, out)
+
+    return encode
 
 
 def legal_table(game: Any) -> Any:

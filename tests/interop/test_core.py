@@ -195,3 +195,30 @@ def test_level_x_shortcuts_are_for_level_x_itself_and_give_the_same_answers() ->
     assert core.legal_table_function(other) is None
     assert observation_tensor(other, 0)[-1] == 99.0  # from its own observation
     assert core.legal_table_function(make_game("level8")) is None
+
+
+def test_the_config_bound_level_x_encoder_matches_the_observation_and_refuses_other_seats():
+    """``config_tensor_function`` (what an environment holds for its games) gives the bytes
+    of the observation's tensor for every seat of games of that config, a game of another
+    player count is refused, and the card games keep their class's function."""
+    from levelwidgets.interop import core, encode_levelx
+
+    first = make_game("levelx", players=3, seed=1)
+    encode = core.config_tensor_function(first)
+    assert encode is not core.seat_tensor_function(first)
+    rng = random.Random(5)
+    for seed in (2, 3):  # new games of the same config (new rules objects too)
+        game = make_game("levelx", players=3, seed=seed)
+        while not game.is_over:
+            if game.is_chance():
+                game.apply(rng.choice(game.chance_outcomes())[0])
+                continue
+            for seat in range(3):
+                slow = encode_levelx.tensor(game, game.observation(seat), seat)
+                assert encode(game, seat).tobytes() == slow.tobytes()
+            game.apply(game.action_from_id(rng.choice(game.legal_action_ids())))
+    assert encode(game, 0).tobytes() == encode_levelx.tensor(game, game.observation(0), 0).tobytes()
+    with pytest.raises(ValueError, match="3"):
+        encode(make_game("levelx", players=2, seed=1), 0)
+    card = make_game("level8")
+    assert core.config_tensor_function(card) is core.seat_tensor_function(card)

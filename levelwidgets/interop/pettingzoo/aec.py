@@ -140,8 +140,8 @@ class LevelGameEnv(_pz.AECEnv):
         #: not, the game order's step skips PettingZoo's clear and accumulate (loops over
         #: every agent that change nothing)
         self._rewarded = False
-        #: the encoder's tensor function for this game (see :meth:`observe`)
-        self._encode = core.seat_tensor_function(self.game)
+        #: the encoder's tensor function for this game's config (see :meth:`observe`)
+        self._encode = core.config_tensor_function(self.game)
         self._legal_table = core.legal_table_function(self.game)
 
     # ------------------------------------------------------------------ spaces
@@ -170,7 +170,7 @@ class LevelGameEnv(_pz.AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {"illegal_action": False} for agent in self.agents}
         self._rewarded = False
-        self._encode = core.seat_tensor_function(self.game)
+        self._encode = core.config_tensor_function(self.game)
         self._legal_table = core.legal_table_function(self.game)
         self._steps_taken = [0] * len(self.agents)
         self._cycles = 0
@@ -227,7 +227,7 @@ class LevelGameEnv(_pz.AECEnv):
         else:  # the game order, kept short: it is the hot path of every training loop
             game = self.game
             try:
-                game.apply(game.action_from_id(whole(action)))
+                game.apply(game.action_from_id(action if type(action) is int else whole(action)))
             except GameError as error:
                 self._penalise_in_game_order(agent, action, error)
             else:
@@ -239,8 +239,17 @@ class LevelGameEnv(_pz.AECEnv):
                 info = self.infos[agent]
                 if info["illegal_action"]:
                     info["illegal_action"] = False
-                self._play_chance()
-                self._after_game_change()
+                # _play_chance and _after_game_change, written out for the common case (a
+                # decision, chance, the next seat to decide): two calls less per step
+                self._tensors.clear()
+                self._mask = None
+                rng, cache = self._rng, self._chance_cache
+                while game.is_chance():
+                    game.apply(sample_chance(game, rng, cache))
+                if not game.is_over and self.max_cycles is None:
+                    self.agent_selection = self.possible_agents[game.current_player]
+                else:
+                    self._after_game_change()
                 if self._rewarded:  # the game's end (adding 0s changes nothing)
                     self._accumulate_rewards()
         if self.render_mode == "human":
