@@ -56,6 +56,8 @@ from typing import Any
 
 import nbformat
 
+from levelwidgets.level8.cards import END_SKIP, FIRST_SKIP
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
@@ -433,8 +435,17 @@ def measure_level8(page, clicker: Clicker, turns: int) -> None:
         page.wait_for_function(TURN_READY)
         if root.get_attribute("data-phase") != "play":
             continue
-        root.locator("[data-hand='0'] [data-card]").last.click()
-        clicker.click("[data-action=discard]")
+        discard_last_card(root, clicker)
+
+
+def discard_last_card(root, clicker: Clicker) -> None:
+    """Select the hand's last card that is not a skip card (a skip is played on a person, not
+    discarded) and discard it; with only skip cards left, play one on the first it may."""
+    cards = root.locator("[data-hand='0'] [data-card]")
+    ids = [int(c) for c in cards.evaluate_all("els => els.map(e => e.dataset.card)")]
+    plain = [i for i, card in enumerate(ids) if not FIRST_SKIP <= card < END_SKIP]
+    cards.nth(plain[-1] if plain else len(ids) - 1).click()
+    clicker.click("[data-action=discard]" if plain else "[data-skip-target]")
 
 
 def measure_board(page, clicker: Clicker, steps: int) -> None:
@@ -479,8 +490,7 @@ def measure_board(page, clicker: Clicker, steps: int) -> None:
             if lay and open_lay_down(page, ".l8b-root"):
                 clicker.click("[data-action=confirmLay]")
                 continue
-            root.locator("[data-hand='0'] [data-card]").last.click()
-            clicker.click("[data-action=discard]")
+            discard_last_card(root, clicker)
         elif phase == "keep":
             clicker.click("[data-action=keep]")
         else:
