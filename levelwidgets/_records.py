@@ -39,8 +39,13 @@ class DataclassInfo:
             for name, p in inspect.signature(owner.__init__).parameters.items()
             if p.default is not p.empty
         }
-        namespace: dict[str, Any] = {"__annotations__": dict(owner.__annotations__)}
-        for name in owner.__annotations__:
+        declared = {
+            name: kind
+            for name, kind in owner.__annotations__.items()
+            if not name.startswith("__dataclass")  # (this very attribute, typed for checkers)
+        }
+        namespace: dict[str, Any] = {"__annotations__": declared}
+        for name in declared:
             if name in self.fields:
                 namespace[name] = self.fields[name]
             elif name in defaults:
@@ -68,3 +73,9 @@ class _Params:
 
 #: A slot's descriptor (a slots record's class holds one per field, never a default).
 _Member = type(type("_Slotted", (), {"__slots__": ("x",)}).x)  # type: ignore[attr-defined]
+
+
+def dataclass_fields(fields: dict[str, Any] | None = None, **options: Any) -> Any:
+    """A record's ``__dataclass_fields__`` (a :class:`DataclassInfo`), typed for checkers as
+    the dict it reads as (``dataclasses.replace`` accepts the record)."""
+    return DataclassInfo(fields, **options)

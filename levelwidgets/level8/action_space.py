@@ -31,9 +31,9 @@ from itertools import combinations
 from math import comb
 from numbers import Integral
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .action_text import DIRECTIONS, action_to_string
 from .actions import Action
 from .cards import (
@@ -112,7 +112,7 @@ class Shape:
     #: :data:`SLOT_HAND` when the space was made, as pairs.
     slot_hands: tuple[tuple[str, int], ...] = ()
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = (
         "kinds",
         "num_players",
@@ -223,7 +223,7 @@ class Block:
     size: int
     slots: bool
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = ("kind", "base", "size", "slots")
 
     def __init__(self, kind: str, base: int, size: int, slots: bool) -> None:

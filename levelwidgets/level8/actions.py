@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import FrozenInstanceError, field
+from typing import Any, ClassVar
 
 from .._json import same_json
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .cards import CODES, parse_card
 from .checks import refuse, show
 from .combos import Combo
@@ -69,7 +70,7 @@ class Action:
     direction: str | None = None
     dice: tuple[int, ...] | None = None
 
-    __dataclass_fields__ = DataclassInfo(frozen=True, init=False)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, init=False)
     __match_args__ = (
         "kind",
         "player",
@@ -486,7 +487,7 @@ class Event:
     player: int | None
     data: Mapping
 
-    __dataclass_fields__ = DataclassInfo(
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
         fields={"data": field(default_factory=dict)}, frozen=True, init=False
     )
     __match_args__ = ("kind", "player", "data")
@@ -539,7 +540,7 @@ class HistoryEntry:
     chance: tuple[tuple[int, ...], ...] = ()
     events: tuple[Event, ...] = ()  # (not compared: see __dataclass_fields__)
 
-    __dataclass_fields__ = DataclassInfo(
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
         fields={"events": field(default=(), compare=False)}, frozen=True, init=False
     )
     __match_args__ = ("action", "chance", "events")

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import FrozenInstanceError
 from itertools import islice
+from typing import Any, ClassVar
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .checks import refuse as _refuse
 from .checks import show
 from .errors import CardError, CardLimitError, CardTypeError
@@ -156,7 +157,7 @@ class Card:
 
     id: int
 
-    __dataclass_fields__ = DataclassInfo(frozen=True, order=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, order=True)
     __match_args__ = ("id",)
 
     def __init__(self, id: int) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import FrozenInstanceError
-from typing import Any
+from typing import Any, ClassVar
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .cards import (
     CODES,
     COLOUR_LETTERS,
@@ -47,7 +47,7 @@ class Combo:
     cards: tuple[int, ...]
     jokers: tuple[tuple[int, int], ...] = ()
 
-    __dataclass_fields__ = DataclassInfo(frozen=True, init=False)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, init=False)
     __match_args__ = ("kind", "cards", "jokers")
 
     def __repr__(self) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import FrozenInstanceError, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .errors import LevelSpecError
 
 KINDS = ("run", "set", "colour")
@@ -53,7 +53,7 @@ class Requirement:
     kind: str
     n: int
 
-    __dataclass_fields__ = DataclassInfo(frozen=True, order=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, order=True)
     __match_args__ = ("kind", "n")
 
     def __init__(self, kind: str, n: int) -> None:
@@ -118,7 +118,7 @@ class Level:
 
     requirements: tuple[Requirement, ...]
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = ("requirements",)
 
     def __init__(self, requirements: tuple[Requirement, ...]) -> None:
@@ -289,7 +289,7 @@ class LevelSequence:
     keep_levels: frozenset[int]
     reconstruction: bool = False
 
-    __dataclass_fields__ = DataclassInfo(
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
         fields={"keep_levels": field(default_factory=frozenset)}, frozen=True
     )
     __match_args__ = ("name", "levels", "keep_levels", "reconstruction")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 from functools import cached_property
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from .._moved import renamed
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .actions import Action
 from .cards import CODES, END_SKIP, FIRST_SKIP
 from .combos import Combo, combo_options
@@ -60,7 +60,7 @@ class Observation:
     hands: tuple[tuple[int, ...], ...] | None = None
     draw_pile: tuple[int, ...] | None = None
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = (
         "viewer",
         "names",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
-from typing import Any
+from typing import Any, ClassVar
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .text import describe_event
 
 #: Sets a field of a frozen record in its ``__init__`` (as a frozen dataclass does).
@@ -42,7 +42,7 @@ class Event:
     value: Any
 
     __slots__ = ("kind", "player", "row", "square", "other", "value")  # noqa: RUF023 (field order)
-    __dataclass_fields__ = DataclassInfo(frozen=True, slots=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, slots=True)
     __match_args__ = ("kind", "player", "row", "square", "other", "value")
 
     def __init__(

@@ -12,11 +12,11 @@ import random
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from ..names import two_yous
 from ..protocol import shared_returns
 from . import action_space as _ids
@@ -106,7 +106,7 @@ class Turn:
     events: tuple[Event, ...]
 
     __slots__ = ("number", "round", "player", "dice", "drawn", "move", "events")  # noqa: RUF023 (field order)
-    __dataclass_fields__ = DataclassInfo(frozen=True, slots=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, slots=True)
     __match_args__ = ("number", "round", "player", "dice", "drawn", "move", "events")
 
     def __init__(

@@ -18,9 +18,9 @@ from collections.abc import Set as AbstractSet
 from dataclasses import FrozenInstanceError
 from functools import cache
 from itertools import combinations_with_replacement, product
-from typing import cast
+from typing import Any, ClassVar, cast
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .checks import bounded, is_int, refuse, show
 from .errors import (
     FacesNotInRollError,
@@ -56,7 +56,9 @@ class Move:
     turned: tuple[int, ...]
 
     __slots__ = ("steps", "groups", "turned")  # noqa: RUF023 (field order)
-    __dataclass_fields__ = DataclassInfo(frozen=True, slots=True, eq=False)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
+        frozen=True, slots=True, eq=False
+    )
     __match_args__ = ("steps", "groups", "turned")
 
     def __init__(
@@ -132,7 +134,7 @@ class Grouping:
     turned: tuple[int, ...]
 
     __slots__ = ("groups", "left_out", "turned")
-    __dataclass_fields__ = DataclassInfo(frozen=True, slots=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, slots=True)
     __match_args__ = ("groups", "left_out", "turned")
 
     def __init__(

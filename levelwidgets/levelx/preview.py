@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import FrozenInstanceError, field
 from itertools import permutations
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .events import Event
 from .moves import Dice, Move, all_moves
 
@@ -66,7 +66,7 @@ class StepPreview:
         "bonus",
         "no_effect",
     )
-    __dataclass_fields__ = DataclassInfo(frozen=True, slots=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True, slots=True)
     __match_args__ = (
         "row",
         "start",
@@ -271,7 +271,7 @@ class MovePreview:
     bonus_by_order: dict[tuple[int, ...], tuple[int, ...]]
 
     __slots__ = ("move", "steps", "last_round", "bonus_by_order")  # noqa: RUF023 (field order)
-    __dataclass_fields__ = DataclassInfo(
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
         fields={"bonus_by_order": field(default_factory=dict)}, frozen=True, slots=True
     )
     __match_args__ = ("move", "steps", "last_round", "bonus_by_order")

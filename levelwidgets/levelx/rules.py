@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from ..words import plural
 from .checks import is_int, refuse, show, whole_numbers
 from .errors import RulesError, RulesTypeError
@@ -54,7 +54,7 @@ class Rules:
     row_lengths: tuple[int, ...] = (4, 4, 3, 3, 2, 2)
     bonus_tiles: tuple[int, ...] = (15, 12, 9, 6)
 
-    __dataclass_fields__ = DataclassInfo(
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
         fields={"chips_for_players": field(default_factory=lambda: dict(DEFAULT_CHIPS))},
         frozen=True,
     )

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
-from typing import Any
+from typing import Any, ClassVar
 
 from .._listeners import Listeners
-from .._records import DataclassInfo
+from .._records import dataclass_fields
 from .errors import RecordError
 from .tree import GameRecord, Node, Step
 
@@ -33,7 +33,7 @@ class CursorMove:
     node: Node
     new: bool = False
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = ("previous", "node", "new")
 
     def __init__(self, previous: Node, node: Node, new: bool = False) -> None:

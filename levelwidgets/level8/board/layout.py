@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
+from typing import Any, ClassVar
 
-from ..._records import DataclassInfo
+from ..._records import dataclass_fields
 from ..errors import ConfigError
 
 #: Sets a field of a frozen record in its ``__init__`` (as a frozen dataclass does).
@@ -47,7 +48,7 @@ class BoardLayout:
     name: str = "custom"
     reconstruction: bool = False
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = ("fields", "name", "reconstruction")
 
     def __init__(

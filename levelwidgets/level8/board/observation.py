@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 from functools import cached_property
 from itertools import combinations
+from typing import Any, ClassVar
 
-from ..._records import DataclassInfo
+from ..._records import dataclass_fields
 from ..actions import Action
 from ..cards import FIRST_JOKER
 from ..combos import Combo, is_full
@@ -54,7 +55,7 @@ class BoardObservation:
     may_discard_two: bool
     rebuildable: bool
 
-    __dataclass_fields__ = DataclassInfo(frozen=True)
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(frozen=True)
     __match_args__ = (
         "table",
         "layout",
