@@ -48,9 +48,6 @@ from .errors import (
 )
 from .game import CardTable, InvariantError, Level8, stack_deck
 from .levels import (
-    ONE_STAR,
-    PHASE10,
-    TWO_STAR,
     Level,
     LevelSequence,
     Requirement,
@@ -58,24 +55,36 @@ from .levels import (
     parse_levels,
 )
 from .observation import Observation
-from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
 from .text import LANGUAGES, card_name, combo_text
 from .visibility import events_for, visible_event
 
 if TYPE_CHECKING:
     from .bots import HeuristicBot, RandomBot, play_game
+    from .levels import ONE_STAR, PHASE10, TWO_STAR
     from .search import SearchBot
+    from .solver import LayDown, Missing, Need, can_lay, cards_missing, lay_down_ways, solve
 
-#: The bots, loaded when first named: a table in a notebook need not load them.
+#: Loaded when first named: a table in a notebook need not load the bots, the solver (until
+#: the first lay-down is listed) or the built-in level lists (parsed when first used).
 _LAZY = {
     "HeuristicBot": ".bots",
     "RandomBot": ".bots",
     "play_game": ".bots",
     "SearchBot": ".search",
+    "LayDown": ".solver",
+    "Missing": ".solver",
+    "Need": ".solver",
+    "can_lay": ".solver",
+    "cards_missing": ".solver",
+    "lay_down_ways": ".solver",
+    "solve": ".solver",
+    "ONE_STAR": ".levels",
+    "PHASE10": ".levels",
+    "TWO_STAR": ".levels",
 }
 
 
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, submodules=("bots", "search"))
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, submodules=("bots", "search", "solver"))
 
 
 __all__ = [

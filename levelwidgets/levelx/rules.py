@@ -6,13 +6,20 @@ The defaults are the printed rules; every alternative the spec names is an optio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
+from .._records import dataclass_fields
 from ..words import plural
 from .checks import is_int, refuse, show, whole_numbers
 from .errors import RulesError, RulesTypeError
+
+#: Sets a field of a frozen record in its ``__init__`` (as a frozen dataclass does).
+_setattr = object.__setattr__
+#: The default of a field made fresh for each record (a dataclass's ``default_factory``).
+_FACTORY: Any = type("_FactoryDefault", (), {"__repr__": lambda self: "<factory>"})()
+
 
 #: The six rows, named by the sum that steps in them.
 ROWS: tuple[int, ...] = (5, 6, 7, 8, 9, 10)
@@ -29,7 +36,7 @@ DEFAULT_CHIPS: Mapping[int, tuple[int, ...]] = {
 OustTarget = Literal["owner", "row_start"]
 
 
-@dataclass(frozen=True)
+# @dataclass(frozen=True), written out (~1 ms less at import)
 class Rules:
     """Rule options; the defaults are the printed rules.
 
@@ -43,11 +50,66 @@ class Rules:
 
     oust: OustTarget = "owner"
     lucky_loser: bool = True
-    chips_for_players: Mapping[int, tuple[int, ...]] = field(
-        default_factory=lambda: dict(DEFAULT_CHIPS)
-    )
+    chips_for_players: Mapping[int, tuple[int, ...]]
     row_lengths: tuple[int, ...] = (4, 4, 3, 3, 2, 2)
     bonus_tiles: tuple[int, ...] = (15, 12, 9, 6)
+
+    __dataclass_fields__: ClassVar[dict[str, Any]] = dataclass_fields(
+        fields={"chips_for_players": field(default_factory=lambda: dict(DEFAULT_CHIPS))},
+        frozen=True,
+    )
+    __match_args__ = ("oust", "lucky_loser", "chips_for_players", "row_lengths", "bonus_tiles")
+
+    def __init__(
+        self,
+        oust: OustTarget = "owner",
+        lucky_loser: bool = True,
+        chips_for_players: Mapping[int, tuple[int, ...]] = _FACTORY,
+        row_lengths: tuple[int, ...] = (4, 4, 3, 3, 2, 2),
+        bonus_tiles: tuple[int, ...] = (15, 12, 9, 6),
+    ) -> None:
+        _setattr(self, "oust", oust)
+        _setattr(self, "lucky_loser", lucky_loser)
+        _setattr(
+            self,
+            "chips_for_players",
+            dict(DEFAULT_CHIPS) if chips_for_players is _FACTORY else chips_for_players,
+        )
+        _setattr(self, "row_lengths", row_lengths)
+        _setattr(self, "bonus_tiles", bonus_tiles)
+        self.__post_init__()
+
+    def __repr__(self) -> str:
+        return (
+            f"{self.__class__.__qualname__}("
+            f"oust={self.oust!r}, "
+            f"lucky_loser={self.lucky_loser!r}, "
+            f"chips_for_players={self.chips_for_players!r}, "
+            f"row_lengths={self.row_lengths!r}, "
+            f"bonus_tiles={self.bonus_tiles!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if type(self) is Rules or name in (
+            "oust",
+            "lucky_loser",
+            "chips_for_players",
+            "row_lengths",
+            "bonus_tiles",
+        ):
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if type(self) is Rules or name in (
+            "oust",
+            "lucky_loser",
+            "chips_for_players",
+            "row_lengths",
+            "bonus_tiles",
+        ):
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super().__delattr__(name)
 
     def __post_init__(self) -> None:
         if not isinstance(self.oust, str) or self.oust not in ("owner", "row_start"):

@@ -29,9 +29,6 @@ from ..level8 import (
     CardTable,
     Level8,
     Level8Error,
-    can_lay,
-    cards_missing,
-    solve,
 )
 from ..level8.actions import ACTION_KINDS
 from ..level8.cards import BOARD_JOKER_IDS, MAX_NUMBER, N_CARDS, is_skip
@@ -185,6 +182,8 @@ class CardTableWidget(GameWidget):
                 "{name} has already laid down this round.",
                 name=game.names[actor],
             )
+        from ..level8.solver import solve  # (the solver loads at its first use)
+
         way = solve(chosen, level)
         if way is None:
             raise LevelMismatchError.coded(
@@ -613,6 +612,8 @@ class CardTableWidget(GameWidget):
         level = obs.requirements[actor]
         if level is None or obs.laid[actor]:
             return None
+        from ..level8.solver import cards_missing  # (the solver loads at its first use)
+
         missing = cards_missing(_hand_of(obs, actor), level)
         return {
             "missing": missing.count,
@@ -653,6 +654,8 @@ class CardTableWidget(GameWidget):
         if hit is None:
             if len(self._can_lay_cache) > 256:
                 self._can_lay_cache.clear()
+            from ..level8.solver import can_lay  # (the solver loads at its first use)
+
             hit = self._can_lay_cache[key] = can_lay(hand, level)  # type: ignore[arg-type]
         return hit
 
