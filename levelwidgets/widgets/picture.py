@@ -31,13 +31,16 @@ save the position at the end). Outside a kernel (a script, the tests) it is redr
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
+import sys
 import uuid
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import asyncio
 
 import traitlets
 
@@ -198,8 +201,11 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 
     The first time, the shell's ``post_run_cell`` event is hooked to :func:`flush_pictures`,
     so a cell that changed a picture leaves it drawn when it ends."""
+    running = sys.modules.get("asyncio")  # not imported here: importing it costs ~15 ms
+    if running is None:
+        return None  # no event loop runs without it
     try:
-        loop = asyncio.get_running_loop()
+        loop = running.get_running_loop()
     except RuntimeError:
         return None
     try:

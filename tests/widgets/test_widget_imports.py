@@ -25,6 +25,8 @@ NEVER_ON_IMPORT = (
     "html",
     "hashlib",
     "secrets",
+    "asyncio",  # with ssl and subprocess: ~15 ms; the picture finds a kernel's loop without it
+    "ssl",
     "levelwidgets.analysis",
     "levelwidgets.interop",
     "levelwidgets.review",
