@@ -70,6 +70,7 @@ def test_in_a_kernel_the_picture_waits_for_a_pause_or_the_cells_end(monkeypatch)
     """A click's answer must not wait for the page to redraw the picture (issue 33): in a
     kernel, changes are drawn once play pauses, or when the cell that made them ends."""
     import asyncio
+    import concurrent.futures
 
     from levelwidgets.widgets import picture
 
@@ -100,7 +101,9 @@ def test_in_a_kernel_the_picture_waits_for_a_pause_or_the_cells_end(monkeypatch)
         await asyncio.sleep(0.2)
         assert len(updated) == 3  # nothing left waiting: no second copy of the same picture
 
-    asyncio.run(play())
+    # a loop of its own, on a thread of its own: another test may have left one running here
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, play()).result()
 
 
 def test_a_broken_picture_never_stops_the_widget(monkeypatch) -> None:
