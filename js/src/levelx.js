@@ -5,7 +5,7 @@
 // & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
 // panel and what a highlight means on the board (levelx/annotate.js) are Level X's.
 
-import { data, h, patch, playerIcon, prop } from "./common/dom.js";
+import { data, fromDesc, h, patch, patchIfChanged, playerIconDesc, prop } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
@@ -90,9 +90,10 @@ function render({ model, el }) {
       rows: (v) => {
         const n = v.names.length;
         const rows = [{ text: L("start"), target: 0, here: v.moves.length === 0 }];
+        const pass = L("passWord"); // (once, not once per row of a long record)
         [...v.moves, ...v.future].forEach((m, i) => {
           const [mark, note] = (v.notes && v.notes[i + 1]) || [];
-          rows.push({ text: `${i + 1}. ${m === "-" ? L("passWord") : m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n], mark, note });
+          rows.push({ text: `${i + 1}. ${m === "-" ? pass : m}`, player: i % n, target: i + 1, here: i === v.moves.length - 1, future: i >= v.moves.length, title: v.names[i % n], mark, note });
         });
         return rows;
       },
@@ -186,25 +187,28 @@ function render({ model, el }) {
     drawSetupNow(v);
   }
 
+  /** The status line, described as data: drawn only when what it says changes. */
   function drawStatus(v) {
+    let parts;
     if (v.phase === "over") {
-      patch(status,
-        h("span", { class: "lx-round" }, L("gameOver")),
-        h("span", { class: "lx-whose lx-win" }, winsText(lang(), v.winners.map((w) => v.names[w]))),
-      );
-      return;
+      parts = [
+        ["span", { class: "lx-round" }, L("gameOver")],
+        ["span", { class: "lx-whose lx-win" }, winsText(lang(), v.winners.map((w) => v.names[w]))],
+      ];
+    } else {
+      const name = v.names[v.cur];
+      parts = [
+        ["span", { class: "lx-round", "data-round": String(v.round) }, L("round", { n: v.round })],
+        [
+          "span",
+          { class: "lx-whose", "data-whose": String(v.cur) },
+          playerIconDesc(v.cur, 18),
+          v.setup ? `${L("setupNext")}: ${name}` : v.bots[v.cur] ? L(v.future.length ? "botPaused" : "botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
+        ],
+        v.lastRound ? ["span", { class: "lx-last" }, L("lastRound")] : "",
+      ];
     }
-    const name = v.names[v.cur];
-    patch(status,
-      h("span", { class: "lx-round", "data-round": String(v.round) }, L("round", { n: v.round })),
-      h(
-        "span",
-        { class: "lx-whose", "data-whose": String(v.cur) },
-        playerIcon(v.cur, 18),
-        v.setup ? `${L("setupNext")}: ${name}` : v.bots[v.cur] ? L(v.future.length ? "botPaused" : "botThinking", { name }) : t.about(lang(), v.phase === "roll" ? "toRoll" : "toPlay", name, { name }),
-      ),
-      v.lastRound ? h("span", { class: "lx-last" }, L("lastRound")) : "",
-    );
+    patchIfChanged(status, JSON.stringify(parts), () => parts.map(fromDesc));
   }
 
   // ---------------------------------------------------------------- showing views (animation)

@@ -287,3 +287,28 @@ test("a roll redraws the tray in place and leaves the board's squares and the pl
   assert.equal(qa(".lx-squares > *").length, squares.length);
   cleanup();
 });
+
+test("a die click builds only the tray parts it changes: the roll's chance and the hint are kept", () => {
+  const { cleanup, q } = mount({ ...V.play, rollWays: [12, 1296] });
+  const chance = q("[data-roll-chance]");
+  const hint = q(".lx-hint[data-key=hint]");
+  assert.ok(chance && hint);
+  const made = [];
+  const { createElement } = document;
+  document.createElement = function (tag, ...rest) {
+    const node = createElement.call(this, tag, ...rest);
+    made.push(node);
+    return node;
+  };
+  try {
+    click(q("button[data-die='0']"));
+  } finally {
+    document.createElement = createElement;
+  }
+  assert.equal(q("button[data-die='0']").dataset.in, "A"); // the click was drawn
+  assert.equal(q("[data-roll-chance]"), chance); // unchanged parts keep their nodes …
+  assert.equal(q(".lx-hint[data-key=hint]"), hint);
+  // … and are not built again: every paragraph built is on screen (a new part: the refusal)
+  assert.equal(made.filter((n) => n.tagName === "P" && !n.isConnected).length, 0);
+  cleanup();
+});

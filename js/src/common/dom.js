@@ -54,9 +54,21 @@ export function shapeAttrs(player) {
   }
 }
 
+const ICONS = new Map(); // "seat/size" -> the marker drawn once (cloned: building one costs more)
+
 /** A seat's marker as an <svg> of `size` px, filled with the seat's theme colour (--lw-pN). */
 export function playerIcon(player, size) {
   const n = ((player % SEATS) + SEATS) % SEATS;
+  const name = `${n}/${size}`;
+  let made = ICONS.get(name);
+  if (!made) ICONS.set(name, (made = drawIcon(n, size)));
+  return made.cloneNode(true);
+}
+
+/** A seat's marker as data for described parts (fromDesc): made when the part is built. */
+export const playerIconDesc = (player, size) => ({ key: `icon:${player}/${size}`, make: () => playerIcon(player, size) });
+
+function drawIcon(n, size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: `lw-icon lw-p${n}`, "aria-hidden": "true" });
   const [tag, attrs] = shapeAttrs(n);
   box.append(svg(tag, { ...attrs, class: "lw-shape" }));
@@ -327,3 +339,21 @@ export function keyed(parent, items) {
   }
   return parent;
 }
+
+// ---------------------------------------------------------------- parts described as data
+// A part described as plain data names everything it shows in its JSON: keyed() then compares
+// one string per part and builds (and morphs) only the parts whose description changed.
+// desc: text, a number, null/""/false (nothing), [tag, attrs, ...children], or {key, make}
+// for a node made by a function (make() is called only when the part is built; key names it).
+
+/** The node (or null) a description stands for. */
+export function fromDesc(desc) {
+  if (desc == null || desc === "" || desc === false) return null;
+  if (typeof desc === "string" || typeof desc === "number") return document.createTextNode(String(desc));
+  if (!Array.isArray(desc)) return desc.make();
+  const [tag, attrs, ...children] = desc;
+  return h(tag, attrs, ...children.map(fromDesc));
+}
+
+/** A keyed() item for the part `slot` described by `desc` (its key: the description's JSON). */
+export const described = (slot, desc) => [slot, JSON.stringify(desc), () => fromDesc(desc)];

@@ -16,7 +16,7 @@ import { h, playerGlyph, setText } from "./dom.js";
 import { afterLayout, langOf, subscribe } from "./model.js";
 
 /** What a row's button contains (a change rebuilds the button's children only). */
-const contentKey = (row) => JSON.stringify([row.player ?? null, String(row.text ?? ""), row.mark || "", row.note || ""]);
+const contentKey = (row) => `${row.player ?? ""}\u0001${row.text ?? ""}\u0001${row.mark || ""}\u0001${row.note || ""}`;
 
 function fill(button, row) {
   const parts = [];
@@ -28,28 +28,32 @@ function fill(button, row) {
   button.replaceChildren(...parts);
 }
 
-/** Set or remove an attribute only when it differs (null/undefined: absent). */
-function attr(el, name, value) {
-  if (value == null) {
-    if (el.hasAttribute(name)) el.removeAttribute(name);
-  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
-
-/** A row on screen: its <li>, its button and what they show now. */
+/** A row on screen: its <li>, its button and what they show now (kept here: reading the
+ * DOM back for every row of a long record, on every view, cost more than the writes saved). */
 function makeEntry(target) {
   const button = h("button", { type: "button", "data-goto": target });
-  return { target, li: h("li", {}, button), button, cls: null, content: null };
+  return { target, li: h("li", {}, button), button, cls: null, current: null, title: null, content: null };
 }
 
-/** Bring a row's node up to date, writing only what differs. */
+/** Bring a row's node up to date, writing only what differs from what it shows. */
 function update(entry, row) {
   const cls = `lw-move${row.here ? " lw-here" : ""}${row.future ? " lw-future" : ""}`;
   if (entry.cls !== cls) {
     entry.button.className = cls;
     entry.cls = cls;
   }
-  attr(entry.button, "aria-current", row.here ? "step" : null);
-  attr(entry.button, "title", row.title == null ? null : String(row.title));
+  const current = row.here ? "step" : null;
+  if (entry.current !== current) {
+    if (current === null) entry.button.removeAttribute("aria-current");
+    else entry.button.setAttribute("aria-current", current);
+    entry.current = current;
+  }
+  const title = row.title == null ? null : String(row.title);
+  if (entry.title !== title) {
+    if (title === null) entry.button.removeAttribute("title");
+    else entry.button.setAttribute("title", title);
+    entry.title = title;
+  }
   const content = contentKey(row);
   if (entry.content !== content) {
     fill(entry.button, row);

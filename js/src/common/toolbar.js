@@ -25,23 +25,35 @@ export function mount(el, model, options = {}) {
   el.appendChild(bar);
   const arm = createArm(() => render()); // the action waiting for its second click
 
+  let shownKey = null; // what the buttons show now (a view that changes none of it writes nothing)
+
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    buttons.forEach((b, i) => {
-      const node = nodes[i];
+    // each button's state, worked out first: a new view usually leaves all of them as they
+    // are, and then not one DOM property is read or written (reading them costs, too)
+    const states = buttons.map((b) => {
       const isArmed = arm.armed() === b.action;
       const label = isArmed ? b.confirm : b.label;
       const name = typeof label === "function" ? label(lang) : t ? t(lang, label) : String(label);
+      const disabled = b.enabled ? !view || !b.enabled(view) : false;
+      const pressed = b.pressed ? Boolean(view && b.pressed(view)) : null;
+      return [name, isArmed, disabled, pressed];
+    });
+    const key = JSON.stringify(states);
+    if (key === shownKey) return;
+    shownKey = key;
+    buttons.forEach((b, i) => {
+      const node = nodes[i];
+      const [name, isArmed, disabled, pressed] = states[i];
       setText(node, `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`);
       node.toggleAttribute("data-armed", isArmed);
       node.classList.toggle("lw-armed", isArmed);
       prop(node, "title", b.key ? `${name} (${b.key})` : name);
-      prop(node, "disabled", b.enabled ? !view || !b.enabled(view) : false);
-      if (b.pressed) {
-        const on = Boolean(view && b.pressed(view));
-        attr(node, "aria-pressed", String(on));
-        node.classList.toggle("lw-on", on);
+      prop(node, "disabled", disabled);
+      if (pressed !== null) {
+        attr(node, "aria-pressed", String(pressed));
+        node.classList.toggle("lw-on", pressed);
       }
     });
   }

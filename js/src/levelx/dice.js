@@ -11,8 +11,20 @@ const PIPS = {
   6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 
+const FACES = new Map(); // "face/size" -> the face drawn once (cloned: building one costs more)
+
 /** A die face as an <svg> of `size` px. */
 export function dieFace(face, size) {
+  const name = `${face}/${size}`;
+  let made = FACES.get(name);
+  if (!made) FACES.set(name, (made = drawFace(face, size)));
+  return made.cloneNode(true);
+}
+
+/** A die face as data for keyed parts (common/dom.js fromDesc): made when the part is built. */
+export const dieFaceDesc = (face, size) => ({ key: `die:${face}/${size}`, make: () => dieFace(face, size) });
+
+function drawFace(face, size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "lx-dieface", role: "img", "aria-label": face ? String(face) : "?" });
   box.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "lx-diebody" }));
   for (const [cx, cy] of PIPS[face] || []) box.append(svg("circle", { cx, cy, r: 9, class: "lx-pip" }));

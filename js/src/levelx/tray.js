@@ -1,9 +1,9 @@
 // The side panel: the dice tray (with Lucky Loser's face picker), the groups being built, the
 // buttons for this phase and its hint, or the result panel once the game is over.
 
-import { h, patch, playerIcon } from "../common/dom.js";
+import { described, h, keyed, patch, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
-import { dieFace } from "./dice.js";
+import { dieFaceDesc } from "./dice.js";
 import * as G from "./groups.js";
 import { t, winsText } from "./i18n.js";
 import { moveText, stepText } from "./preview.js";
@@ -17,7 +17,7 @@ function rollChance(dice, [ways, total], lang) {
   if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang));
   const num = (n) => FORMATS.get(lang).format(n);
   const faces = [...dice].sort((a, b) => a - b).join("-");
-  return h("p", { class: "lx-hint lx-rollchance", "data-key": "chance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) }));
+  return ["p", { class: "lx-hint lx-rollchance", "data-key": "chance", "data-roll-chance": `${ways}/${total}` }, t(lang, "rollChance", { faces, ways: num(ways), total: num(total) })];
 }
 
 /**
@@ -39,19 +39,20 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
     );
     return;
   }
-  // each part of the tray carries a data-key: when one comes or goes (the roll's chance, the
-  // groups, a refusal), the others keep their nodes instead of being morphed into their
-  // neighbours (common/dom.js patch matches unkeyed nodes by tag, in order)
+  // Each part of the tray is described as data and drawn by keyed(): a part whose description
+  // is unchanged (the dice while groups are built, the buttons while a die moves) keeps its
+  // nodes untouched; the others are built and morphed into theirs. Every part carries a
+  // data-key, as the tests and the styles know them.
   const parts = [];
-  const tray = h("div", { class: "lx-tray", "data-key": "tray", "data-drop": "tray" });
+  const dice = [];
   for (let i = 0; i < 4; i++) {
     if (!v.dice || !b) {
-      tray.append(h("div", { class: "lx-die lx-blank", "data-die": String(i) }, dieFace(0, 54)));
+      dice.push(["div", { class: "lx-die lx-blank", "data-die": String(i) }, dieFaceDesc(0, 54)]);
       continue;
     }
     const g = b.groupOf[i];
     const turned = b.faces[i] !== b.dice[i];
-    const die = h(
+    const die = [
       "button",
       {
         class: `lx-die${g >= 0 ? ` lx-in lx-g${g}` : ""}${turned ? " lx-turned" : ""}`,
@@ -62,25 +63,20 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
         disabled: !human && !annotate,
         title: `${i + 1}`,
       },
-      dieFace(b.faces[i], 54),
-      g >= 0 ? h("span", { class: "lx-badge" }, "ABCD"[g]) : "",
-    );
-    const cell = h("div", { class: "lx-diecell" }, die);
-    if (human && v.turnable > 0 && b.dice[i] === 1) {
-      cell.append(h("button", { class: "lx-turnbtn", "data-turn-die": String(i), title: L("turnOne") }, turned ? `1→${b.faces[i]}` : "↻ 1"));
-    }
-    tray.append(cell);
+      dieFaceDesc(b.faces[i], 54),
+      g >= 0 ? ["span", { class: "lx-badge" }, "ABCD"[g]] : "",
+    ];
+    const turn = human && v.turnable > 0 && b.dice[i] === 1 ? ["button", { class: "lx-turnbtn", "data-turn-die": String(i), title: L("turnOne") }, turned ? `1→${b.faces[i]}` : "↻ 1"] : "";
+    dice.push(["div", { class: "lx-diecell" }, die, turn]);
   }
-  parts.push(tray);
-  if (v.dice && v.rollWays) parts.push(rollChance(v.dice, v.rollWays, lang));
+  parts.push(described("tray", ["div", { class: "lx-tray", "data-key": "tray", "data-drop": "tray" }, ...dice]));
+  if (v.dice && v.rollWays) parts.push(described("chance", rollChance(v.dice, v.rollWays, lang)));
   if (picker >= 0 && b && human) {
-    const pick = h("div", { class: "lx-picker", "data-key": "picker", "data-picker": String(picker) }, h("span", {}, L("turnTitle")));
-    for (let f = 1; f <= 6; f++) pick.append(h("button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFace(f, 28)));
-    parts.push(pick);
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => ["button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFaceDesc(f, 28)]);
+    parts.push(described("picker", ["div", { class: "lx-picker", "data-key": "picker", "data-picker": String(picker) }, ["span", {}, L("turnTitle")], ...faces]));
   }
   if (v.dice && b) {
-    const list = h("div", { class: "lx-groups", "data-key": "groups" });
-    G.groupSums(b).forEach((gi, k) => {
+    const rows = G.groupSums(b).map((gi, k) => {
       // ✔ / ✘ is Python's verdict of this group (view.groupChecks), with its reason as title
       const verdict = G.groupVerdict(v, gi.faces);
       const state = !gi.faces.length ? "lx-empty" : !verdict ? "lx-unchecked" : verdict.ok ? "lx-valid" : "lx-invalid";
@@ -89,38 +85,32 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       const pv = preview && preview.groups.find((g) => g.k === k);
       if (pv) cls.push("lx-haspv");
       const why = verdict && !verdict.ok ? refusalText(lang, verdict.why) : "";
-      list.append(
-        h(
-          "div",
-          {
-            class: cls.join(" "),
-            "data-group": String(k),
-            "data-dice": gi.dice.join(","),
-            "data-sum": String(gi.sum),
-            "data-valid": verdict ? String(verdict.ok) : "",
-            title: why || undefined,
-          },
-          h("span", { class: "lx-gname" }, "ABCD"[k]),
-          h("span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"),
-          h("span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""),
-          h(
-            "span",
-            { class: "lx-gmark", "aria-label": verdict ? L(verdict.ok ? "groupPlayable" : "groupNotPlayable") : "" },
-            verdict ? (verdict.ok ? "✔" : "✘") : "",
-          ),
-          pv ? previewSpan(lang, v, pv) : "",
-        ),
-      );
+      return [
+        "div",
+        {
+          class: cls.join(" "),
+          "data-group": String(k),
+          "data-dice": gi.dice.join(","),
+          "data-sum": String(gi.sum),
+          "data-valid": verdict ? String(verdict.ok) : "",
+          title: why || undefined,
+        },
+        ["span", { class: "lx-gname" }, "ABCD"[k]],
+        ["span", { class: "lx-gfaces" }, gi.faces.length ? gi.faces.join(" + ") : "…"],
+        ["span", { class: "lx-gsum" }, gi.faces.length ? L("sum", { sum: gi.sum }) : ""],
+        ["span", { class: "lx-gmark", "aria-label": verdict ? L(verdict.ok ? "groupPlayable" : "groupNotPlayable") : "" }, verdict ? (verdict.ok ? "✔" : "✘") : ""],
+        pv ? previewSpan(lang, v, pv) : "",
+      ];
     });
-    if (human) list.append(h("button", { class: "lx-group lx-new", "data-action": "newGroup", "data-drop": "new" }, L("dropNew")));
-    parts.push(list);
-    if (preview) parts.push(h("p", { class: "lx-pvsum", "data-key": "pvsum", "data-preview-summary": preview.key, "data-points": String(preview.entry.pts), "data-progress": String(preview.entry.prog) }, moveText(lang, preview.entry)));
+    if (human) rows.push(["button", { class: "lx-group lx-new", "data-action": "newGroup", "data-drop": "new" }, L("dropNew")]);
+    parts.push(described("groups", ["div", { class: "lx-groups", "data-key": "groups" }, ...rows]));
+    if (preview) parts.push(described("pvsum", ["p", { class: "lx-pvsum", "data-key": "pvsum", "data-preview-summary": preview.key, "data-points": String(preview.entry.pts), "data-progress": String(preview.entry.prog) }, moveText(lang, preview.entry)]));
   }
-  const acts = h("div", { class: "lx-actions", "data-key": "actions" });
+  const acts = [];
   let hint;
   let refusal = null; // why Play is off, under the buttons
   if (human && v.phase === "roll") {
-    acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "roll" }, L("roll")));
+    acts.push(["button", { class: "lw-btn lw-primary", "data-action": "roll" }, L("roll")]);
     hint = L("rollHint");
   } else if (human && v.phase === "play" && b) {
     const sums = G.groupSums(b).filter((g) => g.faces.length);
@@ -131,30 +121,30 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       const verdict = G.groupingVerdict(v, b);
       const ok = Boolean(verdict && verdict.ok);
       const why = ok ? "" : verdict && verdict.why ? refusalText(lang, verdict.why) : L("groupingNotPlayable");
-      acts.append(
-        h("button", { class: "lw-btn lw-primary", "data-action": "confirm", "data-playable": String(ok), disabled: !ok, title: why || undefined }, ok ? `✔ ${label}` : label),
-        h("button", { class: "lw-btn", "data-action": "clear" }, L("clear")),
+      acts.push(
+        ["button", { class: "lw-btn lw-primary", "data-action": "confirm", "data-playable": String(ok), disabled: !ok, title: why || undefined }, ok ? `✔ ${label}` : label],
+        ["button", { class: "lw-btn", "data-action": "clear" }, L("clear")],
       );
-      if (!ok) refusal = h("p", { class: "lx-hint lx-refusal", "data-key": "refusal", "data-refusal": "", role: "status" }, `✘ ${why}`);
+      if (!ok) refusal = ["p", { class: "lx-hint lx-refusal", "data-key": "refusal", "data-refusal": "", role: "status" }, `✘ ${why}`];
     } else if (v.canMove) {
       // Moves exist: Play waits for groups, and passing is a second, spelled-out choice.
-      acts.append(
-        h("button", { class: "lw-btn lw-primary", "data-action": "confirm", disabled: true }, `✔ ${L("groupFirst")}`),
-        h("button", { class: "lw-btn lw-ghost lx-passbtn", "data-action": "pass", title: L("passGiveUpTitle", { n: v.moveCount }) }, L("passGiveUp")),
+      acts.push(
+        ["button", { class: "lw-btn lw-primary", "data-action": "confirm", disabled: true }, `✔ ${L("groupFirst")}`],
+        ["button", { class: "lw-btn lw-ghost lx-passbtn", "data-action": "pass", title: L("passGiveUpTitle", { n: v.moveCount }) }, L("passGiveUp")],
       );
     } else {
-      acts.append(h("button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${L("passNoMove")}`));
+      acts.push(["button", { class: "lw-btn lw-primary", "data-action": "confirm" }, `✔ ${L("passNoMove")}`]);
     }
     hint = L("groupsHint");
   } else {
     // bots are paused while an earlier position is shown: say so, not "waiting for the bot"
     hint = L(readOnly ? "rvReadOnlyHint" : v.future.length ? "waitPaused" : "waitBot");
   }
-  parts.push(acts);
-  if (refusal) parts.push(refusal);
-  parts.push(h("p", { class: "lx-hint", "data-key": "hint" }, hint));
-  if (v.future.length && !readOnly) parts.push(h("p", { class: "lx-hint lx-browse", "data-key": "browse" }, L("browsing")));
-  patch(container, ...parts);
+  parts.push(described("actions", ["div", { class: "lx-actions", "data-key": "actions" }, ...acts]));
+  if (refusal) parts.push(described("refusal", refusal));
+  parts.push(described("hint", ["p", { class: "lx-hint", "data-key": "hint" }, hint]));
+  if (v.future.length && !readOnly) parts.push(described("browse", ["p", { class: "lx-hint lx-browse", "data-key": "browse" }, L("browsing")]));
+  keyed(container, parts);
 }
 
 /** Python's refusal {text, code, params} in the widget's language. */
@@ -162,14 +152,9 @@ function refusalText(lang, why) {
   return why ? errorText(t, lang, why) : "";
 }
 
-/** One group's preview: "→ reaches X · +7 chip", with the whole sentence for screen readers. */
+/** One group's preview (described): "→ reaches X · +7 chip", the whole sentence for screen readers. */
 function previewSpan(lang, v, pv) {
   const text = stepText(lang, pv.step, pv.bonus, v.names);
   const label = t(lang, "pvGroup", { g: pv.letter, row: pv.step.row, text });
-  return h(
-    "span",
-    { class: "lx-gprev", "data-group-preview": pv.letter, role: "note", "aria-label": label, title: label },
-    h("span", { class: "lx-gprevarrow", "aria-hidden": "true" }, "→ "),
-    text,
-  );
+  return ["span", { class: "lx-gprev", "data-group-preview": pv.letter, role: "note", "aria-label": label, title: label }, ["span", { class: "lx-gprevarrow", "aria-hidden": "true" }, "→ "], text];
 }
