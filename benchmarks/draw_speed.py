@@ -350,8 +350,8 @@ def main() -> None:
                         for j in slow:
                             view = views[1 + j % (len(views) - 1)]
                             print(
-                                f"# {name} b{k} view {1 + j % (len(views) - 1)}: {ms[j]:.1f} ms, "
-                                f"phase {view.get('phase')}"
+                                f"# {name} b{k} view {1 + j % (len(views) - 1)}: {ms[j]:.1f} ms "
+                                f"(own {figures[(k, name)][4][j]:.1f}), phase {view.get('phase')}"
                             )
                 if args.profile:
                     profile = cdp.send("Profiler.stop")["profile"]
