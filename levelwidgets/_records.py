@@ -109,7 +109,9 @@ class FrozenRecord:
     #: The record class whose fields these are (a plain subclass's instances may set others).
     __record_class__: ClassVar[type]
     __record_fields__: ClassVar[tuple[str, ...]]
-    __record_repr__: ClassVar[tuple[str, ...]]
+    #: ``repr``'s fields as a tuple, and the text they fill (``"a={!r}, b={!r}"``).
+    __record_shown__: ClassVar[Any]
+    __record_format__: ClassVar[str]
     #: The compared fields as a tuple (what ``__eq__``, ``__hash__`` and order compare).
     __record_key__: ClassVar[Any]
 
@@ -133,9 +135,10 @@ class FrozenRecord:
         given = info.fields
         cls.__record_class__ = cls
         cls.__record_fields__ = names
-        cls.__record_repr__ = tuple(n for n in names if getattr(given.get(n), "repr", True))
-        compared = tuple(n for n in names if getattr(given.get(n), "compare", True))
-        cls.__record_key__ = attrgetter(*compared) if len(compared) > 1 else _one_tuple(*compared)
+        shown = [n for n in names if getattr(given.get(n), "repr", True)]
+        cls.__record_shown__ = _tuple_of(shown)
+        cls.__record_format__ = ", ".join(f"{n}={{!r}}" for n in shown)
+        cls.__record_key__ = _tuple_of([n for n in names if getattr(given.get(n), "compare", True)])
         own = cls.__dict__
         if not options.get("eq", True):  # the class's own equality, or object's
             for name in ("__eq__", "__hash__"):
@@ -153,7 +156,8 @@ class FrozenRecord:
                     setattr(cls, name, method)
 
     def __repr__(self) -> str:
-        return f"{self.__class__.__qualname__}({_fields_repr(self)})"
+        text = self.__record_format__.format(*self.__record_shown__(self))
+        return f"{self.__class__.__qualname__}({text})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -180,14 +184,15 @@ class FrozenRecord:
 _NONE = object()
 
 
-def _fields_repr(record: Any) -> str:
-    return ", ".join(f"{n}={getattr(record, n)!r}" for n in record.__record_repr__)
-
-
-def _one_tuple(name: str) -> Any:
-    """A one field record's key: still a tuple, as the decorator compares and hashes (a
-    static method, so that reading it from a record does not bind it)."""
-    get = attrgetter(name)
+def _tuple_of(names: list[str]) -> Any:
+    """A function of a record that gives the values of ``names`` as a tuple, also for one
+    field or none (as the decorator compares and hashes them): C's ``attrgetter`` for two or
+    more, else a static method (so that reading it from a record does not bind it)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if not names:
+        return staticmethod(lambda record: ())
+    get = attrgetter(names[0])
     return staticmethod(lambda record: (get(record),))
 
 
