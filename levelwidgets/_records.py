@@ -89,6 +89,19 @@ def dataclass_fields(fields: dict[str, Any] | None = None, **options: Any) -> An
 _OPTIONS = frozenset({"frozen", "slots", "eq", "order", "init"})
 
 
+class _Derived:
+    """A record class's attribute made from its declaration when first read, then kept on the
+    class itself (so that defining a record, at import, derives nothing)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        record = next(c for c in owner.__mro__ if "__dataclass_fields__" in c.__dict__)
+        _derive(record)
+        return getattr(owner if obj is None else obj, self.name)
+
+
 class FrozenRecord:
     """The methods ``@dataclass(frozen=True, ...)`` writes, derived from a subclass's fields.
 
@@ -100,46 +113,38 @@ class FrozenRecord:
     ``order=True``, the frozen ``__setattr__``/``__delattr__``, and with slots
     ``__getstate__``/``__setstate__``. A method the subclass defines itself stays its own.
 
-    The methods are generic (a C ``attrgetter`` reads the fields as a tuple), so no per-class
-    source is compiled at import; :func:`dataclass_fields` answers the ``dataclasses`` module.
+    The methods are generic (a C ``attrgetter`` reads the fields as a tuple) and what they
+    need of a class is derived when first used, so defining a record compiles and derives
+    nothing at import; :func:`dataclass_fields` answers the ``dataclasses`` module.
     """
 
     __slots__ = ()
 
-    #: The record class whose fields these are (a plain subclass's instances may set others).
-    __record_class__: ClassVar[type]
-    __record_fields__: ClassVar[tuple[str, ...]]
     #: ``repr``'s fields as a tuple, and the text they fill (``"a={!r}, b={!r}"``).
-    __record_shown__: ClassVar[Any]
-    __record_format__: ClassVar[str]
+    __record_shown__: ClassVar[Any] = _Derived()
+    __record_format__: ClassVar[str] = _Derived()  # type: ignore[assignment]
     #: The compared fields as a tuple (what ``__eq__``, ``__hash__`` and order compare).
-    __record_key__: ClassVar[Any]
+    __record_key__: ClassVar[Any] = _Derived()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        info = cls.__dict__.get("__dataclass_fields__")
+        own = cls.__dict__
+        info = own.get("__dataclass_fields__")
         if info is None:  # a plain subclass of a record: the record's methods hold
             return
-        if not isinstance(info, DataclassInfo):
-            raise TypeError(f"{cls.__name__}: __dataclass_fields__ = dataclass_fields(...)")
-        options = info.options
-        unknown = set(options) - _OPTIONS
-        if unknown or not options.get("frozen"):
+        options = getattr(info, "options", None)
+        if (
+            not isinstance(info, DataclassInfo)
+            or not options
+            or not options.get("frozen")
+            or not _OPTIONS.issuperset(options)
+        ):
             raise TypeError(
-                f"{cls.__name__}: a FrozenRecord is frozen=True and follows only "
-                f"{', '.join(sorted(_OPTIONS))}, not {', '.join(sorted(unknown)) or 'frozen=False'}"
+                f"{cls.__name__}: a FrozenRecord's __dataclass_fields__ is dataclass_fields("
+                f"frozen=True, ...) with only the options {', '.join(sorted(_OPTIONS))}"
             )
-        names = cls.__match_args__  # type: ignore[attr-defined]
-        if options.get("slots") and cls.__dict__.get("__slots__") != names:
+        if options.get("slots") and own.get("__slots__") != cls.__match_args__:  # type: ignore[attr-defined]
             raise TypeError(f"{cls.__name__}: slots=True wants __slots__ = __match_args__")
-        given = info.fields
-        cls.__record_class__ = cls
-        cls.__record_fields__ = names
-        shown = [n for n in names if getattr(given.get(n), "repr", True)]
-        cls.__record_shown__ = _tuple_of(shown)
-        cls.__record_format__ = ", ".join(f"{n}={{!r}}" for n in shown)
-        cls.__record_key__ = _tuple_of([n for n in names if getattr(given.get(n), "compare", True)])
-        own = cls.__dict__
         if not options.get("eq", True):  # the class's own equality, or object's
             for name in ("__eq__", "__hash__"):
                 if name not in own:
@@ -169,19 +174,30 @@ class FrozenRecord:
         return hash(self.__record_key__(self))
 
     def __setattr__(self, name: str, value: object) -> None:
-        cls = type(self)
-        if cls is cls.__record_class__ or name in cls.__record_fields__:
+        cls = type(self)  # (a plain subclass's instances may set attributes but the fields)
+        if "__dataclass_fields__" in cls.__dict__ or name in cls.__match_args__:  # type: ignore[attr-defined]
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
         super().__setattr__(name, value)
 
     def __delattr__(self, name: str) -> None:
         cls = type(self)
-        if cls is cls.__record_class__ or name in cls.__record_fields__:
+        if "__dataclass_fields__" in cls.__dict__ or name in cls.__match_args__:  # type: ignore[attr-defined]
             raise FrozenInstanceError(f"cannot delete field {name!r}")
         super().__delattr__(name)
 
 
 _NONE = object()
+
+
+def _derive(cls: type) -> None:
+    """Set what :class:`FrozenRecord`'s methods need of the record class ``cls``."""
+    given = cls.__dict__["__dataclass_fields__"].fields
+    names = cls.__match_args__  # type: ignore[attr-defined]
+    shown = [n for n in names if getattr(given.get(n), "repr", True)]
+    cls.__record_shown__ = _tuple_of(shown)  # type: ignore[attr-defined]
+    cls.__record_format__ = ", ".join(f"{n}={{!r}}" for n in shown)  # type: ignore[attr-defined]
+    compared = [n for n in names if getattr(given.get(n), "compare", True)]
+    cls.__record_key__ = _tuple_of(compared)  # type: ignore[attr-defined]
 
 
 def _tuple_of(names: list[str]) -> Any:
@@ -214,11 +230,11 @@ _ORDER = {f"__{op.__name__}__": _ordering(op) for op in (lt, le, gt, ge)}
 
 
 def _getstate(self: Any) -> list:
-    return [getattr(self, n) for n in self.__record_fields__]
+    return [getattr(self, n) for n in self.__match_args__]
 
 
 def _setstate(self: Any, state: list) -> None:
-    for n, v in zip(self.__record_fields__, state, strict=False):
+    for n, v in zip(self.__match_args__, state, strict=False):
         object.__setattr__(self, n, v)
 
 
