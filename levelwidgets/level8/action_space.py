@@ -99,7 +99,7 @@ def _key(kind: str, **values: object) -> tuple:
     return tuple(given[name] for name in KEY_FIELDS)
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Shape(FrozenRecord):
     """What a config fixes of the action space."""
 
@@ -142,7 +142,7 @@ class Shape(FrozenRecord):
         _setattr(self, "slot_hands", slot_hands)
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Block(FrozenRecord):
     """One kind's ids: ``base`` … ``base + size - 1``; ``slots``: option slots."""
 

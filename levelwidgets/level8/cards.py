@@ -150,7 +150,7 @@ def parse_cards(values: object, what: str = "cards") -> list[int]:
     return [parse_card(v, "card") for v in items]
 
 
-# @dataclass(frozen=True, order=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Card(FrozenRecord):
     """One card of either game; a thin, readable wrapper around its id."""
 

@@ -46,7 +46,7 @@ _NAMED = {
 }
 
 
-# @dataclass(frozen=True, order=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Requirement(FrozenRecord):
     """One combination a level asks for: a run, set or colour group of exactly ``n`` cards."""
 
@@ -71,7 +71,7 @@ class Requirement(FrozenRecord):
         return f"{self.n} cards of one colour"
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Level(FrozenRecord):
     """The combinations to lay down at once; order is irrelevant."""
 
@@ -218,7 +218,7 @@ def parse_level(spec: object, where: str = "level") -> Level:
     return Level(tuple(reqs))
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class LevelSequence(FrozenRecord):
     """The levels one player climbs, plus the levels on which the keep-4 rule applies."""
 

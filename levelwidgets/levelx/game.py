@@ -92,7 +92,7 @@ class Bot(Protocol):
     def choose(self, game: LevelX) -> Move: ...
 
 
-# @dataclass(frozen=True, slots=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Turn(FrozenRecord):
     """One completed turn: who rolled what, the move made and what it caused."""
 

@@ -36,7 +36,7 @@ DEFAULT_CHIPS: Mapping[int, tuple[int, ...]] = {
 OustTarget = Literal["owner", "row_start"]
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class Rules(FrozenRecord):
     """Rule options; the defaults are the printed rules.
 

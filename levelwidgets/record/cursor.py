@@ -23,7 +23,7 @@ from .tree import GameRecord, Node, Step
 _setattr = object.__setattr__
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class CursorMove(FrozenRecord):
     """What a cursor's listeners hear: where it was, where it is, and whether the step there
     was just played for the first time (``new``: report it as a move once, e.g. ``on_move``)."""

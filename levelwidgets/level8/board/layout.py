@@ -36,7 +36,7 @@ MIN_FIELDS = 2
 MAX_FIELDS = 60
 
 
-# @dataclass(frozen=True), written out (~1 ms less at import)
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
 class BoardLayout(FrozenRecord):
     """The circuit: ``fields[i]`` is the action of field ``i`` (clockwise; 0 = start field).
 
