@@ -16,6 +16,7 @@ from dataclasses import MISSING, FrozenInstanceError, field
 
 import pytest
 
+from levelwidgets._records import FrozenRecord, dataclass_fields
 from levelwidgets.level8.action_space import Block, Shape
 from levelwidgets.level8.actions import Action, Event, HistoryEntry
 from levelwidgets.level8.board.layout import DEFAULT_LAYOUT, BoardLayout
@@ -417,3 +418,98 @@ def test_engine_records_behave_as_their_dataclasses(record):
 
 #: The written-out classes whose ``__init__`` is their own (the decorator had ``init=False``).
 OWN_INIT_NAMES = {cls: ("__init__",) for cls in (Event, HistoryEntry, Action, Combo)}
+
+
+#: Every written-out record class.
+WRITTEN = [case[0] for case in CASES] + [Action, Event, HistoryEntry, Combo]
+#: The methods the decorator makes from the fields (each written once, in FrozenRecord).
+DERIVED = ("__repr__", "__eq__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
+DERIVED += ("__setattr__", "__delattr__", "__getstate__", "__setstate__")
+
+
+@pytest.mark.parametrize("cls", WRITTEN, ids=lambda c: f"{c.__module__}.{c.__name__}")
+def test_written_records_repeat_no_derived_method(cls):
+    from levelwidgets import _records
+
+    shared = {**_records._ORDER, **_records._PICKLE}
+    assert issubclass(cls, _records.FrozenRecord)
+    for name in DERIVED:
+        method = vars(cls).get(name)
+        if method is None or name in OWN.get(cls, ()):
+            continue
+        assert method is shared.get(name) or method is getattr(object, name), name
+
+
+def _declared(name, names, base=(), fields=None, own=None, **options):
+    """A class declared as the written records are (its ``__init__`` sets the fields, no
+    defaults), and the dataclass the decorator makes of the same declaration."""
+
+    def __init__(self, *values):
+        for n, v in zip(names, values, strict=True):
+            object.__setattr__(self, n, v)
+
+    body = {"__annotations__": dict.fromkeys(names, "int"), **(own or {})}
+    plain = {n: f for n, f in (fields or {}).items()}
+    twin = dataclasses.dataclass(**options)(type(name, (), {**body, **plain}))
+    body |= {"__match_args__": tuple(names), "__init__": __init__}
+    if options.get("slots"):
+        body["__slots__"] = tuple(names)
+    body["__dataclass_fields__"] = dataclass_fields(fields, **options)
+    return type(name, (FrozenRecord, *base), body), twin
+
+
+def test_the_base_derives_what_the_fields_declare():
+    fields = {"b": field(repr=False, compare=False)}
+    cls, twin = _declared("R", ("a", "b", "c"), fields=fields, frozen=True, order=True)
+    mine, theirs = cls(1, 2, [3]), twin(1, 2, [3])
+    assert repr(mine) == repr(theirs) == "R(a=1, c=[3])"
+    assert mine == cls(1, 9, [3]) and mine != cls(1, 2, [4])
+    assert (mine < cls(1, 0, [4])) is (theirs < twin(1, 0, [4])) is True
+    with pytest.raises(TypeError, match="unhashable"):  # (the list is compared and hashed)
+        hash(mine)
+    assert hash(cls(1, 2, (3,))) == hash(twin(1, 2, (3,))) == hash((1, (3,)))
+    one, one_twin = _declared("One", ("a",), frozen=True, slots=True)
+    assert hash(one(5)) == hash(one_twin(5)) == hash((5,)) and one(5) == one(5)
+    assert repr(one(5)) == "One(a=5)" and not hasattr(one(5), "__dict__")
+    assert copy.deepcopy(one(5)) == one(5)  # (through __getstate__ and __setstate__)
+    none, none_twin = _declared("Empty", (), frozen=True)
+    assert none() == none() and hash(none()) == hash(none_twin()) == hash(())
+    assert repr(none()) == repr(none_twin()) == "Empty()"
+
+
+def test_the_base_keeps_a_record_s_own_equality_as_the_decorator_does():
+    plain, _ = _declared("Plain", ("a",), frozen=True, eq=False)
+    r = plain(1)
+    assert r != plain(1) and r == r and hash(r) == object.__hash__(r)
+
+    def same_a(self, other):
+        return isinstance(other, type(self)) and self.a == other.a
+
+    own = {"__eq__": same_a}
+    cls, twin = _declared("Own", ("a", "b"), own=own, frozen=True)
+    assert cls(1, 2) == cls(1, 3) and hash(cls(1, 2)) == hash(twin(1, 2)) == hash((1, 2))
+
+
+def test_a_plain_subclass_of_a_record_may_set_other_attributes_only():
+    cls, twin = _declared("Base", ("a",), frozen=True)
+    sub, sub_twin = type("Sub", (cls,), {}), type("SubTwin", (twin,), {})
+    for record in (sub(1), sub_twin(1)):
+        record.extra = 2  # (a frozen dataclass's subclass has a __dict__ of its own)
+        assert record.extra == 2
+        with pytest.raises(FrozenInstanceError):
+            record.a = 2
+        with pytest.raises(FrozenInstanceError):
+            del record.a
+    with pytest.raises(FrozenInstanceError):
+        cls(1).extra = 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"frozen": False}, {"frozen": True, "unsafe_hash": True}, {"frozen": True, "slots": 1}],
+)
+def test_the_base_refuses_what_it_does_not_make(options):
+    names = ("a",)
+    body = {"__match_args__": names, "__dataclass_fields__": dataclass_fields(**options)}
+    with pytest.raises(TypeError, match="Bad"):
+        type("Bad", (FrozenRecord,), body)

@@ -8,11 +8,11 @@ the chance outcomes (shuffle orders) it caused, so any position can be rebuilt.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import FrozenInstanceError, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 from .._json import same_json
-from .._records import dataclass_fields
+from .._records import FrozenRecord, dataclass_fields
 from .cards import CODES, parse_card
 from .checks import refuse, show
 from .combos import Combo
@@ -44,8 +44,8 @@ ACTION_KINDS = (
 )
 
 
-# As @dataclass(frozen=True, init=False) made it, written out (the decorator cost ~1 ms at import)
-class Action:
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
+class Action(FrozenRecord):
     """One move. ``source`` of a draw is None for the draw pile or the discard pile's owner;
     ``target``/``index`` name a laid combination (add-on) or the skipped player (skip).
 
@@ -88,126 +88,6 @@ class Action:
         "direction",
         "dice",
     )
-
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}("
-            f"kind={self.kind!r}, "
-            f"player={self.player!r}, "
-            f"source={self.source!r}, "
-            f"card={self.card!r}, "
-            f"target={self.target!r}, "
-            f"index={self.index!r}, "
-            f"meaning={self.meaning!r}, "
-            f"combos={self.combos!r}, "
-            f"cards={self.cards!r}, "
-            f"field={self.field!r}, "
-            f"choice={self.choice!r}, "
-            f"number={self.number!r}, "
-            f"colour={self.colour!r}, "
-            f"direction={self.direction!r}, "
-            f"dice={self.dice!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (
-                self.kind,
-                self.player,
-                self.source,
-                self.card,
-                self.target,
-                self.index,
-                self.meaning,
-                self.combos,
-                self.cards,
-                self.field,
-                self.choice,
-                self.number,
-                self.colour,
-                self.direction,
-                self.dice,
-            ) == (
-                other.kind,
-                other.player,
-                other.source,
-                other.card,
-                other.target,
-                other.index,
-                other.meaning,
-                other.combos,
-                other.cards,
-                other.field,
-                other.choice,
-                other.number,
-                other.colour,
-                other.direction,
-                other.dice,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(
-            (
-                self.kind,
-                self.player,
-                self.source,
-                self.card,
-                self.target,
-                self.index,
-                self.meaning,
-                self.combos,
-                self.cards,
-                self.field,
-                self.choice,
-                self.number,
-                self.colour,
-                self.direction,
-                self.dice,
-            )
-        )
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if type(self) is Action or name in (
-            "kind",
-            "player",
-            "source",
-            "card",
-            "target",
-            "index",
-            "meaning",
-            "combos",
-            "cards",
-            "field",
-            "choice",
-            "number",
-            "colour",
-            "direction",
-            "dice",
-        ):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is Action or name in (
-            "kind",
-            "player",
-            "source",
-            "card",
-            "target",
-            "index",
-            "meaning",
-            "combos",
-            "cards",
-            "field",
-            "choice",
-            "number",
-            "colour",
-            "direction",
-            "dice",
-        ):
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
 
     def __init__(
         self,
@@ -475,8 +355,8 @@ EVENT_KINDS = (
 BOARD_EVENT_KINDS = EVENT_KINDS[EVENT_KINDS.index("roll") :]
 
 
-# @dataclass(frozen=True, init=False), written out (~1 ms less at import)
-class Event:
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
+class Event(FrozenRecord):
     """Something that happened: ``kind``, ``player`` and JSON-friendly ``data`` (no text).
 
     :meth:`describe` renders a sentence in a language; :func:`visible_event` removes what a
@@ -492,32 +372,6 @@ class Event:
     )
     __match_args__ = ("kind", "player", "data")
 
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}("
-            f"kind={self.kind!r}, "
-            f"player={self.player!r}, "
-            f"data={self.data!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.kind, self.player, self.data) == (other.kind, other.player, other.data)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.player, self.data))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if type(self) is Event or name in ("kind", "player", "data"):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is Event or name in ("kind", "player", "data"):
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
-
     def __init__(self, kind: str, player: int | None, data: Mapping | None = None) -> None:
         d = self.__dict__  # fast frozen init, as for Action
         d["kind"] = kind
@@ -532,8 +386,8 @@ class Event:
         return describe_event(self.kind, self.player, self.data, names, language)
 
 
-# @dataclass(frozen=True, init=False), written out (~1 ms less at import)
-class HistoryEntry:
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
+class HistoryEntry(FrozenRecord):
     """An action with the shuffle orders it caused (first card = top of the pile)."""
 
     action: Action
@@ -544,32 +398,6 @@ class HistoryEntry:
         fields={"events": field(default=(), compare=False)}, frozen=True, init=False
     )
     __match_args__ = ("action", "chance", "events")
-
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}("
-            f"action={self.action!r}, "
-            f"chance={self.chance!r}, "
-            f"events={self.events!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.action, self.chance) == (other.action, other.chance)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.chance))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if type(self) is HistoryEntry or name in ("action", "chance", "events"):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is HistoryEntry or name in ("action", "chance", "events"):
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
 
     def __init__(
         self,

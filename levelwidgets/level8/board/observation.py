@@ -9,12 +9,11 @@ cards.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from functools import cached_property
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ..._records import dataclass_fields
+from ..._records import FrozenRecord, dataclass_fields
 from ..actions import Action
 from ..cards import FIRST_JOKER
 from ..combos import Combo, is_full
@@ -31,8 +30,8 @@ SWAP_MAX = 3
 SHOW_MAX = 3
 
 
-# As @dataclass(frozen=True) made it, written out (the decorator cost ~1 ms at import)
-class BoardObservation:
+# A dataclass without the decorator (its per-class compile cost ~1 ms at import): see FrozenRecord
+class BoardObservation(FrozenRecord):
     """The card table as ``table.viewer`` sees it, plus the board (all public: cards shown
     for a steal lie face up for the whole table)."""
 
@@ -113,138 +112,6 @@ class BoardObservation:
         _setattr(self, "extra_turns", extra_turns)
         _setattr(self, "may_discard_two", may_discard_two)
         _setattr(self, "rebuildable", rebuildable)
-
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}("
-            f"table={self.table!r}, "
-            f"layout={self.layout!r}, "
-            f"towers={self.towers!r}, "
-            f"turn_player={self.turn_player!r}, "
-            f"dice={self.dice!r}, "
-            f"reachable={self.reachable!r}, "
-            f"jokers_left={self.jokers_left!r}, "
-            f"action={self.action!r}, "
-            f"takes_left={self.takes_left!r}, "
-            f"asked={self.asked!r}, "
-            f"giver={self.giver!r}, "
-            f"shown={self.shown!r}, "
-            f"show_queue={self.show_queue!r}, "
-            f"choosable={self.choosable!r}, "
-            f"extra_turns={self.extra_turns!r}, "
-            f"may_discard_two={self.may_discard_two!r}, "
-            f"rebuildable={self.rebuildable!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (
-                self.table,
-                self.layout,
-                self.towers,
-                self.turn_player,
-                self.dice,
-                self.reachable,
-                self.jokers_left,
-                self.action,
-                self.takes_left,
-                self.asked,
-                self.giver,
-                self.shown,
-                self.show_queue,
-                self.choosable,
-                self.extra_turns,
-                self.may_discard_two,
-                self.rebuildable,
-            ) == (
-                other.table,
-                other.layout,
-                other.towers,
-                other.turn_player,
-                other.dice,
-                other.reachable,
-                other.jokers_left,
-                other.action,
-                other.takes_left,
-                other.asked,
-                other.giver,
-                other.shown,
-                other.show_queue,
-                other.choosable,
-                other.extra_turns,
-                other.may_discard_two,
-                other.rebuildable,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(
-            (
-                self.table,
-                self.layout,
-                self.towers,
-                self.turn_player,
-                self.dice,
-                self.reachable,
-                self.jokers_left,
-                self.action,
-                self.takes_left,
-                self.asked,
-                self.giver,
-                self.shown,
-                self.show_queue,
-                self.choosable,
-                self.extra_turns,
-                self.may_discard_two,
-                self.rebuildable,
-            )
-        )
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if type(self) is BoardObservation or name in (
-            "table",
-            "layout",
-            "towers",
-            "turn_player",
-            "dice",
-            "reachable",
-            "jokers_left",
-            "action",
-            "takes_left",
-            "asked",
-            "giver",
-            "shown",
-            "show_queue",
-            "choosable",
-            "extra_turns",
-            "may_discard_two",
-            "rebuildable",
-        ):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if type(self) is BoardObservation or name in (
-            "table",
-            "layout",
-            "towers",
-            "turn_player",
-            "dice",
-            "reachable",
-            "jokers_left",
-            "action",
-            "takes_left",
-            "asked",
-            "giver",
-            "shown",
-            "show_queue",
-            "choosable",
-            "extra_turns",
-            "may_discard_two",
-            "rebuildable",
-        ):
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
 
     @property
     def viewer(self) -> int | str:
