@@ -132,9 +132,9 @@ class Lockstep:
         self.games = games  # numbers of the games in the batch
         # each row's arrangement ``state // K_SIZE``, shifted left by ``move_bits``: adding a
         # move id gives the place of that move's outcome in the seat's ``seat_moves`` table
-        # int32: the index sums stay half the size (take converts them once, which costs
-        # less than adding and shifting in 64 bits)
-        self.arr_base = ((self.base // K_SIZE) << self.move_bits).astype(np.int32)
+        # intp, numpy's index type: take then gathers with the sums as they are (with int32
+        # sums it first converts them, a pass that cost more than adding in 64 bits)
+        self.arr_base = ((self.base // K_SIZE) << self.move_bits).astype(np.intp)
         self.arr = np.repeat(self.arr_base[:, None], n_games, axis=1)
         chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
@@ -199,25 +199,28 @@ class Lockstep:
     def _close_rows(self, seat: int, games: np.ndarray) -> None:
         """Rows of ``games`` (positions) whose last chip went this turn: hand back the chips
         asked for beyond it and take every piece out."""
-        r, i = np.nonzero(self.chips[:, games] <= 0)
-        g = games[i]
-        flat = r * self.games.size + g  # places in the [row, game] arrays
+        closing = self.chips[:, games] <= 0  # [row, game of games]
+        r, i = np.nonzero(closing)
+        flat = r * self.games.size + games[i]  # places in the [row, game] arrays
         chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
         held[flat] += chips[flat]  # -(chips asked beyond the last)
         chips[flat] = CLOSED
         self.arr.reshape(-1)[flat] = self.arr_base[r]
-        np.bitwise_or.at(self.closed, g, ROW_BITS[r])  # a game may close two rows at once
+        # each game's closing rows as bits (a game may close two rows at once): bit r is
+        # ROWS[r], as ROW_BITS
+        self.closed[games] |= np.packbits(closing, axis=0, bitorder="little")[0]
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
         """One tile per newly completed set of games ``g``, from the top of the stack while
         tiles last."""
-        new = complete - self.sets[seat, g]
-        self.sets[seat, g] = complete
+        sets, bonus, tiles = self.sets[seat], self.bonus[seat], self.tiles[seat]  # row views:
+        new = complete - sets[g]  # one index array indexes faster than (seat, g)
+        sets[g] = complete
         taken = self.taken[g]
         count = np.minimum(new, self.stack_size - taken)
-        self.bonus[seat, g] += self.stack_sums[taken + count] - self.stack_sums[taken]
-        self.tiles[seat, g] += count
+        bonus[g] += self.stack_sums[taken + count] - self.stack_sums[taken]
+        tiles[g] += count
         self.taken[g] = taken + count
 
     # ------------------------------------------------------------------ between rounds
