@@ -132,9 +132,9 @@ class Lockstep:
         self.games = games  # numbers of the games in the batch
         # each row's arrangement ``state // K_SIZE``, shifted left by ``move_bits``: adding a
         # move id gives the place of that move's outcome in the seat's ``seat_moves`` table
-        # intp, numpy's index type: take then gathers with the sums as they are (with int32
-        # sums it first converts them, a pass that cost more than adding in 64 bits)
-        self.arr_base = ((self.base // K_SIZE) << self.move_bits).astype(np.intp)
+        # int32: the index sums stay half the size (take converts them once, which costs
+        # less than adding and shifting in 64 bits)
+        self.arr_base = ((self.base // K_SIZE) << self.move_bits).astype(np.int32)
         self.arr = np.repeat(self.arr_base[:, None], n_games, axis=1)
         chips = np.array(rules.chips(players), dtype=np.int32)
         self.chips = np.repeat(chips[:, None], n_games, axis=1)
@@ -237,7 +237,7 @@ class Lockstep:
         every turn, with two calls instead of a few per turn. Without tiles the condition
         holds from the start, and the engine sees it at the first row that closes."""
         if self.stack_size:
-            over = _POPCOUNT[self.closed] >= 3
+            over = np.take(_POPCOUNT, self.closed, mode=CLIP) >= 3
             over |= self.taken >= self.stack_size
         else:
             over = self.closed != 0
