@@ -200,16 +200,17 @@ class Lockstep:
         """Rows of ``games`` (positions) whose last chip went this turn: hand back the chips
         asked for beyond it and take every piece out."""
         closing = self.chips[:, games] <= 0  # [row, game of games]
-        r, i = np.nonzero(closing)
+        r, i = np.nonzero(closing)  # row, position in games
         flat = r * self.games.size + games[i]  # places in the [row, game] arrays
         chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
         held[flat] += chips[flat]  # -(chips asked beyond the last)
         chips[flat] = CLOSED
         self.arr.reshape(-1)[flat] = self.arr_base[r]
-        # each game's closing rows as bits (a game may close two rows at once): bit r is
-        # ROWS[r], as ROW_BITS
-        self.closed[games] |= np.packbits(closing, axis=0, bitorder="little")[0]
+        # each game's closing rows as bits (a game may close two rows at once; each bit once,
+        # so their sum is their union): one bincount instead of ufunc.at
+        bits = np.bincount(i, weights=ROW_BITS[r], minlength=games.size)
+        self.closed[games] |= bits.astype(np.intp)
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
         """One tile per newly completed set of games ``g``, from the top of the stack while
