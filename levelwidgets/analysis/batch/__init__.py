@@ -375,7 +375,11 @@ class StudyColumns:
         n, players = n_games, len(labels)
         self.players = players
         self.labels = list(labels)
-        self.ties: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # the winners' seats for every set of them (bit s: seat s), one tuple each, shared
+        # by the rows (as the engine path's collector shares equal tuples)
+        self.winners = np.empty(1 << players, dtype=object)
+        for mask in range(1 << players):
+            self.winners[mask] = tuple(s for s in range(players) if mask >> s & 1)
         #: columns of entry numbers (-1: none), turned into their labels by :meth:`frame`
         self.named = {f"bot_{seat}" for seat in range(players)} | {"winner_bot"}
         self.cols: dict[str, np.ndarray] = {
@@ -413,14 +417,10 @@ class StudyColumns:
         c["winner_seat"][rows] = np.where(sole, first, -1)
         c["tie"][rows] = ~sole
         c["winner_bot"][rows] = np.where(sole, (ks + first) % players, -1)
-        singles = np.empty(players, dtype=object)
-        for seat in range(players):
-            singles[seat] = self.ties.setdefault((seat,), (seat,))
-        winners = singles[first]
-        for j in np.flatnonzero(~sole):
-            seats = tuple(int(s) for s in np.flatnonzero(top[:, j]))
-            winners[j] = self.ties.setdefault(seats, seats)
-        c["winner_seats"][rows] = winners
+        mask = top[0].astype(np.intp)
+        for seat in range(1, players):
+            mask |= top[seat].astype(np.intp) << seat
+        c["winner_seats"][rows] = np.take(self.winners, mask)
         for seat in range(players):
             c[f"bot_{seat}"][rows] = (ks + seat) % players
             c[f"score_{seat}"][rows] = scores[seat]
