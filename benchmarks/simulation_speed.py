@@ -5,9 +5,10 @@ this process (``time.process_time``) and each rate is the best of several repeti
 work on the machine distorts them as little as possible.
 
 Level X, engine against the numpy batch simulator (issue 30, item 2), for every policy the
-batch plays (``levelwidgets.analysis.batch.POLICIES``: random, greedy) at 2, 3 and 4 players,
-printed rules: ``levelx_<policy>_<n>p_engine_games_per_s`` (``play_game`` with RandomBots or
-GreedyBots, playing the first games of the study below with its dice and bot seeds),
+batch plays (``levelwidgets.analysis.batch.POLICIES``: random, greedy; ``--policies random``
+times only some) at 2, 3 and 4 players, printed rules:
+``levelx_<policy>_<n>p_engine_games_per_s`` (``play_game`` with RandomBots or GreedyBots,
+playing the first games of the study below with its dice and bot seeds),
 ``levelx_<policy>_<n>p_batch_games_per_s`` (``batch.simulate_outcome``: the simulator,
 without building a frame) and their ratio ``levelx_<policy>_<n>p_batch_vs_engine``;
 ``batch_vs_engine_min_ratio`` is the smallest of them, target ≥ 20. Engine and batch
@@ -51,7 +52,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from levelwidgets.analysis import simulate as study
 from levelwidgets.analysis.batch import POLICIES, simulate_outcome
@@ -149,10 +150,10 @@ def levelx_rates(policy: str, players: int, scale: float) -> dict[str, float]:
     return best
 
 
-def levelx_speed(scale: float) -> None:
+def levelx_speed(scale: float, policies: Sequence[str] = tuple(POLICIES)) -> None:
     """Print engine and batch rates and their ratio per policy and player count."""
     ratios, study_ratios = [], []
-    for policy in POLICIES:
+    for policy in policies:
         for players in LEVELX_PLAYERS:
             rates = levelx_rates(policy, players, scale)
             name = f"levelx_{policy}_{players}p"
@@ -296,15 +297,23 @@ def main() -> None:
     parser.add_argument(
         "--levelx", action="store_true", help="only the Level X engine and batch figures"
     )
+    parser.add_argument(
+        "--policies",
+        default=",".join(POLICIES),
+        help="Level X policies to time, comma-separated (default: all the batch plays)",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
+    policies = [p for p in args.policies.split(",") if p]
+    if not policies or any(p not in POLICIES for p in policies):
+        parser.error(f"--policies takes some of {', '.join(POLICIES)}, not {args.policies!r}")
 
     print(f"batch_tables_build_ms: {build_tables_ms():.0f} ms")
     for players in LEVELX_PLAYERS:  # warm up: the engine builds its move tables lazily
         engine_run("random", players, 50)(0)  # seeds as the timed runs' (rep 0's first games)
-        for policy in POLICIES:
+        for policy in policies:
             simulate_outcome(1000, players, policy)
-    levelx_speed(scale)
+    levelx_speed(scale, policies)
     if args.levelx:
         return
 
