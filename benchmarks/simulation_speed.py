@@ -12,8 +12,9 @@ playing the first games of the study below with its dice and bot seeds),
 ``levelx_<policy>_<n>p_batch_games_per_s`` (``batch.simulate_outcome``: the simulator,
 without building a frame) and their ratio ``levelx_<policy>_<n>p_batch_vs_engine``;
 ``batch_vs_engine_min_ratio`` is the smallest of them, target ≥ 20. Engine and batch
-repetitions alternate, so a busy machine slows both alike. Lookup tables (the engine's move
-tables, the batch simulator's tables) are built before timing; their one-time cost is
+repetitions alternate (5 of each, ``LEVELX_REPEATS``), so a busy machine slows both alike.
+Lookup tables (the engine's move tables, the batch simulator's tables) are built before
+timing; their one-time cost is
 reported separately (``batch_tables_build_ms``). Where :func:`levelwidgets.analysis.simulate`
 takes ``engine="batch"``, ``levelx_<policy>_<n>p_study_batch_games_per_s`` is the rate of
 the whole study, frame included, and ``levelx_<policy>_<n>p_study_batch_vs_engine`` its
@@ -61,6 +62,10 @@ from levelwidgets.levelx import GreedyBot, RandomBot, play_game
 from levelwidgets.levelx.rules import DEFAULT_RULES
 
 REPEATS = 3
+#: Repetitions of each Level X figure: its rate is the best of them, and its ratio compares two
+#: bests, so a busy machine needs more tries to find both near their own speed (with 3, a
+#: ratio swung by half between runs at load average 7 on 2 cores).
+LEVELX_REPEATS = 5
 PLAYERS = 4
 TARGET_RATIO = 20
 STUDY_BOTS = ["random"] * PLAYERS
@@ -98,7 +103,7 @@ def engine_run(policy: str, players: int, games: int) -> Callable[[int], int]:
             game_seeds(rep, ks).tolist(),
             [game_seeds(rep, ks, s).tolist() for s in range(players)],
         )
-        for rep in range(REPEATS)
+        for rep in range(LEVELX_REPEATS)
     }
 
     def run(rep: int) -> int:
@@ -144,7 +149,7 @@ def levelx_rates(policy: str, players: int, scale: float) -> dict[str, float]:
     if study_run is not None:
         runs["study_batch"] = study_run
     best = dict.fromkeys(runs, 0.0)
-    for rep in range(REPEATS):
+    for rep in range(LEVELX_REPEATS):
         for name, run in runs.items():
             best[name] = max(best[name], timed_rate(run, rep))
     return best

@@ -455,8 +455,8 @@ def _rows_of(ks: np.ndarray) -> slice | np.ndarray:
 
 
 def study_blocks(n_games: int, entries: int) -> list[tuple[int, int]]:
-    """Blocks of game numbers ``[start, stop)``: each rotation of the seats (``k % entries``)
-    of a block fills one lockstep chunk."""
+    """Blocks of game numbers ``[start, stop)`` of ``CHUNK * entries`` games: a block fills
+    ``entries`` lockstep chunks (:func:`block_groups`)."""
     size = CHUNK * entries
     return [(a, min(a + size, n_games)) for a in range(0, n_games, size)]
 
