@@ -220,8 +220,8 @@ def simulate(
     ``record``) for stepping through it afterwards.
 
     ``engine``: ``"batch"`` plays Level X "random" and "greedy" bots on the numpy batch
-    simulator (in this process; measured 15–20 times the engine's speed with random bots,
-    about 60–75 with greedy ones: ``benchmarks/simulation_speed.py``); ``"engine"`` plays
+    simulator (in this process; measured 19–31 times the engine's speed with random bots,
+    60–83 with greedy ones: ``benchmarks/simulation_speed.py``); ``"engine"`` plays
     every game with the engine; ``"auto"`` (default) takes the batch simulator when every bot
     is one it plays, no ``executor`` is given, ``keep_games`` is off and the rules fit its
     tables. Both give the same frame: the same columns and dtypes, and the same games (the
