@@ -5,14 +5,16 @@ this process (``time.process_time``) and each rate is the best of several repeti
 work on the machine distorts them as little as possible.
 
 Level X, engine against the numpy batch simulator (issue 30, item 2), for every policy the
-batch plays (``levelwidgets.analysis.batch.POLICIES``: random, greedy) at 2, 3 and 4 players,
-printed rules: ``levelx_<policy>_<n>p_engine_games_per_s`` (``play_game`` with RandomBots or
-GreedyBots, playing the first games of the study below with its dice and bot seeds),
+batch plays (``levelwidgets.analysis.batch.POLICIES``: random, greedy; ``--policies random``
+times only some) at 2, 3 and 4 players, printed rules:
+``levelx_<policy>_<n>p_engine_games_per_s`` (``play_game`` with RandomBots or GreedyBots,
+playing the first games of the study below with its dice and bot seeds),
 ``levelx_<policy>_<n>p_batch_games_per_s`` (``batch.simulate_outcome``: the simulator,
 without building a frame) and their ratio ``levelx_<policy>_<n>p_batch_vs_engine``;
 ``batch_vs_engine_min_ratio`` is the smallest of them, target ≥ 20. Engine and batch
-repetitions alternate, so a busy machine slows both alike. Lookup tables (the engine's move
-tables, the batch simulator's tables) are built before timing; their one-time cost is
+repetitions alternate (5 of each, ``LEVELX_REPEATS``), so a busy machine slows both alike.
+Lookup tables (the engine's move tables, the batch simulator's tables) are built before
+timing; their one-time cost is
 reported separately (``batch_tables_build_ms``). Where :func:`levelwidgets.analysis.simulate`
 takes ``engine="batch"``, ``levelx_<policy>_<n>p_study_batch_games_per_s`` is the rate of
 the whole study, frame included, and ``levelx_<policy>_<n>p_study_batch_vs_engine`` its
@@ -51,7 +53,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from levelwidgets.analysis import simulate as study
 from levelwidgets.analysis.batch import POLICIES, simulate_outcome
@@ -60,6 +62,10 @@ from levelwidgets.levelx import GreedyBot, RandomBot, play_game
 from levelwidgets.levelx.rules import DEFAULT_RULES
 
 REPEATS = 3
+#: Repetitions of each Level X figure: its rate is the best of them, and its ratio compares two
+#: bests, so a busy machine needs more tries to find both near their own speed (with 3, a
+#: ratio swung by half between runs at load average 7 on 2 cores).
+LEVELX_REPEATS = 5
 PLAYERS = 4
 TARGET_RATIO = 20
 STUDY_BOTS = ["random"] * PLAYERS
@@ -97,7 +103,7 @@ def engine_run(policy: str, players: int, games: int) -> Callable[[int], int]:
             game_seeds(rep, ks).tolist(),
             [game_seeds(rep, ks, s).tolist() for s in range(players)],
         )
-        for rep in range(REPEATS)
+        for rep in range(LEVELX_REPEATS)
     }
 
     def run(rep: int) -> int:
@@ -143,16 +149,16 @@ def levelx_rates(policy: str, players: int, scale: float) -> dict[str, float]:
     if study_run is not None:
         runs["study_batch"] = study_run
     best = dict.fromkeys(runs, 0.0)
-    for rep in range(REPEATS):
+    for rep in range(LEVELX_REPEATS):
         for name, run in runs.items():
             best[name] = max(best[name], timed_rate(run, rep))
     return best
 
 
-def levelx_speed(scale: float) -> None:
+def levelx_speed(scale: float, policies: Sequence[str] = tuple(POLICIES)) -> None:
     """Print engine and batch rates and their ratio per policy and player count."""
     ratios, study_ratios = [], []
-    for policy in POLICIES:
+    for policy in policies:
         for players in LEVELX_PLAYERS:
             rates = levelx_rates(policy, players, scale)
             name = f"levelx_{policy}_{players}p"
@@ -296,15 +302,23 @@ def main() -> None:
     parser.add_argument(
         "--levelx", action="store_true", help="only the Level X engine and batch figures"
     )
+    parser.add_argument(
+        "--policies",
+        default=",".join(POLICIES),
+        help="Level X policies to time, comma-separated (default: all the batch plays)",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
+    policies = [p for p in args.policies.split(",") if p]
+    if not policies or any(p not in POLICIES for p in policies):
+        parser.error(f"--policies takes some of {', '.join(POLICIES)}, not {args.policies!r}")
 
     print(f"batch_tables_build_ms: {build_tables_ms():.0f} ms")
     for players in LEVELX_PLAYERS:  # warm up: the engine builds its move tables lazily
         engine_run("random", players, 50)(0)  # seeds as the timed runs' (rep 0's first games)
-        for policy in POLICIES:
+        for policy in policies:
             simulate_outcome(1000, players, policy)
-    levelx_speed(scale)
+    levelx_speed(scale, policies)
     if args.levelx:
         return
 

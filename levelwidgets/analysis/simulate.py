@@ -19,6 +19,7 @@ the engine's, row for row.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import warnings
@@ -86,11 +87,66 @@ def game_seeds(seed: int, ks: np.ndarray, seat: int | None = None) -> np.ndarray
 
     numpy's ``SeedSequence`` hashing written over arrays (the same constants and steps, checked
     against ``SeedSequence`` in the tests): 0.4 µs a seed instead of 70 µs, which was most of
-    what a study added to cheap games.
+    what a study added to cheap games. :func:`seed_columns` makes several seats' at once.
+    """
+    return seed_columns(seed, ks, [seat])[0]
+
+
+def seed_columns(seed: int, ks: np.ndarray, seats: Sequence[int | None]) -> list[np.ndarray]:
+    """``[game_seeds(seed, ks, s) for s in seats]`` (``None``: the games' own seeds), hashing
+    what they share once: the pool of ``seed``'s words is the same for every game (plain
+    ints, :func:`_run_pool`), and mixing ``k`` in is the same for every seat.
+
+    Only pool words 0 and 1 make the two output words, and after the pool's own mixing each
+    further entropy word (``k``, then ``seat + 1``) changes each pool word on its own, so
+    words 2 and 3 are never computed over arrays.
     """
     import numpy as np
 
     u32 = np.uint32
+    pool, const = _run_pool(seed)
+    ks = np.asarray(ks).astype(u32)
+    after_k: list[np.ndarray] = []
+    for dst in range(4):  # hashmix(k) with the constant of each destination word
+        before, const = const, (const * _MULT_A) & _MASK32
+        if dst < 2:
+            value = ks ^ u32(before)
+            value *= u32(const)
+            value ^= value >> u32(16)
+            mixed = u32((_MIX_L * pool[dst]) & _MASK32) - u32(_MIX_R) * value
+            mixed ^= mixed >> u32(16)
+            after_k.append(mixed)
+    out = []
+    for seat in seats:
+        words = after_k
+        if seat is not None:
+            words, c = [], const
+            for dst in range(2):  # hashmix(seat + 1): plain ints
+                h, c = _hashmix(seat + 1, c)
+                mixed = after_k[dst] * u32(_MIX_L) - u32((_MIX_R * h) & _MASK32)
+                mixed ^= mixed >> u32(16)
+                words.append(mixed)
+        out.append(_output_words(words[0], words[1]))
+    return out
+
+
+def _hashmix(value: int, const: int) -> tuple[int, int]:
+    """SeedSequence's ``hashmix`` on a plain int: (result, the next constant)."""
+    value ^= const
+    const = (const * _MULT_A) & _MASK32
+    value = (value * const) & _MASK32
+    return value ^ (value >> 16), const
+
+
+def _mix(x: int, y: int) -> int:
+    result = (_MIX_L * x - _MIX_R * y) & _MASK32
+    return result ^ (result >> 16)
+
+
+@functools.lru_cache(maxsize=16)
+def _run_pool(seed: int) -> tuple[tuple[int, ...], int]:
+    """SeedSequence(seed)'s pool after mixing in ``seed``'s own words (padded to the pool's
+    four: a spawn key follows), and the hash constant reached."""
     run = []
     rest = seed
     while True:  # SeedSequence's entropy words, least significant first
@@ -98,38 +154,37 @@ def game_seeds(seed: int, ks: np.ndarray, seat: int | None = None) -> np.ndarray
         rest >>= 32
         if not rest:
             break
-    run += [0] * (4 - len(run))  # a spawn key follows: the entropy is padded to the pool size
-    ks = np.asarray(ks).astype(u32)
-    entropy = [np.full(ks.shape, w, dtype=u32) for w in run] + [ks]
-    if seat is not None:
-        entropy.append(np.full(ks.shape, seat + 1, dtype=u32))
-    const = [_INIT_A]
-
-    def hashmix(value: np.ndarray) -> np.ndarray:
-        value = value ^ u32(const[0])
-        const[0] = (const[0] * _MULT_A) & _MASK32
-        value = value * u32(const[0])
-        return value ^ (value >> u32(16))
-
-    def mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        result: Any = u32(_MIX_L) * x - u32(_MIX_R) * y  # uint32 arithmetic, wrapping
-        return result ^ (result >> u32(16))
-
-    pool = [hashmix(entropy[i]) for i in range(4)]
+    run += [0] * (4 - len(run))
+    const = _INIT_A
+    pool = []
+    for word in run[:4]:
+        h, const = _hashmix(word, const)
+        pool.append(h)
     for src in range(4):
         for dst in range(4):
             if src != dst:
-                pool[dst] = mix(pool[dst], hashmix(pool[src]))
-    for src in range(4, len(entropy)):
+                h, const = _hashmix(pool[src], const)
+                pool[dst] = _mix(pool[dst], h)
+    for word in run[4:]:
         for dst in range(4):
-            pool[dst] = mix(pool[dst], hashmix(entropy[src]))
+            h, const = _hashmix(word, const)
+            pool[dst] = _mix(pool[dst], h)
+    return tuple(pool), const
+
+
+def _output_words(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``generate_state(2)`` from pool words 0 and 1, as :func:`game_seed`'s 63-bit int."""
+    import numpy as np
+
+    u32 = np.uint32
     words = []
     const_b = _INIT_B
-    for i in range(2):
-        value = pool[i] ^ u32(const_b)
+    for word in (first, second):
+        value = word ^ u32(const_b)
         const_b = (const_b * _MULT_B) & _MASK32
-        value = value * u32(const_b)
-        words.append(value ^ (value >> u32(16)))
+        value *= u32(const_b)
+        value ^= value >> u32(16)
+        words.append(value)
     return (words[0].astype(np.int64) << 31) ^ words[1].astype(np.int64)
 
 
@@ -165,8 +220,8 @@ def simulate(
     ``record``) for stepping through it afterwards.
 
     ``engine``: ``"batch"`` plays Level X "random" and "greedy" bots on the numpy batch
-    simulator (in this process; measured 15–20 times the engine's speed with random bots,
-    about 60–75 with greedy ones: ``benchmarks/simulation_speed.py``); ``"engine"`` plays
+    simulator (in this process; measured 19–31 times the engine's speed with random bots,
+    60–83 with greedy ones: ``benchmarks/simulation_speed.py``); ``"engine"`` plays
     every game with the engine; ``"auto"`` (default) takes the batch simulator when every bot
     is one it plays, no ``executor`` is given, ``keep_games`` is off and the rules fit its
     tables. Both give the same frame: the same columns and dtypes, and the same games (the
@@ -275,7 +330,7 @@ def _simulate_batch(
     bar = _bar(n_games, progress, study.game)
     try:
         for start, stop in study_blocks(n_games, len(policies)):
-            play_block(columns, start, stop, policies, study.seed, rules, game_seeds)  # type: ignore[arg-type]
+            play_block(columns, start, stop, policies, study.seed, rules, seed_columns)  # type: ignore[arg-type]
             done = stop
             bar.update(stop - start)
     except KeyboardInterrupt:
@@ -340,8 +395,9 @@ def play_chunk(study: Study, ks: Sequence[int]) -> list[dict[str, Any]]:
     import numpy as np
 
     numbers = np.asarray(ks, dtype=np.int64)
-    seeds = game_seeds(study.seed, numbers).tolist()
-    seats = [game_seeds(study.seed, numbers, s).tolist() for s in range(len(study.bots))]
+    seeds, *seats = (
+        c.tolist() for c in seed_columns(study.seed, numbers, [None, *range(len(study.bots))])
+    )
     with fewer_collections():
         return [play_one(study, k, seeds[i], [s[i] for s in seats]) for i, k in enumerate(ks)]
 

@@ -264,6 +264,33 @@ def test_load_game_replays_with_the_studys_rules_and_attrs_survive_copies():
     assert again.rules == rules and again.to_json() == load_game(kept, 4).to_json()
 
 
+@pytest.mark.parametrize("bots", [["random"] * 3, ["greedy"] * 2, ["greedy", "random", "random"]])
+def test_blocks_of_several_lockstep_groups_still_give_the_engine_frame(bots, monkeypatch):
+    """Chunks of 16 games: a block of one policy splits into consecutive groups of games
+    (unequal rotations in each), a mixed block into its rotations; the last block is short.
+    Every row is still the engine's, seat labels and winners included."""
+    import levelwidgets.analysis.batch as batch
+
+    groups = []
+    split = batch.block_groups
+
+    def counted(start, stop, policies):
+        found = split(start, stop, policies)
+        groups.append([g.tolist() for g in found])
+        return found
+
+    monkeypatch.setattr(batch, "CHUNK", 16)
+    monkeypatch.setattr(batch, "block_groups", counted)
+    fast = simulate("levelx", bots, 101, seed=8, engine="batch", progress=False)
+    monkeypatch.undo()
+    engine = simulate("levelx", bots, 101, seed=8, engine="engine", progress=False)
+    pd.testing.assert_frame_equal(fast, engine)
+    assert sorted(k for block in groups for g in block for k in g) == list(range(101))
+    assert max(len(g) for block in groups for g in block) <= 16
+    if len(set(bots)) == 1:  # consecutive games, seats rotating within a group
+        assert all(g == list(range(g[0], g[-1] + 1)) for block in groups for g in block)
+
+
 @pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random", "random"]])
 def test_games_longer_than_the_dice_drawn_ahead_are_played_again_exactly(bots, monkeypatch):
     """With dice drawn for 3 rounds only, every game outlasts them: played on stand-in dice

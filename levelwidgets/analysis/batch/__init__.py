@@ -367,13 +367,21 @@ def play_games(
 class StudyColumns:
     """The columns of an engine study's frame (:func:`..rows.game_row`, the dtypes of
     :mod:`..collect`), allocated once for ``n_games`` rows and filled block by block: no
-    per-game Python objects, so a million rows take about 100 MB."""
+    per-game Python objects, so a million rows take about 100 MB. Bot names are kept as
+    entry numbers (``int8``) until :meth:`frame` turns them into text, which then takes
+    from the few labels instead of checking a string per row."""
 
     def __init__(self, n_games: int, labels: Sequence[str]) -> None:
         n, players = n_games, len(labels)
         self.players = players
-        self.labels = np.array(list(labels), dtype=object)
-        self.ties: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.labels = list(labels)
+        # the winners' seats for every set of them (bit s: seat s), one tuple each, shared
+        # by the rows (as the engine path's collector shares equal tuples)
+        self.winners = np.empty(1 << players, dtype=object)
+        for mask in range(1 << players):
+            self.winners[mask] = tuple(s for s in range(players) if mask >> s & 1)
+        #: columns of entry numbers (-1: none), turned into their labels by :meth:`frame`
+        self.named = {f"bot_{seat}" for seat in range(players)} | {"winner_bot"}
         self.cols: dict[str, np.ndarray] = {
             "game_index": np.arange(n, dtype=np.int64),
             "seed": np.zeros(n, dtype=np.int64),
@@ -383,69 +391,88 @@ class StudyColumns:
             "over": np.ones(n, dtype=bool),
             "winner_seat": np.zeros(n, dtype=np.int8),
             "winner_seats": np.empty(n, dtype=object),
-            "winner_bot": np.empty(n, dtype=object),
+            "winner_bot": np.zeros(n, dtype=np.int8),
             "tie": np.zeros(n, dtype=bool),
         }
         for seat in range(players):
-            self.cols[f"bot_{seat}"] = np.empty(n, dtype=object)
+            self.cols[f"bot_{seat}"] = np.zeros(n, dtype=np.int8)
             self.cols[f"score_{seat}"] = np.zeros(n, dtype=np.int16)
         self.cols["rows_closed"] = np.zeros(n, dtype=np.int8)
         for r in ROWS:
             self.cols[f"chips_row_{r}"] = np.zeros(n, dtype=np.int8)
 
-    def fill(self, ks: np.ndarray, seeds: np.ndarray, order: Sequence[int], out: Outcome) -> None:
-        """Rows ``ks`` (games seeded ``seeds``, seat ``s`` holding entry ``order[s]``)."""
+    def fill(self, ks: np.ndarray, seeds: np.ndarray, out: Outcome) -> None:
+        """Rows ``ks`` (increasing game numbers, seeded ``seeds``): game ``k`` seats entry
+        ``(k + s) % players`` in seat ``s``, as every study does."""
         c, players = self.cols, self.players
+        rows = _rows_of(ks)
         scores = out.scores  # [seat, game]
         top = scores == scores.max(axis=0)
         n_top = top.sum(axis=0)
         sole = n_top == 1
         first = top.argmax(axis=0)
-        c["seed"][ks] = seeds
-        c["turns"][ks] = out.turns
-        c["rounds"][ks] = out.turns // players
-        c["winner_seat"][ks] = np.where(sole, first, -1)
-        c["tie"][ks] = ~sole
-        seat_labels = self.labels[list(order)]
-        c["winner_bot"][ks] = np.where(sole, seat_labels[first], None)
-        singles = np.empty(players, dtype=object)
+        c["seed"][rows] = seeds
+        c["turns"][rows] = out.turns
+        c["rounds"][rows] = out.turns // players
+        c["winner_seat"][rows] = np.where(sole, first, -1)
+        c["tie"][rows] = ~sole
+        c["winner_bot"][rows] = np.where(sole, (ks + first) % players, -1)
+        mask = top[0].astype(np.intp)
+        for seat in range(1, players):
+            mask |= top[seat].astype(np.intp) << seat
+        c["winner_seats"][rows] = np.take(self.winners, mask)
         for seat in range(players):
-            singles[seat] = self.ties.setdefault((seat,), (seat,))
-        winners = singles[first]
-        for j in np.flatnonzero(~sole):
-            seats = tuple(int(s) for s in np.flatnonzero(top[:, j]))
-            winners[j] = self.ties.setdefault(seats, seats)
-        c["winner_seats"][ks] = winners
-        for seat in range(players):
-            c[f"bot_{seat}"][ks] = seat_labels[seat]
-            c[f"score_{seat}"][ks] = scores[seat]
-        c["rows_closed"][ks] = (out.chips_left == 0).sum(axis=1)
+            c[f"bot_{seat}"][rows] = (ks + seat) % players
+            c[f"score_{seat}"][rows] = scores[seat]
+        c["rows_closed"][rows] = (out.chips_left == 0).sum(axis=1)
         taken = out.held.sum(axis=0)  # [game, row]
         for i, r in enumerate(ROWS):
-            c[f"chips_row_{r}"][ks] = taken[:, i]
+            c[f"chips_row_{r}"][rows] = taken[:, i]
 
     def frame(self, done: int) -> pd.DataFrame:
         """The first ``done`` rows as the engine path's DataFrame, handing the arrays over
         (no copies but the text columns', made and freed one at a time): call it once."""
         pd = pandas()
+        labels = pd.array(self.labels, dtype="str")  # pandas' text dtype, as the engine's
         data: dict[str, object] = {}
         for name in list(self.cols):
             values = self.cols.pop(name)[:done]
             if name == "winner_seat":
                 data[name] = pd.arrays.IntegerArray(values, np.zeros(done, dtype=bool))
-            elif values.dtype == object and name != "winner_seats":
-                data[name] = pd.array(values, dtype="str")  # pandas' text dtype, as the engine's
+            elif name in self.named:  # entry numbers: their labels, -1 missing
+                data[name] = labels.take(values.astype(np.intp), allow_fill=True)
             else:
                 data[name] = values
             del values
         return pd.DataFrame(data, copy=False)
 
 
+def _rows_of(ks: np.ndarray) -> slice | np.ndarray:
+    """``ks`` as a slice when they are consecutive (a slice assigns without an index array)."""
+    if ks.size and int(ks[-1]) - int(ks[0]) == ks.size - 1:
+        return slice(int(ks[0]), int(ks[-1]) + 1)
+    return ks
+
+
 def study_blocks(n_games: int, entries: int) -> list[tuple[int, int]]:
-    """Blocks of game numbers ``[start, stop)``: each rotation of the seats (``k % entries``)
-    of a block fills one lockstep chunk."""
+    """Blocks of game numbers ``[start, stop)`` of ``CHUNK * entries`` games: a block fills
+    ``entries`` lockstep chunks (:func:`block_groups`)."""
     size = CHUNK * entries
     return [(a, min(a + size, n_games)) for a in range(0, n_games, size)]
+
+
+def block_groups(start: int, stop: int, policies: Sequence[str]) -> list[np.ndarray]:
+    """The game numbers of a block, in groups played together (each one lockstep chunk at
+    most): the games of one rotation of the seats (``k % n``) when the entries play
+    different policies; when they all play the same, rotations play alike and consecutive
+    games go together, in parts as equal as ``CHUNK`` allows (no small last chunk)."""
+    n = len(policies)
+    if len(set(policies)) > 1:
+        groups = [np.arange(start + (r - start) % n, stop, n) for r in range(n)]
+    else:
+        parts = max(1, -(-(stop - start) // CHUNK))
+        groups = np.array_split(np.arange(start, stop), parts)
+    return [g for g in groups if g.size]
 
 
 def play_block(
@@ -455,28 +482,32 @@ def play_block(
     policies: Sequence[str],
     seed: int,
     rules: Rules,
-    seeds_of: Callable[[int, np.ndarray, int | None], np.ndarray],
+    seeds_of: Callable[[int, np.ndarray, Sequence[int | None]], list[np.ndarray]],
 ) -> None:
     """Play games ``start``–``stop - 1`` of a study: game ``k`` seats entry ``(k + s) % n``
-    in seat ``s``, seeded as the engine path seeds it (``seeds_of(seed, ks, seat)``)."""
+    in seat ``s``, seeded as the engine path seeds it (``seeds_of(seed, ks, seats)``: the
+    seeds of games ``ks`` and of their bots in ``seats``, :func:`..simulate.seed_columns`)."""
     n = len(policies)
-    rotations = [np.arange(start + (r - start) % n, stop, n) for r in range(n)]
-    seeds = [seeds_of(seed, ks, None) for ks in rotations]
+    groups = block_groups(start, stop, policies)
+    draws = [p == "random" for p in policies]
+    seeds = []
+    for ks in groups:
+        # the bots' seeds of the seats that draw (a seat's entry depends on the group)
+        r = int(ks[0]) % n
+        seats = [s for s in range(n) if draws[(r + s) % n]]
+        columns_of = seeds_of(seed, ks, [None, *seats])
+        seeds.append(dict(zip([None, *seats], columns_of, strict=True)))
     # The whole block's dice at once, ``_MT_GAMES`` per numpy call of the seeding.
-    rolls = engine_rolls(np.concatenate(seeds), ahead_rounds(policies) * n)
+    rolls = engine_rolls(np.concatenate([s[None] for s in seeds]), ahead_rounds(policies) * n)
     at = 0
-    for r, ks in enumerate(rotations):
-        if not ks.size:
-            continue
-        order = [(r + s) % n for s in range(n)]
-        seat_policies = [policies[i] for i in order]
-        seat_seeds = [
-            seeds_of(seed, ks, s) if p == "random" else None for s, p in enumerate(seat_policies)
-        ]
+    for ks, seeded in zip(groups, seeds, strict=True):
+        r = int(ks[0]) % n
+        seat_policies = [policies[(r + s) % n] for s in range(n)]
+        seat_seeds = [seeded.get(s) for s in range(n)]
         part = rolls[:, at : at + ks.size]
         at += ks.size
-        out = play_games(seat_policies, seeds[r], seat_seeds, rules, part)
-        columns.fill(ks, seeds[r], order, out)
+        out = play_games(seat_policies, seeded[None], seat_seeds, rules, part)
+        columns.fill(ks, seeded[None], out)
 
 
 def _check(n_games: object, players: object, policy: object, seed: object, rules: object) -> Rules:

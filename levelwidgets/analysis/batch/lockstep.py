@@ -199,25 +199,29 @@ class Lockstep:
     def _close_rows(self, seat: int, games: np.ndarray) -> None:
         """Rows of ``games`` (positions) whose last chip went this turn: hand back the chips
         asked for beyond it and take every piece out."""
-        r, i = np.nonzero(self.chips[:, games] <= 0)
-        g = games[i]
-        flat = r * self.games.size + g  # places in the [row, game] arrays
+        closing = self.chips[:, games] <= 0  # [row, game of games]
+        r, i = np.nonzero(closing)  # row, position in games
+        flat = r * self.games.size + games[i]  # places in the [row, game] arrays
         chips = self.chips.reshape(-1)
         held = self.held[seat].reshape(-1)
         held[flat] += chips[flat]  # -(chips asked beyond the last)
         chips[flat] = CLOSED
         self.arr.reshape(-1)[flat] = self.arr_base[r]
-        np.bitwise_or.at(self.closed, g, ROW_BITS[r])  # a game may close two rows at once
+        # each game's closing rows as bits (a game may close two rows at once; each bit once,
+        # so their sum is their union): one bincount instead of ufunc.at
+        bits = np.bincount(i, weights=ROW_BITS[r], minlength=games.size)
+        self.closed[games] |= bits.astype(np.intp)
 
     def _take_tiles(self, seat: int, g: np.ndarray, complete: np.ndarray) -> None:
         """One tile per newly completed set of games ``g``, from the top of the stack while
         tiles last."""
-        new = complete - self.sets[seat, g]
-        self.sets[seat, g] = complete
+        sets, bonus, tiles = self.sets[seat], self.bonus[seat], self.tiles[seat]  # row views:
+        new = complete - sets[g]  # one index array indexes faster than (seat, g)
+        sets[g] = complete
         taken = self.taken[g]
         count = np.minimum(new, self.stack_size - taken)
-        self.bonus[seat, g] += self.stack_sums[taken + count] - self.stack_sums[taken]
-        self.tiles[seat, g] += count
+        bonus[g] += self.stack_sums[taken + count] - self.stack_sums[taken]
+        tiles[g] += count
         self.taken[g] = taken + count
 
     # ------------------------------------------------------------------ between rounds
@@ -234,7 +238,7 @@ class Lockstep:
         every turn, with two calls instead of a few per turn. Without tiles the condition
         holds from the start, and the engine sees it at the first row that closes."""
         if self.stack_size:
-            over = _POPCOUNT[self.closed] >= 3
+            over = np.take(_POPCOUNT, self.closed, mode=CLIP) >= 3
             over |= self.taken >= self.stack_size
         else:
             over = self.closed != 0
