@@ -33,10 +33,14 @@ Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints
   echo's, at the same quantile: what the widget adds to the page's own work.
 
 Click paths: Level X, both seats people, bots and animation off: Roll, then Play (or pass) with
-a grouping picked in the page. Level 8: seat 0 against a heuristic bot (``bot_delay=0``): the
-draw pile, a lay-down when one is offered, the discard of the last card, "Next round". Board
-game: seat 0 against two heuristic bots: roll, a glowing field, take, the action dialogs, a
-lay-down, a discard, keep. DiceLab: Roll.
+a grouping picked in the page. Level 8: seat 0 against a heuristic bot: the draw pile, a
+lay-down when one is offered, the discard of the last card, "Next round". Board game: seat 0
+against two heuristic bots: roll, a glowing field, take, the action dialogs, a lay-down, a
+discard, keep. DiceLab: Roll. The bots are paced by the page as with the default ``bot_delay``
+(700 ms), only faster (40 ms): a click's answer is the view of the person's own action, and
+the bots' turns follow as views of their own (each click waits until they are done). With
+``bot_delay=0`` the answer would wait for the bots' whole turns, which is the bots' thinking,
+not the widget's answer.
 
 Run: ``python benchmarks/widget_latency.py [--quick] [--moves N] [--turns N] [--steps N]``.
 ``--quick`` is a smoke run (a few clicks per widget).
@@ -77,14 +81,14 @@ LEVELX_CELL = (
 
 LEVEL8_CELL = (
     "from levelwidgets import Level8Widget\n"
-    "w8 = Level8Widget(players=['A', 'B'], bots=[None, 'heuristic'], seat=0, seed=3, bot_delay=0)"
+    "w8 = Level8Widget(players=['A', 'B'], bots=[None, 'heuristic'], seat=0, seed=3, bot_delay=40)"
     "\nw8"
 )
 
 BOARD_CELL = (
     "from levelwidgets import Level8BoardWidget\n"
     "wb = Level8BoardWidget(players=['A', 'B', 'C'], bots=[None, 'heuristic', 'heuristic'],"
-    " seed=5, bot_delay=0)\nwb"
+    " seed=5, bot_delay=40)\nwb"
 )
 
 DICELAB_CELL = "from levelwidgets import DiceLab\ndl = DiceLab(seed=7)\ndl"
