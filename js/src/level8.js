@@ -54,6 +54,7 @@ import { createLayDown } from "./level8/laydown.js";
 import * as S from "./level8/selection.js";
 import { oddsEl } from "./level8/odds.js";
 import { moveText } from "./level8/text.js";
+import { moveRows } from "./level8/moverows.js";
 
 const BUSY_FALLBACK_MS = 10000; // never stay "busy" forever if an answer got lost
 
@@ -395,15 +396,7 @@ function render({ model, el }) {
     eventlog.mount(logSlot, model, { t: tL }), // Python's sentences (view.log), shown as text
     movelist.mount(movesSlot, model, {
       t: tL,
-      rows: (v) => {
-        const names = v.names || [];
-        const lng = lang();
-        const M = (key, params) => t(lng, key, params);
-        const rows = [{ text: M("start"), target: 0, here: v.here === 0 }];
-        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
-        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
-        return rows;
-      },
+      rows: (v) => moveRows(v, lang(), t, moveText),
       onJump: (ply) => send({ type: "goto", ply }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),

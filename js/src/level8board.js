@@ -52,6 +52,7 @@ import * as B from "./level8board/board.js";
 import { errorParams, t } from "./level8board/i18n.js";
 import { keyAction } from "./level8board/keys.js";
 import { moveText } from "./level8board/log.js";
+import { moveRows } from "./level8/moverows.js";
 import * as G from "./level8board/logic.js";
 import { ringLayout } from "./level8board/ring.js";
 
@@ -546,15 +547,7 @@ function render({ model, el }) {
     eventlog.mount(logSlot, model, { t: tL }), // Python's sentences (view.log), shown as text
     movelist.mount(movesSlot, model, {
       t: tL,
-      rows: (v) => {
-        const names = v.names || [];
-        const lng = lang();
-        const M = (key, params) => t(lng, key, params);
-        const rows = [{ text: M("start"), target: 0, here: v.here === 0 }];
-        for (const r of v.moves || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, here: r.ply === v.here, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
-        for (const r of v.future || []) rows.push({ text: moveText(M, r, names), player: r.p, target: r.ply, future: true, title: r.p == null ? undefined : names[r.p], mark: r.mark, note: r.note });
-        return rows;
-      },
+      rows: (v) => moveRows(v, lang(), t, moveText),
       onJump: (ply) => send({ type: "goto", ply }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
