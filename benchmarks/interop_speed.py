@@ -1,6 +1,7 @@
 """Speed of the game-AI adapters against the engine. Prints one ``name: value`` line per figure.
 
-Run: ``python benchmarks/interop_speed.py [--seconds 1.0] [--no-pz-benchmark] [--games a,b]``.
+Run: ``python benchmarks/interop_speed.py [--seconds 1.0] [--repeats 9] [--no-pz-benchmark]
+[--games a,b] [--instructions]``.
 
 For each game (2 players) the same random-play loop runs
 
@@ -25,16 +26,31 @@ it (the faster of the two), and every ratio printed is the median of :data:`REPE
 interleaved pairs, with their range; ``adapter_vs_engine_max_ratio`` is the largest median
 (target ≤ 2). Finally PettingZoo's own ``performance_benchmark`` (5 s per game) prints its
 turns per second.
+
+``--instructions`` (needs ``valgrind``) adds a figure the machine's load cannot move: each
+loop's instructions per decision, counted by cachegrind (``PYTHONHASHSEED=0``) in a process
+of its own that first warms every loop (imports, caches) and then plays
+:data:`INSTRUCTION_STEPS` decisions, minus a process that only warms up. Its ratio to the
+engine loop's is printed beside the time ratio (``adapter_vs_engine_max_instruction_ratio``
+is the largest). Instructions are not time: a step through numpy or pyspiel's C++ misses
+the instruction cache and the branch predictor more often than the engine's own Python, so
+the time ratio is the higher one; the two together say what the adapter costs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 from bisect import bisect_right
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from gymnasium.utils import seeding
@@ -176,7 +192,16 @@ def openspiel_loop(name: str, steps: int) -> float:
     return time.process_time() - start
 
 
-REPEATS = 5
+#: Interleaved pairs per figure (``--repeats``): the median of nine is steady where five
+#: still moved by a tenth between runs on a loaded machine.
+REPEATS = 9
+
+#: Decisions each loop plays under cachegrind (``--instructions``; about 50 times slower
+#: there): a few seconds of the engine loop each, the board game's steps being the longest.
+INSTRUCTION_STEPS = {"levelx": 2_000, "level8": 2_000, "level8_board": 400}
+
+#: What a counting process plays for the baseline count: the warm-up alone.
+WARM_UP = "warm-up only"
 
 
 def calibrate(name: str, seconds: float) -> int:
@@ -187,12 +212,14 @@ def calibrate(name: str, seconds: float) -> int:
     return steps * 4
 
 
-def paired_ratios(name: str, steps: int, run: Callable[..., float], keywords: dict) -> list:
-    """``(adapter s, engine s)`` of :data:`REPEATS` interleaved pairs: the engine loop runs
+def paired_ratios(
+    name: str, steps: int, run: Callable[..., float], keywords: dict, repeats: int
+) -> list:
+    """``(adapter s, engine s)`` of ``repeats`` interleaved pairs: the engine loop runs
     just before and just after each adapter run and the faster of the two is its pair, so a
     burst of other work on the machine slows both sides of a pair alike."""
     pairs = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         before = engine_loop(name, steps)
         seconds = run(name, steps, **keywords)
         after = engine_loop(name, steps)
@@ -200,50 +227,144 @@ def paired_ratios(name: str, steps: int, run: Callable[..., float], keywords: di
     return pairs
 
 
-def report(name: str, label: str, steps: int, pairs: list) -> float:
-    """Print the median steps/s and the median of the paired ratios; returns that ratio."""
+def report(name: str, label: str, steps: int, pairs: list, counted: dict | None = None) -> float:
+    """Print the median steps/s and the median of the paired ratios (and the instruction
+    ratio when ``counted`` has this loop's); returns the time ratio."""
     seconds = statistics.median(a for a, _ in pairs)
     ratios = sorted(a / e for a, e in pairs)
     ratio = statistics.median(ratios)
+    instructions = ""
+    if counted and label in counted:
+        mine, base = counted[label], counted[ENGINE]
+        instructions = (
+            f"; {mine / base:.2f}x its instructions: {mine / 1000:,.1f}k vs "
+            f"{base / 1000:,.1f}k per decision"
+        )
     print(
         f"{name} {label}: {steps / seconds:,.0f} steps/s  ({ratio:.2f}x the engine loop's "
-        f"time: median of {len(pairs)} interleaved pairs, range {ratios[0]:.2f}–{ratios[-1]:.2f})"
+        f"time: median of {len(pairs)} interleaved pairs, range {ratios[0]:.2f}–{ratios[-1]:.2f}"
+        f"{instructions})"
     )
     return ratio
+
+
+ENGINE = "engine loop"
+
+
+def adapter_loops() -> dict[str, tuple[Callable[..., float], dict]]:
+    """The adapter loops by label, each with its keywords (OpenSpiel's when available)."""
+    loops: dict[str, tuple[Callable[..., float], dict]] = {
+        "pettingzoo last+step": (pettingzoo_loop, {}),
+        "pettingzoo step only": (pettingzoo_loop, {"observe": False}),
+        "gymnasium step": (gym_loop, {}),
+    }
+    if pyspiel is not None:
+        loops["openspiel state"] = (openspiel_loop, {})
+    return loops
+
+
+def counted_run(name: str, label: str, steps: int) -> None:
+    """What one process under cachegrind plays: every loop warmed (imports, caches, so that
+    each process starts the counted part alike), then ``steps`` decisions of ``label``'s
+    loop (none for :data:`WARM_UP`)."""
+    loops = {ENGINE: (engine_loop, {}), **adapter_loops()}
+    for run, keywords in loops.values():
+        run(name, 200, **keywords)
+    if label != WARM_UP:
+        run, keywords = loops[label]
+        run(name, steps, **keywords)
+
+
+def instructions_of(name: str, label: str, steps: int) -> int:
+    """Instructions cachegrind counts in a whole process playing :func:`counted_run`."""
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        os.path.abspath(__file__),
+        "--count",
+        label,
+        "--games",
+        name,
+        "--steps",
+        str(steps),
+    ]
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"cachegrind of {name} {label} failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_instructions(name: str, labels: list[str], jobs: int) -> dict[str, float]:
+    """Instructions per decision of the engine loop and each loop in ``labels``: each
+    loop's process minus the warm-up-only process, over :data:`INSTRUCTION_STEPS`."""
+    steps = INSTRUCTION_STEPS[name]
+    runs = [WARM_UP, ENGINE, *labels]
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        counts = pool.map(lambda label: instructions_of(name, label, steps), runs)
+        totals = dict(zip(runs, counts, strict=True))
+    return {label: (totals[label] - totals[WARM_UP]) / steps for label in runs[1:]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="engine-loop time per game")
+    parser.add_argument("--repeats", type=int, default=REPEATS, help="interleaved pairs per figure")
     parser.add_argument("--no-pz-benchmark", action="store_true", help="skip PettingZoo's")
     parser.add_argument(
         "--games", default=",".join(GAMES), help="the games, comma-separated (default: all)"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions per decision with cachegrind (needs valgrind)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="cachegrind processes at once"
+    )
+    parser.add_argument("--count", help=argparse.SUPPRESS)  # a process under cachegrind
+    parser.add_argument("--steps", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = [name.strip() for name in args.games.split(",") if name.strip()]
     unknown = sorted(set(games) - set(GAMES))
     if unknown:
         parser.error(f"no game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
-    worst = 0.0
+    if args.count is not None:
+        counted_run(games[0], args.count, args.steps)
+        return
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    counting = args.instructions and shutil.which("valgrind") is not None
+    if args.instructions and not counting:
+        print("instructions: valgrind is not installed, so only times are measured")
+    worst = worst_counted = 0.0
+    loops = adapter_loops()
     for name in games:
+        counted = count_instructions(name, list(loops), args.jobs) if counting else None
         steps = calibrate(name, args.seconds)
         recorded: list = []
         engine_loop(name, steps, recorded)
-        bases = [engine_loop(name, steps) for _ in range(REPEATS)]
-        print(f"{name} engine loop: {steps / statistics.median(bases):,.0f} steps/s")
-        applied = [(apply_only(name, recorded), engine_loop(name, steps)) for _ in range(REPEATS)]
-        report(name, "engine.apply only", steps, applied)
-        loops: list[tuple[str, Callable[..., float], dict]] = [
-            ("pettingzoo last+step", pettingzoo_loop, {}),
-            ("pettingzoo step only", pettingzoo_loop, {"observe": False}),
-            ("gymnasium step", gym_loop, {}),
+        bases = [engine_loop(name, steps) for _ in range(args.repeats)]
+        line = f"{name} engine loop: {steps / statistics.median(bases):,.0f} steps/s"
+        if counted:
+            line += f"  ({counted[ENGINE] / 1000:,.1f}k instructions per decision)"
+        print(line)
+        applied = [
+            (apply_only(name, recorded), engine_loop(name, steps)) for _ in range(args.repeats)
         ]
-        if pyspiel is not None:
-            loops.append(("openspiel state", openspiel_loop, {}))
-        for label, run, keywords in loops:
-            ratio = report(name, label, steps, paired_ratios(name, steps, run, keywords))
-            worst = max(worst, ratio)
+        report(name, "engine.apply only", steps, applied)
+        for label, (run, keywords) in loops.items():
+            pairs = paired_ratios(name, steps, run, keywords, args.repeats)
+            worst = max(worst, report(name, label, steps, pairs, counted))
+            if counted:
+                worst_counted = max(worst_counted, counted[label] / counted[ENGINE])
     print(f"adapter_vs_engine_max_ratio: {worst:.2f} (target ≤ 2)")
+    if counting:
+        print(f"adapter_vs_engine_max_instruction_ratio: {worst_counted:.2f}")
     if pyspiel is None:
         print("openspiel: levelwidgets.interop.openspiel (or pyspiel) is not available")
     if not args.no_pz_benchmark:

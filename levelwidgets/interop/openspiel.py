@@ -128,6 +128,9 @@ def deal_seed(seed: int, outcome: int) -> int:
 _ENGINE_ERRORS = (LevelXError, Level8Error)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)  # a plain int compares fast
+#: The ``(is_terminal, current_player)`` of a chance node and of the end.
+_AT_CHANCE = (False, _CHANCE)
+_AT_END = (True, int(pyspiel.PlayerId.TERMINAL))
 
 
 class ObserverTypeError(ValueError):
@@ -233,13 +236,13 @@ class LevelState(pyspiel.State):
         """Work out and keep ``(is_terminal, current_player)`` until the next action."""
         box = self._box
         if not box.dealt:
-            status = (False, int(pyspiel.PlayerId.CHANCE))
+            status = _AT_CHANCE
         else:
             game = box.game
             if self._decisions >= self._cap or game.is_over:
-                status = (True, int(pyspiel.PlayerId.TERMINAL))
+                status = _AT_END
             elif game.is_chance():
-                status = (False, int(pyspiel.PlayerId.CHANCE))
+                status = _AT_CHANCE
             else:
                 status = (False, game.current_player)
         box.status = status
@@ -251,11 +254,43 @@ class LevelState(pyspiel.State):
             box.legal = box.game.legal_action_ids()
         return list(box.legal)
 
+    # OpenSpiel's C++ ``legal_actions()`` and ``is_chance_node()`` reach these Python states
+    # by calling back into Python several times (``legal_actions()`` asks for the current
+    # player three times and whether the game is over once before ``_legal_actions``; each
+    # call back costs about a microsecond, together about a tenth of a Level X decision).
+    # Python callers get the same answers from these overrides in one Python call; C++
+    # callers (``random_sim_test``, the C++ bots) still go through ``_legal_actions``. The
+    # tests check both ways give the same ids in every kind of position.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids (as OpenSpiel's): the current player's, chance's outcome
+        ids at a chance node, ``[]`` for another player or at the end."""
+        status = self._box.status
+        terminal, current = status if status is not None else self._status()
+        if player is None or player == current:
+            if terminal:
+                return []
+            if current >= 0:
+                return self._legal_actions(current)
+            if current == _CHANCE:
+                return [outcome for outcome, _ in self.chance_outcomes()]
+        return pyspiel.State.legal_actions(self, player)  # the rare cases, as OpenSpiel has them
+
+    def is_chance_node(self) -> bool:
+        status = self._box.status
+        return (status if status is not None else self._status())[1] == _CHANCE
+
+    def is_player_node(self) -> bool:
+        status = self._box.status
+        return (status if status is not None else self._status())[1] >= 0
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self._box.dealt:
+        box = self._box
+        if not box.dealt:
             return list(_DEAL_OUTCOMES)  # a shallow copy of the one list: cheap
-        game = self._box.game
-        return _chance_table(game) if game.is_chance() else []
+        status = box.status
+        if (status if status is not None else self._status())[1] != _CHANCE:
+            return []
+        return _chance_table(box.game)
 
     def returns(self) -> list[float]:
         if self._box.dealt:
@@ -272,17 +307,27 @@ class LevelState(pyspiel.State):
 
     # -- acting
     def _apply_action(self, action: int) -> None:
-        if not self._box.dealt:  # the deal: outcome k starts the engine with its seed
-            seed = deal_seed(self._seed, action)
-            kwargs = {"players": self._players, "seed": seed, **self._options}
-            self._box = _Box(make_game(self._name, **kwargs))
-            return
-        game = self._box.game
-        chance = game.is_chance()
-        game.apply(game.action_from_id(action))
-        self._box.legal, self._box.names, self._box.status = None, {}, None
-        if not chance:
+        box = self._box
+        game = box._game  # the engine game once made (``box.game`` makes it on first use)
+        if game is None:
+            if not box.dealt:  # the deal: outcome k starts the engine with its seed
+                seed = deal_seed(self._seed, action)
+                kwargs = {"players": self._players, "seed": seed, **self._options}
+                self._box = _Box(make_game(self._name, **kwargs))
+                return
+            game = box.game
+        # OpenSpiel's ApplyAction has just asked for the current player, so the status is
+        # known; a chance outcome's engine action is kept from the chance table's own list.
+        status = box.status or self._status()
+        if status[1] == _CHANCE or (status[0] and game.is_chance()):  # (even at the bound)
+            decoded = _CHANCE_ACTIONS.get(type(game), _NO_ACTIONS).get(action)
+            game.apply(decoded if decoded is not None else game.action_from_id(action))
+        else:
+            game.apply(game.action_from_id(action))
             self._decisions += 1
+        box.legal = box.status = None
+        if box.names:
+            box.names = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         if not self._box.dealt:  # OpenSpiel names all 65,536 deals at the node: kept lean
@@ -323,6 +368,12 @@ class LevelState(pyspiel.State):
 
 _CHANCE_TABLES: dict[int, list[tuple[int, float]]] = {}
 
+#: Per engine class, the engine action of each chance outcome id met so far (Level X's
+#: rolls: ids are global, a roll's id means the same roll at every chance node), so that
+#: applying an outcome does not decode its id again.
+_CHANCE_ACTIONS: dict[type, dict[int, Any]] = {}
+_NO_ACTIONS: dict[int, Any] = {}
+
 
 def _chance_table(game: Any) -> list[tuple[int, float]]:
     """The chance outcomes as (id, probability); Level X's are the same 126 at every roll,
@@ -333,6 +384,8 @@ def _chance_table(game: Any) -> list[tuple[int, float]]:
     if table is None:
         table = [(game.action_id(action), float(p)) for action, p in outcomes]
         _CHANCE_TABLES[len(outcomes)] = table
+        known = _CHANCE_ACTIONS.setdefault(type(game), {})
+        known.update((i, action) for (i, _), (action, _) in zip(table, outcomes, strict=True))
     return table
 
 

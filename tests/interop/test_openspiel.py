@@ -313,3 +313,56 @@ def test_choice_id_finds_a_swap_or_show_given_in_another_card_order():
                 return
         game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
     pytest.fail("no swap or show of two or more cards came up in a whole game")
+
+
+def _openspiels_own_answers(state, players: int) -> tuple:
+    """What OpenSpiel's C++ side answers for ``state`` (through ``_legal_actions``,
+    ``current_player`` and ``chance_outcomes``), past the Python shortcuts."""
+    own = pyspiel.State
+    per_seat = []
+    for seat in range(players):
+        per_seat.append(own.legal_actions(state, seat))
+    return (
+        own.legal_actions(state),
+        per_seat,
+        own.is_chance_node(state),
+        own.is_player_node(state),
+        own.is_terminal(state),
+    )
+
+
+@pytest.mark.parametrize("name", core.GAME_NAMES)
+def test_python_shortcuts_answer_as_openspiel_does(name):
+    """``legal_actions``, ``is_chance_node`` and ``is_player_node`` are answered in Python
+    for Python callers: at the deal, at rolls, at every seat's decisions and at the end
+    (natural, or cut at the bound) they give what OpenSpiel's own C++ path gives."""
+    players = 3
+    for cap, walk_seed in ((30, 1), (MAX_CAP[name], 2)):
+        params = {"players": players, "seed": 4, "max_decisions": cap}
+        if name != "levelx":
+            params["start_level"] = 7  # a short card game
+        game = pyspiel.load_game(name, params)
+        state = game.new_initial_state()
+        rng = random.Random(walk_seed)
+        kinds = set()
+        while True:
+            legal, per_seat, chance, player, terminal = _openspiels_own_answers(state, players)
+            assert state.legal_actions() == legal
+            assert [state.legal_actions(seat) for seat in range(players)] == per_seat
+            if chance:
+                assert state.legal_actions(pyspiel.PlayerId.CHANCE) == legal
+                assert legal == [a for a, _ in state.chance_outcomes()]
+            assert (state.is_chance_node(), state.is_player_node()) == (chance, player)
+            assert state.is_terminal() == terminal
+            kinds.add("end" if terminal else "chance" if chance else "decision")
+            if terminal:
+                break
+            # the deal's 65,536 ids are compared once; then a deal that ends early
+            action = 7 if chance and name != "levelx" else rng.choice(legal)
+            state.apply_action(action)
+        assert kinds == {"chance", "decision", "end"}
+        assert state.legal_actions() == [] and state.legal_actions(0) == []
+
+
+#: A bound no random game of the test reaches (the game ends by its rules).
+MAX_CAP = {name: osp.MAX_DECISIONS[name] for name in core.GAME_NAMES}
