@@ -54,15 +54,20 @@ export function shapeAttrs(player) {
   }
 }
 
-const ICONS = new Map(); // "seat/size" -> the marker drawn once (cloned: building one costs more)
+/** The node `draw()` makes for `name`, drawn once into `cache` and cloned after (cloning an
+ *  SVG costs less than building it again). */
+export function cloneOf(cache, name, draw) {
+  let made = cache.get(name);
+  if (!made) cache.set(name, (made = draw()));
+  return made.cloneNode(true);
+}
+
+const ICONS = new Map(); // "seat/size" -> the marker, drawn once
 
 /** A seat's marker as an <svg> of `size` px, filled with the seat's theme colour (--lw-pN). */
 export function playerIcon(player, size) {
   const n = ((player % SEATS) + SEATS) % SEATS;
-  const name = `${n}/${size}`;
-  let made = ICONS.get(name);
-  if (!made) ICONS.set(name, (made = drawIcon(n, size)));
-  return made.cloneNode(true);
+  return cloneOf(ICONS, `${n}/${size}`, () => drawIcon(n, size));
 }
 
 /** A seat's marker as data for described parts (fromDesc): made when the part is built. */

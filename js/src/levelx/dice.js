@@ -1,6 +1,6 @@
 // Level X dice faces as inline SVG (0 = blank, not rolled yet).
 
-import { svg } from "../common/dom.js";
+import { cloneOf, svg } from "../common/dom.js";
 
 const PIPS = {
   1: [[50, 50]],
@@ -11,15 +11,10 @@ const PIPS = {
   6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 
-const FACES = new Map(); // "face/size" -> the face drawn once (cloned: building one costs more)
+const FACES = new Map(); // "face/size" -> the face, drawn once
 
 /** A die face as an <svg> of `size` px. */
-export function dieFace(face, size) {
-  const name = `${face}/${size}`;
-  let made = FACES.get(name);
-  if (!made) FACES.set(name, (made = drawFace(face, size)));
-  return made.cloneNode(true);
-}
+export const dieFace = (face, size) => cloneOf(FACES, `${face}/${size}`, () => drawFace(face, size));
 
 /** A die face as data for keyed parts (common/dom.js fromDesc): made when the part is built. */
 export const dieFaceDesc = (face, size) => ({ key: `die:${face}/${size}`, make: () => dieFace(face, size) });
