@@ -6,6 +6,7 @@
 import { attr, data, h, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { projector } from "./common/fit.js";
 import * as focus from "./common/focus.js";
+import { keepPresses } from "./common/press.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as toast from "./common/toast.js";
@@ -72,6 +73,7 @@ function render({ model, el }) {
   const cleanups = [
     errorToast,
     focus.mount(root, { keyAction, onAction: (action, e) => act(action, e) }),
+    keepPresses(root), // a click the page moved away from still counts (common/press.js)
     hidePicture(el, model.get("_picture_id")), // the lab's picture output (for no kernel) is a duplicate here
   ];
 

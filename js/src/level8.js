@@ -35,6 +35,7 @@ import { followView, langOf, reportPageLanguage, subscribe } from "./common/mode
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
+import { keepPresses } from "./common/press.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
 import * as review from "./common/review.js";
@@ -400,6 +401,7 @@ function render({ model, el }) {
       onJump: (ply) => send({ type: "goto", ply }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
+    keepPresses(root), // a click the page moved away from still counts (common/press.js)
     subscribe(model, ["view"], onView),
     followView(model), // patches of the view from the kernel (common/patch.js)
     subscribe(model, ["error", "error_id"], onError),

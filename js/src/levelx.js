@@ -8,6 +8,7 @@
 import { data, fromDesc, h, patch, patchIfChanged, playerIconDesc, prop } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
+import { keepPresses } from "./common/press.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import * as movelist from "./common/movelist.js";
 import { createPacer } from "./common/pacing.js";
@@ -100,6 +101,7 @@ function render({ model, el }) {
       onJump: (turns) => send({ type: "goto", turns }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),
+    keepPresses(root), // a click the page moved away from still counts (common/press.js)
   );
   const reviewUI = review.mount(reviewSlot, model, { t, defaultFile: "levelx-game.json", hintKey: "annotateHint", badge: badgeSlot, root });
   cleanups.push(reviewUI);

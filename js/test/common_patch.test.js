@@ -68,3 +68,32 @@ test("followView: a missed patch, or a view older than view_seq, asks for the wh
   assert.deepEqual(stale.sent, [{ type: "resync" }]);
   off2();
 });
+
+test("followView: an unreadable patch asks for the whole view; a renderer that fails is reported, not hidden", async () => {
+  const model = new FakeModel({ view: { seq: 1 }, view_seq: 1 });
+  const off = followView(model);
+  custom(model, { kind: "patch", seq: 2, base: 1, z: 1 }, [new Uint8Array([1, 2, 3, 4])]);
+  await off.settled();
+  assert.deepEqual(model.sent, [{ type: "resync" }]);
+  const reported = [];
+  const was = console.error;
+  console.error = (...args) => reported.push(args);
+  let failing = true;
+  model.on("change:view", () => {
+    if (failing) throw new Error("a renderer's bug");
+  });
+  try {
+    custom(model, { kind: "patch", seq: 2, base: 1, op: { d: { seq: { r: 2 } } } });
+    await off.settled();
+    failing = false;
+    custom(model, { kind: "patch", seq: 3, base: 2, op: { d: { seq: { r: 3 } } } }); // the queue goes on
+    await off.settled();
+  } finally {
+    console.error = was;
+  }
+  assert.equal(reported.length, 1);
+  assert.match(String(reported[0][1]), /a renderer's bug/);
+  assert.deepEqual(model.sent, [{ type: "resync" }]); // no resync for a drawing bug: it would fail again
+  assert.equal(model.get("view").seq, 3);
+  off();
+});

@@ -69,7 +69,7 @@ export function followView(model) {
     asked = want;
     model.send({ type: "resync" });
   };
-  const apply = (msg, op) => {
+  const apply = (msg, buffers) => {
     const view = baseOf(model.get("view"));
     const held = seqOf(view);
     if (held >= msg.seq) return; // applied already (another copy of the widget did)
@@ -77,18 +77,26 @@ export function followView(model) {
       resync();
       return;
     }
-    model.set("view", applyOp(view, op));
+    let next;
+    try {
+      next = applyOp(view, msg.z ? inflateOp(buffers[0]) : msg.op);
+    } catch {
+      resync(); // a patch that cannot be read: start afresh
+      return;
+    }
+    model.set("view", next); // a renderer that fails here is a bug: reported, never hidden
   };
   const check = () => {
     const want = model.get("view_seq");
     if (typeof want === "number" && want > 0 && seqOf(baseOf(model.get("view"))) < want) resync();
   };
   const later = (step) => {
-    queue = queue.then(step).catch(() => resync()); // a patch that cannot be read: start afresh
+    // the queue goes on after a failure, which the page's console shows (the tests fail on it)
+    queue = queue.then(step).catch((error) => console.error("levelwidgets: a view could not be shown", error));
   };
   const onMessage = (msg, buffers) => {
     if (!msg || msg.kind !== "patch") return;
-    later(() => apply(msg, msg.z ? inflateOp(buffers[0]) : msg.op));
+    later(() => apply(msg, buffers));
   };
   const onSeq = () => later(check);
   model.on("msg:custom", onMessage);
