@@ -272,4 +272,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { initialize: ({ model }) => followView(model), render }; // patches followed at the model (common/patch.js)

@@ -97,3 +97,24 @@ test("followView: an unreadable patch asks for the whole view; a renderer that f
   assert.equal(model.get("view").seq, 3);
   off();
 });
+
+test("followView: the model follows patches while no copy is shown (initialize); copies share it", async () => {
+  const model = new FakeModel({ view: { seq: 1 }, view_seq: 1 });
+  const atModel = followView(model); // anywidget's initialize
+  custom(model, { kind: "patch", seq: 2, base: 1, op: { d: { seq: { r: 2 } } } }); // nothing shown
+  await atModel.settled();
+  assert.equal(model.get("view").seq, 2); // the kernel sent no view_seq with it: none is needed
+  const shown = followView(model); // a copy shown now: the view of now, nothing asked
+  custom(model, { kind: "patch", seq: 3, base: 2, op: { d: { seq: { r: 3 } } } });
+  await shown.settled();
+  assert.equal(model.get("view").seq, 3);
+  assert.equal(model.handlers.get("msg:custom").length, 1); // one follower for both
+  shown();
+  shown(); // twice: still one user less
+  custom(model, { kind: "patch", seq: 4, base: 3, op: { d: { seq: { r: 4 } } } });
+  await atModel.settled();
+  assert.equal(model.get("view").seq, 4); // the model's own follower goes on
+  atModel();
+  assert.equal(model.listenerCount(), 0);
+  assert.deepEqual(model.sent, []);
+});

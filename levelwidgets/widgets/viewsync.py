@@ -6,11 +6,13 @@ and a browser that connects later all have everything. What travels per action i
 changed: :meth:`ViewSync._send_view` diffs the new view against the last one sent
 (:func:`.patch.diff`) and sends a custom message ``{"kind": "patch", "seq", "base", "op"}``
 (an op over :data:`PACK_OVER` bytes goes deflated in a binary buffer, ``"op"`` left out and
-``"z": 1`` set: a Level X roll's verdict tables are long but repetitive). The trait is set
-without ipywidgets sending it again (:meth:`ViewSync._should_send_property`). The browser
-(``js/src/common/patch.js``) applies patches in order to its copy and sets its model's
-``view``; it asks ``{"type": "resync"}`` for the whole view when a patch's ``base`` is not the
-view it holds or ``view_seq`` (synced after every view) is newer than its view.
+``"z": 1`` set: a Level X roll's verdict tables are long but repetitive). The traits ``view``
+and ``view_seq`` are set without ipywidgets sending them (:meth:`ViewSync._should_send_property`):
+the patch is the one message per view. The browser (``js/src/common/patch.js``) follows
+patches at the model (anywidget's ``initialize``, so also while no copy is shown), applies them
+in order to its copy and sets its model's ``view``; it asks ``{"type": "resync"}`` for the
+whole view when a patch's ``base`` is not the view it holds, or when a copy is shown with a
+view older than ``view_seq`` (sent with every whole view: a saved or reloaded page).
 
 The whole view goes out as a state update when the browser holds none of ours: the first
 view, a resync, another game or another language; and every view goes out whole until a front
@@ -65,11 +67,11 @@ class ViewSync(traitlets.HasTraits):
         else:
             self.send({**message, "op": op})  # type: ignore[attr-defined]
         self._view_quietly = True
-        try:
+        try:  # the patch is the one message: the browser's model follows patches itself
             self.view = view
+            self.view_seq = view["seq"]
         finally:
             self._view_quietly = False
-        self.view_seq = view["seq"]
 
     def _forget_sent_view(self) -> None:
         """The next view goes out whole (another game, language or viewer)."""
@@ -91,8 +93,9 @@ class ViewSync(traitlets.HasTraits):
         self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])  # type: ignore[attr-defined]
 
     def _should_send_property(self, key: str, value: Any) -> bool:
-        # a view sent as a patch is set without sending it whole (ipywidgets asks here)
-        if key == "view" and self._view_quietly:
+        # a view sent as a patch is set without sending it whole, nor its seq (the patch
+        # carries it): one message per view (ipywidgets asks here)
+        if self._view_quietly and key in ("view", "view_seq"):
             return False
         return super()._should_send_property(key, value)  # type: ignore[misc]
 

@@ -189,6 +189,33 @@ def test_bytes_per_action_over_whole_games(name: str) -> None:
     assert most <= 4096, f"{name}: {most} bytes for one action"
 
 
+@pytest.mark.parametrize("name", ["levelx", "level8"])
+def test_a_view_is_one_message_its_patch(name: str) -> None:
+    """Each view the browser follows travels as its patch alone: no trait update beside it
+    (``view_seq`` rides in the patch; each message costs the kernel a send and the page a
+    round of its widget manager)."""
+    if name == "levelx":
+        w: Any = LevelXWidget(LevelX(["Ann", "Bea"], seed=5), bots=[None, None])
+        step: Callable[[Any], None] = levelx_step
+    else:
+        bots = [None, HeuristicBot(seed=1)]
+        w = Level8Widget(Level8(["Ann", "Bot"], seed=5), bots=bots, bot_delay=500)
+        step = level8_step(HeuristicBot(seed=5))  # the bot's turns: advance(), as the page asks
+
+    wire = Wire(w)
+    views = 0
+    for n in range(16):
+        step(w)
+        messages = [m for m, _b in wire.sent]
+        wire.sent.clear()
+        patches = [m for m in messages if m["method"] == "custom"]
+        assert patches, f"step {n}: no view sent"
+        assert len(messages) == len(patches), f"step {n}: {messages[len(patches) :]}"
+        views += len(patches)
+        wire.check(f"step {n}")
+    assert views >= 16 and w.view_seq == w.view["seq"]  # the kernel's state is of now
+
+
 def test_a_jump_a_language_and_a_resync_keep_the_browser_whole() -> None:
     w = LevelXWidget(LevelX(["Ann", "Bot"], seed=3), bots=[None, "greedy"])
     wire = Wire(w)

@@ -11,12 +11,15 @@
 //                                     (patched at i), append a
 // applyOp returns a new value and never changes the old one (renderers may keep old views).
 //
-// followView(model) -> off (off.settled(): a promise, once the patches so far are applied): applies patches to the model's `view` (set locally, so a saved
-// notebook holds the whole view of now). A patch whose base is not the view held (one was
-// missed), or a `view_seq` newer than the view held (patches went by while nothing listened),
-// asks the kernel for the whole view: {type: "resync"}. Every rendered copy of a widget calls
-// it; a patch already applied is skipped, so two copies apply it once. A view shown from data
-// held ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
+// followView(model) -> off (off.settled(): a promise, once the patches so far are applied):
+// applies patches to the model's `view` (set locally, so a saved notebook holds the whole view
+// of now). The patch is the kernel's one message per view (it sends `view_seq` only with a
+// whole view). Each widget calls it from anywidget's `initialize` (patches are followed while
+// no copy is shown) and from every rendered copy (hosts without `initialize`); they share one
+// follower per model, which stops when the last of them is off. A patch whose base is not the
+// view held (one was missed), or a copy shown with a view older than `view_seq`, asks the
+// kernel for the whole view: {type: "resync"}, once per view held. A view shown from data held
+// ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
 
 import { unzlibSync } from "fflate";
 
@@ -60,20 +63,23 @@ export function inflateOp(buffer) {
 
 const DECODER = new TextDecoder();
 
-export function followView(model) {
-  let asked = -1; // the view_seq a resync was asked for (once each)
+/** The one follower of each model's patches, shared by its initialize and every copy shown. */
+const FOLLOWERS = new WeakMap();
+
+function follow(model) {
+  let askedAt = null; // the seq of the view held when a resync was asked (once per view held)
   let queue = Promise.resolve(); // patches and checks, in the order they came
+  const held = () => seqOf(baseOf(model.get("view")));
   const resync = () => {
-    const want = Number(model.get("view_seq")) || 0;
-    if (asked === want) return;
-    asked = want;
+    if (askedAt === held()) return; // asked already: the whole view is on its way
+    askedAt = held();
     model.send({ type: "resync" });
   };
   const apply = (msg, buffers) => {
     const view = baseOf(model.get("view"));
-    const held = seqOf(view);
-    if (held >= msg.seq) return; // applied already (another copy of the widget did)
-    if (held !== msg.base) {
+    const seq = seqOf(view);
+    if (seq >= msg.seq) return; // applied already
+    if (seq !== msg.base) {
       resync();
       return;
     }
@@ -86,9 +92,12 @@ export function followView(model) {
     }
     model.set("view", next); // a renderer that fails here is a bug: reported, never hidden
   };
+  // the view_seq of now, compared once the patches that came before it are applied
   const check = () => {
     const want = model.get("view_seq");
-    if (typeof want === "number" && want > 0 && seqOf(baseOf(model.get("view"))) < want) resync();
+    later(() => {
+      if (typeof want === "number" && want > 0 && held() < want) resync();
+    });
   };
   const later = (step) => {
     // the queue goes on after a failure, which the page's console shows (the tests fail on it)
@@ -98,14 +107,37 @@ export function followView(model) {
     if (!msg || msg.kind !== "patch") return;
     later(() => apply(msg, buffers));
   };
-  const onSeq = () => later(check);
   model.on("msg:custom", onMessage);
-  model.on("change:view_seq", onSeq);
-  check(); // shown after patches went by (or a saved copy): ask for the view of now
-  const off = () => {
-    model.off("msg:custom", onMessage);
-    model.off("change:view_seq", onSeq);
+  model.on("change:view_seq", check);
+  return {
+    users: 0,
+    check,
+    settled: () => queue,
+    stop: () => {
+      model.off("msg:custom", onMessage);
+      model.off("change:view_seq", check);
+    },
   };
-  off.settled = () => queue; // resolves once every patch received so far is applied
+}
+
+export function followView(model) {
+  let f = FOLLOWERS.get(model);
+  if (!f) {
+    f = follow(model);
+    FOLLOWERS.set(model, f);
+  }
+  f.users += 1;
+  f.check(); // shown after patches went by (or a saved copy): ask for the view of now
+  let done = false;
+  const off = () => {
+    if (done) return;
+    done = true;
+    f.users -= 1;
+    if (f.users === 0) {
+      f.stop();
+      FOLLOWERS.delete(model);
+    }
+  };
+  off.settled = () => f.settled(); // resolves once every patch received so far is applied
   return off;
 }
