@@ -42,7 +42,9 @@ the bots' turns follow as views of their own (each click waits until they are do
 ``bot_delay=0`` the answer would wait for the bots' whole turns, which is the bots' thinking,
 not the widget's answer.
 
-Run: ``python benchmarks/widget_latency.py [--quick] [--moves N] [--turns N] [--steps N]``.
+Run: ``python benchmarks/widget_latency.py [--quick] [--moves N] [--turns N] [--steps N]
+[--only levelx,level8] [--slowest N]`` (``--slowest``: each widget's N slowest clicks, with
+what was pressed).
 ``--quick`` is a smoke run (a few clicks per widget).
 """
 
@@ -261,6 +263,17 @@ class Sample:
         self.cpu: list[float] = []
         self.echo: list[float] = []
         self.echo_cpu: list[float] = []
+        self.targets: list[str] = []  # what each click pressed (for --slowest)
+
+    def slowest(self, name: str, n: int) -> None:
+        """The ``n`` slowest clicks: what was pressed, click-to-render, its echo, CPU, draw."""
+        rows = sorted(range(len(self.render)), key=lambda i: -self.render[i])[:n]
+        for i in rows:
+            echo = f", echo {self.echo[i]:.1f}" if i < len(self.echo) else ""
+            print(
+                f"{name}_slow_click: {self.render[i]:.1f} ms{echo}, cpu {self.cpu[i]:.1f},"
+                f" draw {self.draw[i]:.1f} ms, {self.per_action[i]:.0f} B/action: {self.targets[i]}"
+            )
 
     def report(self, name: str, echo_p95: float) -> None:
         if not self.render:
@@ -347,6 +360,7 @@ class Clicker:
         after = self.ply() if count_plies else 0
         self.sample.render.append(rendered)
         self.sample.draw.append(drawn)
+        self.sample.targets.append(target)
         actions = max(1, after - before)
         sync, picture = click_bytes(self.frames)
         self.sample.per_action.append(sync / actions)
@@ -362,6 +376,7 @@ def main() -> None:
     parser.add_argument("--rolls", type=int, default=40, help="DiceLab rolls")
     parser.add_argument("--only", default="", help="comma-separated widgets to measure")
     parser.add_argument("--echoes", type=int, default=60, help="echo round trips (two halves)")
+    parser.add_argument("--slowest", type=int, default=0, help="also list each widget's N slowest")
     args = parser.parse_args()
     if args.quick:
         args.moves, args.turns, args.steps, args.rolls, args.echoes = 6, 3, 8, 4, 8
@@ -395,6 +410,8 @@ def main() -> None:
     print(f"echo_round_trip_ms_p95: {echo_p95:.1f} ms")
     for name, sample in samples.items():
         sample.report(name, echo_p95)
+        if args.slowest:
+            sample.slowest(name, args.slowest)
 
 
 def measure_echo(page, n: int) -> list[float]:
