@@ -52,6 +52,9 @@ class GameKind:
     scores: Callable[[Any, int], list[int]]
     #: The game's own columns of a row, after the shared ones.
     columns: Callable[[Any, int], dict[str, Any]]
+    #: Whether a finished game's winners are the seats with the top score (Level X: the
+    #: engine's rule, ``levelx.state.winners``): the row then reads the scores once for both.
+    winners_top_scores: bool = False
 
     def rules_type(self) -> type[Any]:
         """The engine's rules class (Level X ``Rules``), next to its engine class."""
@@ -64,10 +67,16 @@ class GameKind:
 
 
 def _play_levelx(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
+    # labels is None when no record is kept: the rows name the seats, and names cost checks
+    return _levelx_play_game()(bots, seed=seed, rules=rules, names=labels)
+
+
+@cache
+def _levelx_play_game() -> Any:
+    """``levelx.bots.play_game``, imported once (a cheap game is a tenth of a millisecond)."""
     from ..levelx.bots import play_game
 
-    # labels is None when no record is kept: the rows name the seats, and names cost checks
-    return play_game(bots, seed=seed, rules=rules, names=labels)  # type: ignore[arg-type]
+    return play_game
 
 
 def _play_level8(bots: list[object], seed: int, _labels: list[str] | None, rules: Any) -> Any:
@@ -90,9 +99,8 @@ def _levelx_columns(g: Any, players: int) -> dict[str, Any]:
     # is_closed) build a dict per seat and check every row number, a tenth of a cheap game.
     state = g._state
     out: dict[str, Any] = {"rows_closed": state.chips.count(0)}
-    held = state.held  # [seat][row index], rows in ROWS order
-    for i, column in enumerate(_CHIP_COLUMNS):
-        out[column] = sum(h[i] for h in held)
+    # held: [seat][row index], rows in ROWS order; summed per row over the seats
+    out.update(zip(_CHIP_COLUMNS, map(sum, zip(*state.held, strict=True)), strict=True))
     return out
 
 
@@ -120,6 +128,7 @@ KINDS: dict[str, GameKind] = {
         play=_play_levelx,
         scores=lambda g, players: g.scores(),
         columns=_levelx_columns,
+        winners_top_scores=True,
     ),
     "level8": GameKind(
         engine=("..level8", "Level8"),

@@ -18,9 +18,15 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
     ``tie``, per seat ``bot_i`` and ``score_i`` (Level X points; Level 8 the level reached),
     Level X ``chips_row_r`` (chips taken per row) and ``rows_closed``, Level 8
     ``rounds_to_finish``."""
-    winners = list(g.winners)
-    sole = len(winners) == 1
+    kind = KINDS[game]
+    scores = kind.scores(g, len(labels))
     over = g.is_over
+    if kind.winners_top_scores:  # the seats with the top score, read from the scores above
+        top = max(scores)
+        winners = [seat for seat, s in enumerate(scores) if s == top] if over else []
+    else:
+        winners = list(g.winners)
+    sole = len(winners) == 1
     row: dict[str, Any] = {
         "game_index": k,
         "seed": seed,
@@ -33,8 +39,6 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
         "winner_bot": labels[winners[0]] if sole else None,
         "tie": len(winners) > 1,
     }
-    kind = KINDS[game]
-    scores = kind.scores(g, len(labels))
     for seat, label in enumerate(labels):
         row[_BOT[seat]] = label
         row[_SCORE[seat]] = scores[seat]
