@@ -99,3 +99,14 @@ test("a press outside the widget or by another button is forgotten; cleanup stop
   outside.remove();
   s.root.remove();
 });
+
+test("a redraw to another person's control is never clicked for them (hot seat)", () => {
+  const s = setup();
+  press(s.label);
+  const bens = s.button.cloneNode(true); // the same data-action, for Ben now
+  bens.firstChild.textContent = "I am Ben: show my cards";
+  s.button.replaceWith(bens);
+  release(s.section);
+  assert.deepEqual(s.seen, []); // Ann's press never shows Ben's hand
+  s.done();
+});

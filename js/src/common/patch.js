@@ -92,16 +92,16 @@ function follow(model) {
     }
     model.set("view", next); // a renderer that fails here is a bug: reported, never hidden
   };
+  const later = (step) => {
+    // the queue goes on after a failure, which the page's console shows (the tests fail on it)
+    queue = queue.then(step).catch((error) => console.error("levelwidgets: a view could not be shown", error));
+  };
   // the view_seq of now, compared once the patches that came before it are applied
   const check = () => {
     const want = model.get("view_seq");
     later(() => {
       if (typeof want === "number" && want > 0 && held() < want) resync();
     });
-  };
-  const later = (step) => {
-    // the queue goes on after a failure, which the page's console shows (the tests fail on it)
-    queue = queue.then(step).catch((error) => console.error("levelwidgets: a view could not be shown", error));
   };
   const onMessage = (msg, buffers) => {
     if (!msg || msg.kind !== "patch") return;

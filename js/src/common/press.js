@@ -9,7 +9,7 @@
 //
 // keepPresses(root) -> cleanup: such a click (released within SLOP px of where it was pressed)
 // is taken from the element it reached and given to the pressed one, or, when a redraw
-// replaced that, to the one element of the widget with the same tag and data-* attributes.
+// replaced that, to the one element of the widget with the same tag, data-* attributes and text.
 // A pointer moved away before the release still cancels the press, as everywhere; a click
 // that reached the pressed element is left alone.
 
@@ -28,10 +28,12 @@ function pressedOf(node, root) {
   return null;
 }
 
-/** Tag and data-* attributes: what a redrawn copy of the same control carries. */
+/** Tag, data-* attributes and text: what a redrawn copy of the same control carries. The text
+ *  tells apart controls that differ only in whom they are for: "I am Ann: show my cards" never
+ *  stands in for Ben's button after a redraw to Ben's pass screen. */
 function signature(el) {
   const data = Object.entries(el.dataset || {}).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `${el.tagName}|${JSON.stringify(data)}`;
+  return `${el.tagName}|${JSON.stringify(data)}|${el.textContent}`;
 }
 
 /** The pressed element, or the one copy of it a redraw put in its place (null: none, or many). */
