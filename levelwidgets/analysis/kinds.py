@@ -48,13 +48,11 @@ class GameKind:
     #: Play one game: ``play(bots, seed, labels, rules) -> finished engine``.
     #: ``labels`` is None when no record is kept (the engine's default seat names then).
     play: Callable[[list[object], int, list[str] | None, Any], Any]
-    #: Every seat's score for the ``score_i`` columns (Level X points, Level 8 the level).
-    scores: Callable[[Any, int], list[int]]
+    #: ``(scores, winners)`` of a game: every seat's score for the ``score_i`` columns (Level X
+    #: points, Level 8 the level) and the winning seats ([] while unfinished), in one read.
+    result: Callable[[Any, int], tuple[list[int], list[int]]]
     #: The game's own columns of a row, after the shared ones.
     columns: Callable[[Any, int], dict[str, Any]]
-    #: Whether a finished game's winners are the seats with the top score (Level X: the
-    #: engine's rule, ``levelx.state.winners``): the row then reads the scores once for both.
-    winners_top_scores: bool = False
 
     def rules_type(self) -> type[Any]:
         """The engine's rules class (Level X ``Rules``), next to its engine class."""
@@ -68,15 +66,17 @@ class GameKind:
 
 def _play_levelx(bots: list[object], seed: int, labels: list[str] | None, rules: Any) -> Any:
     # labels is None when no record is kept: the rows name the seats, and names cost checks
-    return _levelx_play_game()(bots, seed=seed, rules=rules, names=labels)
+    return _levelx()[0](bots, seed=seed, rules=rules, names=labels)
 
 
 @cache
-def _levelx_play_game() -> Any:
-    """``levelx.bots.play_game``, imported once (a cheap game is a tenth of a millisecond)."""
+def _levelx() -> tuple[Any, Any]:
+    """``levelx.bots.play_game`` and ``levelx.state.top_seats``, imported once per process (an
+    import statement per game cost a noticeable part of a cheap game: a tenth of a millisecond)."""
     from ..levelx.bots import play_game
+    from ..levelx.state import top_seats
 
-    return play_game
+    return play_game, top_seats
 
 
 def _play_level8(bots: list[object], seed: int, _labels: list[str] | None, rules: Any) -> Any:
@@ -89,6 +89,16 @@ def _play_board(bots: list[object], seed: int, labels: list[str] | None, rules: 
     from ..level8.board.bots import play_board_game
 
     return play_board_game(bots, seed=seed, players=labels, **dict(rules or {}))
+
+
+def _levelx_result(g: Any, _players: int) -> tuple[list[int], list[int]]:
+    # the winners from the scores just read, by the engine's own rule (levelx.state.top_seats)
+    scores = g.scores()
+    return scores, _levelx()[1](scores) if g.is_over else []
+
+
+def _level8_result(g: Any, players: int) -> tuple[list[int], list[int]]:
+    return [g.levels[seat] for seat in range(players)], list(g.winners)
 
 
 _CHIP_COLUMNS = tuple(f"chips_row_{r}" for r in range(5, 11))  # ROWS, without the import
@@ -126,9 +136,8 @@ KINDS: dict[str, GameKind] = {
         most_players=4,
         rules_are_options=False,
         play=_play_levelx,
-        scores=lambda g, players: g.scores(),
+        result=_levelx_result,
         columns=_levelx_columns,
-        winners_top_scores=True,
     ),
     "level8": GameKind(
         engine=("..level8", "Level8"),
@@ -136,7 +145,7 @@ KINDS: dict[str, GameKind] = {
         most_players=6,
         rules_are_options=True,
         play=_play_level8,
-        scores=lambda g, players: [g.levels[seat] for seat in range(players)],
+        result=_level8_result,
         columns=_level8_columns,
     ),
     "level8board": GameKind(
@@ -148,7 +157,7 @@ KINDS: dict[str, GameKind] = {
         most_players=6,
         rules_are_options=True,
         play=_play_board,
-        scores=lambda g, players: [g.levels[seat] for seat in range(players)],
+        result=_level8_result,
         columns=_level8_columns,
     ),
 }

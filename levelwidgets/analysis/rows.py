@@ -19,13 +19,8 @@ def game_row(game: str, g: Any, k: int, seed: int, labels: Sequence[str]) -> dic
     Level X ``chips_row_r`` (chips taken per row) and ``rows_closed``, Level 8
     ``rounds_to_finish``."""
     kind = KINDS[game]
-    scores = kind.scores(g, len(labels))
+    scores, winners = kind.result(g, len(labels))
     over = g.is_over
-    if kind.winners_top_scores:  # the seats with the top score, read from the scores above
-        top = max(scores)
-        winners = [seat for seat, s in enumerate(scores) if s == top] if over else []
-    else:
-        winners = list(g.winners)
     sole = len(winners) == 1
     row: dict[str, Any] = {
         "game_index": k,

@@ -204,6 +204,10 @@ def score(state: State, player: int) -> int:
 
 
 def winners(state: State, rules: Rules) -> list[int]:
-    scores = [score(state, p) for p in range(len(state.pos))]
+    return top_seats([score(state, p) for p in range(len(state.pos))])
+
+
+def top_seats(scores: list[int]) -> list[int]:
+    """The seats with the top score: the winners of a finished game (ties share the win)."""
     top = max(scores)
     return [p for p, s in enumerate(scores) if s == top]
