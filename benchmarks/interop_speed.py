@@ -8,6 +8,11 @@ For each game (2 players) the same random-play loop runs
 * at the engine level (the baseline): ``legal_action_ids`` + a random choice +
   ``apply(action_from_id(id))``, chance sampled as the adapters sample it;
 * ``engine.apply`` alone: the baseline's actions played again, only ``apply`` timed;
+* one adapter call alone against ``apply`` alone on the same actions, each call timed by
+  itself on both sides: PettingZoo's ``step()`` (after the agent's ``last()``, not timed)
+  and OpenSpiel's ``apply_action()`` (after ``legal_actions()``, not timed). This is what
+  the adapter adds to the engine's own step: the id decoded, chance played, the agent and
+  rewards kept (``adapter_call_vs_apply_max_ratio``);
 * through the PettingZoo AEC environment: ``last()`` (tensor and mask), a choice from the
   mask (its ids read as Gymnasium's ``Discrete.sample(mask)`` reads them: :func:`legal_ids`),
   ``step`` — and ``step`` alone (``last(observe=False)``, ids from the engine);
@@ -40,6 +45,7 @@ the time ratio is the higher one; the two together say what the adapter costs.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import re
@@ -110,6 +116,75 @@ def apply_only(name: str, recorded: list) -> float:
         for action in actions:
             apply(action)
         total += time.process_time() - start
+    return total
+
+
+#: The clock of the one-call timings (each call timed alone): ``perf_counter`` costs a
+#: tenth of ``process_time`` per reading, which would add a microsecond to every call.
+clock = time.perf_counter
+
+
+def apply_calls(name: str, recorded: list) -> float:
+    """Seconds inside ``apply`` alone for the recorded games' actions, each call timed
+    alone like the adapter calls it pairs with."""
+    total = 0.0
+    for engine, actions in recorded:
+        game = core.make_game(name, seed=engine)
+        apply = game.apply
+        for action in actions:
+            start = clock()
+            apply(action)
+            total += clock() - start
+    return total
+
+
+def pettingzoo_step_calls(name: str, recorded: list) -> float:
+    """Seconds inside ``env.step`` alone for the recorded games' decisions (the engine
+    loop's games: ``reset(seed)`` gives the same engine seed and chance draws), each after
+    the agent has looked (``last()``, not timed), as every agent does before it steps. The
+    step plays the chance that follows a decision itself, so its pair is
+    :func:`apply_only` of every action, chance included."""
+    env = ENVIRONMENTS[name]()
+    total = 0.0
+    for index, (engine, actions) in enumerate(recorded):
+        env.reset(seed=FIRST_SEED + index)
+        game = env.game
+        replay = core.make_game(name, seed=engine)
+        step, last = env.step, env.last
+        for action in actions:
+            if replay.is_chance():
+                replay.apply(action)
+                continue
+            action_id = replay.action_id(action)
+            replay.apply(action)
+            last()
+            start = clock()
+            step(action_id)
+            total += clock() - start
+        if game.plies != replay.plies:
+            raise RuntimeError(f"{name}: the environment's game left the engine loop's game")
+    return total
+
+
+def openspiel_apply_calls(name: str, recorded: list) -> float:
+    """Seconds inside ``state.apply_action`` alone for the recorded games' actions (chance
+    outcomes too: OpenSpiel's ids are the engine's), each after ``legal_actions()`` (not
+    timed), as a bot asks before it acts; the pair of :func:`apply_only`."""
+    game = pyspiel.load_game(name, {"players": 2})
+    total = 0.0
+    for engine, actions in recorded:
+        ids = core.make_game(name, seed=engine)
+        numbered = []
+        for action in actions:
+            numbered.append(ids.action_id(action))
+            ids.apply(action)
+        state = openspiel.state_for(game, core.make_game(name, seed=engine))
+        apply_action, legal_actions = state.apply_action, state.legal_actions
+        for action_id in numbered:
+            legal_actions()
+            start = clock()
+            apply_action(action_id)
+            total += clock() - start
     return total
 
 
@@ -251,6 +326,20 @@ def report(name: str, label: str, steps: int, pairs: list, counted: dict | None 
 ENGINE = "engine loop"
 
 
+def report_call(name: str, label: str, steps: int, pairs: list) -> float:
+    """Print one adapter call's time per decision against ``apply`` alone on the same
+    actions (each call timed alone on both sides); returns the median ratio."""
+    seconds = statistics.median(a for a, _ in pairs)
+    ratios = sorted(a / e for a, e in pairs)
+    ratio = statistics.median(ratios)
+    print(
+        f"{name} {label}: {seconds / steps * 1e6:.1f} µs per decision  ({ratio:.2f}x "
+        f"engine.apply alone on the same actions: median of {len(pairs)} pairs, range "
+        f"{ratios[0]:.2f}–{ratios[-1]:.2f})"
+    )
+    return ratio
+
+
 def adapter_loops() -> dict[str, tuple[Callable[..., float], dict]]:
     """The adapter loops by label, each with its keywords (OpenSpiel's when available)."""
     loops: dict[str, tuple[Callable[..., float], dict]] = {
@@ -341,13 +430,18 @@ def main() -> None:
     counting = args.instructions and shutil.which("valgrind") is not None
     if args.instructions and not counting:
         print("instructions: valgrind is not installed, so only times are measured")
-    worst = worst_counted = 0.0
+    worst = worst_counted = worst_call = 0.0
     loops = adapter_loops()
     for name in games:
         counted = count_instructions(name, list(loops), args.jobs) if counting else None
         steps = calibrate(name, args.seconds)
         recorded: list = []
         engine_loop(name, steps, recorded)
+        # the recorded games are the benchmark's own data: kept out of the collector's
+        # scans, whose full passes over them (at random moments) moved one-call figures by
+        # half; each loop's own garbage is still collected as it would be
+        gc.collect()
+        gc.freeze()
         bases = [engine_loop(name, steps) for _ in range(args.repeats)]
         line = f"{name} engine loop: {steps / statistics.median(bases):,.0f} steps/s"
         if counted:
@@ -357,12 +451,23 @@ def main() -> None:
             (apply_only(name, recorded), engine_loop(name, steps)) for _ in range(args.repeats)
         ]
         report(name, "engine.apply only", steps, applied)
+        calls = {"pettingzoo step() alone": pettingzoo_step_calls}
+        if pyspiel is not None:
+            calls["openspiel apply_action() alone"] = openspiel_apply_calls
+        for label, timed in calls.items():
+            pairs = [
+                (timed(name, recorded), apply_calls(name, recorded)) for _ in range(args.repeats)
+            ]
+            worst_call = max(worst_call, report_call(name, label, steps, pairs))
         for label, (run, keywords) in loops.items():
             pairs = paired_ratios(name, steps, run, keywords, args.repeats)
             worst = max(worst, report(name, label, steps, pairs, counted))
             if counted:
                 worst_counted = max(worst_counted, counted[label] / counted[ENGINE])
+        del recorded
+        gc.unfreeze()
     print(f"adapter_vs_engine_max_ratio: {worst:.2f} (target ≤ 2)")
+    print(f"adapter_call_vs_apply_max_ratio: {worst_call:.2f}")
     if counting:
         print(f"adapter_vs_engine_max_instruction_ratio: {worst_counted:.2f}")
     if pyspiel is None:

@@ -243,24 +243,22 @@ class ActionSpace:
             if block.slots:
                 self.slots[kind] = block
         self.size = len(self.keys)
+        #: the actions of the global ids decoded so far, by seat and id (actions are frozen,
+        #: so one object serves every decoding; a training loop decodes the same few ids)
+        self._decoded: list[dict[int, Action]] = [{} for _ in range(shape.num_players)]
         #: ``(position key, legal options by slot kind)`` of the last position asked about
         self._options: tuple[tuple, dict[str, list[Action]]] = ((), {})
 
     def options(self, game: CardTable, kind: str) -> list[Action]:
         """The legal options of slot kind ``kind`` now, in ``legal_actions()`` order.
 
-        Kept for the last position asked about: a position is its game's history (every
-        change adds or removes an entry), so the last entry, the count, the phase and the
-        seat name it; mapping every legal id back costs one ``legal_actions()`` call."""
-        history = game.history
-        key = (len(history), history[-1] if history else None, game.phase, game.current_player)
+        Kept for the last position asked about (by this or :meth:`legal_action_ids`, which
+        lists them on its way: an agent that read its mask decodes its id for free). A
+        position is its game's history (every change adds or removes an entry), so the last
+        entry, the count, the phase and the seat name it."""
+        key = _position_key(game)
         got_key, by_kind = self._options
-        if (
-            len(got_key) != 4
-            or got_key[0] != key[0]
-            or got_key[1] is not key[1]
-            or got_key[2:] != key[2:]
-        ):
+        if not _same_position(got_key, key):
             by_kind = {k: [] for k in self.slots}
             for action in game.legal_actions():
                 listed = by_kind.get(action.kind)
@@ -271,20 +269,23 @@ class ActionSpace:
 
     # -- ids -------------------------------------------------------------------------------
     def legal_action_ids(self, game: CardTable) -> list[int]:
-        """The ids of ``game.legal_actions()``, ascending (options beyond the slots left out)."""
+        """The ids of ``game.legal_actions()``, ascending (options beyond the slots left out).
+        The slot kinds' options are kept for :meth:`options` on the way."""
         ids, slots = self.ids, self.slots
         out: list[int] = []
-        seen: dict[str, int] = {}
+        by_kind: dict[str, list[Action]] = {k: [] for k in slots}
         for action in game.legal_actions():
             i = ids.get(action_key(action))
             if i is None:
-                block = slots[action.kind]  # (a legal action of a global kind has an id)
-                k = seen.get(block.kind, 0)
-                seen[block.kind] = k + 1
+                listed = by_kind[action.kind]  # (a legal action of a global kind has an id)
+                block = slots[action.kind]
+                k = len(listed)
+                listed.append(action)
                 if k >= block.size:
                     continue
                 i = block.base + k
             out.append(i)
+        self._options = (_position_key(game), by_kind)
         out.sort()
         return out
 
@@ -338,6 +339,10 @@ class ActionSpace:
     def action_from_id(self, game: CardTable, action_id: object) -> Action:
         """The action with id ``action_id`` in ``game``'s position, played by the seat that
         acts now."""
+        if type(action_id) is int:  # (not a bool, which would find 0's and 1's actions)
+            decoded = self._decoded[game.current_player].get(action_id)
+            if decoded is not None:
+                return decoded
         if isinstance(action_id, bool) or not isinstance(action_id, Integral):
             raise ActionIdTypeError(
                 f"an action id is a whole number 0–{self.size - 1}, not {show(action_id)}"
@@ -350,7 +355,9 @@ class ActionSpace:
             )
         key = self.keys[i]
         if key is not None:
-            return Action(key[0], game.current_player, *key[1:])
+            player = game.current_player
+            decoded = self._decoded[player][i] = Action(key[0], player, *key[1:])
+            return decoded
         block = next(b for b in self.blocks if b.base <= i < b.base + b.size)
         options = self.options(game, block.kind)
         k = i - block.base
@@ -391,6 +398,17 @@ def space_for(game: CardTable) -> ActionSpace:
             space = _SPACES[shape] = ActionSpace(shape)
         cache["_action_space"] = space
     return space
+
+
+def _position_key(game: CardTable) -> tuple:
+    """What names a position for :meth:`ActionSpace.options`: the history's length and last
+    entry (compared by identity), the phase and the seat to act."""
+    history = game._history  # (``history`` copies it: a tuple per call)
+    return (len(history), history[-1] if history else None, game.phase, game.current_player)
+
+
+def _same_position(got: tuple, key: tuple) -> bool:
+    return len(got) == 4 and got[0] == key[0] and got[1] is key[1] and got[2:] == key[2:]
 
 
 def _canonical(action: Action) -> Action:

@@ -114,6 +114,36 @@ def test_random_games_keep_the_id_and_text_contract(name: str, players: int) -> 
         assert isinstance(game, Game)
 
 
+@pytest.mark.parametrize("name", ["level8", "level8_board"])
+def test_decoding_the_ids_just_listed_enumerates_nothing_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent reads its mask (legal_action_ids), then its id is decoded: the position's
+    options were listed on the way, so the decoding asks for no legal actions again, and
+    every seat gets its own actions (decoded global ids are kept per seat)."""
+    game, rng = GAMES[name](3, 7), random.Random(7)
+    calls = {"n": 0}
+    listing = type(game).legal_actions
+
+    def counted(self: Any) -> list:
+        calls["n"] += 1
+        return listing(self)
+
+    monkeypatch.setattr(type(game), "legal_actions", counted)
+    slot_positions = 0
+    for _ in range(120):
+        if game.is_over:
+            break
+        ids = game.legal_action_ids()
+        before = calls["n"]
+        back = [game.action_from_id(i) for i in ids]
+        assert calls["n"] == before, "decoding re-listed the legal actions"
+        assert all(a.player == game.current_player for a in back)
+        slot_positions += any(a.kind in SLOT_KINDS for a in back)
+        game.apply(back[rng.randrange(len(back))])
+    assert slot_positions > 0, "no position with option slots was decoded"
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_equal_configs_have_equal_spaces_and_other_player_counts_differ(name: str) -> None:
     a, b = GAMES[name](3, 1), GAMES[name](3, 2)
