@@ -49,6 +49,17 @@ def test_the_wheel_carries_the_licence_and_the_typing_marker(wheel: zipfile.ZipF
     assert "levelwidgets/py.typed" in names
 
 
+def test_the_wheel_enables_the_server_extension_on_install(wheel: zipfile.ZipFile) -> None:
+    """The server extension's config goes where Jupyter reads it (``etc/jupyter`` of the
+    environment): installing the wheel turns ``levelwidgets.server`` on."""
+    (name,) = [
+        n for n in wheel.namelist() if n.endswith("jupyter_server_config.d/levelwidgets.json")
+    ]
+    assert ".data/data/etc/jupyter/" in name
+    assert b'"levelwidgets.server": true' in wheel.read(name)
+    assert "levelwidgets/server.py" in wheel.namelist()
+
+
 def test_the_metadata_names_the_project_urls_and_classifiers(wheel: zipfile.ZipFile) -> None:
     meta = _metadata(wheel)
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))

@@ -63,6 +63,7 @@ class LabServer:
     root: Path
     proc: subprocess.Popen
     env: dict[str, str] = field(repr=False)
+    log: Path | None = None  # the server's output
 
     def url(self, path: str = "lab") -> str:
         return f"http://127.0.0.1:{self.port}/{path}?token={self.token}"
@@ -126,7 +127,7 @@ def lab_server(
         "--LabServerApp.extra_labextensions_path=[]",
     ]
     with running(cmd, env, root, home / "jupyterlab.log") as proc:
-        server = LabServer(port, token, root, proc, env)
+        server = LabServer(port, token, root, proc, env, home / "jupyterlab.log")
         wait_until_up(
             proc, server.url("api/status"), "JupyterLab", home / "jupyterlab.log", timeout
         )
