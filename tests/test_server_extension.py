@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from levelwidgets import server
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def finish(coroutine: Any) -> Any:
+    """Run a coroutine that never waits to its end, without an event loop (another test of
+    this worker may have left one running, which ``asyncio.run`` refuses)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError("the coroutine waited for something")
 
 
 class FakeHandler:
@@ -33,7 +43,7 @@ def test_open_switches_nagle_off_before_the_channels_open() -> None:
     handler_class = type("Handler", (FakeHandler,), {})
     assert server.install_nodelay(handler_class) is True
     handler = handler_class()
-    assert asyncio.run(handler.open("k1")) == "k1"
+    assert finish(handler.open("k1")) == "k1"
     assert handler.calls == ["nodelay True", "open k1"]
     assert handler_class.open.__name__ == "open"  # (wrapped, its name kept)
 
@@ -43,7 +53,7 @@ def test_installing_twice_wraps_once() -> None:
     assert server.install_nodelay(handler_class) is True
     assert server.install_nodelay(handler_class) is False
     handler = handler_class()
-    asyncio.run(handler.open("k"))
+    finish(handler.open("k"))
     assert handler.calls.count("nodelay True") == 1
 
 
@@ -57,7 +67,7 @@ def test_a_socket_gone_before_open_still_opens() -> None:
 
     assert server.install_nodelay(Closed)
     handler = Closed()
-    assert asyncio.run(handler.open("k")) == "k"
+    assert finish(handler.open("k")) == "k"
     assert handler.calls == ["open k"]
 
 
