@@ -20,6 +20,7 @@ browser tests' too) and fail there, because only JupyterLite provides what it ne
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -27,6 +28,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 LITE = Path(__file__).resolve().parent
@@ -47,26 +49,47 @@ def default_tools_dir() -> Path:
     return Path(sys.prefix) / "levelwidgets-lite-tools"
 
 
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (made if missing) while the block runs, where the
+    system has ``fcntl``: two builds at once (two test workers, two terminals) would
+    otherwise remove and reinstall the same tools folder under each other."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows: no lock; one build at a time there)
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def ensure_tools(tools: Path) -> Path:
     """Install ``lite/requirements.txt`` into ``tools`` unless it is there already.
 
-    A stamp with the requirements' hash makes a second build skip pip (and the network)."""
+    A stamp with the requirements' hash makes a second build skip pip (and the network); a
+    lock beside the folder makes a build that starts meanwhile wait for the first's."""
     want = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
     stamp = tools / ".levelwidgets-stamp"
-    if stamp.exists() and stamp.read_text() == want:
-        return tools
-    if tools.exists():
-        shutil.rmtree(tools)
-    command = [sys.executable, "-m", "pip", "install", "-q", "--target", str(tools)]
-    result = subprocess.run(
-        [*command, "-r", str(REQUIREMENTS)], capture_output=True, text=True, check=False
-    )
-    if result.returncode != 0:
-        raise LiteBuildError(
-            f"could not install the JupyterLite tools ({REQUIREMENTS.name}) into {tools}: "
-            f"pip needs the package index.\n{result.stderr[-2000:]}"
+    with _locked(tools.with_name(tools.name + ".lock")):
+        if stamp.exists() and stamp.read_text() == want:
+            return tools
+        if tools.exists():
+            shutil.rmtree(tools)
+        command = [sys.executable, "-m", "pip", "install", "-q", "--target", str(tools)]
+        result = subprocess.run(
+            [*command, "-r", str(REQUIREMENTS)], capture_output=True, text=True, check=False
         )
-    stamp.write_text(want)
+        if result.returncode != 0:
+            raise LiteBuildError(
+                f"could not install the JupyterLite tools ({REQUIREMENTS.name}) into {tools}: "
+                f"pip needs the package index.\n{result.stderr[-2000:]}"
+            )
+        stamp.write_text(want)
     return tools
 
 

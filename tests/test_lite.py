@@ -52,6 +52,8 @@ def _load_build_module():
 
 
 lite_build = _load_build_module()
+#: One worker builds the site once for every test here (a module fixture is per worker).
+pytestmark = pytest.mark.xdist_group("lite")
 
 
 @pytest.fixture(scope="module")
@@ -204,3 +206,35 @@ def test_the_site_opens_in_chromium_with_its_extensions_and_no_error(site: Path)
     assert loaded == dict.fromkeys(EXTENSIONS, 200)
     errors.check()
     assert elsewhere == [], f"the site fetched from elsewhere before any kernel: {elsewhere}"
+
+
+def test_a_second_build_waits_for_the_first_ones_tools(tmp_path: Path) -> None:
+    """Two builds at once (two test workers, two terminals) take the tools lock in turn: the
+    second gets it only after the first let it go, so neither removes the other's folder
+    while pip writes into it (this raced once in CI: 'No such file ... .levelwidgets-stamp')."""
+    import threading
+
+    lock = tmp_path / "tools.lock"
+    order: list[str] = []
+    first_holds, second_tries = threading.Event(), threading.Event()
+
+    def first() -> None:
+        with lite_build._locked(lock):
+            order.append("first in")
+            first_holds.set()
+            second_tries.wait(10)
+            threading.Event().wait(0.2)  # give the second the chance to get in wrongly
+            order.append("first out")
+
+    def second() -> None:
+        first_holds.wait(10)
+        second_tries.set()
+        with lite_build._locked(lock):
+            order.append("second in")
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert order == ["first in", "first out", "second in"]
