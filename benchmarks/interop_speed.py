@@ -106,35 +106,29 @@ def engine_loop(name: str, steps: int, record: list | None = None) -> float:
     return time.process_time() - start
 
 
-def apply_only(name: str, recorded: list) -> float:
-    """Seconds of ``apply`` alone for the recorded games' actions."""
-    total = 0.0
-    for engine, actions in recorded:
-        game = core.make_game(name, seed=engine)
-        apply = game.apply
-        start = time.process_time()
-        for action in actions:
-            apply(action)
-        total += time.process_time() - start
-    return total
-
-
 #: The clock of the one-call timings (each call timed alone): ``perf_counter`` costs a
 #: tenth of ``process_time`` per reading, which would add a microsecond to every call.
 clock = time.perf_counter
 
 
-def apply_calls(name: str, recorded: list) -> float:
-    """Seconds inside ``apply`` alone for the recorded games' actions, each call timed
-    alone like the adapter calls it pairs with."""
+def apply_only(name: str, recorded: list, per_call: bool = False) -> float:
+    """Seconds of ``apply`` alone for the recorded games' actions: CPU time of each game's
+    loop, or (``per_call``) each call timed alone with :data:`clock`, as the adapter calls
+    it pairs with are."""
     total = 0.0
     for engine, actions in recorded:
         game = core.make_game(name, seed=engine)
         apply = game.apply
+        if per_call:
+            for action in actions:
+                start = clock()
+                apply(action)
+                total += clock() - start
+            continue
+        start = time.process_time()
         for action in actions:
-            start = clock()
             apply(action)
-            total += clock() - start
+        total += time.process_time() - start
     return total
 
 
@@ -143,7 +137,7 @@ def pettingzoo_step_calls(name: str, recorded: list) -> float:
     loop's games: ``reset(seed)`` gives the same engine seed and chance draws), each after
     the agent has looked (``last()``, not timed), as every agent does before it steps. The
     step plays the chance that follows a decision itself, so its pair is
-    :func:`apply_only` of every action, chance included."""
+    :func:`apply_only` of every action, chance included (``per_call``)."""
     env = ENVIRONMENTS[name]()
     total = 0.0
     for index, (engine, actions) in enumerate(recorded):
@@ -169,7 +163,7 @@ def pettingzoo_step_calls(name: str, recorded: list) -> float:
 def openspiel_apply_calls(name: str, recorded: list) -> float:
     """Seconds inside ``state.apply_action`` alone for the recorded games' actions (chance
     outcomes too: OpenSpiel's ids are the engine's), each after ``legal_actions()`` (not
-    timed), as a bot asks before it acts; the pair of :func:`apply_only`."""
+    timed), as a bot asks before it acts; the pair of :func:`apply_only` (``per_call``)."""
     game = pyspiel.load_game(name, {"players": 2})
     total = 0.0
     for engine, actions in recorded:
@@ -302,12 +296,17 @@ def paired_ratios(
     return pairs
 
 
+def paired_medians(pairs: list) -> tuple[float, list[float], float]:
+    """``(median seconds of the measured side, the sorted ratios, their median)`` of
+    ``(measured s, baseline s)`` pairs."""
+    ratios = sorted(a / e for a, e in pairs)
+    return statistics.median(a for a, _ in pairs), ratios, statistics.median(ratios)
+
+
 def report(name: str, label: str, steps: int, pairs: list, counted: dict | None = None) -> float:
     """Print the median steps/s and the median of the paired ratios (and the instruction
     ratio when ``counted`` has this loop's); returns the time ratio."""
-    seconds = statistics.median(a for a, _ in pairs)
-    ratios = sorted(a / e for a, e in pairs)
-    ratio = statistics.median(ratios)
+    seconds, ratios, ratio = paired_medians(pairs)
     instructions = ""
     if counted and label in counted:
         mine, base = counted[label], counted[ENGINE]
@@ -329,9 +328,7 @@ ENGINE = "engine loop"
 def report_call(name: str, label: str, steps: int, pairs: list) -> float:
     """Print one adapter call's time per decision against ``apply`` alone on the same
     actions (each call timed alone on both sides); returns the median ratio."""
-    seconds = statistics.median(a for a, _ in pairs)
-    ratios = sorted(a / e for a, e in pairs)
-    ratio = statistics.median(ratios)
+    seconds, ratios, ratio = paired_medians(pairs)
     print(
         f"{name} {label}: {seconds / steps * 1e6:.1f} µs per decision  ({ratio:.2f}x "
         f"engine.apply alone on the same actions: median of {len(pairs)} pairs, range "
@@ -456,7 +453,8 @@ def main() -> None:
             calls["openspiel apply_action() alone"] = openspiel_apply_calls
         for label, timed in calls.items():
             pairs = [
-                (timed(name, recorded), apply_calls(name, recorded)) for _ in range(args.repeats)
+                (timed(name, recorded), apply_only(name, recorded, per_call=True))
+                for _ in range(args.repeats)
             ]
             worst_call = max(worst_call, report_call(name, label, steps, pairs))
         for label, (run, keywords) in loops.items():
