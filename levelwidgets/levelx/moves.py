@@ -381,8 +381,31 @@ def _partitions(items: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], ...]]
     yield from rec(0, [], 0)
 
 
-def _canonical(groups: Iterable[Group]) -> tuple[Group, ...]:
-    return tuple(sorted((tuple(sorted(g)) for g in groups), key=lambda g: (sum(g), g)))
+@cache
+def _index_partitions(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every way to put ``n`` dice into groups (some left out), as groups of positions: worked
+    out once, then laid over each roll's faces (52 ways for four dice)."""
+    return tuple(_partitions(tuple(range(n))))
+
+
+def _group_order(group: Group) -> tuple[int, Group]:
+    return sum(group), group
+
+
+@cache
+def _groupings_of_faces(faces: Dice) -> tuple[tuple[Group, ...], ...]:
+    """The distinct canonical groupings of ``faces`` (sorted) whose groups all sum 5–10.
+
+    Cached by faces: a roll with Lucky Loser turns looks up the faces of each way to turn its
+    1s, and those are the faces of other rolls too (126 in all)."""
+    found: dict[tuple[Group, ...], None] = {}
+    for pattern in _index_partitions(len(faces)):
+        # faces are sorted and each group's positions ascend, so each group comes out sorted
+        parts = [tuple(faces[i] for i in group) for group in pattern]
+        if all(MIN_SUM <= sum(p) <= MAX_SUM for p in parts):
+            parts.sort(key=_group_order)
+            found.setdefault(tuple(parts), None)
+    return tuple(found)
 
 
 def _faces_after_turning(sorted_dice: Dice, lucky_loser: bool):
@@ -396,28 +419,33 @@ def _faces_after_turning(sorted_dice: Dice, lucky_loser: bool):
             yield tuple(sorted(faces)), tuple(new)
 
 
+def _turned_for(groups: tuple[Group, ...], have: Counter[int]) -> tuple[int, ...]:
+    """The faces ``groups`` use beyond the roll's own (each one a turned 1), sorted.
+
+    What :func:`check_groups` returns for groups made from a legal way to turn the 1s (it is
+    not asked: it would re-check what the enumeration guarantees, and it was most of a
+    Lucky Loser roll's cost)."""
+    used = Counter(f for g in groups for f in g)
+    return tuple(f for f in sorted(used) for _ in range(used[f] - have[f]))
+
+
 @cache
 def groupings_for(sorted_dice: Dice, lucky_loser: bool) -> tuple[Grouping, ...]:
     """Every distinct legal grouping (all groups sum 5–10) of a roll, Lucky Loser included."""
-    seen: set[tuple] = set()
+    have = Counter(sorted_dice)
+    seen: set[tuple[Group, ...]] = set()
     out: list[Grouping] = []
     for faces, _turned in _faces_after_turning(sorted_dice, lucky_loser):
-        for parts in _partitions(faces):
-            if not all(MIN_SUM <= sum(g) <= MAX_SUM for g in parts):
+        for groups in _groupings_of_faces(faces):
+            if groups in seen:  # the same groups from another way to turn the 1s
                 continue
-            groups = _canonical(parts)
-            used = Counter(f for g in groups for f in g)
-            # Derive the turns the groups really need (a turned die may sit unused).
-            needed = check_groups(groups, sorted_dice, lucky_loser)
-            key = (groups, needed)
-            if key in seen:
-                continue
-            seen.add(key)
-            left = Counter(sorted_dice)
-            left.subtract(used)
+            seen.add(groups)
+            # the turns the groups really need (a turned die may sit unused)
+            needed = _turned_for(groups, have)
+            left = Counter(have)
+            left.subtract(f for g in groups for f in g)
             left[1] -= len(needed)
-            left_out = tuple(sorted(left.elements()))
-            out.append(Grouping(groups, left_out, needed))
+            out.append(Grouping(groups, tuple(sorted(left.elements())), needed))
     out.sort(key=lambda g: (len(g.turned), -len(g.groups), g.steps, g.groups))
     return tuple(out)
 

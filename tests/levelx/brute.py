@@ -36,3 +36,19 @@ def step_multisets(dice: tuple[int, ...], lucky_loser: bool) -> set[tuple[int, .
             if all(5 <= s <= 10 for s in sums.values()):
                 out.add(tuple(sorted(sums.values())))
     return out
+
+
+def groupings(dice: tuple[int, ...], lucky_loser: bool) -> set[tuple[tuple[int, ...], ...]]:
+    """Every grouping (groups of sorted faces summing 5–10, the groups sorted by sum then
+    faces) some labelling of some face vector of the roll makes."""
+    out = set()
+    for faces in face_choices(dice, lucky_loser):
+        for labels in product(range(5), repeat=len(faces)):  # 0 = left out
+            groups: dict[int, list[int]] = {}
+            for face, lab in zip(faces, labels, strict=True):
+                if lab:
+                    groups.setdefault(lab, []).append(face)
+            if all(5 <= sum(g) <= 10 for g in groups.values()):
+                parts = (tuple(sorted(g)) for g in groups.values())
+                out.add(tuple(sorted(parts, key=lambda g: (sum(g), g))))
+    return out

@@ -7,9 +7,9 @@ from itertools import combinations_with_replacement
 import pytest
 
 from levelwidgets.levelx import ROWS, LevelX, Move, Rules, format_groups, parse_groups
-from levelwidgets.levelx.moves import check_groups
+from levelwidgets.levelx.moves import check_groups, groupings_for
 
-from .brute import step_multisets
+from .brute import groupings, step_multisets
 from .helpers import turn
 
 SORTED_ROLLS = list(combinations_with_replacement(range(1, 7), 4))
@@ -35,6 +35,23 @@ def test_legal_moves_match_brute_force_for_every_roll(lucky_loser):
             assert tuple(sorted(sum(g) for g in m.groups)) == m.steps
             assert check_groups(m.groups, dice, lucky_loser) == m.turned
             assert parse_groups(m.notation) == m.groups
+
+
+@pytest.mark.parametrize("lucky_loser", [True, False])
+def test_groupings_match_brute_force_for_every_roll(lucky_loser):
+    """Each distinct grouping once, with the turns, and the dice left out, it really needs."""
+    for dice in SORTED_ROLLS:
+        found = groupings_for(dice, lucky_loser)
+        assert len(found) == len({g.groups for g in found}), f"{dice}: a grouping listed twice"
+        assert {g.groups for g in found} == groupings(dice, lucky_loser), dice
+        for g in found:
+            assert g.turned == check_groups(g.groups, dice, lucky_loser), (dice, g)
+            used = [f for group in g.groups for f in group]
+            kept = sorted(used + list(g.left_out))
+            for face in g.turned:  # a turned 1 shows another face: it was a 1 in the roll
+                kept.remove(face)
+                kept.append(1)
+            assert sorted(kept) == list(dice), (dice, g)
 
 
 def test_fewest_turns_grouping_is_shown():
