@@ -552,18 +552,30 @@ def group_verdicts(sorted_dice: Dice, lucky_loser: bool) -> dict[str, Refusal | 
         groups |= _sub_multisets(faces)
     out: dict[str, Refusal | None] = {}
     for g in sorted(groups, key=lambda g: (len(g), g)):
-        try:
-            check_groups((g,), sorted_dice, lucky_loser)
-        except LevelXError as exc:
-            text = str(exc)
-            out[group_key(g)] = {
-                "text": text[:1].upper() + text[1:],
-                "code": exc.code,
-                "params": exc.params,
-            }
-        else:
-            out[group_key(g)] = None
+        if not MIN_SUM <= sum(g) <= MAX_SUM:
+            # the first check a group of real faces can fail, whatever the roll: asked once
+            out[group_key(g)] = _sum_refusal(g)
+            continue
+        out[group_key(g)] = _refusal_of((g,), sorted_dice, lucky_loser)
     return out
+
+
+@cache
+def _sum_refusal(group: Group) -> Refusal | None:
+    """The refusal of a group whose sum is off the rows (the same for every roll: cached)."""
+    return _refusal_of((group,), group, False)
+
+
+def _refusal_of(
+    groups: tuple[Group, ...], dice: Sequence[int], lucky_loser: bool
+) -> Refusal | None:
+    """:func:`check_groups`' refusal of ``groups`` as plain data (None: no refusal)."""
+    try:
+        check_groups(groups, dice, lucky_loser)
+    except LevelXError as exc:
+        text = str(exc)
+        return {"text": text[:1].upper() + text[1:], "code": exc.code, "params": exc.params}
+    return None
 
 
 @cache

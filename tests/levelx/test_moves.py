@@ -7,7 +7,8 @@ from itertools import combinations_with_replacement
 import pytest
 
 from levelwidgets.levelx import ROWS, LevelX, Move, Rules, format_groups, parse_groups
-from levelwidgets.levelx.moves import check_groups, groupings_for
+from levelwidgets.levelx.errors import LevelXError
+from levelwidgets.levelx.moves import check_groups, group_verdicts, groupings_for
 
 from .brute import groupings, step_multisets
 from .helpers import turn
@@ -52,6 +53,25 @@ def test_groupings_match_brute_force_for_every_roll(lucky_loser):
                 kept.remove(face)
                 kept.append(1)
             assert sorted(kept) == list(dice), (dice, g)
+
+
+@pytest.mark.parametrize("lucky_loser", [True, False])
+def test_group_verdicts_are_the_engines_refusals_for_every_roll(lucky_loser):
+    """Each group's verdict is what check_groups says of a move of that group alone."""
+    for dice in SORTED_ROLLS:
+        for key, verdict in group_verdicts(dice, lucky_loser).items():
+            group = tuple(int(face) for face in key.split("+"))
+            try:
+                check_groups((group,), dice, lucky_loser)
+            except LevelXError as exc:
+                text = str(exc)
+                assert verdict == {
+                    "text": text[:1].upper() + text[1:],
+                    "code": exc.code,
+                    "params": exc.params,
+                }, (dice, key)
+            else:
+                assert verdict is None, (dice, key)
 
 
 def test_fewest_turns_grouping_is_shown():
