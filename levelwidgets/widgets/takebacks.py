@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from ..errors import GameError
 from ..record import Cursor, Node, Step
@@ -48,6 +49,8 @@ class TakebacksMixin:
     _undo_to_person: ClassVar[bool]
     _takebacks: str | None = None
     read_only: bool
+    #: (bots, policy, read-only) and what walks back along lines found at each node
+    _walk_memos: tuple[object, dict[str, WeakKeyDictionary[Node, int]]] | None = None
 
     @property
     def takebacks(self) -> str:
@@ -91,11 +94,34 @@ class TakebacksMixin:
         if self.takebacks == "off":
             return len(path) - 1, _off()
         persons = self._person_seats()
-        for ply in range(len(path) - 1, 0, -1):
-            refusal = self._peek_at(path[ply], persons)  # type: ignore[arg-type]
-            if refusal is not None:
-                return ply, refusal
-        return 0, None
+        floors = self._walk_memo("floor")
+        # the floor of a line is its deepest step that showed a person something new; each
+        # node's is kept, so a step played or looked at walks back only to a node seen before
+        ply = len(path) - 1
+        while ply > 0 and path[ply] not in floors:
+            ply -= 1
+        floor = floors[path[ply]] if ply > 0 else 0
+        for k in range(ply + 1, len(path)):
+            if self._peek_at(path[k], persons) is not None:  # type: ignore[arg-type]
+                floor = k
+            floors[path[k]] = floor
+        if not floor:
+            return 0, None
+        # (made anew each time: a refusal object raised twice would carry both tracebacks)
+        return floor, self._peek_at(path[floor], persons)  # type: ignore[arg-type]
+
+    def _walk_memo(self, name: str) -> WeakKeyDictionary[Node, int]:
+        """What a walk back along a line found at each node (``"floor"``: the line's takeback
+        floor; ``"bots"``: the bots' steps just before it), kept while the seats' bots, the
+        policy and read-only stay as they are (a node's step never changes)."""
+        key = (tuple(map(id, self._bots)), self.takebacks, self.read_only)
+        memos = self._walk_memos
+        if memos is None or memos[0] != key:
+            memos = self._walk_memos = (key, {})
+        found = memos[1].get(name)
+        if found is None:
+            found = memos[1][name] = WeakKeyDictionary()
+        return found
 
     def _undo_back(self, path: Sequence[Node]) -> int:
         """How many steps of ``path`` (the line up to the position shown) :meth:`undo` takes
@@ -103,12 +129,19 @@ class TakebacksMixin:
         act (0: nothing to take back)."""
         if len(path) < 2:
             return 0
-        back = 1
-        if self._undo_to_person and not self.read_only:
-            # before step s its player was to act: go on while that was a bot
-            while back < len(path) - 1 and self._bot_acted(path[-back]):  # type: ignore[arg-type]
-                back += 1
-        return back
+        if not self._undo_to_person or self.read_only:
+            return 1
+        # before step s its player was to act: go on while that was a bot (the count of such
+        # steps just before each node is kept, as for the floor)
+        runs = self._walk_memo("bots")
+        ply = len(path) - 1
+        while ply > 0 and path[ply] not in runs:
+            ply -= 1
+        run = runs[path[ply]] if ply > 0 else 0
+        for k in range(ply + 1, len(path)):
+            run = run + 1 if self._bot_acted(path[k]) else 0  # type: ignore[arg-type]
+            runs[path[k]] = run
+        return 1 + min(run, len(path) - 2)
 
     def _undo_target(self) -> Node | None:
         """The position :meth:`undo` returns to (None: nothing to take back)."""

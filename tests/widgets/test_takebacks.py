@@ -295,3 +295,70 @@ def test_a_line_label_names_kept_cards_only_to_their_keeper() -> None:
     assert "5R" in action_text(keep, names, 0) and "7G" in action_text(keep, names, "teacher")
     assert action_text(keep, names, 1) == "Ann keeps 2 cards for the next round"
     assert "5R" not in action_text(keep, names, "spectator")
+
+
+# ---------------------------------------------------------------------- kept walks
+
+
+def _walked_floor(w: Any, path: Any) -> int:
+    """The takeback floor by a walk of the whole line (what the widget keeps per node)."""
+    persons = w._person_seats()
+    return next((k for k in range(len(path) - 1, 0, -1) if w._peek_at(path[k], persons)), 0)
+
+
+def _walked_back(w: Any, path: Any) -> int:
+    """Undo's steps back by a walk of the line's end (what the widget keeps per node)."""
+    if len(path) < 2:
+        return 0
+    back = 1
+    while back < len(path) - 1 and w._bot_acted(path[-back]):
+        back += 1
+    return back
+
+
+@pytest.mark.parametrize("kind", ["cards", "board", "levelx"])
+def test_kept_walks_match_a_walk_of_the_whole_line(kind: str) -> None:
+    """The floor and Undo's reach, kept per node, equal a walk of the whole line: along play,
+    after Undo, on a variation played from an earlier step, and after the bots change."""
+    rng = random.Random(11)
+    bot = {"cards": "heuristic", "board": "heuristic", "levelx": "greedy"}[kind]
+    make = {"cards": Level8Widget, "board": Level8BoardWidget, "levelx": LevelXWidget}[kind]
+    view = {} if kind == "levelx" else {"view": "teacher"}  # (no pass screens to confirm)
+    w: Any = make(
+        players=3, bots=[None, bot, None], seed=2, bot_delay=0, takebacks="no_peeking", **view
+    )
+
+    def check() -> None:
+        path = w._cursor.node.path()
+        floor, refusal = w._takeback_floor(path)
+        assert floor == _walked_floor(w, path)
+        assert (refusal is None) == (floor == 0)
+        assert w._undo_back(path) == _walked_back(w, path)
+
+    def play(steps: int) -> None:
+        for _ in range(steps):
+            if w.game.is_over:
+                return
+            play_person(w, rng)
+            check()
+
+    play(40)
+    w._takebacks = "free"  # back along the line, then on: a variation
+    for _ in range(4):
+        w.undo()
+    w._takebacks = "no_peeking"
+    check()
+    for _ in range(20):  # another step than the one taken back: a variation
+        if any(len(node._vars) > 1 for node in w._cursor.node.path()):
+            break
+        if kind == "levelx":
+            play_person(w, rng)
+        else:
+            send(w, **intent_of(rng.choice(w.game.legal_actions())))
+        check()
+    assert any(len(node._vars) > 1 for node in w._cursor.node.path())
+    play(15)
+    w.bots = [None, None, None]
+    check()
+    w.bots = [bot, None, bot]
+    check()
