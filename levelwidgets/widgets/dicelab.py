@@ -14,7 +14,7 @@ belong to one experiment.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -222,6 +222,7 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         self._faces = self._random_faces(self._dice)
         self._speed = 2
         self._seq = 0
+        self._view_parts: dict[str, tuple[tuple[Any, ...], Any]] = {}  # see _kept
         self._new_experiment()
         super().__init__(language=language)
         self._publish()
@@ -446,6 +447,13 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         self._publish()
 
     def _bars(self) -> dict[str, list[dict[str, Any]]]:
+        c = self._counts
+        # the same object while nothing it shows changed (a roll of the dice): its diff
+        # against the view held is then one identity check, not a walk over every bar
+        key = (self._lucky_loser, self._dice, self._targets, c, c.n)
+        return self._kept("bars", key, self._make_bars)
+
+    def _make_bars(self) -> dict[str, list[dict[str, Any]]]:
         kw = {"dice": self._dice, "targets": self._targets, "exact": True}
         sums = sum_chances(self._lucky_loser, **kw)
         moves = move_size_distribution(self._lucky_loser, **kw)
@@ -459,6 +467,10 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
 
     def _group_counts(self) -> list[dict[str, Any]]:
         """Per target, the chance of k disjoint groups of that sum (k = 0..dice)."""
+        key = (self._lucky_loser, self._dice, self._targets)
+        return self._kept("groupCounts", key, self._make_group_counts)
+
+    def _make_group_counts(self) -> list[dict[str, Any]]:
         table = group_count_distribution(
             self._lucky_loser, exact=True, dice=self._dice, targets=self._targets
         )
@@ -466,6 +478,15 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
             {"key": t, "dist": [float(table[t].get(k, 0)) for k in range(self._dice + 1)]}
             for t in self._targets
         ]
+
+    def _kept(self, part: str, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """The view's ``part`` for ``key`` (what it is made of), made once per key: the view
+        published holds the very object sent before, never changed after (a new key makes a
+        new one)."""
+        held = self._view_parts.get(part)
+        if held is None or held[0] != key:
+            held = self._view_parts[part] = (key, make())
+        return held[1]
 
     def _publish(self) -> None:
         """Publish the view (sent as a patch of the browser's when smaller: :mod:`.viewsync`)."""

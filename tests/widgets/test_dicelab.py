@@ -94,6 +94,28 @@ def test_a_new_experiment_starts_the_counts_afresh() -> None:
         assert lab.rolls == 0 and all(b["count"] == 0 for b in lab.view["bars"]["sums"])
 
 
+def test_a_roll_keeps_the_chance_tables_and_every_change_renews_them() -> None:
+    """A roll of the dice on the table sends the same bars and group counts (their diff is one
+    identity check); a simulation and every setting make them anew, equal to fresh ones."""
+    lab = DiceLab(seed=3)
+    bars, counts = lab.view["bars"], lab.view["groupCounts"]
+    lab.roll()
+    assert lab.view["bars"] is bars and lab.view["groupCounts"] is counts
+    for change in (
+        lambda: lab.simulate(50),
+        lambda: setattr(lab, "lucky_loser", False),
+        lambda: setattr(lab, "targets", [5, 6]),
+        lambda: setattr(lab, "dice", 3),
+        lambda: lab.simulate(20),
+        lab.reset,
+    ):
+        before = lab.view["bars"]
+        change()
+        assert lab.view["bars"] == lab._make_bars() and lab.view["bars"] is not before
+        assert lab.view["groupCounts"] == lab._make_group_counts()
+        assert sum(b["count"] for b in lab.view["bars"]["moves"]) == lab.rolls
+
+
 BAD_INTENTS = [
     ({"type": "set_die", "index": 4, "face": 3}, "dicelab.index"),
     ({"type": "set_die", "index": 0, "face": 7}, "dicelab.face"),
