@@ -18,7 +18,7 @@ something new (:meth:`TakebacksMixin._peek_at`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 from weakref import WeakKeyDictionary
 
@@ -94,34 +94,16 @@ class TakebacksMixin:
         if self.takebacks == "off":
             return len(path) - 1, _off()
         persons = self._person_seats()
-        floors = self._walk_memo("floor")
-        # the floor of a line is its deepest step that showed a person something new; each
-        # node's is kept, so a step played or looked at walks back only to a node seen before
-        ply = len(path) - 1
-        while ply > 0 and path[ply] not in floors:
-            ply -= 1
-        floor = floors[path[ply]] if ply > 0 else 0
-        for k in range(ply + 1, len(path)):
-            if self._peek_at(path[k], persons) is not None:  # type: ignore[arg-type]
-                floor = k
-            floors[path[k]] = floor
+        # the floor of a line is its deepest step that showed a person something new
+        floor = self._walked(
+            path,
+            "floor",
+            lambda k, before: k if self._peek_at(path[k], persons) is not None else before,  # type: ignore[arg-type]
+        )
         if not floor:
             return 0, None
         # (made anew each time: a refusal object raised twice would carry both tracebacks)
         return floor, self._peek_at(path[floor], persons)  # type: ignore[arg-type]
-
-    def _walk_memo(self, name: str) -> WeakKeyDictionary[Node, int]:
-        """What a walk back along a line found at each node (``"floor"``: the line's takeback
-        floor; ``"bots"``: the bots' steps just before it), kept while the seats' bots, the
-        policy and read-only stay as they are (a node's step never changes)."""
-        key = (tuple(map(id, self._bots)), self.takebacks, self.read_only)
-        memos = self._walk_memos
-        if memos is None or memos[0] != key:
-            memos = self._walk_memos = (key, {})
-        found = memos[1].get(name)
-        if found is None:
-            found = memos[1][name] = WeakKeyDictionary()
-        return found
 
     def _undo_back(self, path: Sequence[Node]) -> int:
         """How many steps of ``path`` (the line up to the position shown) :meth:`undo` takes
@@ -131,17 +113,32 @@ class TakebacksMixin:
             return 0
         if not self._undo_to_person or self.read_only:
             return 1
-        # before step s its player was to act: go on while that was a bot (the count of such
-        # steps just before each node is kept, as for the floor)
-        runs = self._walk_memo("bots")
-        ply = len(path) - 1
-        while ply > 0 and path[ply] not in runs:
-            ply -= 1
-        run = runs[path[ply]] if ply > 0 else 0
-        for k in range(ply + 1, len(path)):
-            run = run + 1 if self._bot_acted(path[k]) else 0  # type: ignore[arg-type]
-            runs[path[k]] = run
+        # before step s its player was to act: go on while that was a bot (the bots' steps
+        # just before the line's end)
+        run = self._walked(
+            path,
+            "bots",
+            lambda k, before: before + 1 if self._bot_acted(path[k]) else 0,  # type: ignore[arg-type]
+        )
         return 1 + min(run, len(path) - 2)
+
+    def _walked(self, path: Sequence[Node], name: str, step: Callable[[int, int], int]) -> int:
+        """What a walk along ``path`` finds at its end, where ``step(k, value)`` is the value at
+        step ``k`` from the value just before it (0 at the start). Each node's value is kept
+        (a node's step never changes) while the seats' bots, the policy and read-only stay as
+        they are, so a step played or looked at walks back only to a node seen before, not
+        along the whole line."""
+        key = (tuple(map(id, self._bots)), self.takebacks, self.read_only)
+        if self._walk_memos is None or self._walk_memos[0] != key:
+            self._walk_memos = (key, {})
+        kept = self._walk_memos[1].setdefault(name, WeakKeyDictionary())
+        ply = len(path) - 1
+        while ply > 0 and path[ply] not in kept:
+            ply -= 1
+        value = kept[path[ply]] if ply > 0 else 0
+        for k in range(ply + 1, len(path)):
+            value = kept[path[k]] = step(k, value)
+        return value
 
     def _undo_target(self) -> Node | None:
         """The position :meth:`undo` returns to (None: nothing to take back)."""
