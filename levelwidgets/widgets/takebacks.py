@@ -49,7 +49,7 @@ class TakebacksMixin:
     _undo_to_person: ClassVar[bool]
     _takebacks: str | None = None
     read_only: bool
-    #: (bots, policy, read-only) and what walks back along lines found at each node
+    #: (people, bots, policy, read-only) and what walks along lines found at each node
     _walk_memos: tuple[object, dict[str, WeakKeyDictionary[Node, int]]] | None = None
 
     @property
@@ -125,10 +125,11 @@ class TakebacksMixin:
     def _walked(self, path: Sequence[Node], name: str, step: Callable[[int, int], int]) -> int:
         """What a walk along ``path`` finds at its end, where ``step(k, value)`` is the value at
         step ``k`` from the value just before it (0 at the start). Each node's value is kept
-        (a node's step never changes) while the seats' bots, the policy and read-only stay as
-        they are, so a step played or looked at walks back only to a node seen before, not
-        along the whole line."""
-        key = (tuple(map(id, self._bots)), self.takebacks, self.read_only)
+        (a node's step never changes) while the people at this screen, the seats' bots, the
+        policy and read-only stay as they are, so a step played or looked at walks back only to
+        a node seen before, not along the whole line."""
+        persons = frozenset(self._person_seats())
+        key = (persons, tuple(map(id, self._bots)), self.takebacks, self.read_only)
         if self._walk_memos is None or self._walk_memos[0] != key:
             self._walk_memos = (key, {})
         kept = self._walk_memos[1].setdefault(name, WeakKeyDictionary())

@@ -319,7 +319,8 @@ def _walked_back(w: Any, path: Any) -> int:
 @pytest.mark.parametrize("kind", ["cards", "board", "levelx"])
 def test_kept_walks_match_a_walk_of_the_whole_line(kind: str) -> None:
     """The floor and Undo's reach, kept per node, equal a walk of the whole line: along play,
-    after Undo, on a variation played from an earlier step, and after the bots change."""
+    after Undo, on a variation played from an earlier step, and after the bots or the people at
+    the screen change."""
     rng = random.Random(11)
     bot = {"cards": "heuristic", "board": "heuristic", "levelx": "greedy"}[kind]
     make = {"cards": Level8Widget, "board": Level8BoardWidget, "levelx": LevelXWidget}[kind]
@@ -362,3 +363,7 @@ def test_kept_walks_match_a_walk_of_the_whole_line(kind: str) -> None:
     check()
     w.bots = [bot, None, bot]
     check()
+    if kind != "levelx":  # the people at one player's screen: one seat, then another
+        for seat in (1, 0, 2):
+            w._seat = seat
+            check()
