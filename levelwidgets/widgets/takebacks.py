@@ -128,8 +128,8 @@ class TakebacksMixin:
         (a node's step never changes) while the people at this screen, the seats' bots, the
         policy and read-only stay as they are, so a step played or looked at walks back only to
         a node seen before, not along the whole line."""
-        persons = frozenset(self._person_seats())
-        key = (persons, tuple(map(id, self._bots)), self.takebacks, self.read_only)
+        bots = tuple(bot is not None for bot in self._bots)  # which seats a bot plays
+        key = (frozenset(self._person_seats()), bots, self.takebacks, self.read_only)
         if self._walk_memos is None or self._walk_memos[0] != key:
             self._walk_memos = (key, {})
         kept = self._walk_memos[1].setdefault(name, WeakKeyDictionary())

@@ -367,3 +367,5 @@ def test_kept_walks_match_a_walk_of_the_whole_line(kind: str) -> None:
         for seat in (1, 0, 2):
             w._seat = seat
             check()
+        w.bots = [None, bot, None]  # the same people at the screen, other bots
+        check()
