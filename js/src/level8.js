@@ -398,6 +398,7 @@ function render({ model, el }) {
     movelist.mount(movesSlot, model, {
       t: tL,
       rows: (v) => moveRows(v, lang(), t, moveText),
+      uses: (v) => [v.names, v.moves, v.future, v.here], // what moveRows reads
       onJump: (ply) => send({ type: "goto", ply }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),

@@ -98,6 +98,7 @@ function render({ model, el }) {
         });
         return rows;
       },
+      uses: (v) => [v.names, v.moves, v.future, v.notes], // what rows() reads
       onJump: (turns) => send({ type: "goto", turns }),
     }),
     focus.mount(root, { keyAction, onAction: (action) => act(action) }),

@@ -62,3 +62,36 @@ test("a new action inserts its rows at the top: the rows still shown keep their 
   assert.equal(after.length, 3);
   cleanup();
 });
+
+test("the default log redraws only when its lines or their count of new ones change", () => {
+  const log = [["Ann rolls 1-2-3-4.", "rolled", 0]];
+  const model = new FakeModel({ view: { log, new: 1, dice: [1, 2, 3, 4] }, language: "en" });
+  const cleanup = eventlog.mount(el, model, { t });
+  const row = el.querySelector("[data-log] li");
+  row.classList.remove("lw-fresh"); // a mark only a redraw would put back
+  model.set("view", { log, new: 1, dice: [1, 2, 3, 4], seq: 2 }); // the same lines: not redrawn
+  assert.equal(row.classList.contains("lw-fresh"), false);
+  model.set("view", { log, new: 0 }); // the same lines, but the count of new ones changed
+  model.set("view", { log, new: 1 });
+  assert.equal(row.classList.contains("lw-fresh"), true);
+  model.set("view", { log: [...log, ["Ann passes.", "passed", 0]], new: 1 });
+  assert.deepEqual([...el.querySelectorAll("[data-log] li")].map((li) => li.textContent), ["Ann passes.", "Ann rolls 1-2-3-4."]);
+  cleanup();
+});
+
+test("custom entries redraw at every view unless told what they use", () => {
+  const view = { log: [["a"]], new: 0 };
+  const model = new FakeModel({ view, language: "en" });
+  let made = 0;
+  const counted = (v) => (made++, entries(v));
+  const cleanup = eventlog.mount(el, model, { t, entries: counted });
+  model.set("view", { ...view });
+  assert.equal(made, 2);
+  cleanup();
+  const again = eventlog.mount(el, model, { t, entries: counted, uses: (v) => [v.log] });
+  model.set("view", { ...view, new: 1 });
+  assert.equal(made, 3);
+  model.set("language", "de"); // another language: drawn again
+  assert.equal(made, 4);
+  again();
+});

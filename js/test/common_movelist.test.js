@@ -209,3 +209,41 @@ test("the current row is scrolled into view only when it changes, reading before
     delete globalThis.cancelAnimationFrame;
   }
 });
+
+test("uses: a view whose row fields are the very same values is not made into rows again", () => {
+  const moves = ["a", "b"];
+  const model = new FakeModel({ view: { moves, here: 2, dice: [1, 2] }, language: "en" });
+  let made = 0;
+  const counted = (v) => {
+    made += 1;
+    return rows(v);
+  };
+  const cleanup = movelist.mount(el, model, { t, rows: counted, uses: (v) => [v.moves, v.here] });
+  const before = [...el.querySelectorAll("[data-goto]")];
+  assert.equal(made, 1);
+  model.set("view", { moves, here: 2, dice: [5, 6] }); // a roll: the same moves, here unchanged
+  assert.equal(made, 1);
+  assert.ok(sameNodes([...el.querySelectorAll("[data-goto]")], before));
+  model.set("view", { moves: [...moves, "c"], here: 3, dice: null }); // a move: a new list
+  assert.equal(made, 2);
+  assert.equal(el.querySelectorAll("[data-goto]").length, 4);
+  const third = { moves: model.get("view").moves, here: 3 };
+  model.set("language", "de"); // the same fields in another language: drawn again
+  assert.equal(made, 3);
+  assert.equal(el.querySelector("[data-goto='0']").textContent, t("de", "start"));
+  model.set("view", third);
+  assert.equal(made, 3);
+  cleanup.refresh(); // asked to redraw: it does
+  assert.equal(made, 4);
+  cleanup();
+});
+
+test("without uses every new view is made into rows", () => {
+  const view = { moves: ["a"], here: 1 };
+  const model = new FakeModel({ view, language: "en" });
+  let made = 0;
+  const cleanup = movelist.mount(el, model, { t, rows: (v) => (made++, rows(v)) });
+  model.set("view", { ...view });
+  assert.equal(made, 2);
+  cleanup();
+});

@@ -288,6 +288,18 @@ test("a roll redraws the tray in place and leaves the board's squares and the pl
   cleanup();
 });
 
+test("a roll leaves the pieces as they are; a move that changes a position redraws them", () => {
+  const { model, cleanup, q } = mount(V.start);
+  const piece = q(".lx-piece[data-player='0'][data-row='5']");
+  piece.style.opacity = "0.5"; // a mark only a redraw of the pieces would take away
+  model.set("view", V.play); // the same positions, dice on the table
+  assert.equal(q(".lx-piece[data-player='0'][data-row='5']").style.opacity, "0.5");
+  model.set("view", { ...V.play, pos: V.botTurn.pos }); // seat 0 entered row 5: drawn again
+  assert.equal(piece.style.opacity, "1");
+  assert.equal(piece.dataset.square, "2");
+  cleanup();
+});
+
 test("a die click builds only the tray parts it changes: the roll's chance and the hint are kept", () => {
   const { cleanup, q } = mount({ ...V.play, rollWays: [12, 1296] });
   const chance = q("[data-roll-chance]");

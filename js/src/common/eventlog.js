@@ -8,9 +8,12 @@
 //   newCount(view) -> how many of the last entries the last action added (lw-fresh); by
 //     default the view's `new`;
 //   title: i18n key of the heading ("log"; null for none).
+//   uses(view) -> [values]: the view's fields the entries are made of (by default the view's
+//     `log` and `new` when entries and newCount are the defaults, else the view itself); the
+//     very same values in the same language draw nothing again.
 
 import { cls, h, keyed, setText } from "./dom.js";
-import { langOf, subscribe } from "./model.js";
+import { langOf, sameInputs, subscribe } from "./model.js";
 
 /** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
 export const logEntries = (view) => (view.log || []).map((line) => (Array.isArray(line) ? { text: String(line[0]), kind: line[1] } : String(line)));
@@ -18,15 +21,22 @@ export const logEntries = (view) => (view.log || []).map((line) => (Array.isArra
 export function mount(el, model, options = {}) {
   const { t, entries = logEntries, title = "log", watch = [] } = options;
   const newCount = options.newCount || ((view) => view.new || 0);
+  const ownFields = options.entries == null && options.newCount == null;
+  const uses = options.uses || (ownFields ? (view) => [view.log, view.new] : (view) => [view]);
   const viewOf = options.view || (() => model.get("view"));
   const heading = title ? h("h4", {}) : null;
   const list = h("ol", { class: "lw-log", "data-log": "" });
   const box = h("div", { class: "lw-eventlog" }, heading, list);
   el.appendChild(box);
 
+  let shownInputs = null; // what the rows on screen were made of (uses, language, watched)
+
   function render() {
     const view = viewOf();
     const lang = langOf(model);
+    const inputs = view ? [lang, ...watch.map((name) => model.get(name)), ...uses(view)] : null;
+    if (sameInputs(inputs, shownInputs)) return;
+    shownInputs = inputs;
     if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? entries(view) : [];
     const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
@@ -55,7 +65,10 @@ export function mount(el, model, options = {}) {
     off();
     box.remove();
   };
-  cleanup.refresh = render;
+  cleanup.refresh = () => {
+    shownInputs = null;
+    render();
+  };
   cleanup.el = box;
   return cleanup;
 }

@@ -10,6 +10,15 @@ export function subscribe(model, names, handler) {
   };
 }
 
+/** Whether two lists of inputs hold the very same values (===, item by item). A part of a
+ *  widget redraws from a few fields of the view; a patch gives a new object only to what it
+ *  changed (common/patch.js applyOp), so the same fields mean nothing to redraw. */
+export function sameInputs(a, b) {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The language trait ("en" if unset). */
 export const langOf = (model) => model.get("language") || "en";
 

@@ -5,6 +5,9 @@
 //     puts the seat's coloured glyph first; target is what a click sends (data-goto).
 //   onJump(target, event): default sends {type: "goto", ply: target}.
 //   title: i18n key of the heading ("moves"; null for none).
+//   uses(view) -> [values]: the view's fields the rows are made of (e.g. [v.moves, v.future]);
+//     a view whose fields are the very same values (a patch left them alone), in the same
+//     language, is not made into rows again (default: the view itself, so every view is).
 // The list is redrawn when the view or the language changes, in place: rows are keyed by
 // their target (ply/step), so a new move appends one row, a step of review rewrites only the
 // rows whose "current" mark moves, and a truncation removes the rows past it (a 400-move
@@ -13,7 +16,7 @@
 // Clicks on rows are handled here and do not bubble further.
 
 import { h, playerGlyph, setText } from "./dom.js";
-import { afterLayout, langOf, subscribe } from "./model.js";
+import { afterLayout, langOf, sameInputs, subscribe } from "./model.js";
 
 /** What a row's button contains (a change rebuilds the button's children only). */
 const contentKey = (row) => `${row.player ?? ""}\u0001${row.text ?? ""}\u0001${row.mark || ""}\u0001${row.note || ""}`;
@@ -62,7 +65,7 @@ function update(entry, row) {
 }
 
 export function mount(el, model, options = {}) {
-  const { t, rows, title = "moves", watch = [] } = options;
+  const { t, rows, title = "moves", watch = [], uses = (view) => [view] } = options;
   const onJump = options.onJump || ((target) => model.send({ type: "goto", ply: target }));
   const viewOf = options.view || (() => model.get("view"));
   const heading = title ? h("h4", {}) : null;
@@ -73,9 +76,20 @@ export function mount(el, model, options = {}) {
   let entries = []; // the rows on screen, in order
   let hereShown; // the target of the current row last scrolled to (undefined: none yet)
 
+  let shownInputs = null; // what the rows on screen were made of (uses, language, watched)
+  let hereOfRows = null; // the current row's target among them
+
   function render() {
     const view = viewOf();
     const lang = langOf(model);
+    const inputs = view ? [lang, ...watch.map((name) => model.get(name)), ...uses(view)] : null;
+    if (sameInputs(inputs, shownInputs)) {
+      // (a roll of the dice adds no move) the current row, not scrolled to while hidden, is
+      // tried again as at every view
+      if (hereOfRows !== hereShown) scrollTo(hereOfRows);
+      return;
+    }
+    shownInputs = inputs;
     if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? rows(view) : [];
     const byTarget = new Map();
@@ -105,6 +119,7 @@ export function mount(el, model, options = {}) {
       cur = after;
     }
     entries = next;
+    hereOfRows = here;
     if (here !== hereShown) scrollTo(here);
   }
 
@@ -148,7 +163,10 @@ export function mount(el, model, options = {}) {
     list.removeEventListener("click", onClick);
     box.remove();
   };
-  cleanup.refresh = render;
+  cleanup.refresh = () => {
+    shownInputs = null;
+    render();
+  };
   cleanup.el = box;
   return cleanup;
 }

@@ -30,18 +30,26 @@ export function createBoard() {
   boardEl.append(squaresLayer, piecesLayer, ghostsLayer);
   const el = h("div", { class: "lx-boardwrap" }, ticker, boardEl);
   const pieces = new Map(); // "p-r" -> element
+  let piecesShown = null; // everything the pieces on screen show (drawPieces' inputs)
 
   function draw(v, b, flash, lang, setup = null) {
     const longest = Math.max(...v.len);
-    boardEl.style.width = `${LABEL + longest * (SQ + GAP) + 84}px`;
-    boardEl.style.height = `${ROWS.length * (SQ + GAP) - GAP}px`;
+    const width = `${LABEL + longest * (SQ + GAP) + 84}px`;
+    const height = `${ROWS.length * (SQ + GAP) - GAP}px`;
+    if (boardEl.style.width !== width) boardEl.style.width = width; // (fit.js sets its zoom)
+    if (boardEl.style.height !== height) boardEl.style.height = height;
     const ev = flash;
     const evRow = ev && ev[2] != null ? ev[2] - 5 : -1;
     // everything the squares, row numbers and chip stacks show (pieces are drawn apart)
     const heldX = ROWS.map((_row, r) => b.pos.some((pp) => pp[r] === v.len[r]));
     const key = JSON.stringify([lang, v.len, b.chips, heldX, ev, Boolean(setup)]);
     patchIfChanged(squaresLayer, key, () => squares(v, b, ev, evRow, lang, setup));
-    drawPieces(v, b, flash, lang, setup);
+    // a roll moves no piece: the pieces are left as they are when nothing they show changed
+    const shown = JSON.stringify([b.pos, v.len, v.names, flash, lang, setup && (setup.picked || true)]);
+    if (shown !== piecesShown) {
+      drawPieces(v, b, flash, lang, setup);
+      piecesShown = shown;
+    }
     // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
     const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
     if (ev) {
