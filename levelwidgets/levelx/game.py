@@ -977,7 +977,11 @@ class LevelX:
     def preview(self, move: object) -> list[Event]:
         """What ``move`` would do now, without doing it (for hints, bots and lessons)."""
         self._check_can_act(None)
-        move = self.parse_move(move)
+        return self._preview_fitting(self.parse_move(move))
+
+    def _preview_fitting(self, move: Move) -> list[Event]:
+        """:meth:`preview` of a move known to fit the dice (checked by :meth:`parse_move`, or
+        one of ``all_moves`` of these dice: a roll's previews check each move once, not twice)."""
         state = self._state.copy()
         events = [Event("turned", state.current, value=f) for f in move.turned]
         resolve_steps(state, self.rules, state.current, _ordered_steps(move), events)

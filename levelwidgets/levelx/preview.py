@@ -186,7 +186,13 @@ def move_key(steps: Sequence[int], *, sort: bool = True) -> str:
 def preview_move(game: LevelX, move: object) -> MovePreview:
     """Summarise ``game.preview(move)`` per step (groups resolve in the move's order)."""
     move = game.parse_move(move)
-    events = game.preview(move)
+    game._check_can_act(None)
+    return _preview_fitting(game, move)
+
+
+def _preview_fitting(game: LevelX, move: Move) -> MovePreview:
+    """:func:`preview_move` of a move that fits the dice (checked, or made from them)."""
+    events = game._preview_fitting(move)
     rows = tuple(sum(g) for g in move.groups)
     steps = _summarise(game, rows, events)
     tiles = tuple(s.bonus for s in steps)
@@ -204,9 +210,10 @@ def preview_moves(game: LevelX) -> dict[str, MovePreview]:
     to play (no dice, game over).
     """
     game._require_dice()
+    game._check_can_act(None)
     dice = cast(Dice, tuple(sorted(cast(Dice, game.dice))))  # (rolled: _require_dice; 4 dice)
-    moves = all_moves(dice, game.rules.lucky_loser)
-    return {move_key(m.steps): preview_move(game, m) for m in moves}
+    moves = all_moves(dice, game.rules.lucky_loser)  # each fits these dice: checked once here
+    return {move_key(m.steps): _preview_fitting(game, m) for m in moves}
 
 
 def _summarise(game: LevelX, rows: Sequence[int], events: list[Event]) -> tuple[StepPreview, ...]:

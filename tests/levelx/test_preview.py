@@ -175,3 +175,23 @@ def test_nothing_to_preview_without_dice_or_after_the_game() -> None:
     turn(over, (6, 4, 5, 2), "6 4+5")
     with pytest.raises(GameOverError):
         preview_moves(over)
+
+
+@pytest.mark.parametrize("lucky", [False, True])
+def test_a_rolls_previews_are_each_moves_own_preview_of_its_groups(lucky: bool) -> None:
+    """preview_moves checks each move once (it is made from the dice); every preview is the
+    one a move given as plain groups gets, checked by parse_move, in positions of whole games."""
+    games = 0
+    for seed in range(8):
+        game = LevelX(3, seed=seed, rules=Rules(lucky_loser=lucky))
+        bots = [RandomBot(seed + i) for i in range(3)]
+        while not game.is_over:
+            game.roll()
+            previews = preview_moves(game)
+            for move in game.groupings():
+                key = move_key(move.steps)
+                plain = [list(g) for g in move.groups]  # as a cell or the browser sends it
+                assert previews[key] == preview_move(game, plain), (seed, key)
+            game.play(bots[game.current_player].choose(game))
+            games += 1
+    assert games > 100
