@@ -51,31 +51,27 @@ _NUMBERS = frozenset({int, float, bool})
 
 def _same(old: Any, new: Any) -> bool:
     """Equal as JSON: Python's ``==`` first (fast), then the types all the way down (``True``
-    is not ``1`` in the browser, nor ``1.0`` ``1``)."""
+    is not ``1`` in the browser, nor ``1.0`` ``1``), read from their ``repr``: written in C,
+    it spells each value with its type (``True``, ``1``, ``1.0``), where a walk in Python over
+    a long move list cost more than the rest of a view. Equal dicts whose keys lie in another
+    order have another ``repr``: they are compared key by key (:func:`diff`), no op if same."""
     if old is new:
         return True
     if _kind(old) is not _kind(new) or old != new:
         return False
-    if type(old) is dict:
-        return _all_same(old.values(), [new[key] for key in old])
-    if type(old) is list or type(old) is Window:
-        return _all_same(old, new)
-    return True
+    if type(old) in _LEAVES:
+        return True  # (of one type: one kind)
+    if _kind(old) is list:  # a list of thousands of strings (a move list): its kinds, in C
+        kinds = set(map(type, old))
+        if kinds <= _LEAVES and len(kinds & _NUMBERS) <= 1:
+            return kinds == set(map(type, new))  # an item equals only one of its kind here
+    return repr(old) == repr(new)
 
 
 def _kind(value: Any) -> type:
     """The JSON kind of a value's type (a window is a list)."""
     kind = type(value)
     return list if kind is Window else kind
-
-
-def _all_same(olds: Any, news: Any) -> bool:
-    """Pairs already equal by ``==``, the same as JSON too? A list of thousands of strings (a
-    move list) is settled by the kinds of its items, counted in C, not item by item."""
-    kinds = set(map(type, olds))
-    if kinds <= _LEAVES and len(kinds & _NUMBERS) <= 1 and kinds == set(map(type, news)):
-        return True  # an item equals only an item of its kind here: each pair is the same
-    return all(map(_same, olds, news))
 
 
 def diff(old: Any, new: Any) -> Any:
@@ -94,6 +90,8 @@ def diff(old: Any, new: Any) -> Any:
                 if op is not None:
                     changed[key] = op
         gone = [key for key in old if key not in new]
+        if not changed and not gone:
+            return None  # the same keys and values, in another order
         out: dict[str, Any] = {"d": changed}
         if gone:
             out["x"] = gone
@@ -103,7 +101,7 @@ def diff(old: Any, new: Any) -> Any:
     return {"r": new}
 
 
-def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any]:
+def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
     drop = 0
     first = new[0]
     if not _same(old[0], first):  # a window that slid: the new list starts further on
@@ -127,6 +125,8 @@ def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any]:
             items[str(index)] = op
             if len(items) * 2 > keep + 1:  # most items changed: see _list_op
                 return {"r": new}
+    if not drop and not items and len(old) == keep == len(new):
+        return None  # every item the same (dicts with their keys in another order)
     return _list_op(drop, keep, items, new)
 
 

@@ -316,6 +316,25 @@ def test_a_patch_turns_the_old_value_into_the_new_one() -> None:
         assert json.dumps(got, sort_keys=True) == json.dumps(new, sort_keys=True), (old, new, op)
 
 
+def test_equal_values_of_other_json_types_patch_and_equal_ones_do_not() -> None:
+    """The browser tells ``true`` from ``1`` (and the patch writes ``1.0`` as it is): deep in a
+    value the same ``==`` is not the same JSON; keys in another order are the same JSON."""
+    rows = [{"p": 1, "acts": [["draw", 1]], "done": False} for _ in range(30)]
+    for changed in (True, 1.0):
+        new = [dict(row) for row in rows]
+        new[17] = {**new[17], "done": 0 if changed is True else False, "p": changed}
+        new[17]["acts"] = [["draw", changed]]
+        assert new == rows  # equal by ==: only the types differ
+        op = diff(rows, new)
+        assert op is not None and set(op["i"]) == {"17"}, op
+        assert json.dumps(apply(rows, op)) == json.dumps(new)
+    reordered = [
+        {"done": r["done"], "acts": [list(a) for a in r["acts"]], "p": r["p"]} for r in rows
+    ]
+    assert diff(rows, reordered) is None
+    assert diff({"a": rows, "b": 1}, {"b": 1, "a": reordered}) is None
+
+
 def test_windows_of_one_line_patch_as_the_lists_they_are() -> None:
     """A move list kept as a window of its line (``patch.Window``) is diffed from where the
     windows lie: the op still turns the old list into the new one, windows or not."""
