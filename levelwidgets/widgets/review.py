@@ -101,6 +101,8 @@ class ReviewMixin:
     _file: str
     #: Counts changes of the records watched (annotations, variations): part of the state mark.
     _record_changes: int = 0
+    #: The lines' rows of the view (:meth:`_line_rows`): ``(starts, key, rows)``, or None.
+    _rows_memo: Any = None
     _engine: ClassVar[type]
     _error_type: ClassVar[type[GameError]]
     record_dir: Path
@@ -489,9 +491,11 @@ class ReviewMixin:
     def _watch_record(self, record: GameRecord) -> None:
         """Annotations made in Python (``w.record…comment(…)``) show in the widget at once."""
 
-        def changed(_record: GameRecord, what: str, *_rest: object) -> None:
+        def changed(_record: GameRecord, what: str, *rest: object) -> None:
             self._record_changes = getattr(self, "_record_changes", 0) + 1
-            if what in ("added", "order", "removed"):
+            if what == "added" and _extends_its_line(cast(Node, rest[0])):
+                self._shape_changed(lines_kept=True)  # (every new step of a game played on)
+            elif what in ("added", "order", "removed"):
                 self._shape_changed()
             if what != "added" and hasattr(self, "_cursor") and record is self.record:
                 if getattr(self, "_holding", False):
@@ -620,17 +624,23 @@ class ReviewMixin:
         path = end.path()
         return node._depth < len(path) and path[node._depth] is node
 
-    def _shape_changed(self) -> None:
-        """The tree's shape changed: what was worked out from it is out of date."""
+    def _shape_changed(self, lines_kept: bool = False) -> None:
+        """The tree's shape changed: what was worked out from it is out of date. With
+        ``lines_kept`` a step only made a line longer (:func:`_extends_its_line`): the lines
+        start where they did, so their starts are kept (not found again by a walk over the
+        whole tree at every step of a long game), and only their rows are made again."""
         self._shape = getattr(self, "_shape", 0) + 1
-        self._starts_memo: tuple | None = None
+        if lines_kept:
+            self._rows_memo = None
+        else:
+            self._starts_memo: tuple | None = None
         self._future_memo: tuple = ()
 
     def _line_starts(self) -> tuple[list[tuple[Node, int]], int]:
         memo = getattr(self, "_starts_memo", None)
         if memo is None or memo[0] is not self.record:
             memo = self._starts_memo = (self.record, lines.line_starts(self.record))
-            self._rows_memo: Any = None
+            self._rows_memo = None
         return memo[1]
 
     def _line_rows(self) -> list[dict[str, Any]]:
@@ -759,6 +769,13 @@ class ReviewMixin:
             # the Review button: "later" while the review would name hidden cards
             "canReview": "later" if self._review_hides_cards() else True,
         }
+
+
+def _extends_its_line(node: Node) -> bool:
+    """Whether the new step ``node`` only made its parent's line longer: it is the parent's
+    one continuation and has none itself, so no line starts or ends anywhere else."""
+    parent = node._parent
+    return parent is not None and len(parent.variations) == 1 and not node.variations
 
 
 #: Steps forward the live game plays itself before it takes the record's state instead.

@@ -126,6 +126,45 @@ def test_play_on_makes_a_variation_and_the_tree_jumps_between_lines() -> None:
     assert len(review(w)["lines"]) == 1
 
 
+def test_the_lines_kept_while_a_line_grows_are_the_lines_of_the_tree_at_every_step() -> None:
+    """A step that only makes a line longer keeps the lines' starts (no walk over the whole
+    tree per step); the view's lines stay those worked out afresh, on the main line, on a
+    variation played on, after a jump back and when a new variation starts."""
+    w = played_levelx(6)
+    rng = random.Random(5)
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        future = w._future()
+        shown = future[-1] if future else w._cursor.node
+        fresh, more = lines_of(w.record, shown, None, w._line_text)
+        assert review(w)["lines"] == fresh and review(w)["more"] == more
+        checked += 1
+
+    def play_turn(dice: tuple[int, ...] | None = None) -> None:
+        w.roll(dice)
+        check()
+        w.play(rng.choice(w.game.legal_moves()))
+        check()
+
+    for _ in range(3):
+        play_turn()  # the main line grows (the bot answers each turn)
+    send(w, type="seek", step=4)
+    send(w, type="play_on")
+    play_turn((1, 1, 1, 1))  # a variation starts, then grows
+    play_turn()
+    send(w, type="jump", path=[])
+    check()
+    send(w, type="seek", step=review(w)["steps"])
+    send(w, type="play_on")
+    play_turn()  # the main line grows again, the variation kept
+    send(w, type="seek", step=6)
+    send(w, type="play_on")
+    play_turn((2, 2, 2, 2))  # a second variation, elsewhere
+    assert len(review(w)["lines"]) == 3 and checked >= 12
+
+
 def test_removing_the_variation_being_looked_at_goes_back_to_its_parent() -> None:
     w = played_levelx(4)
     w.seek(4)  # Ann to roll (the bot's turns come after hers)
