@@ -19,6 +19,7 @@ Perspectives (``view=`` when constructing; the synced JSON itself is the ``view`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import is_
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -538,12 +539,17 @@ class CardTableWidget(GameWidget):
         names = list(game.names)
         # Turns of the round on the table get a row each; other rounds one row each, so the
         # view stays small however long the game (a click on a round's row jumps to its end).
-        played = [(e.action, e.chance) for e in game.history[1:]]
+        history = game.history[1:]
+        played = [(e.action, e.chance) for e in history]
         first_round = game.round - sum(a.kind == "next_round" for a, _c in played)
-        moves = self._move_rows(played, 1, first_round, game.round)
-        ahead = [(_step_action(step), _step_chance(step)) for step in self._future()]
-        future = self._move_rows(ahead, self._game.plies + 1, game.round, game.round)
-        _annotate_rows(moves + future, self._notes_by_ply())
+        moves = self._move_rows(played, 1, first_round, game.round, history, "moves")
+        steps_ahead = self._future()
+        ahead = [(_step_action(step), _step_chance(step)) for step in steps_ahead]
+        future = self._move_rows(
+            ahead, self._game.plies + 1, game.round, game.round, steps_ahead, "future"
+        )
+        rows = _annotate_rows(moves + future, self._notes_by_ply())
+        moves, future = rows[: len(moves)], rows[len(moves) :]
         view: dict[str, Any] = {
             "viewer": viewer,
             "actor": actor,
@@ -578,7 +584,7 @@ class CardTableWidget(GameWidget):
             "moves": moves,
             "future": future,
             "here": self._game.plies,
-            "rounds": (rounds := _round_rows(game)),
+            "rounds": (rounds := _round_rows(game, self._kept_rows("rounds"))),
             "lastRound": _last_round(rounds, obs.phase),
             "canUndo": self._can_take_back(),
         }
@@ -594,12 +600,29 @@ class CardTableWidget(GameWidget):
         start_ply: int,
         first_round: int,
         shown_round: int,
+        sources: Sequence[object] | None = None,
+        slot: str = "",
     ) -> list[dict[str, Any]]:
-        """Move-list rows of (action, chance) steps (see :func:`_move_rows`)."""
+        """Move-list rows of (action, chance) steps (see :func:`_move_rows`); ``sources``:
+        the history entries or record steps they come from, whose rows are kept in ``slot``
+        from view to view."""
         viewer = self._who()[0]
         return _move_rows(
-            [a for a, _c in steps], start_ply, first_round, shown_round, viewer=viewer
+            [a for a, _c in steps],
+            start_ply,
+            first_round,
+            shown_round,
+            viewer=viewer,
+            sources=sources,
+            kept=self._kept_rows(slot),
         )
+
+    def _kept_rows(self, slot: str) -> list[Any] | None:
+        """The rows kept for one list of the view (``"moves"``, ``"future"``; none for "")."""
+        if not slot:
+            return None
+        kept: dict[str, list[Any]] = self.__dict__.setdefault("_rows_kept", {})
+        return kept.setdefault(slot, [])
 
     def _log_viewer(self) -> int | str:
         # the viewer of this moment: a hot-seat pass screen shows nobody's hidden cards
@@ -876,6 +899,8 @@ def _move_rows(
     act_row: Callable[[int], list[Any]] | None = None,
     ends: frozenset[str] = TURN_ENDS,
     viewer: int | str | None = None,
+    sources: Sequence[object] | None = None,
+    kept: list[Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Move-list rows: one per turn (draw, lay-down, add-ons, discard), per skipped turn,
     per keep and per deal of ``shown_round``, and one row ``["round", n]`` for every other
@@ -884,11 +909,30 @@ def _move_rows(
     Shared with the board game's widget, which passes its own ``starts(action, row)`` (does
     the action begin a new row after ``row``?), ``act_row(i)`` (the row entry of action i)
     and ``ends`` (kinds that end a row). Each action's entry comes from the seat-view gate
-    (:func:`~levelwidgets.level8.visibility.move_entry`, as ``viewer`` may read it)."""
+    (:func:`~levelwidgets.level8.visibility.move_entry`, as ``viewer`` may read it).
+
+    ``sources`` (the history entries or record steps the actions come from, one object per
+    step) and ``kept`` (a list the caller keeps between calls, for this one list of rows)
+    let a new step reuse the rows of the steps before it: a step only ever changes the last
+    row or adds rows, so the rows before the last one are the very same objects as before
+    when the steps they were made of are (the view's diff then skips them at once), and only
+    the last row and the new ones are made: a step no longer walks the whole round."""
+    key = (start_ply, first_round, shown_round, viewer, ends, starts is None, act_row is None)
     rows: list[dict[str, Any]] = []
+    heads: list[tuple[int, int]] = []  # per row: the index of its first step, the round before
+    begin, round_no = 0, first_round
+    old = kept[0] if kept else None
+    if old is not None and sources is not None and old[0] == key:
+        _key, old_sources, old_rows, old_heads = old
+        resume = old_heads[-1][0] if old_heads else 0
+        if len(sources) >= resume and all(map(is_, sources[:resume], old_sources[:resume])):
+            rows, heads = old_rows[:-1], old_heads[:-1]
+            begin, round_no = (resume, old_heads[-1][1]) if old_heads else (0, first_round)
+    made = len(rows)  # rows from here on are new (the ones before are kept as they are)
     current: dict[str, Any] | None = None
-    round_no = first_round
-    for offset, a in enumerate(actions):
+    for offset in range(begin, len(actions)):
+        a = actions[offset]
+        before = round_no
         ply = start_ply + offset
         if a.kind == "next_round":
             round_no += 1
@@ -896,6 +940,14 @@ def _move_rows(
             if not rows or rows[-1]["acts"] != [["round", round_no]]:
                 current = {"p": None, "acts": [["round", round_no]], "done": True}
                 rows.append(current)
+                heads.append((offset, before))
+            elif len(rows) <= made:  # a kept row would change: make them all afresh
+                if kept is not None:
+                    kept.clear()
+                return _move_rows(
+                    actions, start_ply, first_round, shown_round, starts=starts,
+                    act_row=act_row, ends=ends, viewer=viewer, sources=sources, kept=kept,
+                )  # fmt: skip
             rows[-1]["ply"] = ply
             continue
         if (
@@ -909,29 +961,41 @@ def _move_rows(
         ):
             current = {"p": a.player, "acts": [], "done": False}
             rows.append(current)
+            heads.append((offset, before))
         current["acts"].append(move_entry(a, viewer) if act_row is None else act_row(offset))
         current["ply"] = ply
         if a.kind in ends:
             current["done"] = True
-    for row in rows:
+    for row in rows[made:]:
         del row["done"]
+    if kept is not None:
+        kept[:] = [(key, list(sources), rows, heads)] if sources is not None else []
     return rows
 
 
-def _annotate_rows(rows: list[dict[str, Any]], notes: dict[int, tuple[str, str]]) -> None:
-    """Give each move-list row the marks and comments of the plies it covers."""
+def _annotate_rows(
+    rows: list[dict[str, Any]], notes: dict[int, tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """The move-list rows with the marks and comments of the plies each covers: a row with
+    any is a new dict (rows are kept from view to view, see :func:`_move_rows`), the others
+    are the rows themselves."""
     if not notes:
-        return
+        return rows
+    out = []
     start = 1
     for row in rows:
         span = [notes[p] for p in range(start, row["ply"] + 1) if p in notes]
         marks = [mark for mark, _text in span if mark]
         texts = [text for _mark, text in span if text]
-        if marks:
-            row["mark"] = marks[0]
-        if texts:
-            row["note"] = " / ".join(texts)
+        if marks or texts:
+            row = dict(row)
+            if marks:
+                row["mark"] = marks[0]
+            if texts:
+                row["note"] = " / ".join(texts)
+        out.append(row)
         start = row["ply"] + 1
+    return out
 
 
 def _step_action(step: Any) -> Action:
@@ -947,9 +1011,18 @@ def _step_chance(step: Any) -> Sequence[Any]:
     return data.get("chance", ()) if isinstance(data, dict) else ()
 
 
-def _round_rows(game: Level8) -> list[dict[str, Any]]:
-    rows = []
-    for entry in game.history:
+def _round_rows(game: Level8, kept: list[Any] | None = None) -> list[dict[str, Any]]:
+    """One row per round played: who ended it, each seat's level moves and levels after it.
+    With ``kept`` (a list the caller keeps between calls) only the history entries after
+    the ones read last time are read, while those are still the very same entries."""
+    history = game.history
+    rows: list[dict[str, Any]] = []
+    begin = 0
+    if kept:
+        entries, old_rows = kept[0]
+        if len(entries) <= len(history) and all(map(is_, entries, history)):
+            rows, begin = list(old_rows), len(entries)
+    for entry in history[begin:]:
         for e in entry.events:
             if e.kind == "round_end":
                 moves = list(e.data["moves"])
@@ -962,6 +1035,8 @@ def _round_rows(game: Level8) -> list[dict[str, Any]]:
                         "laid": [m >= 1 for m in moves],
                     }
                 )
+    if kept is not None:
+        kept[:] = [(history, rows)]
     return rows
 
 

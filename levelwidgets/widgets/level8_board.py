@@ -239,6 +239,8 @@ class Level8BoardWidget(CardTableWidget):
         start_ply: int,
         first_round: int,
         shown_round: int,
+        sources: Sequence[object] | None = None,
+        slot: str = "",
     ) -> list[dict[str, Any]]:
         """One row per turn: roll, move, the action (with the other players' gives and shows),
         lay-down, add-ons and the discard; a keep or a deal is a row of its own."""
@@ -253,6 +255,8 @@ class Level8BoardWidget(CardTableWidget):
             act_row=lambda i: move_entry(steps[i][0], viewer, steps[i][1], layout),
             ends=TURN_ENDS | {"discard_two"},
             viewer=viewer,
+            sources=sources,
+            kept=self._kept_rows(slot),
         )
 
     def _view_fields(self) -> dict[str, Any]:
