@@ -13,7 +13,7 @@
 //     very same values in the same language draw nothing again.
 
 import { cls, h, keyed, setText } from "./dom.js";
-import { langOf, sameInputs, subscribe } from "./model.js";
+import { langOf, redrawGate, subscribe } from "./model.js";
 
 /** The view's log lines [text, kind, player] as entries (a bare string is a text alone). */
 export const logEntries = (view) => (view.log || []).map((line) => (Array.isArray(line) ? { text: String(line[0]), kind: line[1] } : String(line)));
@@ -29,14 +29,12 @@ export function mount(el, model, options = {}) {
   const box = h("div", { class: "lw-eventlog" }, heading, list);
   el.appendChild(box);
 
-  let shownInputs = null; // what the rows on screen were made of (uses, language, watched)
+  const changed = redrawGate(model, watch, uses); // (the entries' fields, language, watched)
 
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    const inputs = view ? [lang, ...watch.map((name) => model.get(name)), ...uses(view)] : null;
-    if (sameInputs(inputs, shownInputs)) return;
-    shownInputs = inputs;
+    if (!changed(view)) return;
     if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? entries(view) : [];
     const fresh = view ? Math.max(0, Math.min(items.length, newCount(view) || 0)) : 0;
@@ -66,7 +64,7 @@ export function mount(el, model, options = {}) {
     box.remove();
   };
   cleanup.refresh = () => {
-    shownInputs = null;
+    changed.reset();
     render();
   };
   cleanup.el = box;

@@ -19,6 +19,23 @@ export function sameInputs(a, b) {
   return true;
 }
 
+/** A part's redraw gate: `gate(view)` says whether the language, a `watch`ed trait or one of
+ *  `uses(view)` is not the very same value as when the gate last said yes (then it remembers
+ *  them); `gate.reset()` makes the next call say yes (a forced redraw). */
+export function redrawGate(model, watch, uses) {
+  let shown = null;
+  const gate = (view) => {
+    const inputs = view ? [langOf(model), ...watch.map((name) => model.get(name)), ...uses(view)] : null;
+    if (sameInputs(inputs, shown)) return false;
+    shown = inputs;
+    return true;
+  };
+  gate.reset = () => {
+    shown = null;
+  };
+  return gate;
+}
+
 /** The language trait ("en" if unset). */
 export const langOf = (model) => model.get("language") || "en";
 

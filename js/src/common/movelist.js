@@ -16,7 +16,7 @@
 // Clicks on rows are handled here and do not bubble further.
 
 import { h, playerGlyph, setText } from "./dom.js";
-import { afterLayout, langOf, sameInputs, subscribe } from "./model.js";
+import { afterLayout, langOf, redrawGate, subscribe } from "./model.js";
 
 /** What a row's button contains (a change rebuilds the button's children only). */
 const contentKey = (row) => `${row.player ?? ""}\u0001${row.text ?? ""}\u0001${row.mark || ""}\u0001${row.note || ""}`;
@@ -76,20 +76,18 @@ export function mount(el, model, options = {}) {
   let entries = []; // the rows on screen, in order
   let hereShown; // the target of the current row last scrolled to (undefined: none yet)
 
-  let shownInputs = null; // what the rows on screen were made of (uses, language, watched)
-  let hereOfRows = null; // the current row's target among them
+  const changed = redrawGate(model, watch, uses); // (the rows' fields, language, watched traits)
+  let hereOfRows = null; // the current row's target among the rows on screen
 
   function render() {
     const view = viewOf();
     const lang = langOf(model);
-    const inputs = view ? [lang, ...watch.map((name) => model.get(name)), ...uses(view)] : null;
-    if (sameInputs(inputs, shownInputs)) {
+    if (!changed(view)) {
       // (a roll of the dice adds no move) the current row, not scrolled to while hidden, is
       // tried again as at every view
       if (hereOfRows !== hereShown) scrollTo(hereOfRows);
       return;
     }
-    shownInputs = inputs;
     if (heading) setText(heading, t ? t(lang, title) : title);
     const items = view ? rows(view) : [];
     const byTarget = new Map();
@@ -164,7 +162,7 @@ export function mount(el, model, options = {}) {
     box.remove();
   };
   cleanup.refresh = () => {
-    shownInputs = null;
+    changed.reset();
     render();
   };
   cleanup.el = box;
