@@ -5,7 +5,7 @@
 // & annotate bar, theme, i18n) come from ./common; the board, dice tray, groups, replay, teach
 // panel and what a highlight means on the board (levelx/annotate.js) are Level X's.
 
-import { data, fromDesc, h, patch, patchIfChanged, playerIconDesc, prop } from "./common/dom.js";
+import { data, drawDescribed, h, patch, playerIconDesc, prop } from "./common/dom.js";
 import * as eventlog from "./common/eventlog.js";
 import * as focus from "./common/focus.js";
 import { keepPresses } from "./common/press.js";
@@ -211,7 +211,7 @@ function render({ model, el }) {
         v.lastRound ? ["span", { class: "lx-last" }, L("lastRound")] : "",
       ];
     }
-    patchIfChanged(status, JSON.stringify(parts), () => parts.map(fromDesc));
+    drawDescribed(status, parts);
   }
 
   // ---------------------------------------------------------------- showing views (animation)

@@ -326,6 +326,7 @@ export function keyed(parent, items) {
     let node;
     if (hit && hit[1].parentNode === parent) {
       if (hit[0] === key) node = hit[1];
+      else if (build.desc !== undefined) node = patchDesc(hit[1], build.desc);
       else {
         const fresh = build();
         node = fresh.nodeName === hit[1].nodeName ? morph(hit[1], fresh) : fresh;
@@ -351,14 +352,151 @@ export function keyed(parent, items) {
 // desc: text, a number, null/""/false (nothing), [tag, attrs, ...children], or {key, make}
 // for a node made by a function (make() is called only when the part is built; key names it).
 
+const MADE = new WeakMap(); // node made by a {key, make} description -> its key
+const STYLES = new WeakMap(); // element -> the style text a description last gave it
+
 /** The node (or null) a description stands for. */
 export function fromDesc(desc) {
   if (desc == null || desc === "" || desc === false) return null;
   if (typeof desc === "string" || typeof desc === "number") return document.createTextNode(String(desc));
-  if (!Array.isArray(desc)) return desc.make();
+  if (!Array.isArray(desc)) {
+    const made = desc.make();
+    MADE.set(made, desc.key);
+    return made;
+  }
   const [tag, attrs, ...children] = desc;
-  return h(tag, attrs, ...children.map(fromDesc));
+  const el = h(tag, attrs, ...children.map(fromDesc));
+  if (attrs && typeof attrs.style === "string") STYLES.set(el, attrs.style);
+  return el;
 }
 
-/** A keyed() item for the part `slot` described by `desc` (its key: the description's JSON). */
-export const described = (slot, desc) => [slot, JSON.stringify(desc), () => fromDesc(desc)];
+/** A keyed() item for the part `slot` described by `desc` (its key: the description's JSON).
+ *  A changed part is patched from its description (patchDesc), not built and compared. */
+export function described(slot, desc) {
+  const build = () => fromDesc(desc);
+  build.desc = desc;
+  return [slot, JSON.stringify(desc), build];
+}
+
+// A described part that changed is written straight from its description: the live node's
+// attributes and children are compared with the description's (no fresh node is built, none
+// is walked twice), matched among siblings as patch() matches them (tag and naming
+// attributes; a made node by its key); what differs is written, what is new is built.
+
+const isNothing = (d) => d == null || d === "" || d === false;
+const FORM_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
+/** A description's identity among its siblings: what keyOf() says of the node it makes. */
+function descId(desc) {
+  if (typeof desc === "string" || typeof desc === "number") return "#3";
+  if (!Array.isArray(desc)) return `@${desc.key}`;
+  const [tag, attrs] = desc;
+  let parts = null;
+  for (const name in attrs || {}) {
+    const v = attrs[name];
+    if (KEYS.has(name) && v !== undefined && v !== null && v !== false) (parts || (parts = [])).push(`${name}=${v === true ? "" : v}`);
+  }
+  const upper = tag.toUpperCase();
+  if (!parts) return upper;
+  if (parts.length > 1) parts.sort();
+  return `${upper}|${parts.join("|")}`;
+}
+
+/** A live node's identity (keyOf, or the key of the description that made it). */
+const nodeId = (node) => (MADE.has(node) ? `@${MADE.get(node)}` : keyOf(node));
+
+/** Make the live node equal to `desc`; returns it, or a new node when it cannot be (another
+ *  tag, another made node), which the caller puts in its place. */
+export function patchDesc(live, desc) {
+  if (typeof desc === "string" || typeof desc === "number") {
+    const text = String(desc);
+    if (live.nodeType !== 3) return document.createTextNode(text);
+    if (live.data !== text) live.data = text;
+    return live;
+  }
+  if (!Array.isArray(desc)) return MADE.get(live) === desc.key ? live : fromDesc(desc);
+  const [tag, attrs, ...children] = desc;
+  const upper = tag.toUpperCase();
+  if (live.nodeType !== 1 || MADE.has(live) || live.tagName !== upper) return fromDesc(desc);
+  if (FORM_TAGS.has(upper)) return morph(live, fromDesc(desc)); // form state: morph knows it
+  patchAttrs(live, attrs || {});
+  patchChildren(live, children);
+  return live;
+}
+
+/** Give `el` exactly the attributes `attrs` names (h's rules), writing only those that differ. */
+function patchAttrs(el, attrs) {
+  let count = 0;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === undefined || v === null || v === false) continue;
+    count += 1;
+    if (name === "style") {
+      // (the browser rewrites a style it parsed: compared with the text last written)
+      if (STYLES.get(el) !== v || !el.hasAttribute("style")) {
+        el.style.cssText = v;
+        STYLES.set(el, v);
+      }
+      continue;
+    }
+    const text = v === true ? "" : String(v);
+    if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+  }
+  const have = el.attributes;
+  if (have.length === count) return; // every attribute is one described
+  for (let i = have.length - 1; i >= 0; i--) {
+    const name = have[i].name;
+    const v = attrs[name];
+    if (v === undefined || v === null || v === false) {
+      el.removeAttribute(name);
+      if (name === "style") STYLES.delete(el);
+    }
+  }
+}
+
+/** Make `parent`'s children equal to the descriptions `children` (nothing-values skipped). */
+export function patchChildren(parent, children) {
+  const want = children.filter((d) => !isNothing(d));
+  const old = Array.from(parent.childNodes);
+  if (old.length === want.length && want.every((d, i) => nodeId(old[i]) === descId(d))) {
+    // the usual case: the same parts in the same order, each written in place
+    want.forEach((d, i) => {
+      const node = patchDesc(old[i], d);
+      if (node !== old[i]) parent.replaceChild(node, old[i]);
+    });
+    return;
+  }
+  const pool = new Map(); // identity -> live nodes with it, in order
+  for (const n of old) {
+    const id = nodeId(n);
+    const list = pool.get(id);
+    if (list) list.push(n);
+    else pool.set(id, [n]);
+  }
+  const used = new Set();
+  const result = want.map((d) => {
+    const list = pool.get(descId(d));
+    const hit = list && list.length ? list.shift() : null;
+    if (!hit) return fromDesc(d);
+    const node = patchDesc(hit, d);
+    if (node === hit) used.add(hit);
+    return node;
+  });
+  for (const n of old) if (!used.has(n)) n.remove();
+  let cur = parent.firstChild;
+  for (const n of result) {
+    if (n === cur) cur = cur.nextSibling;
+    else parent.insertBefore(n, cur);
+  }
+}
+
+/** Fill `container` with the described parts `descs` when `key` (by default their JSON)
+ *  differs from the last drawn there, else touch nothing; returns whether it drew. With a key
+ *  given, `descs` may be a function making them (called only when the key changed). */
+export function drawDescribed(container, descs, key = undefined) {
+  const k = key === undefined ? JSON.stringify(descs) : key;
+  if (shownKeys.get(container) === k && container.firstChild) return false;
+  patchChildren(container, typeof descs === "function" ? descs() : descs);
+  shownKeys.set(container, k);
+  return true;
+}
