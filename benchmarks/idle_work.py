@@ -8,9 +8,10 @@ clicks (as a person's): with the idle work after each view (``warm``) and with i
 so each Roll works out its previews itself (``cold``). The Play clicks, which idle work does not
 touch, are the baseline measured in the same run.
 
-Prints ``name: value unit`` lines: ``roll_to_send_ms_p50`` / ``_p95`` cold and warm,
-``play_to_send_ms_p50`` / ``_p95`` (both ways together), and the ratio of the warm Roll's p50
-to the cold one's.
+Prints ``name: value unit`` lines, for the thread's CPU time (``cpu``) and the wall clock
+(``wall``: after a pause it also counts a busy host's wait for a core):
+``roll_<m>_to_send_ms_p50`` / ``_p95`` cold and warm, ``play_<m>_to_send_ms_p50`` / ``_p95``
+(both ways together), and the ratio of the warm Roll's p50 to the cold one's.
 
 Run: ``python benchmarks/idle_work.py [--games 8]``.
 """
@@ -41,31 +42,35 @@ def pct(values: list[float], q: float) -> float:
 
 
 class SendClock:
-    """The time from an intent to the first message its widget sends."""
+    """The time from an intent to the first message its widget sends: the thread's CPU time
+    and the wall clock (which, after a pause, also counts a busy host's wait for a core)."""
 
     def __init__(self) -> None:
-        self.start: float | None = None
-        self.sent: float | None = None
+        self.start: tuple[float, float] | None = None
+        self.sent: tuple[float, float] | None = None
         from comm.base_comm import BaseComm
 
         send = BaseComm.send
 
         def timed(comm, *args, **kwargs):
             if self.start is not None and self.sent is None:
-                self.sent = time.perf_counter()
+                self.sent = (time.thread_time(), time.perf_counter())
             return send(comm, *args, **kwargs)
 
         BaseComm.send = timed
 
-    def click(self, widget: LevelXWidget, intent: dict) -> float:
-        self.start, self.sent = time.perf_counter(), None
+    def click(self, widget: LevelXWidget, intent: dict) -> tuple[float, float]:
+        self.start, self.sent = (time.thread_time(), time.perf_counter()), None
         kernel_comm.intent(widget, intent)
-        ms = ((self.sent or time.perf_counter()) - self.start) * 1e3
+        end = self.sent or (time.thread_time(), time.perf_counter())
+        cpu, wall = ((b - a) * 1e3 for a, b in zip(self.start, end, strict=True))
         self.start = None
-        return ms
+        return cpu, wall
 
 
-def play(clock: SendClock, seed: int, lucky: bool, warm: bool) -> tuple[list[float], list[float]]:
+def play(
+    clock: SendClock, seed: int, lucky: bool, warm: bool
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """One whole game, on an event loop with the same pause between clicks either way: the
     Roll and the Play clicks' times to send. ``warm=False`` turns the idle work off."""
     widget = kernel_comm.shown(
@@ -75,8 +80,8 @@ def play(clock: SendClock, seed: int, lucky: bool, warm: bool) -> tuple[list[flo
         widget._ponder = lambda: None  # type: ignore[method-assign]
     lx_widget._PREVIEWS.clear()  # (the other way's game had these very positions)
     rng = random.Random(seed)
-    rolls: list[float] = []
-    plays: list[float] = []
+    rolls: list[tuple[float, float]] = []
+    plays: list[tuple[float, float]] = []
 
     async def clicks() -> None:
         while widget.game.phase != "over":
@@ -96,19 +101,22 @@ def main() -> None:
     args = parser.parse_args()
     kernel_comm.use_session_comms()
     clock = SendClock()
-    out: dict[str, list[float]] = {"cold": [], "warm": [], "play": []}
+    out: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": [], "play": []}
     for i in range(args.games):
         for warm in (i % 2 == 0, i % 2 == 1):  # alternate which goes first
             rolls, plays = play(clock, seed=100 + i, lucky=i % 2 == 0, warm=warm)
             out["warm" if warm else "cold"] += rolls
             out["play"] += plays
-    for kind in ("cold", "warm"):
-        print(f"roll_to_send_ms_p50_{kind}: {pct(out[kind], 0.5):.3f} ms")
-        print(f"roll_to_send_ms_p95_{kind}: {pct(out[kind], 0.95):.3f} ms")
-    print(f"play_to_send_ms_p50: {pct(out['play'], 0.5):.3f} ms")
-    print(f"play_to_send_ms_p95: {pct(out['play'], 0.95):.3f} ms")
-    ratio = statistics.median(out["warm"]) / statistics.median(out["cold"])
-    print(f"roll_warm_over_cold_p50: {ratio:.2f} x")
+    for k, measure in enumerate(("cpu", "wall")):
+        figures = {name: [t[k] for t in times] for name, times in out.items()}
+        for kind in ("cold", "warm"):
+            for q in (50, 95):
+                value = pct(figures[kind], q / 100)
+                print(f"roll_{measure}_to_send_ms_p{q}_{kind}: {value:.3f} ms")
+        for q in (50, 95):
+            print(f"play_{measure}_to_send_ms_p{q}: {pct(figures['play'], q / 100):.3f} ms")
+        ratio = statistics.median(figures["warm"]) / statistics.median(figures["cold"])
+        print(f"roll_{measure}_warm_over_cold_p50: {ratio:.2f} x")
     print(f"rolls_measured: {len(out['cold'])} cold, {len(out['warm'])} warm")
 
 
