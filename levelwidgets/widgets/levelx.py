@@ -388,13 +388,14 @@ class LevelXWidget(GameWidget):
         else:
             self._idle.cancel()
 
+    def _previews_shown(self) -> bool:
+        """Whether a roll's view carries its move previews and group verdicts: for a person
+        building a move, or for the teacher's overlay."""
+        return self.teach or self._person_to_act()
+
     def _rolls_previewed(self) -> bool:
-        """Whether a roll now would carry the move previews (see :meth:`_view_fields`)."""
-        return (
-            not self._game.is_over
-            and not self._setting_up
-            and (self.teach or self._person_to_act())
-        )
+        """Whether a roll may come now and its view would carry the previews."""
+        return not self._game.is_over and not self._setting_up and self._previews_shown()
 
     def _warm_next_roll(self) -> None:
         """Fill the caches the next roll's view reads, for the dice the seed gives next (on a
@@ -476,7 +477,7 @@ class LevelXWidget(GameWidget):
             notes[turn] = [mark or old_mark, " / ".join(c for c in (old_comments, comments) if c)]
         if notes:
             view["notes"] = notes
-        if dice is not None and (self.teach or self._person_to_act()):
+        if dice is not None and self._previews_shown():
             # What each move would do, for the tray's hints and the teaching overlay.
             view["preview"] = _previews(game)
             # Python's verdict of every group the tray can build, and every legal grouping,

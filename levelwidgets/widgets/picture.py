@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import sys
 import uuid
 import weakref
 from collections.abc import Callable
@@ -46,6 +45,7 @@ import traitlets
 
 from .. import i18n
 from .._html import escape, svg_image
+from .idle import running_loop
 
 #: The attribute the front end looks for (``js/src/common/picture.js`` uses the same name).
 ATTRIBUTE = "data-lw-picture"
@@ -201,12 +201,8 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 
     The first time, the shell's ``post_run_cell`` event is hooked to :func:`flush_pictures`,
     so a cell that changed a picture leaves it drawn when it ends."""
-    running = sys.modules.get("asyncio")  # not imported here: importing it costs ~15 ms
-    if running is None:
-        return None  # no event loop runs without it
-    try:
-        loop = running.get_running_loop()
-    except RuntimeError:
+    loop = running_loop()
+    if loop is None:
         return None
     try:
         from IPython import get_ipython
