@@ -616,6 +616,30 @@ test("paintHighlights marks elements (class, kind, colour) and takes old marks o
   assert.equal(box.querySelectorAll(".lw-hl").length, 0);
 });
 
+test("paintHighlights searches a scope only when it has marks to take off", () => {
+  const box = node(`<div class="a" data-k="1"></div>`);
+  const locate = (scope, kind, target) => [...scope.querySelectorAll(`[data-k="${target}"]`)];
+  let searched = 0;
+  const query = box.querySelectorAll.bind(box);
+  box.querySelectorAll = (sel) => {
+    if (sel === ".lw-hl") searched += 1;
+    return query(sel);
+  };
+  review.paintHighlights(box, [], locate);
+  review.paintHighlights(box, undefined, locate);
+  assert.equal(searched, 0, "never painted, nothing to paint: not searched");
+  review.paintHighlights(box, [{ kind: "x", target: 1, colour: "red" }], locate);
+  assert.ok(box.querySelector(".a").classList.contains("lw-hl"));
+  review.paintHighlights(box, [], locate);
+  assert.equal(box.querySelectorAll(".lw-hl").length, 0, "the marks painted are taken off");
+  searched = 0;
+  review.paintHighlights(box, [], locate);
+  assert.equal(searched, 0, "taken off: the next empty paint does not search again");
+  review.paintHighlights(box, [{ kind: "x", target: 9, colour: "red" }], locate);
+  review.paintHighlights(box, [], locate);
+  assert.equal(searched, 1, "a paint that marked nothing leaves nothing to search for");
+});
+
 // ------------------------------------------------------------------ in the widgets
 
 function mountX(view, extra = {}) {

@@ -13,23 +13,31 @@ import { cls, prop, attr as setAttr } from "./write.js";
 /** The highlight colours (data-colour, data-hl-colour). */
 export const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"];
 
+const PAINTED = new WeakSet(); // scopes where paintHighlights marked some node
+
 /**
  * Mark the board elements of each highlight: class lw-hl, data-hl-kind, data-hl-colour (the
  * theme colours them). `locate(scope, kind, target)` -> elements (the game's mapping). Marks of
  * an earlier paint are taken off first, so call it after every redraw of the board.
  */
 export function paintHighlights(scope, highlights, locate) {
+  const wanted = Array.isArray(highlights) ? highlights : [];
+  // no highlight now and none painted here before: no mark to take off (only this function
+  // adds them), so the scope is not searched (a board redraws at every view)
+  if (!wanted.length && !PAINTED.has(scope)) return;
   for (const node of [...scope.querySelectorAll(".lw-hl")]) {
     node.classList.remove("lw-hl");
     node.removeAttribute("data-hl-kind");
     node.removeAttribute("data-hl-colour");
   }
-  for (const hl of Array.isArray(highlights) ? highlights : []) {
+  PAINTED.delete(scope);
+  for (const hl of wanted) {
     if (!hl || typeof hl.kind !== "string") continue;
     for (const node of locate(scope, hl.kind, hl.target) || []) {
       node.classList.add("lw-hl");
       node.setAttribute("data-hl-kind", hl.kind);
       node.setAttribute("data-hl-colour", String(hl.colour ?? ""));
+      PAINTED.add(scope);
     }
   }
 }
