@@ -227,27 +227,35 @@ function reconcile(parent, next) {
   // a live child passed as it is stays as it is (e.g. a panel built once and kept in place)
   const kept = new Set();
   for (const n of next) if (n.parentNode === parent) kept.add(n);
-  const pool = new Map(); // key -> old nodes with that key, in order
-  for (let i = 0; i < old.length; i++) {
-    const n = old[i];
-    if (kept.has(n)) continue;
-    const k = keyOf(n);
-    const list = pool.get(k);
-    if (list) list.push(n);
-    else pool.set(k, [n]);
-  }
-  const used = kept;
+  const pool = poolBy(Array.from(old).filter((n) => !kept.has(n)), keyOf);
   const result = next.map((n) => {
     if (kept.has(n)) return n;
     const list = pool.get(keyOf(n));
     const hit = list && list.length ? list.shift() : null;
-    if (!hit) return n;
-    used.add(hit);
-    return morph(hit, n);
+    return hit ? morph(hit, n) : n;
   });
-  for (const n of Array.from(old)) if (!used.has(n)) n.remove();
+  settle(parent, result);
+}
+
+/** Nodes grouped by identity (`idOf`), each group in document order. */
+function poolBy(nodes, idOf) {
+  const pool = new Map();
+  for (const n of nodes) {
+    const id = idOf(n);
+    const list = pool.get(id);
+    if (list) list.push(n);
+    else pool.set(id, [n]);
+  }
+  return pool;
+}
+
+/** Leave exactly `nodes` as `parent`'s children, in this order: the others are removed, and
+ *  only the misplaced ones move (a node kept in place is not re-inserted). */
+function settle(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const n of Array.from(parent.childNodes)) if (!keep.has(n)) n.remove();
   let cur = parent.firstChild;
-  for (const n of result) {
+  for (const n of nodes) {
     if (n === cur) cur = cur.nextSibling;
     else parent.insertBefore(n, cur);
   }
@@ -336,13 +344,7 @@ export function keyed(parent, items) {
     nodes.push(node);
   }
   slotMaps.set(parent, now);
-  const keep = new Set(nodes);
-  for (const n of Array.from(parent.childNodes)) if (!keep.has(n)) n.remove();
-  let cur = parent.firstChild;
-  for (const n of nodes) {
-    if (n === cur) cur = cur.nextSibling;
-    else parent.insertBefore(n, cur);
-  }
+  settle(parent, nodes);
   return parent;
 }
 
@@ -466,28 +468,13 @@ export function patchChildren(parent, children) {
     });
     return;
   }
-  const pool = new Map(); // identity -> live nodes with it, in order
-  for (const n of old) {
-    const id = nodeId(n);
-    const list = pool.get(id);
-    if (list) list.push(n);
-    else pool.set(id, [n]);
-  }
-  const used = new Set();
+  const pool = poolBy(old, nodeId);
   const result = want.map((d) => {
     const list = pool.get(descId(d));
     const hit = list && list.length ? list.shift() : null;
-    if (!hit) return fromDesc(d);
-    const node = patchDesc(hit, d);
-    if (node === hit) used.add(hit);
-    return node;
+    return hit ? patchDesc(hit, d) : fromDesc(d);
   });
-  for (const n of old) if (!used.has(n)) n.remove();
-  let cur = parent.firstChild;
-  for (const n of result) {
-    if (n === cur) cur = cur.nextSibling;
-    else parent.insertBefore(n, cur);
-  }
+  settle(parent, result);
 }
 
 /** Fill `container` with the described parts `descs` when `key` (by default their JSON)
