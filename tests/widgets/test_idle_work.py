@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from levelwidgets.levelx import Rules
 from levelwidgets.widgets import LevelXWidget
@@ -14,21 +15,10 @@ from levelwidgets.widgets.idle import IDLE_DELAY_S, IdleWork, running_loop
 
 
 def _run(main) -> None:
-    """``asyncio.run(main())`` in a thread of its own: a test process may hold a running loop
-    in its main thread (a browser driver's), where ``asyncio.run`` cannot start another."""
-    failed: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # handed to the test's thread
-            failed.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
+    """``asyncio.run(main())`` in a thread of its own (as tests/widgets/test_picture.py does): a
+    test process may hold a running loop in its main thread (a browser driver's)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def test_idle_work_runs_once_on_the_loop_and_a_newer_one_replaces_it() -> None:
