@@ -78,14 +78,17 @@ const BOARD_ROUTES = [
 /** The board's focusable controls, before the card table's. */
 const BOARD_FOCUS_KEYS = ["data-field", "data-pick", "data-steal", "data-choose", "data-ask-number", "data-ask-colour", "data-ask-dir", "data-move", "data-take", ...TABLE_FOCUS_KEYS];
 
-/** The view's fields the centre's dialogs never show (they change with every move). */
-const NOT_IN_CENTRE = new Set(["seq", "log", "new", "moves", "future"]);
+/** The view's fields the centre's dialogs never show (they change with every move; of the
+ * review, a dialog reads only whether the record is read-only: selection.js canAct). */
+const NOT_IN_CENTRE = new Set(["seq", "log", "new", "moves", "future", "canUndo", "canRedo", "takebacks"]);
 
 /** The key of the centre's dialog: the whole view but NOT_IN_CENTRE (a dialog reads the hand,
  * the choices, the board, the round's results: all of it, as it stands). */
 function centreKey(view) {
   return JSON.stringify(view, function skip(key, value) {
-    return this === view && NOT_IN_CENTRE.has(key) ? undefined : value;
+    if (this !== view) return value;
+    if (key === "review") return Boolean(value && value.readOnly);
+    return NOT_IN_CENTRE.has(key) ? undefined : value;
   });
 }
 

@@ -447,6 +447,14 @@ test("annotate toggle follows the trait; palette picks the colour; clear highlig
   model.set("annotate", false); // Python (or another view) turns it off
   assert.equal(btn.getAttribute("aria-pressed"), "false");
   assert.equal(cleanup.highlight({ kind: "row", target: 8 }), false);
+  // a hidden palette is not drawn; shown again, it shows the record as it is now
+  setReview({ highlights: [{ kind: "row", target: 3, colour: "green" }] });
+  model.set("language", "de");
+  model.set("annotate", true);
+  assert.equal(q("[data-action=clear_highlights]").disabled, false);
+  assert.equal(q("[data-colour=blue]").getAttribute("aria-pressed"), "true");
+  assert.match(q("[data-action=clear_highlights]").textContent, /Hervorhebungen/);
+  model.set("annotate", false);
   assert.ok(box && root);
   cleanup();
 });

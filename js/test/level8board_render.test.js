@@ -204,3 +204,46 @@ test("a new view keeps the circuit's nodes: unchanged fields untouched, changed 
   assert.equal(fields[4].dataset.landed, "1");
   cleanup();
 });
+
+test("a view that changes nothing on the circuit does not look at its fields; one that does, writes them", () => {
+  const { root, model, cleanup } = mount(view({ review: { steps: 1 } }));
+  const fields = [...root.querySelectorAll("[data-field]")];
+  let reads = 0;
+  for (const f of fields) {
+    for (const name of ["getAttribute", "hasAttribute"]) {
+      const read = f[name].bind(f);
+      f[name] = (...a) => {
+        reads++;
+        return read(...a);
+      };
+    }
+  }
+  // the hand, the log and the review change, the circuit does not
+  model.set("view", view({ seq: 2, hand: [0, 16, 32, 90, 91], handCounts: [5, 10], review: { steps: 2 } }));
+  assert.equal(reads, 0, "no field was compared or written");
+  model.set("view", view({ seq: 3, phase: "move", board: { dice: [3, 4], reachable: [3, 4], choices: { move: [3, 4] } }, review: { steps: 3 } }));
+  assert.ok(reads > 0);
+  assert.deepEqual([...root.querySelectorAll("[data-reachable='1']")].map((n) => n.dataset.field), ["3", "4"]);
+  // a new language is something the circuit shows: the fields are written again
+  model.set("language", "de");
+  assert.match(root.querySelector("[data-field='4']").textContent, /Fragen/);
+  cleanup();
+});
+
+test("the centre's dialog is not rebuilt for a view that only adds a step to the record", () => {
+  const { root, model, cleanup } = mount(view({ review: { steps: 4 }, canUndo: false }));
+  const dialog = root.querySelector("[data-dialog=roll]");
+  let compared = 0;
+  const same = dialog.isEqualNode.bind(dialog);
+  dialog.isEqualNode = (...a) => {
+    compared++;
+    return same(...a);
+  };
+  model.set("view", view({ seq: 2, review: { steps: 5 }, canUndo: true, log: ["Ben rolled"] }));
+  assert.equal(root.querySelector("[data-dialog=roll]"), dialog);
+  assert.equal(compared, 0, "the roll dialog was neither built again nor compared");
+  // a read-only record is something the dialog shows (nobody may act): it goes
+  model.set("view", view({ seq: 3, review: { steps: 5, readOnly: true } }));
+  assert.equal(root.querySelector("[data-dialog=roll]"), null);
+  cleanup();
+});

@@ -3,7 +3,7 @@
 // state) and returns fresh elements; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
-import { attr, cls, h, keyed, patch, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
+import { attr, cloneOf, cls, h, keyed, patch, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
 import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
@@ -28,13 +28,20 @@ function btn(action, label, opts = {}) {
 /** A player's tower: the two movers stacked, in the seat's colour and shape. */
 export function towerEl(view, p, L, size = 26) {
   const n = ((p % 6) + 6) % 6;
+  const box = cloneOf(TOWERS, `${n}/${size}`, () => towerSvg(n, size));
+  const label = L("towerOf", { name: nameOf(view, p) });
+  return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
+}
+
+const TOWERS = new Map(); // "seat/size" -> the tower's picture, drawn once and cloned after
+
+function towerSvg(n, size) {
   const box = svg("svg", { viewBox: "0 0 100 140", width: size, height: Math.round(size * 1.4), class: `lw-icon lw-p${n} l8b-towersvg`, "aria-hidden": "true" });
   const [tag, attrs] = shapeAttrs(n);
   const lower = svg("g", { transform: "translate(0 40)" });
   lower.append(svg(tag, { ...attrs, class: "lw-shape l8b-lower" }));
   box.append(lower, svg(tag, { ...attrs, class: "lw-shape l8b-upper" }));
-  const label = L("towerOf", { name: nameOf(view, p) });
-  return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
+  return box;
 }
 
 /** Everything fieldEl builds of field i but its towers (a redraw skips the field while it
@@ -404,7 +411,20 @@ function ringAttrs(n, layout) {
  */
 const ringGrids = new WeakMap(); // ring node -> the grid last written on it
 
+const ringShown = new WeakMap(); // ring node -> the key of everything drawn into it
+
+/** Everything the circuit shows (its fields, towers, glow, titles and level track): a view
+ * that leaves all of it as it was touches nothing in the ring. */
+function ringKey(view, { annotate, wide, lang }) {
+  const b = boardOf(view);
+  const glow = view.phase === "move" ? b.reachable || [] : null; // paintField's inputs
+  return JSON.stringify([lang, annotate, wide, b.fields, b.towers, b.turn, b.landed, glow, choicesOf(view).move || null, view.names, view.levels, view.levelCounts]);
+}
+
 export function drawRing(ring, view, L, centre, { annotate = false, wide = false, lang = "" } = {}) {
+  const key = ringKey(view, { annotate, wide, lang });
+  if (ringShown.get(ring) === key && ring.lastElementChild === centre) return ring;
+  ringShown.set(ring, key);
   const b = boardOf(view);
   const fields = b.fields || [];
   const layout = ringLayout(fields.length, { wide });

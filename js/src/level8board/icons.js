@@ -1,7 +1,9 @@
 // The nine actions' icons as inline SVG (no emoji font needed; strokes in currentColor so
 // both themes work), in a 0..100 box. Each icon also has a text label on its field.
 
-import { svg } from "../common/dom.js";
+import { cloneOf, svg } from "../common/dom.js";
+
+const DRAWN = new Map(); // "kind/args" -> the icon, drawn once and cloned after (common/dom.js cloneOf)
 
 const card = (x, y, w = 34, hgt = 48, extra = {}) => ["rect", { x, y, width: w, height: hgt, rx: 5, ...extra }];
 const text = (x, y, s, size = 30) => ["text", { x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central", class: "l8b-ink" }, s];
@@ -46,6 +48,10 @@ export const ICONS = {
 
 /** The icon of action `id` as an <svg> (a "?" for an id this build does not know). */
 export function actionIcon(id, size = 40) {
+  return cloneOf(DRAWN, `action/${id}/${size}`, () => drawActionIcon(id, size));
+}
+
+function drawActionIcon(id, size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: `l8b-icon l8b-i-${id}`, "aria-hidden": "true" });
   for (const [tag, attrs, label] of ICONS[id] || [text(50, 50, "?", 40)]) {
     const node = svg(tag, { ...attrs, class: `l8b-part${attrs.class ? ` ${attrs.class}` : ""}` });
@@ -57,6 +63,10 @@ export function actionIcon(id, size = 40) {
 
 /** Start field: seven stars in an arc. */
 export function startStars(size = 64) {
+  return cloneOf(DRAWN, `stars/${size}`, () => drawStartStars(size));
+}
+
+function drawStartStars(size) {
   const box = svg("svg", { viewBox: "0 0 140 60", width: size * 2.2, height: size, class: "l8b-stars", "aria-hidden": "true" });
   for (let k = 0; k < 7; k++) {
     const cx = 12 + k * 19.3;
@@ -74,6 +84,10 @@ export function startStars(size = 64) {
 
 /** A laurel wreath (the winner's field of the level track). */
 export function laurel(size = 28) {
+  return cloneOf(DRAWN, `laurel/${size}`, () => drawLaurel(size));
+}
+
+function drawLaurel(size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "l8b-laurel", "aria-hidden": "true" });
   for (const side of [-1, 1]) {
     for (let k = 0; k < 5; k++) {
@@ -95,6 +109,10 @@ export function pips(n) {
 
 /** A die showing `n` as an <svg>. */
 export function dieFace(n, size = 48) {
+  return cloneOf(DRAWN, `die/${n}/${size}`, () => drawDieFace(n, size));
+}
+
+function drawDieFace(n, size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "l8b-dieface", "aria-hidden": "true" });
   box.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16, class: "l8b-diebody" }));
   for (const [x, y] of pips(n)) box.append(svg("circle", { cx: x, cy: y, r: 9, class: "l8b-pip" }));

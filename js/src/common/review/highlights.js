@@ -56,6 +56,7 @@ export function createPalette(ctx, hintKey) {
 
   function render(r, ro) {
     prop(el, "hidden", ro || !annotating());
+    if (el.hidden) return; // drawn when it shows (annotate mode redraws the bar)
     setAttr(el, "aria-label", L("rvColour"));
     for (const s of swatches) {
       const c = s.dataset.colour;
