@@ -30,7 +30,7 @@
 //   [data-review] review & annotate bar (common/review.js: its own list of attributes);
 //   highlights drawn on the table: .lw-hl[data-hl-kind][data-hl-colour] (level8/annotate.js)
 
-import { data, h, patch, patchIfChanged, prop, setText } from "./common/dom.js";
+import { data, drawDescribed, h, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -166,10 +166,10 @@ function render({ model, el }) {
     // the header's parts are built only when what they show changed
     const lng = lang();
     patchIfChanged(roundBox, D.roundKey(v, lng), () => D.roundEl(v, L));
-    patchIfChanged(statusBox, D.statusKey(v, lng), () => D.statusEl(v, L));
+    drawDescribed(statusBox, () => [D.statusDesc(v, L)], D.statusKey(v, lng)); // written in place (common/dom.js)
     drawSeats(v);
     patchIfChanged(pileBox, D.drawPileKey(v, lng), () => D.drawPileEl(v, L));
-    patchIfChanged(stepsBox, D.stepsKey(v, lng), () => D.stepsEl(v, L));
+    drawDescribed(stepsBox, () => [D.stepsDesc(v, L)], D.stepsKey(v, lng));
     const hint = D.hintEl(v, L);
     const odds = oddsEl(v, L, lang());
     patch(hintBox, ...[hint, odds].filter(Boolean));

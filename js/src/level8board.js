@@ -29,7 +29,7 @@
 //   [data-action=…]        roll, move, take, confirmAsk, confirmPick, discardTwo, and the card
 //                          table's layDown, discard, keep, nextRound, reveal, undo, redo …
 
-import { data, h, keyed, patch, patchIfChanged, prop, setText } from "./common/dom.js";
+import { data, described, drawDescribed, h, keyed, patch, patchIfChanged, prop, setText } from "./common/dom.js";
 import { followView, langOf, reportPageLanguage, subscribe } from "./common/model.js";
 import { hidePicture } from "./common/picture.js";
 import * as eventlog from "./common/eventlog.js";
@@ -207,11 +207,12 @@ function render({ model, el }) {
     // the header's and the centre's parts are built only when what they show changed
     const lng = lang();
     patchIfChanged(roundBox, D.roundKey(v, lng), () => D.roundEl(v, L));
-    patchIfChanged(statusBox, D.statusKey(v, lng), () => D.statusEl(v, L));
-    patchIfChanged(stepsBox, B.stepsKey(v, lng), () => B.stepsEl(v, L));
-    patchIfChanged(pendingBox, B.pendingKey(v, lng), () => B.pendingEl(v, L));
+    // described parts: a changed one is written into its nodes, not built again (common/dom.js)
+    drawDescribed(statusBox, () => [D.statusDesc(v, L)], D.statusKey(v, lng));
+    drawDescribed(stepsBox, () => [B.stepsDesc(v, L)], B.stepsKey(v, lng));
+    drawDescribed(pendingBox, () => [B.pendingDesc(v, L)], B.pendingKey(v, lng));
     keyed(tableBox, [
-      ["dice", B.diceKey(v, lng), () => B.diceEl(v, L)],
+      described("dice", B.diceDesc(v, L)),
       ["pile", B.drawPileKey(v, lng), () => B.drawPileEl(v, L)],
       ["jokers", B.jokerPileKey(v, lng), () => B.jokerPileEl(v, L)],
     ]);

@@ -247,3 +247,41 @@ test("the centre's dialog is not rebuilt for a view that only adds a step to the
   assert.equal(root.querySelector("[data-dialog=roll]"), null);
   cleanup();
 });
+
+test("the status line, the action in progress and the dice are written into the nodes on screen", () => {
+  const { root, model, cleanup } = mount(view({ phase: "roll" }));
+  const status = root.querySelector("[data-status]");
+  const whose = status.querySelector(".l8-whose");
+  const pending = root.querySelector("[data-pending]");
+  const dice = root.querySelector("[data-dice]");
+  const icon = pending.querySelector(".lw-icon");
+  let compared = 0; // a part built again is compared with the one on screen (morph); a described one is not
+  for (const node of [status, pending, dice]) {
+    const same = node.isEqualNode.bind(node);
+    node.isEqualNode = (...a) => {
+      compared++;
+      return same(...a);
+    };
+  }
+  model.set("view", view({ seq: 2, phase: "move", board: { dice: [3, 4], reachable: [3, 4], choices: { move: [3, 4] } } }));
+  assert.equal(root.querySelector("[data-status]"), status);
+  assert.equal(status.querySelector(".l8-whose"), whose);
+  assert.match(whose.textContent, /tower/i);
+  assert.equal(root.querySelector("[data-dice]"), dice);
+  assert.equal(dice.dataset.dice, "3,4");
+  assert.deepEqual([...dice.querySelectorAll("[data-die]")].map((d) => d.dataset.value), ["3", "4"]);
+  // the turn player's icon is kept; the action's chip comes with its own icon
+  model.set("view", view({ seq: 3, phase: "take", board: { towers: [1, 5], landed: 1, pending: { action: "draw1", takes: 1 }, choices: { take: ["pile"] } } }));
+  assert.equal(root.querySelector("[data-pending]"), pending);
+  assert.equal(pending.querySelector(".lw-icon"), icon);
+  assert.equal(pending.querySelector("[data-doing]").dataset.doing, "draw1");
+  assert.ok(pending.querySelector("[data-doing] .l8b-i-draw1"));
+  // the dice go blank again for the next turn: the same box
+  model.set("view", view({ seq: 4, phase: "roll", cur: 1, actor: 1, board: { turn: 1, choices: { roll: true } } }));
+  assert.equal(root.querySelector("[data-dice]"), dice);
+  assert.equal(dice.dataset.dice, "");
+  assert.equal(dice.querySelectorAll(".l8b-nodie").length, 2);
+  assert.equal(root.querySelector("[data-status]").dataset.whose, "1");
+  assert.equal(compared, 0, "nothing was built to be compared");
+  cleanup();
+});

@@ -2,7 +2,7 @@
 // fresh elements. Text only (names are user text); no layout is read here.
 // Stable attributes for tests: see the list at the top of ../level8.js.
 
-import { attr, cls, h, keyed, morphAttrs, playerIcon } from "../common/dom.js";
+import { attr, cls, h, keyed, morphAttrs, playerIcon, playerIconDesc } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
 import { isSkip, sortHand } from "./cards.js";
 import { backEl, cardEl, colourMark } from "./faces.js";
@@ -29,7 +29,7 @@ function nameOf(view, p) {
 // Keys of the header's parts: everything a part shows, so that a view that leaves it as it was
 // builds nothing (common/dom.js patchIfChanged).
 
-/** Everything statusEl shows. */
+/** Everything statusDesc shows. */
 export const statusKey = (view, lang) =>
   JSON.stringify([lang, view.phase, view.winners, view.names, view.cur, view.bots && view.bots[view.cur], canAct(view), view.viewer, stepKey(view), view.round]);
 
@@ -39,16 +39,15 @@ export const roundKey = (view, lang) => JSON.stringify([lang, view.round, view.d
 /** Everything drawPileEl shows. */
 export const drawPileKey = (view, lang) => JSON.stringify([lang, view.drawCount, view.underCount, canAct(view) && view.phase === "draw"]);
 
-/** Everything stepsEl shows. */
+/** Everything stepsDesc shows. */
 export const stepsKey = (view, lang) => JSON.stringify([lang, view.phase]);
 
-/** Who is to act and what they do now: the status line of the header. */
-export function statusEl(view, L) {
-  const el = h("div", { class: "l8-status", "data-status": "", "data-whose": view.phase === "over" ? "" : String(view.cur) });
+/** The status line as a description (common/dom.js): a changed line is written in place. */
+export function statusDesc(view, L) {
+  const attrs = { class: "l8-status", "data-status": "", "data-whose": view.phase === "over" ? "" : String(view.cur) };
   if (view.phase === "over") {
     const names = view.winners.map((w) => nameOf(view, w)).join(` ${L("and")} `);
-    el.append(h("span", { class: "l8-win" }, `★ ${L(view.winners.length > 1 ? "winPlural" : "wins", { names })}`));
-    return el;
+    return ["div", attrs, ["span", { class: "l8-win" }, `★ ${L(view.winners.length > 1 ? "winPlural" : "wins", { names })}`]];
   }
   const name = nameOf(view, view.cur);
   const step = L(stepKey(view));
@@ -57,8 +56,7 @@ export function statusEl(view, L) {
   else if (view.bots && view.bots[view.cur]) text = L("botPlaying", { name });
   else if (canAct(view) && view.viewer === view.cur) text = L("yourTurn", { step }); // a teacher is not "you"
   else text = L("whose", { name, step });
-  el.append(playerIcon(view.cur, 20), h("span", { class: "l8-whose" }, text));
-  return el;
+  return ["div", attrs, playerIconDesc(view.cur, 20), ["span", { class: "l8-whose" }, text]];
 }
 
 /** Round and dealer. */
@@ -71,17 +69,14 @@ export function roundEl(view, L) {
   );
 }
 
-/** The three steps of a turn, the active one lit (phase in data-step). */
-export function stepsEl(view, L) {
+/** The steps as a description (common/dom.js): a changed step is written in place. */
+export function stepsDesc(view, L) {
   const active = stepIndex(view);
-  const el = h("div", { class: "l8-steps", "data-step": view.phase });
-  if (!active && view.phase !== "skipped") return el; // keep, round over, game over: no turn steps
-  ["s1", "s2", "s3"].forEach((key, i) => {
-    // lay down/add on and discard happen in the same phase: both are lit while playing
-    const on = active === i + 1 || (active === 2 && i === 2);
-    el.append(h("span", { class: `l8-stepchip${on ? " l8-on" : ""}` }, L(key)));
-  });
-  return el;
+  const attrs = { class: "l8-steps", "data-step": view.phase };
+  if (!active && view.phase !== "skipped") return ["div", attrs]; // keep, round over, game over: no turn steps
+  // lay down/add on and discard happen in the same phase: both are lit while playing
+  const chip = (key, i) => ["span", { class: `l8-stepchip${active === i + 1 || (active === 2 && i === 2) ? " l8-on" : ""}` }, L(key)];
+  return ["div", attrs, ...["s1", "s2", "s3"].map(chip)];
 }
 
 /** The instruction under the steps (for the person who acts), or who we wait for. */

@@ -3,7 +3,7 @@
 // state) and returns fresh elements; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
-import { attr, cloneOf, cls, h, keyed, patch, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
+import { attr, cloneOf, cls, h, keyed, patch, playerIconDesc, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
 import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
@@ -152,35 +152,29 @@ export function trackEl(view, L, cell) {
 // Keys of the centre's parts: everything a part shows, so that a view that leaves it as it was
 // builds nothing (the board redraws them with common/dom.js keyed()).
 
-/** Everything diceEl shows. */
-export const diceKey = (view, lang) => JSON.stringify([lang, boardOf(view).dice || null]);
-
 /** Everything drawPileEl shows. */
 export const drawPileKey = (view, lang) => D.drawPileKey({ ...view, phase: canTakeFrom(view, "pile") ? "draw" : "-" }, lang);
 
 /** Everything jokerPileEl shows. */
 export const jokerPileKey = (view, lang) => JSON.stringify([lang, boardOf(view).jokers ?? 0]);
 
-/** Everything stepsEl shows. */
+/** Everything stepsDesc shows. */
 export const stepsKey = (view, lang) => JSON.stringify([lang, view.phase]);
 
-/** Everything pendingEl shows. */
+/** Everything pendingDesc shows. */
 export function pendingKey(view, lang) {
   const b = boardOf(view);
   return JSON.stringify([lang, view.phase, b.pending || null, b.turn ?? null, view.cur, view.names]);
 }
 
-/** The two dice (after a roll), or a Roll button for the actor. */
-export function diceEl(view, L) {
+/** The dice as a description (common/dom.js): a new roll is written into the same nodes. */
+export function diceDesc(view, L) {
   const b = boardOf(view);
-  const el = h("div", { class: "l8b-dice", "data-dice": b.dice ? b.dice.join(",") : "", role: "group", "aria-label": L("dice") });
-  if (b.dice) {
-    b.dice.forEach((v, k) => el.append(h("span", { class: "l8b-die", "data-die": String(k), "data-value": String(v), title: String(v) }, dieFace(v, 46))));
-    el.title = L("diceRolled", { a: b.dice[0], b: b.dice[1] });
-  } else {
-    el.append(h("span", { class: "l8b-die l8b-nodie" }, dieFace(0, 46)), h("span", { class: "l8b-die l8b-nodie" }, dieFace(0, 46)));
-  }
-  return el;
+  const face = (v) => ({ key: `die/${v}`, make: () => dieFace(v, 46) });
+  const attrs = { class: "l8b-dice", "data-dice": b.dice ? b.dice.join(",") : "", role: "group", "aria-label": L("dice") };
+  if (!b.dice) return ["div", attrs, ["span", { class: "l8b-die l8b-nodie" }, face(0)], ["span", { class: "l8b-die l8b-nodie" }, face(0)]];
+  attrs.title = L("diceRolled", { a: b.dice[0], b: b.dice[1] });
+  return ["div", attrs, ...b.dice.map((v, k) => ["span", { class: "l8b-die", "data-die": String(k), "data-value": String(v), title: String(v) }, face(v)])];
 }
 
 /** The draw pile (a button when the actor may take from it). */
@@ -200,35 +194,32 @@ export function jokerPileEl(view, L) {
   return el;
 }
 
-/** Which turn step is lit: 1 roll · move · act, 2 lay down/add on, 3 discard (play: 2 and 3). */
-export function stepsEl(view, L) {
-  const el = h("div", { class: "l8-steps", "data-step": view.phase });
+/** The steps as a description (common/dom.js): a changed step is written in place. */
+export function stepsDesc(view, L) {
+  const attrs = { class: "l8-steps", "data-step": view.phase };
   const board = ["roll", "move", "take", "swap", "ask", "give", "show", "steal", "choose"].includes(view.phase);
-  if (!board && view.phase !== "play") return el;
-  ["b_s1", "b_s2", "b_s3"].forEach((key, i) => {
-    const on = board ? i === 0 : i > 0;
-    el.append(h("span", { class: `l8-stepchip${on ? " l8-on" : ""}` }, L(key)));
-  });
-  return el;
+  if (!board && view.phase !== "play") return ["div", attrs];
+  const chip = (key, i) => ["span", { class: `l8-stepchip${(board ? i === 0 : i > 0) ? " l8-on" : ""}` }, L(key)];
+  return ["div", attrs, ...["b_s1", "b_s2", "b_s3"].map(chip)];
 }
 
-/** What the current action is (the field the turn player stands on), extra turns, takes left. */
-export function pendingEl(view, L) {
+/** The action in progress as a description (common/dom.js): written in place when it changes. */
+export function pendingDesc(view, L) {
   const b = boardOf(view);
   const p = b.pending || {};
-  const el = h("div", { class: "l8b-pending", "data-pending": p.action || "" });
-  if (view.phase === "over" || view.phase === "round_over" || view.phase === "keep") return el;
+  const attrs = { class: "l8b-pending", "data-pending": p.action || "" };
+  if (view.phase === "over" || view.phase === "round_over" || view.phase === "keep") return ["div", attrs];
   const turn = b.turn != null ? b.turn : view.cur;
-  el.append(playerIcon(turn, 18), h("span", { class: "l8b-turnname" }, L("turnOf", { name: nameOf(view, turn) })));
-  if (p.action) el.append(h("span", { class: "l8b-chip l8b-doing", "data-doing": p.action }, actionIcon(p.action, 20), L(`a_${p.action}`)));
-  if (p.takes && view.phase === "take") el.append(h("span", { class: "l8b-chip" }, L("takesLeft", { n: p.takes })));
+  const out = ["div", attrs, playerIconDesc(turn, 18), ["span", { class: "l8b-turnname" }, L("turnOf", { name: nameOf(view, turn) })]];
+  if (p.action) out.push(["span", { class: "l8b-chip l8b-doing", "data-doing": p.action }, { key: `action/${p.action}/20`, make: () => actionIcon(p.action, 20) }, L(`a_${p.action}`)]);
+  if (p.takes && view.phase === "take") out.push(["span", { class: "l8b-chip" }, L("takesLeft", { n: p.takes })]);
   if (p.ask) {
     const who = nameOf(view, turn);
     const text = p.ask.colour != null ? L("asked_colour", { name: who, colour: L(`c${p.ask.colour}`) }) : L("asked_number", { name: who, n: p.ask.number });
-    el.append(h("span", { class: "l8b-chip", "data-asked": p.ask.colour != null ? `c${p.ask.colour}` : String(p.ask.number) }, text));
+    out.push(["span", { class: "l8b-chip", "data-asked": p.ask.colour != null ? `c${p.ask.colour}` : String(p.ask.number) }, text]);
   }
-  if (p.extra) el.append(h("span", { class: "l8b-chip l8b-extra", "data-extra": String(p.extra) }, p.extra > 1 ? L("extraTurns", { n: p.extra }) : L("extraTurn")));
-  return el;
+  if (p.extra) out.push(["span", { class: "l8b-chip l8b-extra", "data-extra": String(p.extra) }, p.extra > 1 ? L("extraTurns", { n: p.extra }) : L("extraTurn")]);
+  return out;
 }
 
 /** The help line: what the person who acts does now, or whom we wait for. */
