@@ -151,11 +151,13 @@ class Cursor:
         """
         record = self._record
         adapter = record._adapter
-        if isinstance(step, Mapping) and adapter.is_step(step):
-            # a step the record holds, its position kept: no copy of the game, no replay
-            # (a widget's record follows every step it shows, back and forth)
+        here = self._node
+        # a step the record holds, its position kept: no copy of the game, no replay (a
+        # widget's record follows every step it shows, back and forth); at the end of a line
+        # (a live game's every new step) there is nothing to look up
+        if here._vars and isinstance(step, Mapping) and adapter.is_step(step):
             data = adapter.check_step(step)
-            node = self._node._child(adapter.key(data))
+            node = here._child(adapter.key(data))
             if node is not None:
                 kept = record._states.get(node)
                 if kept is not None:
@@ -163,10 +165,10 @@ class Cursor:
                     return node
         game = adapter.clone(self._game)
         data, events = adapter.play(game, step)
-        node = self._node._child(adapter.key(data))
+        node = here._child(adapter.key(data)) if here._vars else None
         new = node is None
         if node is None:
-            node = record._attach(self._node, data, events)
+            node = record._attach(here, data, events)
         else:
             node.events = events
         record._states.put(node, game)
