@@ -884,3 +884,24 @@ test("Level 8: a comment being typed keeps its focus and its text when a new vie
     delete document.activeElement;
   }
 });
+
+test("a new step translates only what changes with it; a new language writes every label again", () => {
+  const asked = [];
+  const counting = (lang, key, params) => {
+    asked.push(key);
+    return t(lang, key, params);
+  };
+  const { q, model, cleanup, setReview } = mount({}, {}, { t: counting });
+  asked.length = 0;
+  setReview({ step: 3 });
+  setReview({ step: 4 });
+  // per step: the step label, the Review button and what the position holds (its mark, its
+  // comments' buttons); never the bar's fixed labels
+  const fixed = ["rvReadOnly", "rvFirst", "rvBack", "rvForward", "rvLast", "rvScrub", "rvPlayOn", "rvAnnotate", "rvNotes", "rvMarkLabel", "rvMark_good", "rvComments", "rvNoComments", "rvCommentHint", "rvAddComment", "rvRecord", "rvHeader_event", "rvFileName", "rvSaveRecord", "rvOpenRecord", "rvHandout"];
+  assert.deepEqual(asked.filter((key) => fixed.includes(key)), []);
+  assert.ok(asked.includes("rvStep"));
+  model.set("language", "de");
+  assert.equal(q("[data-nav=back]").title, "Einen Schritt zurück");
+  assert.equal(q("[data-action=save_record]").textContent, "Speichern");
+  cleanup();
+});

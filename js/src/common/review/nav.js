@@ -6,7 +6,7 @@
 // A step whose view the browser holds ahead (ctx.scrub, review/scrub.js) shows at once; the
 // seek still goes to Python (the source of truth), whose answer is the same view.
 //
-// createNav(ctx, badge) -> {el, badge, scrub, render(r, ro), click(dataset) -> mine?,
+// createNav(ctx, badge) -> {el, badge, scrub, render(r, ro, lang), click(dataset) -> mine?,
 //   change(target) -> mine?, seek(n), navigate(action), jump(path), onView(), onError() ->
 //   redraw?, dispose()}
 //   ctx: {model, L, review, kernelReview, scrub, readOnly, annotating, render, sendNav, box}
@@ -15,6 +15,7 @@
 //   badge: where the read-only badge goes (default: the bar).
 
 import { h, setText } from "../dom.js";
+import { langOf } from "../model.js";
 import { clamp } from "./view.js";
 import { attr, cls, prop } from "./write.js";
 
@@ -63,15 +64,12 @@ export function createNav(ctx, badge = null) {
     return r ? Number(r.step) || 0 : 0;
   };
 
-  function render(r, ro) {
-    // every write below happens only when the value differs: a step of review (one per frame
-    // while scrubbing) changes the thumb, the label and perhaps two buttons' disabled state
+  let labelled = null; // the language the bar's fixed labels are written in
+
+  /** The labels that change with the language only (not at every step). */
+  function label() {
     setText(roBadge, L("rvReadOnly"));
     prop(roBadge, "title", L("rvReadOnlyTitle"));
-    const steps = Math.max(0, Number(r.steps) || 0);
-    // while seeks are on their way, the thumb and the label show the step asked for (where
-    // the user drags or clicks to); then the step shown
-    const at = clamp(baseStep(), 0, steps);
     const tip = (btn, key) => {
       prop(btn, "title", L(key));
       attr(btn, "aria-label", L(key));
@@ -80,25 +78,38 @@ export function createNav(ctx, badge = null) {
     tip(back, "rvBack");
     tip(forward, "rvForward");
     tip(last, "rvLast");
+    attr(scrub, "aria-label", L("rvScrub"));
+    setText(playOn, `▶ ${L("rvPlayOn")}`);
+    prop(playOn, "title", L("rvPlayOnTitle"));
+    setText(annotateBtn, `✎ ${L("rvAnnotate")}`);
+    prop(annotateBtn, "title", L("rvAnnotateTitle"));
+  }
+
+  function render(r, ro, lang) {
+    // every write below happens only when the value differs: a step of review (one per frame
+    // while scrubbing) changes the thumb, the label and perhaps two buttons' disabled state
+    if (labelled !== lang) {
+      labelled = lang;
+      label();
+    }
+    const steps = Math.max(0, Number(r.steps) || 0);
+    // while seeks are on their way, the thumb and the label show the step asked for (where
+    // the user drags or clicks to); then the step shown
+    const at = clamp(baseStep(), 0, steps);
     const atFloor = at <= floorOf(r, steps);
     prop(first, "disabled", atFloor);
     prop(back, "disabled", atFloor);
     prop(forward, "disabled", at >= steps);
     prop(last, "disabled", at >= steps);
     attr(scrub, "max", String(steps));
-    attr(scrub, "aria-label", L("rvScrub"));
     attr(scrub, "aria-valuetext", L("rvStep", { step: at, steps }));
     prop(scrub, "disabled", steps === 0);
     if (scrub.value !== String(at)) scrub.value = String(at);
     attr(scrub, "value", String(at));
     setText(stepLabel, `${at} / ${steps}`);
     prop(stepLabel, "title", L("rvStep", { step: at, steps }));
-    setText(playOn, `▶ ${L("rvPlayOn")}`);
-    prop(playOn, "title", L("rvPlayOnTitle"));
     prop(playOn, "hidden", ro || !r.canPlayOn);
     prop(playOn, "disabled", ro || !r.canPlayOn);
-    setText(annotateBtn, `✎ ${L("rvAnnotate")}`);
-    prop(annotateBtn, "title", L("rvAnnotateTitle"));
     prop(annotateBtn, "hidden", ro);
     const on = annotating();
     attr(annotateBtn, "aria-pressed", String(on));
@@ -173,7 +184,7 @@ export function createNav(ctx, badge = null) {
       wanted = step === inflight ? null : step;
     } else if (step !== kernelStep) sendSeek(step);
     if (showHeld(step)) return true; // the view changed: the bar was drawn with it
-    render(r, readOnly());
+    render(r, readOnly(), langOf(model));
     return true;
   }
 

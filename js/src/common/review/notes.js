@@ -49,11 +49,34 @@ export function createNotes(ctx) {
   const annot = h("div", { class: "lw-annot" }, marks, markText, commentList, noComments, addRow);
   const el = h("details", { class: "lw-notes", "data-notes": "" }, summaryEl, annot);
 
+  let labelled = null; // the language the fixed labels are written in
+
+  /** The labels that change with the language only (not at every step). */
+  function label() {
+    setText(title, L("rvNotes"));
+    setText(markLabel, `${L("rvMarkLabel")}:`);
+    attr(marks, "aria-label", L("rvMarkLabel"));
+    for (const b of markButtons) {
+      const m = b.dataset.markSet;
+      const meaning = L(`rvMark_${MARKS.find((x) => x[0] === m)[1]}`);
+      prop(b, "title", meaning);
+      attr(b, "aria-label", `${m} ${meaning}`);
+    }
+    attr(commentList, "aria-label", L("rvComments"));
+    setText(noComments, L("rvNoComments"));
+    prop(commentInput, "placeholder", L("rvCommentHint"));
+    attr(commentInput, "aria-label", L("rvCommentHint"));
+    setText(addComment, `+ ${L("rvAddComment")}`);
+  }
+
   function render(r, ro, lang) {
+    if (labelled !== lang) {
+      labelled = lang;
+      label();
+    }
     const comments = commentsOf(r);
     const mark = typeof r.mark === "string" && r.mark ? r.mark : null;
     const posKey = positionKey(r);
-    setText(title, L("rvNotes"));
     setText(info, [mark, comments.length ? `✎ ${comments.length}` : ""].filter(Boolean).join(" · "));
     // open when the position has something to read, or while annotating; a user's choice wins
     const auto = Boolean(mark || comments.length || annotating());
@@ -62,17 +85,11 @@ export function createNotes(ctx) {
     else setOpen(el, auto);
     attr(el, "data-pos", posKey);
 
-    setText(markLabel, `${L("rvMarkLabel")}:`);
-    attr(marks, "aria-label", L("rvMarkLabel"));
     prop(marks, "hidden", ro);
     for (const b of markButtons) {
-      const m = b.dataset.markSet;
-      const on = m === mark;
+      const on = b.dataset.markSet === mark;
       attr(b, "aria-pressed", String(on));
       cls(b, "lw-on", on);
-      const meaning = L(`rvMark_${MARKS.find((x) => x[0] === m)[1]}`);
-      prop(b, "title", meaning);
-      attr(b, "aria-label", `${m} ${meaning}`);
     }
     prop(markText, "hidden", !ro || !mark);
     setText(markText, mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "");
@@ -88,13 +105,8 @@ export function createNotes(ctx) {
       drawn = key;
       commentList.replaceChildren(...comments.map((text, i) => commentRow(text, i, ro)));
     }
-    attr(commentList, "aria-label", L("rvComments"));
     prop(noComments, "hidden", comments.length > 0);
-    setText(noComments, L("rvNoComments"));
     prop(addRow, "hidden", ro);
-    prop(commentInput, "placeholder", L("rvCommentHint"));
-    attr(commentInput, "aria-label", L("rvCommentHint"));
-    setText(addComment, `+ ${L("rvAddComment")}`);
   }
 
   function commentRow(text, i, ro) {

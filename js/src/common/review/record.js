@@ -58,9 +58,27 @@ export function createRecord(ctx, defaultFile) {
   const handoutRow = h("div", { class: "lw-filerow lw-handoutrow" }, handoutBtn);
   const el = h("details", { class: "lw-record", "data-record": "" }, summary, headersBox, fileRow, fileList, handoutRow);
 
-  function render(r, ro, lang) {
-    const headers = r.headers && typeof r.headers === "object" ? r.headers : {};
+  let labelled = null; // the language the fixed labels are written in
+
+  /** The labels that change with the language only (not at every step). */
+  function label() {
     setText(title, L("rvRecord"));
+    for (const key of HEADERS) setText(headerLabels[key], L(`rvHeader_${key}`));
+    setText(fileLabel, L("rvFileName"));
+    setText(saveBtn, L("rvSaveRecord"));
+    prop(saveBtn, "title", L("rvSaveTitle"));
+    setText(openBtn, L("rvOpenRecord"));
+    prop(openBtn, "title", L("rvOpenTitle"));
+    setText(handoutBtn, `↓ ${L("rvHandout")}`);
+    prop(handoutBtn, "title", L("rvHandoutTitle"));
+  }
+
+  function render(r, ro, lang) {
+    if (labelled !== lang) {
+      labelled = lang;
+      label();
+    }
+    const headers = r.headers && typeof r.headers === "object" ? r.headers : {};
     const file = typeof r.file === "string" ? r.file : "";
     setText(info, [...HEADERS.filter((k) => k !== "notes").map((k) => headers[k]), file ? L("rvFile", { name: file }) : ""]
       .filter((x) => x != null && x !== "")
@@ -69,7 +87,6 @@ export function createRecord(ctx, defaultFile) {
     );
     for (const key of HEADERS) {
       const value = headers[key] == null ? "" : String(headers[key]);
-      setText(headerLabels[key], L(`rvHeader_${key}`));
       const input = headerInputs[key];
       prop(input, "hidden", ro);
       if (pendingHeader[key] !== undefined && pendingHeader[key] === (headers[key] ?? null)) delete pendingHeader[key];
@@ -78,17 +95,10 @@ export function createRecord(ctx, defaultFile) {
       setText(headerTexts[key], value || "—");
     }
     prop(fileRow, "hidden", ro);
-    setText(fileLabel, L("rvFileName"));
     if (file !== lastFile) {
       lastFile = file;
       if (!focused(fileName)) fileName.value = file || defaultFile;
     } else if (!fileName.value && !focused(fileName)) fileName.value = file || defaultFile;
-    setText(saveBtn, L("rvSaveRecord"));
-    prop(saveBtn, "title", L("rvSaveTitle"));
-    setText(openBtn, L("rvOpenRecord"));
-    prop(openBtn, "title", L("rvOpenTitle"));
-    setText(handoutBtn, `↓ ${L("rvHandout")}`);
-    prop(handoutBtn, "title", L("rvHandoutTitle"));
     renderFiles(ro, lang);
   }
 
