@@ -344,6 +344,11 @@ class GameWidget(ViewSync, ScrubMixin, PictureMixin, ReviewMixin, TakebacksMixin
             **self._review_shapes(),
         }
 
+    def _shapes_key(self) -> object:
+        # the review bar's shapes follow the kind of game (its highlight kinds); a game's own
+        # shapes add what they read (Level X: the seats)
+        return type(self._game)
+
     def _state_mark(self) -> object:
         """The game (its engine state and random generator), where it is in its record, and
         the record's changes: equal before and after a request that changed none of them."""

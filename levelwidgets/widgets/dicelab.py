@@ -402,6 +402,9 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
             "resync": lambda _m: self._resync(),
         }
 
+    def _shapes_key(self) -> object:
+        return self._dice  # set_die's index
+
     def _shapes(self) -> dict[str, Shape]:
         """Every field's range, refused in the lab's own coded words (see REFUSALS)."""
         return {

@@ -170,7 +170,7 @@ class IntentWidget(anywidget.AnyWidget):
                 )
             )
             return
-        shape = self._shapes().get(kind)
+        shape = self._intent_shapes().get(kind)
         if shape is None:  # a handler without a declared shape: a bug, refuse it
             logger.error("levelwidgets: intent %r of %s has no shape", kind, type(self).__name__)
             self._fail(
@@ -202,6 +202,23 @@ class IntentWidget(anywidget.AnyWidget):
         """Intent type -> its declared shape (one per handler; :mod:`.shapes`). Handlers get
         the checked fields, so they read ``m["card"]`` without checking it again."""
         return {}
+
+    def _shapes_key(self) -> object:
+        """Everything :meth:`_shapes` depends on (the seats, the number of dice…): the table
+        is made again only when this changes. ``None``: made again for every intent."""
+        return None
+
+    def _intent_shapes(self) -> dict[str, Shape]:
+        """The shapes :meth:`_dispatch` checks against: every intent asks for the whole table,
+        so it is kept while :meth:`_shapes_key` stays the same."""
+        key = self._shapes_key()
+        memo: tuple[object, dict[str, Shape]] | None = self.__dict__.get("_shapes_memo")
+        if key is not None and memo is not None and memo[0] == key:
+            return memo[1]
+        shapes = self._shapes()
+        if key is not None:
+            self.__dict__["_shapes_memo"] = (key, shapes)
+        return shapes
 
     def _intercept(self, _kind: object, _content: Intent) -> bool:
         """Handle a checked intent before the table (True: done, nothing else runs)."""

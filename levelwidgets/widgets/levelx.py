@@ -229,6 +229,9 @@ class LevelXWidget(GameWidget):
             "set_current": lambda m: self.set_current(m["seat"]),
         }
 
+    def _shapes_key(self) -> object:
+        return (type(self._game), self._game.num_players)  # set_piece's seats
+
     def _shapes(self) -> dict[str, Shape]:
         seat = Coded(Int(0, self._game.num_players - 1), self._seat_refusal)
         return {

@@ -494,3 +494,41 @@ def test_the_lab_reports_an_internal_error_too(caplog) -> None:
     with caplog.at_level(logging.ERROR, logger="levelwidgets"):
         send(lab, {"type": "roll"})
     assert "ZeroDivisionError" in lab.error and lab.error.endswith("the lab was not changed.")
+
+
+def test_the_shape_table_is_made_once_and_again_when_what_it_reads_changes(monkeypatch) -> None:
+    """Every intent looks its shape up in the whole table: it is kept between intents, and made
+    again when what the shapes read changes (Level X's seats, DiceLab's number of dice)."""
+    from levelwidgets.levelx import LevelX
+
+    made: list[str] = []
+    for cls in (LevelXWidget, DiceLab, Level8BoardWidget):
+        original = cls._shapes
+        monkeypatch.setattr(
+            cls, "_shapes", lambda self, _o=original, _n=cls.__name__: made.append(_n) or _o(self)
+        )
+    board = Level8BoardWidget(players=["Ann", "Ben"], seed=3)
+    for _ in range(5):
+        send(board, {"type": "refresh"})
+    assert made.count("Level8BoardWidget") == 1
+    # three seats after two: a piece of seat 2 may be set up (a table kept from two seats
+    # would refuse it)
+    w = LevelXWidget(players=["Ann", "Ben"], seed=1)
+    send(w, {"type": "setup", "on": True})
+    send(w, {"type": "set_piece", "seat": 1, "row": 5, "square": 1})
+    assert not w.error
+    w.game = LevelX(players=["Ann", "Ben", "Cy"], seed=2)
+    send(w, {"type": "setup", "on": True})
+    send(w, {"type": "set_piece", "seat": 2, "row": 5, "square": 1})
+    assert not w.error, w.error
+    send(w, {"type": "set_piece", "seat": 3, "row": 5, "square": 1})
+    assert w.error  # no fourth seat
+    assert made.count("LevelXWidget") == 2
+    # six dice after four: die 5 may be set
+    lab = DiceLab(seed=5)
+    send(lab, {"type": "set_die", "index": 3, "face": 2})
+    send(lab, {"type": "set_dice_count", "count": 6})
+    send(lab, {"type": "set_die", "index": 5, "face": 2})
+    assert not lab.error, lab.error
+    assert lab._faces[5] == 2
+    assert made.count("DiceLab") == 2
