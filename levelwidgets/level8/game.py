@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from .._listeners import Listeners
 from .._moved import renamed
+from .._rng import copy_rng
 from ..protocol import shared_returns
 from .action_space import CARD_KINDS, TABLE_KINDS, space_for
 from .action_text import action_from_string, action_to_string
@@ -1471,8 +1472,7 @@ class CardTable:
         """An independent copy (same position, RNG state and history)."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
-        g._rng = random.Random()
-        g._rng.setstate(self._rng.getstate())
+        g._rng = copy_rng(self._rng)
         g._hands = [list(h) for h in self._hands]
         g._discards = [list(d) for d in self._discards]
         g._draw = list(self._draw)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 from .._listeners import Listeners
 from .._moved import renamed
 from .._records import FrozenRecord, dataclass_fields
+from .._rng import copy_rng
 from ..names import two_yous
 from ..protocol import shared_returns
 from . import action_space as _ids
@@ -967,8 +968,7 @@ class LevelX:
     def clone(self) -> LevelX:
         """An independent copy (RNG state included); listeners are not copied."""
         game = self._blank()
-        game._rng = random.Random()
-        game._rng.setstate(self._rng.getstate())
+        game._rng = copy_rng(self._rng)
         game._state = self._state.copy()
         game._dice, game._drawn, game._moves = self._dice, self._drawn, self._moves
         game._log = list(self._log)

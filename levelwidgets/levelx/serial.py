@@ -39,13 +39,13 @@ Every refusal is a :class:`RecordError` (``RecordTooLargeError`` for sizes,
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._json import canonical as _canonical
 from .._json import check_limits, strict_loads
 from .._json import digest as _digest
+from .._rng import copy_rng
 from ..recordfile import FORMAT as RECORD_FORMAT
 from ..recordfile import check_digest, dumps, main_line_record, read_main_line
 from ..words import plural
@@ -347,8 +347,7 @@ def _first_edit(game: LevelX, turns: list[Any]) -> None:
                 "its dice, its 'drawn' flag or its move (or the order of turns)", who="this turn"
             )
             if drawn:
-                rng = random.Random()
-                rng.setstate(game._rng.getstate())
+                rng = copy_rng(game._rng)
                 for _ in range(draws):
                     rng.random()
                 rolled = int(rng.random() * 1296)
