@@ -1,5 +1,6 @@
 // DOM builders for the Level 8 table: each takes the view (and the local UI state) and returns
-// fresh elements. Text only (names are user text); no layout is read here.
+// fresh elements, or (…Desc) a description of them that common/dom.js writes into the nodes
+// on screen. Text only (names are user text); no layout is read here.
 // Stable attributes for tests: see the list at the top of ../level8.js.
 
 import { attr, cls, h, keyed, morphAttrs, playerIcon, playerIconDesc } from "../common/dom.js";
@@ -27,7 +28,7 @@ function nameOf(view, p) {
 }
 
 // Keys of the header's parts: everything a part shows, so that a view that leaves it as it was
-// builds nothing (common/dom.js patchIfChanged).
+// builds nothing (common/dom.js patchIfChanged, drawDescribed).
 
 /** Everything statusDesc shows. */
 export const statusKey = (view, lang) =>

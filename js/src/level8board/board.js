@@ -1,6 +1,7 @@
 // DOM builders of the board: the circuit of action fields with towers, the level track, the
 // dice, the joker pile and the dialogs of the actions. Each takes the view (and local UI
-// state) and returns fresh elements; text only (names are user text). Stable attributes for
+// state) and returns fresh elements, or (…Desc) a description of them that common/dom.js
+// writes into the nodes on screen; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
 import { attr, cloneOf, cls, h, keyed, patch, playerIconDesc, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
