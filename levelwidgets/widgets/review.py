@@ -148,14 +148,8 @@ class ReviewMixin:
 
     def _review_shapes(self) -> dict[str, Shape]:
         """The shapes of the review bar's intents: text as long as the record takes it.
-        (Made once per kind of game: every intent asks for all the shapes.)"""
-        memo = getattr(self, "_review_shapes_memo", None)
-        kind = type(self._game)
-        if memo is None or memo[0] is not kind:
-            memo = self._review_shapes_memo = (kind, self._make_review_shapes())
-        return memo[1]
-
-    def _make_review_shapes(self) -> dict[str, Shape]:
+        (They follow the kind of game, which the widget's table of shapes is kept by:
+        ``GameWidget._shapes_key``.)"""
         file_name = Coded(
             Text(MAX_FILE_NAME), lambda name: lines.file_name_error(name, IntentError)
         )
