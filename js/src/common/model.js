@@ -62,3 +62,16 @@ export function reportPageLanguage(model, lang = pageLanguage()) {
 
 // The view arrives as patches after the first (common/patch.js): every widget follows them.
 export { applyOp, followView } from "./patch.js";
+
+/** `write()` run only when the language given differs from the one it last ran for: a part's
+ *  fixed labels (its tooltips, headings, buttons) are written once per language, not at every
+ *  view. Returns `(lang) => ran?`. */
+export function perLanguage(write) {
+  let written = null;
+  return (lang) => {
+    if (lang === written) return false;
+    written = lang;
+    write();
+    return true;
+  };
+}

@@ -15,7 +15,7 @@
 //   badge: where the read-only badge goes (default: the bar).
 
 import { h, setText } from "../dom.js";
-import { langOf } from "../model.js";
+import { langOf, perLanguage } from "../model.js";
 import { clamp } from "./view.js";
 import { attr, cls, prop } from "./write.js";
 
@@ -64,10 +64,8 @@ export function createNav(ctx, badge = null) {
     return r ? Number(r.step) || 0 : 0;
   };
 
-  let labelled = null; // the language the bar's fixed labels are written in
-
   /** The labels that change with the language only (not at every step). */
-  function label() {
+  const label = perLanguage(() => {
     setText(roBadge, L("rvReadOnly"));
     prop(roBadge, "title", L("rvReadOnlyTitle"));
     const tip = (btn, key) => {
@@ -83,15 +81,12 @@ export function createNav(ctx, badge = null) {
     prop(playOn, "title", L("rvPlayOnTitle"));
     setText(annotateBtn, `✎ ${L("rvAnnotate")}`);
     prop(annotateBtn, "title", L("rvAnnotateTitle"));
-  }
+  });
 
   function render(r, ro, lang) {
     // every write below happens only when the value differs: a step of review (one per frame
     // while scrubbing) changes the thumb, the label and perhaps two buttons' disabled state
-    if (labelled !== lang) {
-      labelled = lang;
-      label();
-    }
+    label(lang);
     const steps = Math.max(0, Number(r.steps) || 0);
     // while seeks are on their way, the thumb and the label show the step asked for (where
     // the user drags or clicks to); then the step shown

@@ -7,6 +7,7 @@
 //   ctx: {L, review, readOnly, annotating, render, sendEdit} (see review.js).
 
 import { h, setText } from "../dom.js";
+import { perLanguage } from "../model.js";
 import { commentsKey, commentsOf, positionKey } from "./view.js";
 import { attr, cls, prop } from "./write.js";
 
@@ -49,10 +50,8 @@ export function createNotes(ctx) {
   const annot = h("div", { class: "lw-annot" }, marks, markText, commentList, noComments, addRow);
   const el = h("details", { class: "lw-notes", "data-notes": "" }, summaryEl, annot);
 
-  let labelled = null; // the language the fixed labels are written in
-
   /** The labels that change with the language only (not at every step). */
-  function label() {
+  const label = perLanguage(() => {
     setText(title, L("rvNotes"));
     setText(markLabel, `${L("rvMarkLabel")}:`);
     attr(marks, "aria-label", L("rvMarkLabel"));
@@ -67,13 +66,10 @@ export function createNotes(ctx) {
     prop(commentInput, "placeholder", L("rvCommentHint"));
     attr(commentInput, "aria-label", L("rvCommentHint"));
     setText(addComment, `+ ${L("rvAddComment")}`);
-  }
+  });
 
   function render(r, ro, lang) {
-    if (labelled !== lang) {
-      labelled = lang;
-      label();
-    }
+    label(lang);
     const comments = commentsOf(r);
     const mark = typeof r.mark === "string" && r.mark ? r.mark : null;
     const posKey = positionKey(r);

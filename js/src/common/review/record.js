@@ -11,6 +11,7 @@
 //   defaultFile: the file name offered when the record has none yet.
 
 import { h, setText } from "../dom.js";
+import { perLanguage } from "../model.js";
 import { prop } from "./write.js";
 
 /** The free headers of a record, in the order shown. */
@@ -58,10 +59,8 @@ export function createRecord(ctx, defaultFile) {
   const handoutRow = h("div", { class: "lw-filerow lw-handoutrow" }, handoutBtn);
   const el = h("details", { class: "lw-record", "data-record": "" }, summary, headersBox, fileRow, fileList, handoutRow);
 
-  let labelled = null; // the language the fixed labels are written in
-
   /** The labels that change with the language only (not at every step). */
-  function label() {
+  const label = perLanguage(() => {
     setText(title, L("rvRecord"));
     for (const key of HEADERS) setText(headerLabels[key], L(`rvHeader_${key}`));
     setText(fileLabel, L("rvFileName"));
@@ -71,13 +70,10 @@ export function createRecord(ctx, defaultFile) {
     prop(openBtn, "title", L("rvOpenTitle"));
     setText(handoutBtn, `↓ ${L("rvHandout")}`);
     prop(handoutBtn, "title", L("rvHandoutTitle"));
-  }
+  });
 
   function render(r, ro, lang) {
-    if (labelled !== lang) {
-      labelled = lang;
-      label();
-    }
+    label(lang);
     const headers = r.headers && typeof r.headers === "object" ? r.headers : {};
     const file = typeof r.file === "string" ? r.file : "";
     setText(info, [...HEADERS.filter((k) => k !== "notes").map((k) => headers[k]), file ? L("rvFile", { name: file }) : ""]
