@@ -4,12 +4,12 @@
 // writes into the nodes on screen; text only (names are user text). Stable attributes for
 // tests: see the list at the top of ../level8board.js.
 
-import { attr, cloneOf, cls, h, keyed, patch, playerIconDesc, playerIcon, prop, shapeAttrs, svg } from "../common/dom.js";
+import { attr, cls, h, keyed, patch, playerIconDesc, playerIcon, prop } from "../common/dom.js";
 import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
 import { canAct, handCards } from "../level8/selection.js";
-import { actionIcon, dieFace, laurel, startStars } from "./icons.js";
+import { actionIcon, dieFace, laurel, startStars, towerIcon } from "./icons.js";
 import { askReady, boardOf, canTakeFrom, choicesOf, helpKey, isReachable, pickReady, pickable } from "./logic.js";
 import { gridArea, ringLayout, sideOf, towersByField, trackCells } from "./ring.js";
 
@@ -29,20 +29,9 @@ function btn(action, label, opts = {}) {
 /** A player's tower: the two movers stacked, in the seat's colour and shape. */
 export function towerEl(view, p, L, size = 26) {
   const n = ((p % 6) + 6) % 6;
-  const box = cloneOf(TOWERS, `${n}/${size}`, () => towerSvg(n, size));
+  const box = towerIcon(n, size);
   const label = L("towerOf", { name: nameOf(view, p) });
   return h("span", { class: `l8b-tower lw-p${n}${view.board && view.board.turn === p ? " l8b-turn" : ""}`, "data-tower": String(p), title: label, role: "img", "aria-label": label }, box);
-}
-
-const TOWERS = new Map(); // "seat/size" -> the tower's picture, drawn once and cloned after
-
-function towerSvg(n, size) {
-  const box = svg("svg", { viewBox: "0 0 100 140", width: size, height: Math.round(size * 1.4), class: `lw-icon lw-p${n} l8b-towersvg`, "aria-hidden": "true" });
-  const [tag, attrs] = shapeAttrs(n);
-  const lower = svg("g", { transform: "translate(0 40)" });
-  lower.append(svg(tag, { ...attrs, class: "lw-shape l8b-lower" }));
-  box.append(lower, svg(tag, { ...attrs, class: "lw-shape l8b-upper" }));
-  return box;
 }
 
 /** Everything fieldEl builds of field i but its towers (a redraw skips the field while it

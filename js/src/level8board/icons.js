@@ -1,7 +1,7 @@
 // The nine actions' icons as inline SVG (no emoji font needed; strokes in currentColor so
 // both themes work), in a 0..100 box. Each icon also has a text label on its field.
 
-import { cloneOf, svg } from "../common/dom.js";
+import { cloneOf, shapeAttrs, svg } from "../common/dom.js";
 
 const DRAWN = new Map(); // "kind/args" -> the icon, drawn once and cloned after (common/dom.js cloneOf)
 
@@ -116,5 +116,19 @@ function drawDieFace(n, size) {
   const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "l8b-dieface", "aria-hidden": "true" });
   box.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16, class: "l8b-diebody" }));
   for (const [x, y] of pips(n)) box.append(svg("circle", { cx: x, cy: y, r: 9, class: "l8b-pip" }));
+  return box;
+}
+
+/** Seat n's tower (its two movers stacked, in the seat's colour and shape) as an <svg>. */
+export function towerIcon(n, size) {
+  return cloneOf(DRAWN, `tower/${n}/${size}`, () => drawTower(n, size));
+}
+
+function drawTower(n, size) {
+  const box = svg("svg", { viewBox: "0 0 100 140", width: size, height: Math.round(size * 1.4), class: `lw-icon lw-p${n} l8b-towersvg`, "aria-hidden": "true" });
+  const [tag, attrs] = shapeAttrs(n);
+  const lower = svg("g", { transform: "translate(0 40)" });
+  lower.append(svg(tag, { ...attrs, class: "lw-shape l8b-lower" }));
+  box.append(lower, svg(tag, { ...attrs, class: "lw-shape l8b-upper" }));
   return box;
 }
