@@ -895,11 +895,19 @@ test("a new step translates only what changes with it; a new language writes eve
   asked.length = 0;
   setReview({ step: 3 });
   setReview({ step: 4 });
-  // per step: the step label, the Review button and what the position holds (its mark, its
-  // comments' buttons); never the bar's fixed labels
-  const fixed = ["rvReadOnly", "rvFirst", "rvBack", "rvForward", "rvLast", "rvScrub", "rvPlayOn", "rvAnnotate", "rvNotes", "rvMarkLabel", "rvMark_good", "rvComments", "rvNoComments", "rvCommentHint", "rvAddComment", "rvRecord", "rvHeader_event", "rvFileName", "rvSaveRecord", "rvOpenRecord", "rvHandout"];
+  // per step: the step label and what the position holds (its mark, its comments' buttons);
+  // never the bar's fixed labels, nor the Review button's (it follows the record's state)
+  const fixed = ["rvReview", "rvReviewTitle", "rvReadOnly", "rvFirst", "rvBack", "rvForward", "rvLast", "rvScrub", "rvPlayOn", "rvAnnotate", "rvNotes", "rvMarkLabel", "rvMark_good", "rvComments", "rvNoComments", "rvCommentHint", "rvAddComment", "rvRecord", "rvHeader_event", "rvFileName", "rvSaveRecord", "rvOpenRecord", "rvHandout"];
   assert.deepEqual(asked.filter((key) => fixed.includes(key)), []);
   assert.ok(asked.includes("rvStep"));
+  // the mark's buttons follow the mark: a step that keeps "?!" leaves them alone, a new one
+  // presses its button (and a read-only record names it)
+  assert.deepEqual(asked.filter((key) => key.startsWith("rvMark_")), []);
+  setReview({ step: 5, mark: "!!" });
+  assert.equal(q("[data-mark-set='!!']").getAttribute("aria-pressed"), "true");
+  assert.equal(q("[data-mark-set='?!']").getAttribute("aria-pressed"), "false");
+  setReview({ step: 5, mark: "!!", readOnly: true });
+  assert.equal(q("[data-mark-text]").textContent, "!! brilliant move");
   model.set("language", "de");
   assert.equal(q("[data-nav=back]").title, "Einen Schritt zurück");
   assert.equal(q("[data-action=save_record]").textContent, "Speichern");

@@ -97,25 +97,36 @@ export function createNav(ctx, badge = null) {
     prop(forward, "disabled", at >= steps);
     prop(last, "disabled", at >= steps);
     attr(scrub, "max", String(steps));
-    attr(scrub, "aria-valuetext", L("rvStep", { step: at, steps }));
+    const stepText = L("rvStep", { step: at, steps });
+    attr(scrub, "aria-valuetext", stepText);
     prop(scrub, "disabled", steps === 0);
+    // the property moves the thumb (the value attribute is only the form's default)
     if (scrub.value !== String(at)) scrub.value = String(at);
-    attr(scrub, "value", String(at));
     setText(stepLabel, `${at} / ${steps}`);
-    prop(stepLabel, "title", L("rvStep", { step: at, steps }));
+    prop(stepLabel, "title", stepText);
+    buttons(r, ro, lang, steps === 0);
+  }
+
+  /** Play on, Annotate and Review: they follow the record's state, not its step, so a step
+   *  (every move of a live game) reads and writes none of them (`shownButtons`). */
+  let shownButtons = "";
+  function buttons(r, ro, lang, empty) {
+    const on = annotating();
+    const waiting = reviewTimer !== null;
+    const key = `${lang}|${ro}|${Boolean(r.canPlayOn)}|${on}|${waiting}|${r.canReview}|${empty}`;
+    if (key === shownButtons) return;
+    shownButtons = key;
     prop(playOn, "hidden", ro || !r.canPlayOn);
     prop(playOn, "disabled", ro || !r.canPlayOn);
     prop(annotateBtn, "hidden", ro);
-    const on = annotating();
     attr(annotateBtn, "aria-pressed", String(on));
     cls(annotateBtn, "lw-on", on);
-    const waiting = reviewTimer !== null;
     setText(reviewBtn, waiting ? `⏳ ${L("rvReviewing")}` : `⚖ ${L("rvReview")}`);
     // Python says when a review cannot run now ("later": it would name cards in hands)
     const later = r.canReview === "later";
     prop(reviewBtn, "title", L(later ? "rvReviewLater" : "rvReviewTitle"));
     prop(reviewBtn, "hidden", ro || r.canReview === false);
-    prop(reviewBtn, "disabled", ro || waiting || steps === 0 || later);
+    prop(reviewBtn, "disabled", ro || waiting || empty || later);
     attr(reviewBtn, "data-waiting", waiting ? "1" : "0");
     attr(reviewBtn, "aria-busy", String(waiting));
   }

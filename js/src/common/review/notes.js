@@ -81,14 +81,7 @@ export function createNotes(ctx) {
     else setOpen(el, auto);
     attr(el, "data-pos", posKey);
 
-    prop(marks, "hidden", ro);
-    for (const b of markButtons) {
-      const on = b.dataset.markSet === mark;
-      attr(b, "aria-pressed", String(on));
-      cls(b, "lw-on", on);
-    }
-    prop(markText, "hidden", !ro || !mark);
-    setText(markText, mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "");
+    drawMark(mark, ro, lang);
 
     // a comment being edited whose position or text changed under it: the edit is over
     const ckey = commentsKey(r);
@@ -103,6 +96,23 @@ export function createNotes(ctx) {
     }
     prop(noComments, "hidden", comments.length > 0);
     prop(addRow, "hidden", ro);
+  }
+
+  /** The mark buttons and the read-only mark: they change with the mark, not with every step
+   *  (most positions have none), so a step that keeps it reads and writes none of them. */
+  let shownMark = null;
+  function drawMark(mark, ro, lang) {
+    const key = `${mark}|${ro}|${lang}`;
+    if (key === shownMark) return;
+    shownMark = key;
+    prop(marks, "hidden", ro);
+    for (const b of markButtons) {
+      const on = b.dataset.markSet === mark;
+      attr(b, "aria-pressed", String(on));
+      cls(b, "lw-on", on);
+    }
+    prop(markText, "hidden", !ro || !mark);
+    setText(markText, mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "");
   }
 
   function commentRow(text, i, ro) {
