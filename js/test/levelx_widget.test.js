@@ -273,18 +273,52 @@ test("render reports the page's language once (a trait, not a request); none whe
 
 test("a roll redraws the tray in place and leaves the board's squares and the player cards alone", () => {
   const { model, cleanup, q, qa } = mount(V.start);
-  const squares = qa(".lx-squares > *");
+  const squares = qa(".lx-sqrow > *");
   const cards = qa("[data-player-card]");
   const die = q("[data-die='0']");
   model.set("view", V.play); // the same board, dice on the table
-  assert.deepEqual(qa(".lx-squares > *"), squares); // not rebuilt
+  assert.deepEqual(qa(".lx-sqrow > *"), squares); // not rebuilt
   assert.deepEqual(qa("[data-player-card]"), cards);
   assert.equal(q("[data-die='0']").dataset.face, String(V.play.dice[0]));
   assert.equal(qa("[data-die]").length, 4);
   assert.notEqual(die.tagName, q("[data-die='0']").tagName); // a blank die became a button
   model.set("language", "de"); // a change they show: drawn again, same nodes where the key is equal
   assert.match(q("[data-chips='5']").title, /Chips|Reihe|5/);
-  assert.equal(qa(".lx-squares > *").length, squares.length);
+  assert.equal(qa(".lx-sqrow > *").length, squares.length);
+  cleanup();
+});
+
+test("a turn's end that changes one row's chips rebuilds that row only; the others keep their nodes untouched", () => {
+  const { model, cleanup, q, qa } = mount(V.start);
+  const rows = qa("[data-sqrow]");
+  assert.equal(rows.length, 6);
+  const before = rows.map((row) => [...row.children]);
+  const attrs = rows.map((row) => row.outerHTML);
+  const chips = [...V.start.chips];
+  chips[2] -= 1; // row 7 paid a chip
+  const make = document.createElement;
+  let made = 0;
+  document.createElement = function counted(...args) {
+    made += 1;
+    return make.apply(this, args);
+  };
+  try {
+    model.set("view", { ...V.start, seq: V.start.seq + 1, chips });
+  } finally {
+    document.createElement = make;
+  }
+  // row 7 (3 squares): its group, number, squares and chip stack; not the board's 24 squares
+  assert.ok(made <= 12, `${made} elements made`);
+  assert.equal(q("[data-chips='7']").dataset.count, String(chips[2]));
+  rows.forEach((row, r) => {
+    assert.equal(qa("[data-sqrow]")[r], row); // the groups stay
+    if (r === 2) return;
+    assert.deepEqual([...row.children], before[r]); // the same nodes ...
+    assert.equal(row.outerHTML, attrs[r]); // ... as they were
+  });
+  assert.notEqual(rows[2].outerHTML, attrs[2]);
+  model.set("language", "de"); // every row says something new
+  assert.match(q("[data-chips='9']").title, /Chips|Reihe|9/);
   cleanup();
 });
 

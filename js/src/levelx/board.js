@@ -1,7 +1,7 @@
 // The Level X board: six rows of squares with their X, the chip stacks, the pieces (kept as
 // elements so moves animate) and the ticker line that captions the event being shown.
 
-import { attr, cls, data, h, patch, patchIfChanged, playerIcon, prop, setText } from "../common/dom.js";
+import { attr, cls, data, h, keyed, patch, playerIcon, prop, setText } from "../common/dom.js";
 import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
@@ -40,10 +40,17 @@ export function createBoard() {
     if (boardEl.style.height !== height) boardEl.style.height = height;
     const ev = flash;
     const evRow = ev && ev[2] != null ? ev[2] - 5 : -1;
-    // everything the squares, row numbers and chip stacks show (pieces are drawn apart)
-    const heldX = ROWS.map((_row, r) => b.pos.some((pp) => pp[r] === v.len[r]));
-    const key = JSON.stringify([lang, v.len, b.chips, heldX, ev, Boolean(setup)]);
-    patchIfChanged(squaresLayer, key, () => squares(v, b, ev, evRow, lang, setup));
+    // the squares, row numbers and chip stacks, row by row (pieces are drawn apart): a row is
+    // built only when what it shows changed (a turn's end changes one or two rows' chips)
+    const lens = v.len.join(","); // (every row's place follows the longest row)
+    keyed(
+      squaresLayer,
+      ROWS.map((row, r) => {
+        const heldX = b.pos.some((pp) => pp[r] === v.len[r]);
+        const key = `${lang}|${lens}|${b.chips[r]}|${heldX}|${Boolean(setup)}|${evRow === r ? ev.join(",") : ""}`;
+        return [row, key, () => squaresRow(v, b, r, ev, evRow, lang, setup)];
+      }),
+    );
     // a roll moves no piece: the pieces are left as they are when nothing they show changed
     const shown = JSON.stringify([b.pos, v.len, v.names, flash, lang, setup && (setup.picked || true)]);
     if (shown !== piecesShown) {
@@ -62,46 +69,46 @@ export function createBoard() {
     }
   }
 
-  /** The squares with their X, the row numbers and the chip stacks of board b. */
-  function squares(v, b, ev, evRow, lang, setup) {
+  /** Row r of board b: its number, its squares with their X and its chip stack (a group that
+   *  takes no room of its own: .lx-sqrow is display: contents). */
+  function squaresRow(v, b, r, ev, evRow, lang, setup) {
+    const row = ROWS[r];
     const nodes = [];
-    ROWS.forEach((row, r) => {
-      const closed = b.chips[r] === 0;
-      const [x0, y] = squareXY(v.len, r, 1);
-      const offAttrs = setup ? { role: "button", tabindex: "0", "data-setup-off": String(row), "aria-label": t(lang, "setupOff", { row }), title: t(lang, "setupOff", { row }) } : {};
-      nodes.push(h("div", { class: "lx-rowlabel", "data-row-label": String(row), style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px`, ...offAttrs }, String(row)));
-      for (let sq = 1; sq <= v.len[r]; sq++) {
-        const [x] = squareXY(v.len, r, sq);
-        const isX = sq === v.len[r];
-        const cls = ["lx-square"];
-        if (isX) cls.push("lx-x");
-        if (isX && b.pos.some((pp) => pp[r] === sq)) cls.push("lx-held-x");
-        if (closed) cls.push("lx-closed");
-        if (ev && evRow === r && ev[0] === "ousted" && isX) cls.push("lx-boom");
-        const label = setup ? t(lang, isX ? "setupSquareX" : "setupSquare", { row, sq }) : "";
-        const dropAttrs = setup ? { role: "button", tabindex: "0", "data-setup-target": "", "aria-label": label, title: label } : {};
-        nodes.push(h("div", { class: cls.join(" "), "data-row": String(row), "data-square": String(sq), style: `left:${x}px;top:${y}px`, ...dropAttrs }, isX ? "X" : ""));
-      }
-      const [xX] = squareXY(v.len, r, v.len[r]);
-      const chipCls = ["lx-stack"];
-      if (closed) chipCls.push("lx-closed");
-      if (ev && evRow === r && (ev[0] === "chip" || ev[0] === "row_closed")) chipCls.push("lx-pulse");
-      nodes.push(
-        h(
-          "div",
-          {
-            class: chipCls.join(" "),
-            "data-chips": String(row),
-            "data-count": String(b.chips[r]),
-            title: closed ? t(lang, "chipsClosedTitle", { row }) : t(lang, "chipsTitle", { row, n: b.chips[r] }),
-            style: `left:${xX + SQ + 12}px;top:${y + 6}px`,
-          },
-          h("span", { class: "lx-chip" }, String(row)),
-          h("span", { class: "lx-count" }, closed ? t(lang, "closed") : `× ${b.chips[r]}`),
-        ),
-      );
-    });
-    return nodes;
+    const closed = b.chips[r] === 0;
+    const [x0, y] = squareXY(v.len, r, 1);
+    const offAttrs = setup ? { role: "button", tabindex: "0", "data-setup-off": String(row), "aria-label": t(lang, "setupOff", { row }), title: t(lang, "setupOff", { row }) } : {};
+    nodes.push(h("div", { class: "lx-rowlabel", "data-row-label": String(row), style: `left:${x0 - LABEL}px;top:${y}px;height:${SQ}px;width:${LABEL - 6}px`, ...offAttrs }, String(row)));
+    for (let sq = 1; sq <= v.len[r]; sq++) {
+      const [x] = squareXY(v.len, r, sq);
+      const isX = sq === v.len[r];
+      const cls = ["lx-square"];
+      if (isX) cls.push("lx-x");
+      if (isX && b.pos.some((pp) => pp[r] === sq)) cls.push("lx-held-x");
+      if (closed) cls.push("lx-closed");
+      if (ev && evRow === r && ev[0] === "ousted" && isX) cls.push("lx-boom");
+      const label = setup ? t(lang, isX ? "setupSquareX" : "setupSquare", { row, sq }) : "";
+      const dropAttrs = setup ? { role: "button", tabindex: "0", "data-setup-target": "", "aria-label": label, title: label } : {};
+      nodes.push(h("div", { class: cls.join(" "), "data-row": String(row), "data-square": String(sq), style: `left:${x}px;top:${y}px`, ...dropAttrs }, isX ? "X" : ""));
+    }
+    const [xX] = squareXY(v.len, r, v.len[r]);
+    const chipCls = ["lx-stack"];
+    if (closed) chipCls.push("lx-closed");
+    if (ev && evRow === r && (ev[0] === "chip" || ev[0] === "row_closed")) chipCls.push("lx-pulse");
+    nodes.push(
+      h(
+        "div",
+        {
+          class: chipCls.join(" "),
+          "data-chips": String(row),
+          "data-count": String(b.chips[r]),
+          title: closed ? t(lang, "chipsClosedTitle", { row }) : t(lang, "chipsTitle", { row, n: b.chips[r] }),
+          style: `left:${xX + SQ + 12}px;top:${y + 6}px`,
+        },
+        h("span", { class: "lx-chip" }, String(row)),
+        h("span", { class: "lx-count" }, closed ? t(lang, "closed") : `× ${b.chips[r]}`),
+      ),
+    );
+    return h("div", { class: "lx-sqrow", "data-sqrow": String(row) }, ...nodes);
   }
 
   function drawPieces(v, b, flash, lang, setup) {
