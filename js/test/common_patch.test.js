@@ -98,6 +98,25 @@ test("followView: an unreadable patch asks for the whole view; a renderer that f
   off();
 });
 
+test("followView: anywidget's proxies (one per initialize and per copy) apply each patch once", async () => {
+  // anywidget hands initialize and every render a proxy of its own over the same model (bound
+  // get/set/send, on/off with a context): each proxy gets a follower, and the view of each
+  // patch is set once, by whichever runs first; the other finds it applied and asks nothing
+  const model = new FakeModel({ view: { seq: 1 }, view_seq: 1 });
+  const proxy = () => ({ get: (k) => model.get(k), set: (k, v) => model.set(k, v), send: (m) => model.send(m), on: (e, f) => model.on(e, f), off: (e, f) => model.off(e, f) });
+  const offs = [followView(proxy()), followView(proxy()), followView(proxy())];
+  let sets = 0;
+  model.on("change:view", () => (sets += 1));
+  custom(model, { kind: "patch", seq: 2, base: 1, op: { d: { seq: { r: 2 }, a: { r: 1 } } } });
+  custom(model, { kind: "patch", seq: 3, base: 2, op: { d: { seq: { r: 3 } } } });
+  await Promise.all(offs.map((off) => off.settled()));
+  assert.deepEqual(model.get("view"), { seq: 3, a: 1 });
+  assert.equal(sets, 2);
+  assert.deepEqual(model.sent, []); // no resync
+  for (const off of offs) off();
+  assert.equal((model.handlers.get("msg:custom") || []).length, 0);
+});
+
 test("followView: the model follows patches while no copy is shown (initialize); copies share it", async () => {
   const model = new FakeModel({ view: { seq: 1 }, view_seq: 1 });
   const atModel = followView(model); // anywidget's initialize

@@ -15,11 +15,13 @@
 // applies patches to the model's `view` (set locally, so a saved notebook holds the whole view
 // of now). The patch is the kernel's one message per view (it sends `view_seq` only with a
 // whole view). Each widget calls it from anywidget's `initialize` (patches are followed while
-// no copy is shown) and from every rendered copy (hosts without `initialize`); they share one
-// follower per model, which stops when the last of them is off. A patch whose base is not the
-// view held (one was missed), or a copy shown with a view older than `view_seq`, asks the
-// kernel for the whole view: {type: "resync"}, once per view held. A view shown from data held
-// ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
+// no copy is shown) and from every rendered copy (hosts without `initialize`); calls with the
+// same model object share one follower, which stops when the last of them is off. (anywidget
+// gives initialize and each render a proxy of its own over one model: each proxy then has a
+// follower, and a patch applied by one is found applied by the others.) A patch whose base is
+// not the view held (one was missed), or a copy shown with a view older than `view_seq`, asks
+// the kernel for the whole view: {type: "resync"}, once per view held. A view shown from data
+// held ahead (review/scrub.js) carries the kernel's view under BASE: patches apply to that.
 
 import { unzlibSync } from "fflate";
 
@@ -63,7 +65,7 @@ export function inflateOp(buffer) {
 
 const DECODER = new TextDecoder();
 
-/** The one follower of each model's patches, shared by its initialize and every copy shown. */
+/** The follower of each model object's patches, shared by the calls that pass that object. */
 const FOLLOWERS = new WeakMap();
 
 function follow(model) {
