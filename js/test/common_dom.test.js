@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setupDom } from "./helpers/fake.js";
+import { perLanguage, whenChanged } from "../src/common/model.js";
 import { GLYPHS, SEATS, SHAPES, h, playerGlyph, playerIcon, shapeAttrs, svg } from "../src/common/dom.js";
 
 setupDom();
@@ -45,4 +46,21 @@ test("playerGlyph is coloured text", () => {
   const g = playerGlyph(2);
   assert.equal(g.className, "lw-glyph lw-c2");
   assert.equal(g.textContent, GLYPHS[2]);
+});
+
+test("whenChanged runs its write once per key (the first call always), with the arguments given", () => {
+  const seen = [];
+  const draw = whenChanged((...args) => seen.push(args));
+  assert.equal(draw(undefined, 1), true); // the first call draws, whatever its key
+  assert.equal(draw(undefined, 2), false);
+  assert.equal(draw("a", 3, 4), true);
+  assert.equal(draw("a", 5), false);
+  assert.equal(draw("b"), true);
+  assert.deepEqual(seen, [[1], [3, 4], []]);
+  let labels = 0;
+  const label = perLanguage(() => (labels += 1));
+  label("en");
+  label("en");
+  label("de");
+  assert.equal(labels, 2);
 });

@@ -63,15 +63,21 @@ export function reportPageLanguage(model, lang = pageLanguage()) {
 // The view arrives as patches after the first (common/patch.js): every widget follows them.
 export { applyOp, followView } from "./patch.js";
 
-/** `write()` run only when the language given differs from the one it last ran for: a part's
- *  fixed labels (its tooltips, headings, buttons) are written once per language, not at every
- *  view. Returns `(lang) => ran?`. */
-export function perLanguage(write) {
-  let written = null;
-  return (lang) => {
-    if (lang === written) return false;
-    written = lang;
-    write();
+/** `write(...args)` run only when the key given differs from the one it last ran for: a part
+ *  that shows a few values (a bar's buttons, a position's mark) reads and writes nothing while
+ *  they stay the same. Returns `(key, ...args) => ran?`. */
+export function whenChanged(write) {
+  let ran = false;
+  let shown;
+  return (key, ...args) => {
+    if (ran && key === shown) return false;
+    ran = true;
+    shown = key;
+    write(...args);
     return true;
   };
 }
+
+/** whenChanged keyed by the language: a part's fixed labels (its tooltips, headings, buttons)
+ *  are written once per language, not at every view. Returns `(lang) => ran?`. */
+export const perLanguage = whenChanged;

@@ -13,7 +13,7 @@
 
 import { createArm } from "./arm.js";
 import { attr, h, prop, setText } from "./dom.js";
-import { langOf, subscribe } from "./model.js";
+import { langOf, subscribe, whenChanged } from "./model.js";
 
 export function mount(el, model, options = {}) {
   const { t, buttons = [], watch = [] } = options;
@@ -24,8 +24,6 @@ export function mount(el, model, options = {}) {
   bar.append(...nodes);
   el.appendChild(bar);
   const arm = createArm(() => render()); // the action waiting for its second click
-
-  let shownKey = null; // what the buttons show now (a view that changes none of it writes nothing)
 
   function render() {
     const view = viewOf();
@@ -40,9 +38,11 @@ export function mount(el, model, options = {}) {
       const pressed = b.pressed ? Boolean(view && b.pressed(view)) : null;
       return [name, isArmed, disabled, pressed];
     });
-    const key = JSON.stringify(states);
-    if (key === shownKey) return;
-    shownKey = key;
+    draw(JSON.stringify(states), states);
+  }
+
+  /** The buttons as `states` say (a view that changes none of their states writes nothing). */
+  const draw = whenChanged((states) => {
     buttons.forEach((b, i) => {
       const node = nodes[i];
       const [name, isArmed, disabled, pressed] = states[i];
@@ -56,7 +56,7 @@ export function mount(el, model, options = {}) {
         node.classList.toggle("lw-on", pressed);
       }
     });
-  }
+  });
 
   function onClick(e) {
     const node = e.target.closest && e.target.closest("button[data-action]");

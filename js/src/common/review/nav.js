@@ -15,7 +15,7 @@
 //   badge: where the read-only badge goes (default: the bar).
 
 import { h, setText } from "../dom.js";
-import { langOf, perLanguage } from "../model.js";
+import { langOf, perLanguage, whenChanged } from "../model.js";
 import { clamp } from "./view.js";
 import { attr, cls, prop } from "./write.js";
 
@@ -104,18 +104,15 @@ export function createNav(ctx, badge = null) {
     if (scrub.value !== String(at)) scrub.value = String(at);
     setText(stepLabel, `${at} / ${steps}`);
     prop(stepLabel, "title", stepText);
-    buttons(r, ro, lang, steps === 0);
+    const on = annotating();
+    const waiting = reviewTimer !== null;
+    const empty = steps === 0;
+    buttons(`${lang}|${ro}|${Boolean(r.canPlayOn)}|${on}|${waiting}|${r.canReview}|${empty}`, r, ro, on, waiting, empty);
   }
 
   /** Play on, Annotate and Review: they follow the record's state, not its step, so a step
-   *  (every move of a live game) reads and writes none of them (`shownButtons`). */
-  let shownButtons = "";
-  function buttons(r, ro, lang, empty) {
-    const on = annotating();
-    const waiting = reviewTimer !== null;
-    const key = `${lang}|${ro}|${Boolean(r.canPlayOn)}|${on}|${waiting}|${r.canReview}|${empty}`;
-    if (key === shownButtons) return;
-    shownButtons = key;
+   *  (every move of a live game) reads and writes none of them. */
+  const buttons = whenChanged((r, ro, on, waiting, empty) => {
     prop(playOn, "hidden", ro || !r.canPlayOn);
     prop(playOn, "disabled", ro || !r.canPlayOn);
     prop(annotateBtn, "hidden", ro);
@@ -129,7 +126,7 @@ export function createNav(ctx, badge = null) {
     prop(reviewBtn, "disabled", ro || waiting || empty || later);
     attr(reviewBtn, "data-waiting", waiting ? "1" : "0");
     attr(reviewBtn, "aria-busy", String(waiting));
-  }
+  });
 
   /** Review: Python judges the record; the button waits until the next view or a refusal. */
   function askReview() {

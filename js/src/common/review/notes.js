@@ -7,7 +7,7 @@
 //   ctx: {L, review, readOnly, annotating, render, sendEdit} (see review.js).
 
 import { h, setText } from "../dom.js";
-import { perLanguage } from "../model.js";
+import { perLanguage, whenChanged } from "../model.js";
 import { commentsKey, commentsOf, positionKey } from "./view.js";
 import { attr, cls, prop } from "./write.js";
 
@@ -81,7 +81,7 @@ export function createNotes(ctx) {
     else setOpen(el, auto);
     attr(el, "data-pos", posKey);
 
-    drawMark(mark, ro, lang);
+    drawMark(`${mark}|${ro}|${lang}`, mark, ro);
 
     // a comment being edited whose position or text changed under it: the edit is over
     const ckey = commentsKey(r);
@@ -100,11 +100,7 @@ export function createNotes(ctx) {
 
   /** The mark buttons and the read-only mark: they change with the mark, not with every step
    *  (most positions have none), so a step that keeps it reads and writes none of them. */
-  let shownMark = null;
-  function drawMark(mark, ro, lang) {
-    const key = `${mark}|${ro}|${lang}`;
-    if (key === shownMark) return;
-    shownMark = key;
+  const drawMark = whenChanged((mark, ro) => {
     prop(marks, "hidden", ro);
     for (const b of markButtons) {
       const on = b.dataset.markSet === mark;
@@ -113,7 +109,7 @@ export function createNotes(ctx) {
     }
     prop(markText, "hidden", !ro || !mark);
     setText(markText, mark ? `${mark} ${L(`rvMark_${(MARKS.find((x) => x[0] === mark) || [mark, "good"])[1]}`)}` : "");
-  }
+  });
 
   function commentRow(text, i, ro) {
     if (editing && editing.index === i) {
