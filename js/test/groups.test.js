@@ -36,9 +36,9 @@ test("newGroup does not pile up empty groups", () => {
 
 // Python's verdicts for the roll 6-6-1-2 as levelx.py publishes them (trimmed): the tray
 // looks a group up by its key and never judges a sum itself.
-const REFUSED_12 = { text: "The group 6+6 makes 12, …", code: "levelx.group_sum", params: { group: [6, 6], total: 12, least: 5, most: 10 } };
+const REFUSED_12 = { code: "levelx.group_sum", params: { group: [6, 6], total: 12, least: 5, most: 10 } };
 const VIEW = {
-  groupChecks: { "6+6": REFUSED_12, "1+6": null, "2+6": null, "1+2": { text: "The group 1+2 makes 3, …", code: "levelx.group_sum", params: {} } },
+  groupChecks: { "6+6": REFUSED_12, "1+6": null, "2+6": null, "1+2": { code: "levelx.group_sum", params: { group: [1, 2], total: 3, least: 5, most: 10 } } },
   legalKeys: ["-", "1+6", "1+6 2+6", "2+6"],
 };
 

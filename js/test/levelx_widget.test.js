@@ -358,3 +358,20 @@ test("a die click builds only the tray parts it changes: the roll's chance and t
   assert.equal(made.filter((n) => n.tagName === "P" && !n.isConnected).length, 0);
   cleanup();
 });
+
+test("a refused group says why in the widget's language, worded from the code Python sends (no sentence)", () => {
+  assert.ok(Object.values(V.play.groupChecks).every((why) => why === null || !("text" in why)));
+  for (const [language, words] of [
+    ["en", "The group 1+1 makes 2, but rows go from 5 to 10. Leave those dice out instead."],
+    ["de", "Die Gruppe 1+1 ergibt 2, die Reihen gehen aber von 5 bis 10. Lass diese Würfel lieber übrig."],
+  ]) {
+    const { cleanup, q } = mount(V.play, { language });
+    click(q("button[data-die='0']"));
+    click(q("button[data-die='1']"));
+    const group = q("[data-group='0']");
+    assert.deepEqual([group.dataset.valid, group.getAttribute("title")], ["false", words]);
+    assert.equal(q("[data-refusal]").textContent, `✘ ${words}`);
+    assert.equal(q("[data-action=confirm]").disabled, true);
+    cleanup();
+  }
+});

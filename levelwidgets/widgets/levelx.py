@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -413,7 +414,7 @@ class LevelXWidget(GameWidget):
             ahead.roll()
             rolled = tuple(sorted(cast(tuple[int, ...], ahead.dice)))
             _previews(ahead)
-            group_verdicts(rolled, ahead.rules.lucky_loser)
+            _group_checks(rolled, ahead.rules.lucky_loser)
             legal_grouping_keys(rolled, ahead.rules.lucky_loser)
             _roll_ways(ahead.dice)
         finally:
@@ -488,7 +489,7 @@ class LevelXWidget(GameWidget):
             # offers Play only for a listed grouping, deciding nothing itself.
             rolled = tuple(sorted(dice))
             lucky = game.rules.lucky_loser
-            view["groupChecks"] = group_verdicts(rolled, lucky)
+            view["groupChecks"] = _group_checks(rolled, lucky)
             view["legalKeys"] = list(legal_grouping_keys(rolled, lucky))
         if self.teach and dice is not None:
             view["teach"] = [
@@ -583,6 +584,18 @@ def _previews(game: LevelX) -> dict[str, Any]:
         if len(_PREVIEWS) > PREVIEWS_KEPT:
             _PREVIEWS.popitem(last=False)
     return found
+
+
+@cache
+def _group_checks(rolled: tuple[int, ...], lucky_loser: bool) -> dict[str, Any]:
+    """The view's ``groupChecks``: :func:`group_verdicts` with each refusal as its code and
+    params only. The page words it in its own language from the catalogue it shares with
+    Python, so the engine's English sentence would be sent for nothing (it was a fifth of a
+    roll's view). Shared by every view of this roll: never changed in place."""
+    return {
+        key: None if why is None else {"code": why["code"], "params": why["params"]}
+        for key, why in group_verdicts(rolled, lucky_loser).items()
+    }
 
 
 def _frozen(value: Any) -> Any:

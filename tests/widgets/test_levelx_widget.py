@@ -12,6 +12,7 @@ import levelwidgets
 from levelwidgets.levelx import GreedyBot, LevelX, LevelXError, RandomBot, Rules, advise, play_game
 from levelwidgets.levelx.preview import move_key, preview_move
 from levelwidgets.widgets import LevelXWidget
+from levelwidgets.widgets.levelx import _group_checks
 
 
 def send(w: LevelXWidget, **msg: object) -> None:
@@ -551,7 +552,7 @@ def test_the_view_gives_pythons_verdict_of_every_group_before_play() -> None:
     checks, legal = v["groupChecks"], set(v["legalKeys"])
     twelve = checks["6+6"]
     assert twelve["code"] == "levelx.group_sum" and twelve["params"]["total"] == 12
-    assert "makes 12, but rows go from 5 to 10" in twelve["text"]
+    assert "text" not in twelve  # the page words it from the catalogue (next test)
     assert checks["1+6"] is None and checks["2+6"] is None and checks["1+2"]["params"]["total"] == 3
     assert {"1+6 2+6", "1+6", "-", "1+2+6"} <= legal and "6+6" not in legal
     # every verdict is the engine's: a listed grouping plays, an unlisted one is refused with
@@ -570,6 +571,33 @@ def test_the_view_gives_pythons_verdict_of_every_group_before_play() -> None:
         game.parse_move(key)
     send(w, type="play", groups=[[6, 6]])  # the intent is still refused, in the same words
     assert w.error_info["code"] == "levelx.group_sum" and w.view["phase"] == "play"
+
+
+def test_every_group_verdict_is_worded_in_every_language_the_same_as_the_engine_says_it() -> None:
+    """The view's verdicts carry a code and params, not the engine's sentence: the page looks
+    the code up in the catalogue it shares with Python. So every code a roll can give must
+    have a sentence in every language, and in English it must be the engine's own words."""
+    from itertools import combinations_with_replacement
+
+    from levelwidgets.i18n import LANGUAGES, section, text
+    from levelwidgets.levelx.moves import group_verdicts
+
+    codes: set[str] = set()
+    for lucky in (False, True):
+        for dice in combinations_with_replacement(range(1, 7), 4):
+            checks = _group_checks(dice, lucky)
+            for key, why in group_verdicts(dice, lucky).items():
+                if why is None:
+                    assert checks[key] is None
+                    continue
+                assert checks[key] == {"code": why["code"], "params": why["params"]}
+                english = text("en", f"errors.{why['code']}", **why["params"])
+                assert english[:1].upper() + english[1:] == why["text"], key
+                codes.add(str(why["code"]))
+    assert "levelx.group_sum" in codes
+    for language in LANGUAGES:
+        for code in codes:
+            assert isinstance(section(language, f"errors.{code}"), str), (language, code)
 
 
 def test_lucky_loser_groups_are_judged_with_the_1s_turned() -> None:
@@ -595,11 +623,11 @@ def test_the_js_widget_fixture_carries_pythons_verdicts() -> None:
     roll are what the widget publishes for that roll."""
     from pathlib import Path
 
-    from levelwidgets.levelx.moves import group_verdicts, legal_grouping_keys
+    from levelwidgets.levelx.moves import legal_grouping_keys
 
     path = Path(__file__).resolve().parents[2] / "js" / "test" / "fixtures" / "levelx_views.json"
     stored = json.loads(path.read_text(encoding="utf-8"))
     for name in ("play", "teachPlay"):
         dice = tuple(sorted(stored[name]["dice"]))
-        assert stored[name]["groupChecks"] == json.loads(json.dumps(group_verdicts(dice, True)))
+        assert stored[name]["groupChecks"] == json.loads(json.dumps(_group_checks(dice, True)))
         assert stored[name]["legalKeys"] == list(legal_grouping_keys(dice, True))

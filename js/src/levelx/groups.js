@@ -129,7 +129,8 @@ export const groupingKey = (groups) =>
 
 /**
  * Python's verdict of one group's faces (view.groupChecks): {ok: true}, {ok: false, why} with
- * `why` the engine's refusal {text, code, params}, or null when Python sent no verdict.
+ * `why` the engine's refusal as {code, params} (worded from the shared catalogue, errorText),
+ * or null when Python sent no verdict.
  */
 export function groupVerdict(v, faces) {
   const checks = v && v.groupChecks;
