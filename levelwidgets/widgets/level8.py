@@ -539,12 +539,14 @@ class CardTableWidget(GameWidget):
         names = list(game.names)
         # Turns of the round on the table get a row each; other rounds one row each, so the
         # view stays small however long the game (a click on a round's row jumps to its end).
+        # The steps are read lazily (StepPairs): the rows kept from the last view cover all
+        # but the newest steps, so a view reads those only, not the whole game.
         history = game.history[1:]
-        played = [(e.action, e.chance) for e in history]
-        first_round = game.round - sum(a.kind == "next_round" for a, _c in played)
+        played = StepPairs(history, _entry_pair)
+        first_round = game.round - _rounds_begun(history, self._kept_rows("begun"))
         moves = self._move_rows(played, 1, first_round, game.round, history, "moves")
         steps_ahead = self._future()
-        ahead = [(_step_action(step), _step_chance(step)) for step in steps_ahead]
+        ahead = StepPairs(steps_ahead, _step_pair)
         future = self._move_rows(
             ahead, self._game.plies + 1, game.round, game.round, steps_ahead, "future"
         )
@@ -608,7 +610,7 @@ class CardTableWidget(GameWidget):
         from view to view."""
         viewer = self._who()[0]
         return _move_rows(
-            [a for a, _c in steps],
+            StepPairs(steps, _first),
             start_ply,
             first_round,
             shown_round,
@@ -996,6 +998,55 @@ def _annotate_rows(
         out.append(row)
         start = row["ply"] + 1
     return out
+
+
+class StepPairs(Sequence[Any]):
+    """``items`` each read through ``read`` when it is looked at (an index), not before: the
+    move list is made from the steps after the rows it kept from the last view
+    (:func:`_move_rows`), so a view costs the same early and late in a long game."""
+
+    __slots__ = ("_items", "_read")
+
+    def __init__(self, items: Sequence[Any], read: Callable[[Any], Any]) -> None:
+        self._items = items
+        self._read = read
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._read(item) for item in self._items[index]]
+        return self._read(self._items[index])
+
+
+def _entry_pair(entry: Any) -> tuple[Action, Sequence[Any]]:
+    """A history entry's action and chance outcome."""
+    return entry.action, entry.chance
+
+
+def _step_pair(step: Any) -> tuple[Action, Sequence[Any]]:
+    """A recorded step's action and chance outcome."""
+    return _step_action(step), _step_chance(step)
+
+
+def _first(pair: tuple[Any, ...]) -> Any:
+    return pair[0]
+
+
+def _rounds_begun(history: Sequence[Any], kept: list[Any] | None) -> int:
+    """How many rounds the ``history`` entries begin (their ``next_round`` actions). With
+    ``kept`` (a list the caller keeps between calls) only the entries after the ones counted
+    last time are read, while those are still the very same entries (as :func:`_round_rows`)."""
+    begin, begun = 0, 0
+    if kept:
+        entries, counted = kept[0]
+        if len(entries) <= len(history) and all(map(is_, entries, history)):
+            begin, begun = len(entries), counted
+    begun += sum(1 for entry in history[begin:] if entry.action.kind == "next_round")
+    if kept is not None:
+        kept[:] = [(history, begun)]
+    return begun
 
 
 def _step_action(step: Any) -> Action:

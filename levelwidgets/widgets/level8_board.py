@@ -31,7 +31,7 @@ from ..level8.observation import Observation
 from ..level8.visibility import move_entry
 from ..record import Node, Step
 from .base import Intent
-from .level8 import PILE, TURN_ENDS, CardTableWidget, _move_rows
+from .level8 import PILE, TURN_ENDS, CardTableWidget, StepPairs, _first, _move_rows
 from .shapes import NO_FIELDS, AnyOf, Choice, Int, ListOf, Opt, Shape, Text
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -247,7 +247,7 @@ class Level8BoardWidget(CardTableWidget):
         layout = self._game.layout.fields
         viewer = self._who()[0]
         return _move_rows(
-            [a for a, _c in steps],
+            StepPairs(steps, _first),
             start_ply,
             first_round,
             shown_round,

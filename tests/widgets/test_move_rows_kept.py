@@ -83,3 +83,53 @@ def test_a_comment_taken_away_leaves_no_mark_on_a_kept_row(monkeypatch: pytest.M
         send(w, type="advance", seq=w.view["seq"])
     assert rows_of(kept) == rows_of(fresh)
     assert not any(row.get("mark") or row.get("note") for row in rows_of(kept)[0])
+
+
+@pytest.mark.parametrize("cls", [Level8Widget, Level8BoardWidget])
+def test_a_view_late_in_a_game_reads_the_newest_steps_only(
+    cls, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move list is made from the steps after the rows kept from the last view: a view
+    reads those (``StepPairs``), not every step of the game, so it costs the same early and
+    late in a long game."""
+    import levelwidgets.widgets.level8 as table
+
+    w = cls(players=["Ann", "Ben", "Cy"], seed=6, bots=["heuristic"] * 3, bot_delay=40)
+    for _ in range(2000):
+        if len(w.game.history) > 120:
+            break
+        send(w, type="advance", seq=w.view["seq"])
+    assert len(w.game.history) > 120 and not w.game.is_over
+    read: list[object] = []
+    real = table._entry_pair
+    monkeypatch.setattr(table, "_entry_pair", lambda entry: read.append(entry) or real(entry))
+    for _ in range(5):
+        read.clear()
+        send(w, type="advance", seq=w.view["seq"])
+        assert 0 < len(read) <= 40, len(read)  # the last row's steps and the new one
+
+
+def test_rounds_begun_counts_only_the_entries_added_since_the_last_count() -> None:
+    from levelwidgets.widgets.level8 import _rounds_begun
+
+    class Entry:
+        reads = 0
+
+        def __init__(self, kind: str) -> None:
+            self.kind = kind
+
+        @property
+        def action(self) -> Entry:
+            Entry.reads += 1
+            return self
+
+    game = tuple(Entry("next_round" if i % 50 == 49 else "draw") for i in range(500))
+    kept: list = []
+    assert _rounds_begun(game, kept) == 10 and Entry.reads == 500
+    Entry.reads = 0
+    longer = (*game, Entry("draw"), Entry("next_round"))
+    assert _rounds_begun(longer, kept) == 11 and Entry.reads == 2
+    Entry.reads = 0
+    taken_back = (*game[:120], Entry("next_round"))  # an undo, then another step
+    assert _rounds_begun(taken_back, kept) == 3 and Entry.reads == 121
+    assert _rounds_begun(taken_back, None) == 3  # nothing kept: counted afresh
