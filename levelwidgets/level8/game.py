@@ -1206,6 +1206,19 @@ class CardTable:
     def history(self) -> tuple[HistoryEntry, ...]:
         return tuple(self._history)
 
+    def history_from(self, start: int) -> tuple[HistoryEntry, ...]:
+        """``history[start:]`` (``start`` from 0 to the number of entries) without copying
+        the entries before it: a widget reads the newest after each step of a long game."""
+        size = len(self._history)
+        need_int(start, "start", 0, size, allowed=f"a whole number between 0 and {size}")
+        return tuple(self._history[start:])
+
+    def history_entry(self, index: int) -> HistoryEntry:
+        """``history[index]`` (from 0, the deal) without copying the history."""
+        last = len(self._history) - 1
+        need_int(index, "index", 0, last, allowed=f"a whole number between 0 and {last}")
+        return self._history[index]
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player (lay-downs capped, see lay_down_cap)."""
         return list(legal_actions_for(self.observation(TEACHER)))

@@ -85,7 +85,7 @@ class Level8Adapter(GameAdapter):
 
     def steps_of(self, game: Level8, start: int = 0) -> list[dict[str, Any]]:
         # the history's tail only (Level8.steps() builds every step; this runs after each move)
-        return [_data(e.action, e.chance) for e in game.history[1 + start :]]
+        return [_data(e.action, e.chance) for e in game.history_from(1 + start)]
 
     def step_count(self, game: Level8) -> int:
         return game.plies

@@ -422,7 +422,7 @@ class CardTableWidget(GameWidget):
         return game.apply(action)
 
     def _entry_of(self, step: Step) -> Any:
-        return self._game.history[step.ply]  # entry 0 is the deal
+        return self._game.history_entry(step.ply)  # entry 0 is the deal
 
     def _can_take_back(self) -> bool:
         return self._game.plies > 0
@@ -508,7 +508,7 @@ class CardTableWidget(GameWidget):
         return set(self._humans()) if self._seat is None else {self._seat}
 
     def _peek_at(self, step: Step, persons: set[int]) -> Level8Error | None:
-        events = self._game.history[step.ply].events
+        events = self._game.history_entry(step.ply).events
         if not any(shows_new_card(e, seat) for seat in persons for e in events):
             return None
         return Level8Error.coded(

@@ -221,7 +221,7 @@ class Level8BoardWidget(CardTableWidget):
     def _peek_at(self, step: Step, persons: set[int]) -> Level8Error | None:
         # a roll taken back would come again (the seed decides it): who took it back would
         # know the dice before choosing anything before it, as in Level X
-        if persons and any(e.kind == "roll" for e in self._game.history[step.ply].events):
+        if persons and any(e.kind == "roll" for e in self._game.history_entry(step.ply).events):
             return Level8Error.coded(
                 "level8.no_peeking_roll",
                 "Undo stops here: the dice rolled at step {step} are known now, and taking the "

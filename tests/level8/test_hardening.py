@@ -155,6 +155,8 @@ CARD_CALLS: dict[str, Callable[[Level8, Any], object]] = {
     "preview": lambda g, v: g.preview(v),
     "hand": lambda g, v: g.hand(v),
     "melds": lambda g, v: g.melds(v),
+    "history_from": lambda g, v: g.history_from(v),
+    "history_entry": lambda g, v: g.history_entry(v),
     "current_level": lambda g, v: g.current_level(v),
     "observation": lambda g, v: g.observation(v),
     "events_for(events)": lambda g, v: g.events_for(v, 0),
