@@ -522,6 +522,21 @@ class LevelX:
         self._history_cache = (turns, tuple(log))
         return turns
 
+    def history_from(self, start: int) -> tuple[Turn, ...]:
+        """``history[start:]`` (``start`` from 0 to the number of turns), as Level 8's engine
+        offers it (where it spares a copy of a long history)."""
+        turns = self.history
+        size = len(turns)
+        need_int(start, "start", 0, size, allowed=f"a whole number between 0 and {size}")
+        return turns[start:]
+
+    def history_entry(self, index: int) -> Turn:
+        """``history[index]`` (from 0, the first turn), as Level 8's engine offers it."""
+        turns = self.history
+        last = len(turns) - 1
+        need_int(index, "index", 0, last, allowed=f"a whole number between 0 and {last}")
+        return turns[index]
+
     def _fill_events(self) -> None:
         """Recompute events of turns played by :meth:`autoplay`, which skips making them."""
         replay = self._blank()

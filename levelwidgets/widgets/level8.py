@@ -1031,6 +1031,7 @@ def _step_pair(step: Any) -> tuple[Action, Sequence[Any]]:
 
 
 def _first(pair: tuple[Any, ...]) -> Any:
+    """A step's action (the first of its pair)."""
     return pair[0]
 
 

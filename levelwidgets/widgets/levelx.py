@@ -349,7 +349,7 @@ class LevelXWidget(GameWidget):
     def _entry_of(self, step: Step) -> Turn | None:
         if step.kind != "move":
             return None  # a roll is half a turn: the turn is told when it is played
-        return self._game.history[step.ply // 2 - 1]
+        return self._game.history_entry(step.ply // 2 - 1)
 
     def _peek_at(self, step: Step, persons: set[int]) -> GameError | None:
         # Level X hides no cards, but a roll taken back would come again (the seed decides

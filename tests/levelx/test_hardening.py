@@ -143,6 +143,8 @@ CALLS: dict[str, Callable[[LevelX, Any], object]] = {
     "undo": lambda g, v: g.undo(v),
     "rewind": lambda g, v: g.rewind(v),
     "goto": lambda g, v: g.goto(v),
+    "history_from": lambda g, v: g.history_from(v),
+    "history_entry": lambda g, v: g.history_entry(v),
     "after": lambda g, v: g.after(v),
     "autoplay(bots)": lambda g, v: g.autoplay(v),
     "autoplay(bot)": lambda g, v: g.autoplay([v] * g.num_players),
