@@ -1039,15 +1039,24 @@ def _rounds_begun(history: Sequence[Any], kept: list[Any] | None) -> int:
     """How many rounds the ``history`` entries begin (their ``next_round`` actions). With
     ``kept`` (a list the caller keeps between calls) only the entries after the ones counted
     last time are read, while those are still the very same entries (as :func:`_round_rows`)."""
-    begin, begun = 0, 0
-    if kept:
-        entries, counted = kept[0]
-        if len(entries) <= len(history) and all(map(is_, entries, history)):
-            begin, begun = len(entries), counted
-    begun += sum(1 for entry in history[begin:] if entry.action.kind == "next_round")
+    begin, counted = _kept_for(history, kept)
+    begun = (counted or 0) + sum(
+        1 for entry in history[begin:] if entry.action.kind == "next_round"
+    )
     if kept is not None:
         kept[:] = [(history, begun)]
     return begun
+
+
+def _kept_for(entries: Sequence[Any], kept: list[Any] | None) -> tuple[int, Any]:
+    """``(begin, result)``: what ``kept`` holds from the last call (``[(entries then,
+    result)]``) while those entries are still the very same start of ``entries``, so the
+    caller reads only the entries from ``begin`` on; ``(0, None)`` otherwise."""
+    if kept:
+        before, result = kept[0]
+        if len(before) <= len(entries) and all(map(is_, before, entries)):
+            return len(before), result
+    return 0, None
 
 
 def _step_action(step: Any) -> Action:
@@ -1068,12 +1077,8 @@ def _round_rows(game: Level8, kept: list[Any] | None = None) -> list[dict[str, A
     With ``kept`` (a list the caller keeps between calls) only the history entries after
     the ones read last time are read, while those are still the very same entries."""
     history = game.history
-    rows: list[dict[str, Any]] = []
-    begin = 0
-    if kept:
-        entries, old_rows = kept[0]
-        if len(entries) <= len(history) and all(map(is_, entries, history)):
-            rows, begin = list(old_rows), len(entries)
+    begin, old_rows = _kept_for(history, kept)
+    rows: list[dict[str, Any]] = list(old_rows or ())
     for entry in history[begin:]:
         for e in entry.events:
             if e.kind == "round_end":
