@@ -620,7 +620,9 @@ class CardTableWidget(GameWidget):
         )
 
     def _kept_rows(self, slot: str) -> list[Any] | None:
-        """The rows kept for one list of the view (``"moves"``, ``"future"``; none for "")."""
+        """What one part of the view keeps from view to view, by slot: the rows of a list
+        (``"moves"``, ``"future"``, ``"rounds"``) or the rounds begun (``"begun"``); none
+        for ``""``."""
         if not slot:
             return None
         kept: dict[str, list[Any]] = self.__dict__.setdefault("_rows_kept", {})
