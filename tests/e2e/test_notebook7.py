@@ -36,6 +36,7 @@ def test_level8_and_levelx_play_in_notebook7(page, lab, artifacts, request) -> N
     table.wait_for(timeout=60_000)
     state = settled(page, ".l8-root")
     assert table.locator(".l8-hand [data-card]").count() == 10
+    page.locator(".l8-root").nth(1).wait_for(timeout=60_000)  # the second cell's table
     assert page.locator(".l8-root").count() == 2  # the player's table and the teacher's
     assert (state["actor"], state["phase"]) == ("0", "draw")  # Ann (seat 0) opens the round
     table.locator("[data-draw-pile]").click()
