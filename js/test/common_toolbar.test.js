@@ -35,6 +35,36 @@ test("buttons follow the view, the language and watched traits", () => {
   cleanup();
 });
 
+test("a view that changes one button's state reads and writes that button only", () => {
+  const model = new FakeModel({ view: { canUndo: true, canRedo: false }, language: "en", teach: false });
+  const cleanup = toolbar.mount(el, model, { t, buttons: BUTTONS(model), watch: ["teach"] });
+  const [undo, redo] = el.querySelectorAll("[data-action]");
+  const reads = { undo: 0, redo: 0 };
+  for (const [name, node] of [["undo", undo], ["redo", redo]]) {
+    const proto = Object.getPrototypeOf(node);
+    const get = Object.getOwnPropertyDescriptor(proto, "disabled") || Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), "disabled");
+    Object.defineProperty(node, "disabled", {
+      configurable: true,
+      get() {
+        reads[name] += 1;
+        return get.get.call(this);
+      },
+      set(value) {
+        get.set.call(this, value);
+      },
+    });
+  }
+  try {
+    model.set("view", { canUndo: true, canRedo: true }); // Redo comes on: Undo stays as it is
+    assert.equal(redo.disabled, false);
+    assert.deepEqual(reads, { undo: 0, redo: 2 }); // (the draw's read, and the assert's)
+    model.set("view", { canUndo: true, canRedo: true }); // nothing changed: nothing read
+    assert.deepEqual(reads, { undo: 0, redo: 2 });
+  } finally {
+    cleanup();
+  }
+});
+
 test("a click calls onAction (default: sends the action) and does not bubble", () => {
   const model = new FakeModel({ view: { canUndo: true, canRedo: false }, language: "en" });
   let bubbled = 0;

@@ -29,34 +29,31 @@ export function mount(el, model, options = {}) {
     const view = viewOf();
     const lang = langOf(model);
     // each button's state, worked out first: a new view usually leaves all of them as they
-    // are, and then not one DOM property is read or written (reading them costs, too)
-    const states = buttons.map((b) => {
+    // are, and then not one DOM property is read or written (reading them costs, too); a
+    // view that changes one (Set up is offered only before a roll) touches only that one
+    buttons.forEach((b, i) => {
       const isArmed = arm.armed() === b.action;
       const label = isArmed ? b.confirm : b.label;
       const name = typeof label === "function" ? label(lang) : t ? t(lang, label) : String(label);
       const disabled = b.enabled ? !view || !b.enabled(view) : false;
       const pressed = b.pressed ? Boolean(view && b.pressed(view)) : null;
-      return [name, isArmed, disabled, pressed];
+      draws[i](`${name}|${isArmed}|${disabled}|${pressed}`, b, nodes[i], name, isArmed, disabled, pressed);
     });
-    draw(JSON.stringify(states), states);
   }
 
-  /** The buttons as `states` say (a view that changes none of their states writes nothing). */
-  const draw = whenChanged((states) => {
-    buttons.forEach((b, i) => {
-      const node = nodes[i];
-      const [name, isArmed, disabled, pressed] = states[i];
-      setText(node, `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`);
-      node.toggleAttribute("data-armed", isArmed);
-      node.classList.toggle("lw-armed", isArmed);
-      prop(node, "title", b.key ? `${name} (${b.key})` : name);
-      prop(node, "disabled", disabled);
-      if (pressed !== null) {
-        attr(node, "aria-pressed", String(pressed));
-        node.classList.toggle("lw-on", pressed);
-      }
-    });
-  });
+  /** One button as its state says, written only when that state changed. */
+  const drawButton = (b, node, name, isArmed, disabled, pressed) => {
+    setText(node, `${b.icon ? `${b.icon} ` : ""}${name}${b.iconAfter ? ` ${b.iconAfter}` : ""}`);
+    node.toggleAttribute("data-armed", isArmed);
+    node.classList.toggle("lw-armed", isArmed);
+    prop(node, "title", b.key ? `${name} (${b.key})` : name);
+    prop(node, "disabled", disabled);
+    if (pressed !== null) {
+      attr(node, "aria-pressed", String(pressed));
+      node.classList.toggle("lw-on", pressed);
+    }
+  };
+  const draws = buttons.map(() => whenChanged(drawButton));
 
   function onClick(e) {
     const node = e.target.closest && e.target.closest("button[data-action]");
