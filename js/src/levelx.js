@@ -128,11 +128,21 @@ function render({ model, el }) {
     return builder;
   }
 
+  /** The board of view v: the same object while the position is (v.pos, v.chips and v.held
+   *  are the very same values), so the parts drawn from it can tell nothing changed. */
+  let boardMemo = null;
+  function boardOfView(v) {
+    if (!boardMemo || boardMemo.pos !== v.pos || boardMemo.chips !== v.chips || boardMemo.held !== v.held) {
+      boardMemo = { pos: v.pos, chips: v.chips, held: v.held, board: boardOf(v) };
+    }
+    return boardMemo.board;
+  }
+
   function draw() {
     const v = shown;
     if (!v) return;
     const t0 = performance.now();
-    const b = board || boardOf(v);
+    const b = board || boardOfView(v);
     data(root, "phase", v.phase);
     data(root, "cur", String(v.cur));
     root.classList.toggle("lx-over", v.phase === "over");
@@ -186,7 +196,7 @@ function render({ model, el }) {
       errorToast.dismiss();
       send(out.send);
     }
-    boardView.draw(v, boardOf(v), null, lang(), { picked });
+    boardView.draw(v, boardOfView(v), null, lang(), { picked });
     drawSetupNow(v);
   }
 

@@ -281,11 +281,38 @@ test("a roll redraws the tray in place and leaves the board's squares and the pl
   assert.deepEqual(qa("[data-player-card]"), cards);
   assert.equal(q("[data-die='0']").dataset.face, String(V.play.dice[0]));
   assert.equal(qa("[data-die]").length, 4);
-  assert.notEqual(die.tagName, q("[data-die='0']").tagName); // a blank die became a button
+  assert.ok(q("[data-die='0']") === die, "the die rolled is the blank die's button, not a new node");
+  assert.equal(die.disabled, false);
+  assert.equal(die.classList.contains("lx-blank"), false);
+  model.set("view", V.start); // the turn over: the same button, blank and disabled again
+  assert.ok(q("[data-die='0']") === die);
+  assert.deepEqual([die.disabled, die.classList.contains("lx-blank"), die.hasAttribute("data-face")], [true, true, false]);
+  model.set("view", V.play);
   model.set("language", "de"); // a change they show: drawn again, same nodes where the key is equal
   assert.match(q("[data-chips='5']").title, /Chips|Reihe|5/);
   assert.equal(qa(".lx-sqrow > *").length, squares.length);
   cleanup();
+});
+
+test("a roll reads nothing of the position: the board and the player cards are left unread", () => {
+  // the position's arrays, the very same in both views (as a patch keeps what it leaves alone)
+  let reads = 0;
+  const watched = (rows) =>
+    new Proxy(rows.map((row) => (Array.isArray(row) ? new Proxy(row, { get: (t, k, r) => (reads++, Reflect.get(t, k, r)) }) : row)), {
+      get: (t, k, r) => (reads++, Reflect.get(t, k, r)),
+    });
+  const position = { pos: watched(V.start.pos), chips: watched(V.start.chips), held: watched(V.start.held) };
+  const { model, cleanup, q } = mount({ ...V.start, ...position });
+  try {
+    reads = 0;
+    model.set("view", { ...V.play, ...position }); // the dice come, the position stays
+    assert.equal(q("[data-die='0']").dataset.face, String(V.play.dice[0])); // the roll was drawn
+    assert.equal(reads, 0);
+    model.set("view", { ...V.play, ...position, pos: V.botTurn.pos }); // a move: drawn again
+    assert.ok(reads > 0);
+  } finally {
+    cleanup();
+  }
 });
 
 test("a turn's end that changes one row's chips rebuilds that row only; the others keep their nodes untouched", () => {

@@ -2,6 +2,7 @@
 // elements so moves animate) and the ticker line that captions the event being shown.
 
 import { attr, cls, data, h, keyed, patch, playerIcon, prop, setText } from "../common/dom.js";
+import { sameInputs } from "../common/model.js";
 import { t } from "./i18n.js";
 import { landing, stepText } from "./preview.js";
 import { newEvents } from "./replay.js";
@@ -31,8 +32,21 @@ export function createBoard() {
   const el = h("div", { class: "lx-boardwrap" }, ticker, boardEl);
   const pieces = new Map(); // "p-r" -> element
   let piecesShown = null; // everything the pieces on screen show (drawPieces' inputs)
+  let drawn = null; // what the squares and pieces on screen were drawn from (the very values)
 
+  /** b: the same object for the same position (levelx.js boardOfView), a frame's board while
+   *  a move is animated: a view that changes none of what the board shows (a roll) leaves
+   *  the squares and the pieces unread and untouched; only the ticker follows it. */
   function draw(v, b, flash, lang, setup = null) {
+    const inputs = [b, v.len, v.names, flash, lang, setup && (setup.picked || true)];
+    if (!sameInputs(inputs, drawn)) {
+      drawBoard(v, b, flash, lang, setup);
+      drawn = inputs;
+    }
+    drawTicker(v, flash);
+  }
+
+  function drawBoard(v, b, flash, lang, setup) {
     const longest = Math.max(...v.len);
     const width = `${LABEL + longest * (SQ + GAP) + 84}px`;
     const height = `${ROWS.length * (SQ + GAP) - GAP}px`;
@@ -57,6 +71,10 @@ export function createBoard() {
       drawPieces(v, b, flash, lang, setup);
       piecesShown = shown;
     }
+  }
+
+  function drawTicker(v, flash) {
+    const ev = flash;
     // the ticker shows Python's sentence for the event (view.eventTexts, one per event)
     const said = (e) => (v.eventTexts || [])[newEvents(v).indexOf(e)] || "";
     if (ev) {

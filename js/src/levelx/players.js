@@ -1,16 +1,22 @@
 // The players' cards under the board (chips held, bonus tiles, score) and the bonus stack.
 
 import { drawDescribed, playerIconDesc } from "../common/dom.js";
+import { sameInputs } from "../common/model.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
 
 /** Fill `container` with one card per player for view v and board b. */
 export function drawPlayers(container, v, b, lang) {
-  // everything the cards show: unchanged (most views) -> nothing is described or touched; a
-  // change (the turn passing, a score) writes only what differs into the cards on screen
-  const key = JSON.stringify([lang, v.names, v.phase === "over" ? -1 : v.cur, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft]);
-  drawDescribed(container, () => playerCards(v, b, lang), key);
+  // everything the cards show: the very same values (a roll; b is the same board object for
+  // the same position) -> nothing is read further; equal values -> nothing is described or
+  // touched; a change (the turn passing, a score) writes only what differs into the cards
+  const inputs = [lang, v.names, v.phase === "over" ? -1 : v.cur, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft];
+  if (sameInputs(inputs, DRAWN.get(container))) return;
+  DRAWN.set(container, inputs);
+  drawDescribed(container, () => playerCards(v, b, lang), JSON.stringify(inputs));
 }
+
+const DRAWN = new WeakMap(); // container -> the inputs its cards were last drawn from
 
 /** The cards and the bonus stack, described (common/dom.js fromDesc). */
 function playerCards(v, b, lang) {

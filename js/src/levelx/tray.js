@@ -47,7 +47,10 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   const dice = [];
   for (let i = 0; i < 4; i++) {
     if (!v.dice || !b) {
-      dice.push(["div", { class: "lx-die lx-blank", "data-die": String(i) }, dieFaceDesc(0, 54)]);
+      // a die not rolled yet is the same (disabled) button in the same cell as a rolled one:
+      // a roll, and the turn after it, rewrite the die's attributes and face, nothing else
+      const blank = { class: "lx-die lx-blank", "data-die": String(i), draggable: "false", disabled: true, title: `${i + 1}` };
+      dice.push(["div", { class: "lx-diecell" }, ["button", blank, dieFaceDesc(0, 54)]]);
       continue;
     }
     const g = b.groupOf[i];
