@@ -11,7 +11,7 @@ export function drawPlayers(container, v, b, lang) {
   // the same position) -> nothing is read further; equal values -> nothing is described or
   // touched; a change (the turn passing, a score) writes only what differs into the cards
   const inputs = [lang, v.names, v.phase === "over" ? -1 : v.cur, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft];
-  if (sameInputs(inputs, DRAWN.get(container))) return;
+  if (container.firstChild && sameInputs(inputs, DRAWN.get(container))) return;
   DRAWN.set(container, inputs);
   drawDescribed(container, () => playerCards(v, b, lang), JSON.stringify(inputs));
 }
