@@ -4,7 +4,9 @@ One notebook holds Level X, the Level 8 card table, the Level 8 board game, Dice
 anywidget echo (a button that sends a counter to the kernel and shows the answer: the floor any
 widget pays here, browser -> kernel -> browser). Every measured click waits for an idle kernel
 first (a message that arrives while ipykernel is still finishing the last one waits for its next
-poll, ~50 ms, which would measure ipykernel, not the widget); the echo is paced the same way and
+poll, ~50 ms, which would measure ipykernel, not the widget) and for a still widget: the
+widget's own transitions (a card just selected) have ended, so the echo measured before each click
+does not share the page with them while the click does not; the echo is paced the same way and
 measured in two halves, before and after the widgets, so all figures share one run.
 
 Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints:
@@ -156,6 +158,11 @@ CLICK_AND_WAIT = """async ([root, target]) => {
   await new Promise((done) => requestAnimationFrame(() => done()));
   return [rendered, performance.now() - t0, Number(r.dataset.drawMs || 0)];
 }"""
+
+# The widget draws nothing more by itself: none of its transitions or animations is running
+# (an infinite one would never end: none of the widgets has one).
+STILL = """(root) => document.querySelector(root).getAnimations({ subtree: true }).every((a) =>
+  a.playState !== 'running' || !Number.isFinite(a.effect.getComputedTiming().endTime))"""
 
 PICK = """() => {
   const r = document.querySelector('.lx-root');
@@ -340,9 +347,17 @@ class Clicker:
             self.root,
         )
 
+    def still(self) -> None:
+        """Wait until the widget's own transitions and animations (finite ones: a card just
+        selected slides up) have ended, then for quiet: the echo and the click both start from
+        a page that draws nothing (the notebook's blinking cursor never ends and is not waited
+        for)."""
+        self.page.wait_for_function(STILL, arg=self.root, timeout=10_000)
+        self.page.wait_for_timeout(self.quiet)
+
     def echo(self) -> None:
         """One echo round trip now (paced like the click), with its main-thread CPU."""
-        self.page.wait_for_timeout(self.quiet)
+        self.still()
         cpu0 = self.thread_ms()
         self.sample.echo.append(self.page.evaluate(ECHO))
         self.sample.echo_cpu.append(self.thread_ms() - cpu0)
@@ -350,7 +365,7 @@ class Clicker:
     def click(self, target: str, count_plies: bool = True) -> None:
         if self.with_echo:
             self.echo()
-        self.page.wait_for_timeout(self.quiet)  # the last answer's trailing (idle) messages
+        self.still()  # the last answer's trailing (idle) messages
         before = self.ply() if count_plies else 0
         self.frames.clear()
         cpu0 = self.thread_ms()
