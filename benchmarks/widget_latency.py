@@ -4,10 +4,10 @@ One notebook holds Level X, the Level 8 card table, the Level 8 board game, Dice
 anywidget echo (a button that sends a counter to the kernel and shows the answer: the floor any
 widget pays here, browser -> kernel -> browser). Every measured click waits for an idle kernel
 first (a message that arrives while ipykernel is still finishing the last one waits for its next
-poll, ~50 ms, which would measure ipykernel, not the widget) and for a still widget: the
-widget's own transitions (a card just selected) have ended, so the echo measured before each click
-does not share the page with them while the click does not; the echo is paced the same way and
-measured in two halves, before and after the widgets, so all figures share one run.
+poll, ~50 ms, which would measure ipykernel, not the widget) and for a still widget: its own
+transitions (a card just selected slides up) have ended, so neither the echo measured before each
+click nor the click shares the page with them; the echo is paced the same way and measured in
+two halves, before and after the widgets, so all figures share one run.
 
 Per widget (prefix ``levelx_``, ``level8_``, ``board_``, ``dicelab_``) it prints:
 
