@@ -8,7 +8,7 @@ import { moveText } from "../src/level8board/log.js";
 import { keyAction } from "../src/level8board/keys.js";
 import { ERRORS, errorParams, t } from "../src/level8board/i18n.js";
 import { BOARD_STRINGS } from "../src/level8board/strings.js";
-import { ICONS, pips } from "../src/level8board/icons.js";
+import { ICONS } from "../src/level8board/icons.js";
 
 const EN = (key, params) => t("en", key, params);
 const DE = (key, params) => t("de", key, params);
@@ -143,7 +143,6 @@ test("every label and refusal has English and German with the same placeholders"
     assert.notEqual(EN(`a_${a}`), `a_${a}`);
     assert.notEqual(DE(`ad_${a}`), `ad_${a}`);
   }
-  assert.deepEqual(pips(6).length, 6);
   assert.equal(errorParams("de", { action: "swap", direction: "left" }).action, "Tauschen");
   assert.equal(errorParams("de", { phase: "roll" }).must, "würfeln");
 });

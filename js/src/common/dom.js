@@ -352,7 +352,9 @@ export function keyed(parent, items) {
 // A part described as plain data names everything it shows in its JSON: keyed() then compares
 // one string per part and builds (and morphs) only the parts whose description changed.
 // desc: text, a number, null/""/false (nothing), [tag, attrs, ...children], or {key, make}
-// for a node made by a function (make() is called only when the part is built; key names it).
+// for a node made by a function (make() is called only when the part is built; key names it),
+// optionally with attrs: attributes written on the made node, then whenever they change (a die
+// keeps its node and is turned to another face).
 
 const MADE = new WeakMap(); // node made by a {key, make} description -> its key
 const STYLES = new WeakMap(); // element -> the style text a description last gave it
@@ -364,6 +366,7 @@ export function fromDesc(desc) {
   if (!Array.isArray(desc)) {
     const made = desc.make();
     MADE.set(made, desc.key);
+    if (desc.attrs) writeAttrs(made, desc.attrs);
     return made;
   }
   const [tag, attrs, ...children] = desc;
@@ -416,7 +419,11 @@ export function patchDesc(live, desc) {
     if (live.data !== text) live.data = text;
     return live;
   }
-  if (!Array.isArray(desc)) return MADE.get(live) === desc.key ? live : fromDesc(desc);
+  if (!Array.isArray(desc)) {
+    if (MADE.get(live) !== desc.key) return fromDesc(desc);
+    if (desc.attrs) writeAttrs(live, desc.attrs);
+    return live;
+  }
   const [tag, attrs, ...children] = desc;
   const upper = tag.toUpperCase();
   if (live.nodeType !== 1 || MADE.has(live) || live.tagName !== upper) return fromDesc(desc);
@@ -424,6 +431,14 @@ export function patchDesc(live, desc) {
   patchAttrs(live, attrs || {});
   patchChildren(live, children);
   return live;
+}
+
+/** Write the attributes `attrs` names that differ on `el` (a made node's own stay). */
+function writeAttrs(el, attrs) {
+  for (const name in attrs) {
+    const text = String(attrs[name]);
+    if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+  }
 }
 
 /** Give `el` exactly the attributes `attrs` names (h's rules), writing only those that differ. */

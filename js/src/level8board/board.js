@@ -9,7 +9,8 @@ import * as D from "../level8/draw.js";
 import { cardEl, colourMark } from "../level8/faces.js";
 import { sortHand } from "../level8/cards.js";
 import { canAct, handCards } from "../level8/selection.js";
-import { actionIcon, dieFace, laurel, startStars, towerIcon } from "./icons.js";
+import { dieFace, dieFaceDesc } from "../common/die.js";
+import { actionIcon, laurel, startStars, towerIcon } from "./icons.js";
 import { askReady, boardOf, canTakeFrom, choicesOf, helpKey, isReachable, pickReady, pickable } from "./logic.js";
 import { gridArea, ringLayout, sideOf, towersByField, trackCells } from "./ring.js";
 
@@ -160,7 +161,7 @@ export function pendingKey(view, lang) {
 /** The dice as a description (common/dom.js): a new roll is written into the same nodes. */
 export function diceDesc(view, L) {
   const b = boardOf(view);
-  const face = (v) => ({ key: `die/${v}`, make: () => dieFace(v, 46) });
+  const face = (v) => dieFaceDesc(v, 46);
   const attrs = { class: "l8b-dice", "data-dice": b.dice ? b.dice.join(",") : "", role: "group", "aria-label": L("dice") };
   if (!b.dice) return ["div", attrs, ["span", { class: "l8b-die l8b-nodie" }, face(0)], ["span", { class: "l8b-die l8b-nodie" }, face(0)]];
   attrs.title = L("diceRolled", { a: b.dice[0], b: b.dice[1] });

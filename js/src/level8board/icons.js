@@ -100,25 +100,6 @@ function drawLaurel(size) {
   return box;
 }
 
-/** Pip positions of a die face 1–6 in a 0..100 box. */
-export function pips(n) {
-  const P = { tl: [28, 28], tr: [72, 28], ml: [28, 50], mr: [72, 50], c: [50, 50], bl: [28, 72], br: [72, 72] };
-  const sets = { 1: ["c"], 2: ["tl", "br"], 3: ["tl", "c", "br"], 4: ["tl", "tr", "bl", "br"], 5: ["tl", "tr", "c", "bl", "br"], 6: ["tl", "tr", "ml", "mr", "bl", "br"] };
-  return (sets[n] || []).map((k) => P[k]);
-}
-
-/** A die showing `n` as an <svg>. */
-export function dieFace(n, size = 48) {
-  return cloneOf(DRAWN, `die/${n}/${size}`, () => drawDieFace(n, size));
-}
-
-function drawDieFace(n, size) {
-  const box = svg("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "l8b-dieface", "aria-hidden": "true" });
-  box.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16, class: "l8b-diebody" }));
-  for (const [x, y] of pips(n)) box.append(svg("circle", { cx: x, cy: y, r: 9, class: "l8b-pip" }));
-  return box;
-}
-
 /** Seat n's tower (its two movers stacked, in the seat's colour and shape) as an <svg>. */
 export function towerIcon(n, size) {
   return cloneOf(DRAWN, `tower/${n}/${size}`, () => drawTower(n, size));

@@ -3,7 +3,7 @@
 
 import { described, h, keyed, patch, playerIcon } from "../common/dom.js";
 import { errorText } from "../common/i18n.js";
-import { dieFaceDesc } from "./dice.js";
+import { dieFaceDesc } from "../common/die.js";
 import * as G from "./groups.js";
 import { t, winsText } from "./i18n.js";
 import { moveText, stepText } from "./preview.js";
@@ -50,7 +50,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       // a die not rolled yet is the same (disabled) button in the same cell as a rolled one:
       // a roll, and the turn after it, rewrite the die's attributes and face, nothing else
       const blank = { class: "lx-die lx-blank", "data-die": String(i), draggable: "false", disabled: true, title: `${i + 1}` };
-      dice.push(["div", { class: "lx-diecell" }, ["button", blank, dieFaceDesc(0, 54)]]);
+      dice.push(["div", { class: "lx-diecell" }, ["button", blank, dieFaceDesc(0, 54, true)]]);
       continue;
     }
     const g = b.groupOf[i];
@@ -66,7 +66,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
         disabled: !human && !annotate,
         title: `${i + 1}`,
       },
-      dieFaceDesc(b.faces[i], 54),
+      dieFaceDesc(b.faces[i], 54, true),
       g >= 0 ? ["span", { class: "lx-badge" }, "ABCD"[g]] : "",
     ];
     const turn = human && v.turnable > 0 && b.dice[i] === 1 ? ["button", { class: "lx-turnbtn", "data-turn-die": String(i), title: L("turnOne") }, turned ? `1→${b.faces[i]}` : "↻ 1"] : "";
@@ -75,7 +75,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   parts.push(described("tray", ["div", { class: "lx-tray", "data-key": "tray", "data-drop": "tray" }, ...dice]));
   if (v.dice && v.rollWays) parts.push(described("chance", rollChance(v.dice, v.rollWays, lang)));
   if (picker >= 0 && b && human) {
-    const faces = [1, 2, 3, 4, 5, 6].map((f) => ["button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFaceDesc(f, 28)]);
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => ["button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFaceDesc(f, 28, true)]);
     parts.push(described("picker", ["div", { class: "lx-picker", "data-key": "picker", "data-picker": String(picker) }, ["span", {}, L("turnTitle")], ...faces]));
   }
   if (v.dice && b) {
