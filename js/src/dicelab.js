@@ -122,8 +122,9 @@ function render({ model, el }) {
   }
 
   function drawTabs() {
-    patch(tabs,
-      ...TABS.map((k) => h("button", { class: `dl-tab${k === tab ? " dl-tabon" : ""}`, type: "button", role: "tab", "data-tab": k, "aria-selected": String(k === tab) }, L(TAB_LABEL[k]))),
+    // (the tabs change with the tab and the language only, not with a roll)
+    patchIfChanged(tabs, `${lang()}|${tab}`, () =>
+      TABS.map((k) => h("button", { class: `dl-tab${k === tab ? " dl-tabon" : ""}`, type: "button", role: "tab", "data-tab": k, "aria-selected": String(k === tab) }, L(TAB_LABEL[k]))),
     );
   }
 
