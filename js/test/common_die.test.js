@@ -17,12 +17,12 @@ test("each face shows its own pips: n places for face n, the centre on odd faces
 
 test("a die turned to another face keeps its node; only its attributes change", () => {
   setupDom();
-  const die = dieFace(3, 40, true);
+  const die = dieFace(3, 40, { labelled: true });
   assert.equal(die.getAttribute("data-face"), "3");
   assert.equal(die.getAttribute("aria-label"), "3");
   assert.equal(die.getAttribute("role"), "img");
   const circles = [...die.querySelectorAll("circle")];
-  setDieFace(die, 6, true);
+  setDieFace(die, 6, { labelled: true });
   assert.equal(die.getAttribute("data-face"), "6");
   assert.equal(die.getAttribute("aria-label"), "6");
   assert.deepEqual([...die.querySelectorAll("circle")], circles); // the same nodes
@@ -33,7 +33,7 @@ test("a die turned to another face keeps its node; only its attributes change", 
 
 test("a described die is patched in place from one roll to the next", () => {
   const { el } = setupDom();
-  const draw = (faces) => keyed(el, [described("dice", ["div", { class: "tray" }, ...faces.map((f) => ["button", { "data-die": "x" }, dieFaceDesc(f, 54, true)])])]);
+  const draw = (faces) => keyed(el, [described("dice", ["div", { class: "tray" }, ...faces.map((f) => ["button", { "data-die": "x" }, dieFaceDesc(f, 54, { labelled: true })])])]);
   draw([0, 0]);
   const before = [...el.querySelectorAll("svg")];
   assert.deepEqual(before.map((s) => s.getAttribute("data-face")), ["0", "0"]);

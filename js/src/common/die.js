@@ -23,36 +23,36 @@ const DRAWN = new Map(); // size -> the die, drawn once and cloned
 
 /** The attributes that make a die show `face` (0: not rolled yet, a "?"). A `labelled` die
  *  names its face to a screen reader; the others are a picture beside a label of their own. */
-export function faceAttrs(face, labelled = false) {
+export function faceAttrs(face, { labelled = false } = {}) {
   const attrs = { "data-face": String(face) };
   if (labelled) attrs["aria-label"] = face ? String(face) : "?";
   return attrs;
 }
 
-/** A die showing `face` as an <svg> of `size` px. */
-export function dieFace(face, size, labelled = false) {
+/** A die showing `face` as an <svg> of `size` px ({ labelled: true }: see faceAttrs). */
+export function dieFace(face, size, { labelled = false } = {}) {
   const box = cloneOf(DRAWN, size, () => drawDie(size));
   if (labelled) {
     box.removeAttribute("aria-hidden");
     box.setAttribute("role", "img");
   }
-  setDieFace(box, face, labelled);
+  setDieFace(box, face, { labelled });
   return box;
 }
 
 /** Turn the die `box` (made by dieFace) to `face`: attributes only. */
-export function setDieFace(box, face, labelled = false) {
-  for (const [name, value] of Object.entries(faceAttrs(face, labelled))) {
+export function setDieFace(box, face, { labelled = false } = {}) {
+  for (const [name, value] of Object.entries(faceAttrs(face, { labelled }))) {
     if (box.getAttribute(name) !== value) box.setAttribute(name, value);
   }
 }
 
 /** A die as data for described parts (common/dom.js fromDesc): the same node for every face,
  *  its face written as attributes when the description changes. */
-export const dieFaceDesc = (face, size, labelled = false) => ({
+export const dieFaceDesc = (face, size, { labelled = false } = {}) => ({
   key: `die/${size}/${labelled ? "l" : ""}`,
-  make: () => dieFace(face, size, labelled),
-  attrs: faceAttrs(face, labelled),
+  make: () => dieFace(face, size, { labelled }),
+  attrs: faceAttrs(face, { labelled }),
 });
 
 function drawDie(size) {

@@ -8,6 +8,9 @@ import * as G from "./groups.js";
 import { t, winsText } from "./i18n.js";
 import { moveText, stepText } from "./preview.js";
 
+// Level X's dice name their face to a screen reader (their buttons carry no label of their own).
+const LABELLED = { labelled: true };
+
 /** Is a person (not a bot) to act in view v? (Never in a read-only record.) */
 export const humanToAct = (v) => !v.bots[v.cur] && v.phase !== "over" && !(v.review && v.review.readOnly);
 
@@ -50,7 +53,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
       // a die not rolled yet is the same (disabled) button in the same cell as a rolled one:
       // a roll, and the turn after it, rewrite the die's attributes and face, nothing else
       const blank = { class: "lx-die lx-blank", "data-die": String(i), draggable: "false", disabled: true, title: `${i + 1}` };
-      dice.push(["div", { class: "lx-diecell" }, ["button", blank, dieFaceDesc(0, 54, true)]]);
+      dice.push(["div", { class: "lx-diecell" }, ["button", blank, dieFaceDesc(0, 54, LABELLED)]]);
       continue;
     }
     const g = b.groupOf[i];
@@ -66,7 +69,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
         disabled: !human && !annotate,
         title: `${i + 1}`,
       },
-      dieFaceDesc(b.faces[i], 54, true),
+      dieFaceDesc(b.faces[i], 54, LABELLED),
       g >= 0 ? ["span", { class: "lx-badge" }, "ABCD"[g]] : "",
     ];
     const turn = human && v.turnable > 0 && b.dice[i] === 1 ? ["button", { class: "lx-turnbtn", "data-turn-die": String(i), title: L("turnOne") }, turned ? `1→${b.faces[i]}` : "↻ 1"] : "";
@@ -75,7 +78,7 @@ export function drawTray(container, v, b, picker, lang, { annotate = false, prev
   parts.push(described("tray", ["div", { class: "lx-tray", "data-key": "tray", "data-drop": "tray" }, ...dice]));
   if (v.dice && v.rollWays) parts.push(described("chance", rollChance(v.dice, v.rollWays, lang)));
   if (picker >= 0 && b && human) {
-    const faces = [1, 2, 3, 4, 5, 6].map((f) => ["button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFaceDesc(f, 28, true)]);
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => ["button", { class: "lx-facebtn", "data-face-pick": String(f) }, dieFaceDesc(f, 28, LABELLED)]);
     parts.push(described("picker", ["div", { class: "lx-picker", "data-key": "picker", "data-picker": String(picker) }, ["span", {}, L("turnTitle")], ...faces]));
   }
   if (v.dice && b) {
