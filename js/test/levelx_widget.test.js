@@ -294,6 +294,23 @@ test("a roll redraws the tray in place and leaves the board's squares and the pl
   cleanup();
 });
 
+test("the turn passing moves the current player's mark and leaves the cards' contents alone", () => {
+  const { model, cleanup, q, qa } = mount(V.start);
+  const current = () => qa("[data-player-card].lx-current").map((c) => c.dataset.playerCard);
+  assert.deepEqual(current(), ["0"]);
+  const score = q("[data-score='1']").firstChild; // a text node inside a card
+  model.set("view", { ...V.start, cur: 1, seq: V.start.seq + 1 }); // only whose turn it is
+  assert.deepEqual(current(), ["1"]);
+  assert.ok(q("[data-score='1']").firstChild === score, "the card's contents were not rewritten");
+  model.set("view", { ...V.start, cur: 1, score: [0, 7], seq: V.start.seq + 2 }); // a score: described again
+  assert.equal(q("[data-score='1']").textContent, "7");
+  assert.deepEqual(current(), ["1"], "a redescribed card keeps the current player's mark");
+  model.set("view", V.over); // nobody is to play once the game is over
+  assert.deepEqual(current(), []);
+  assert.equal(qa(".lx-winner").length, V.over.winners.length);
+  cleanup();
+});
+
 test("a roll reads nothing of the position: the board and the player cards are left unread", () => {
   // the position's arrays, the very same in both views (as a patch keeps what it leaves alone)
   let reads = 0;

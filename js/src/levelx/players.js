@@ -1,6 +1,6 @@
 // The players' cards under the board (chips held, bonus tiles, score) and the bonus stack.
 
-import { drawDescribed, playerIconDesc } from "../common/dom.js";
+import { cls, drawDescribed, playerIconDesc } from "../common/dom.js";
 import { sameInputs } from "../common/model.js";
 import { ROWS } from "./board.js";
 import { t } from "./i18n.js";
@@ -9,11 +9,16 @@ import { t } from "./i18n.js";
 export function drawPlayers(container, v, b, lang) {
   // everything the cards show: the very same values (a roll; b is the same board object for
   // the same position) -> nothing is read further; equal values -> nothing is described or
-  // touched; a change (the turn passing, a score) writes only what differs into the cards
-  const inputs = [lang, v.names, v.phase === "over" ? -1 : v.cur, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft];
-  if (container.firstChild && sameInputs(inputs, DRAWN.get(container))) return;
-  DRAWN.set(container, inputs);
-  drawDescribed(container, () => playerCards(v, b, lang), JSON.stringify(inputs));
+  // touched; a change (a score) writes only what differs into the cards. Whose turn it is
+  // (the card's lx-current) is written apart: the turn passing on touches two classes, not
+  // every card's description
+  const inputs = [lang, v.names, v.winners, v.bots, v.score, b.held, v.tiles, v.tilesLeft];
+  if (!container.firstChild || !sameInputs(inputs, DRAWN.get(container))) {
+    DRAWN.set(container, inputs);
+    drawDescribed(container, () => playerCards(v, b, lang), JSON.stringify(inputs));
+  }
+  const current = v.phase === "over" ? -1 : v.cur;
+  v.names.forEach((_, p) => cls(container.children[p], "lx-current", p === current));
 }
 
 const DRAWN = new WeakMap(); // container -> the inputs its cards were last drawn from
@@ -22,16 +27,15 @@ const DRAWN = new WeakMap(); // container -> the inputs its cards were last draw
 function playerCards(v, b, lang) {
   const L = (key, params) => t(lang, key, params);
   const cards = v.names.map((name, p) => {
-    const cls = ["lx-card"];
-    if (p === v.cur && v.phase !== "over") cls.push("lx-current");
-    if (v.winners.includes(p)) cls.push("lx-winner");
+    const classes = ["lx-card"]; // (lx-current: drawPlayers)
+    if (v.winners.includes(p)) classes.push("lx-winner");
     const chips = ROWS.map((row, r) => {
       const n = b.held[p][r];
       return ["span", { class: `lx-minichip${n ? "" : " lx-zero"}`, "data-held": `${p}-${row}`, title: `${row}` }, ["b", {}, String(row)], `×${n}`];
     });
     return [
       "div",
-      { class: cls.join(" "), "data-player-card": String(p), style: `--lx-pc:var(--lw-p${p})` },
+      { class: classes.join(" "), "data-player-card": String(p), style: `--lx-pc:var(--lw-p${p})` },
       [
         "div",
         { class: "lx-cardtop" },
