@@ -33,8 +33,9 @@ import traitlets
 
 from .patch import diff
 
-#: Patches larger than this many bytes of JSON travel deflated (a binary buffer).
-PACK_OVER = 1024
+#: Patches larger than this many bytes of JSON travel deflated (a binary buffer); smaller ones
+#: go as they are: the page inflating them cost a Level X roll more than the bytes saved.
+PACK_OVER = 2048
 
 
 class ViewSync(traitlets.HasTraits):
