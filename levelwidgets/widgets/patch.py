@@ -116,10 +116,15 @@ def _list_diff(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
                 break
             start += 1
     keep = min(len(old) - drop, len(new))
-    items = {}
     # only items that are not the very same object can differ (a kept move list shares its
     # strings): found in C, so a step along 10,000 moves does not visit each in Python
-    for index in compress(count(), map(is_not, islice(old, drop, None), new)):
+    candidates = list(compress(count(), map(is_not, islice(old, drop, None), new)))
+    # items unequal by == differ as JSON too: when they alone are most of the list (a new
+    # roll's groupings), it is replaced without walking into each item
+    if sum(old[drop + i] != new[i] for i in candidates) * 2 > keep + 1:
+        return {"r": new}
+    items = {}
+    for index in candidates:
         op = diff(old[drop + index], new[index])
         if op is not None:
             items[str(index)] = op
