@@ -162,3 +162,36 @@ def test_no_warm_up_for_a_bot_or_while_the_widget_is_busy(monkeypatch) -> None:
 
     _run(busy)
     assert calls == [1]  # skipped while busy; then worked out once the widget was free
+
+
+def test_the_lab_works_out_the_next_rolls_groupings_without_changing_its_dice() -> None:
+    """DiceLab on a loop: the groupings of the roll the seed gives next are ready when Roll is
+    clicked (no roll of a warmed lab finds them cold after its first), and the lab shows
+    exactly the views of a lab rolled without idle time (the seed's dice included)."""
+    from levelwidgets.levelx import probability
+    from levelwidgets.widgets import DiceLab
+
+    cold_rolls: list[int] = []
+    views: dict[str, list[dict]] = {"ahead": [], "plain": []}
+
+    async def main() -> None:
+        probability._groupings.cache_clear()
+        lab = DiceLab(seed=12, dice=5)
+        for _ in range(25):
+            await asyncio.sleep(IDLE_DELAY_S + 0.01)  # the class looks at the roll
+            misses = probability._groupings.cache_info().misses
+            lab.roll()
+            cold_rolls.append(probability._groupings.cache_info().misses - misses)
+            views["ahead"].append(lab.view)
+        lab.close()
+        assert lab._idle is not None and not lab._idle.waiting  # closed: nothing left to run
+
+    _run(main)
+    probability._groupings.cache_clear()
+    plain = DiceLab(seed=12, dice=5)  # no loop: nothing is worked out ahead
+    for _ in range(25):
+        plain.roll()
+        views["plain"].append(plain.view)
+    assert views["ahead"] == views["plain"]
+    assert cold_rolls == [0] * 25, cold_rolls
+    assert len({tuple(v["faces"]) for v in views["plain"]}) > 15  # (rolls that differ)
