@@ -40,7 +40,7 @@ from ..levelx.probability import (
 )
 from ..levelx.rules import ROWS
 from .dicelab_picture import lab_label, lab_svg
-from .idle import IdleWork
+from .idle import WorksAhead
 from .intents import Handler, IntentError, IntentWidget, check_language, locked
 from .picture import PictureMixin
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, show
@@ -179,7 +179,7 @@ def _grouping_view(g: Grouping) -> dict[str, Any]:
     }
 
 
-class DiceLab(ViewSync, PictureMixin, IntentWidget):
+class DiceLab(WorksAhead, ViewSync, PictureMixin, IntentWidget):
     """A dice laboratory: the groupings of one roll, exact chances and a Monte Carlo run.
 
     >>> lab = DiceLab(dice=4, targets=range(5, 11), seed=1)
@@ -525,34 +525,20 @@ class DiceLab(ViewSync, PictureMixin, IntentWidget):
         self._refresh_picture()
         self._ponder()
 
-    _idle: IdleWork | None = None
-
     def _ponder(self) -> None:
         """While the class looks at this roll, work out the groupings of the roll the seed gives
         next (:mod:`.idle`): the next Roll's answer then does not wait for them."""
-        if self._idle is None:
-            self._idle = IdleWork()
-        self._idle.schedule(self._warm_next_roll)
+        self._work_ahead(self._warm_next_roll)
 
     def _warm_next_roll(self) -> None:
         """Fill the groupings cache for the dice the seed gives next, read from a copy of the
-        generator (the lab's own stays where it is). Skipped while the lab is busy."""
-        if not self._lock.acquire(blocking=False):
-            return  # a click or a cell is changing the lab: its own view does the work
-        try:
-            import numpy as np  # (imported already: the lab's generators are numpy's)
+        generator (the lab's own stays where it is)."""
+        import numpy as np  # (imported already: the lab's generators are numpy's)
 
-            ahead = np.random.Generator(type(self._roll_rng.bit_generator)())
-            ahead.bit_generator.state = self._roll_rng.bit_generator.state
-            faces = ahead.integers(1, FACES + 1, size=self._dice).tolist()
-            groupings(faces, self._targets, self._lucky_loser)
-        finally:
-            self._lock.release()
-
-    def close(self) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
-        super().close()
+        ahead = np.random.Generator(type(self._roll_rng.bit_generator)())
+        ahead.bit_generator.state = self._roll_rng.bit_generator.state
+        faces = ahead.integers(1, FACES + 1, size=self._dice).tolist()
+        groupings(faces, self._targets, self._lucky_loser)
 
     def _targets_text(self) -> str:
         t: tuple[int, ...] = getattr(self, "_targets", ())

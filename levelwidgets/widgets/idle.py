@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 #: Seconds between a view going out and the idle work it scheduled.
@@ -68,3 +69,36 @@ class IdleWork:
             work()
         except Exception:  # a cache left cold is never a failure: the click does the work
             _log.debug("levelwidgets: idle work failed", exc_info=True)
+
+
+class WorksAhead:
+    """Mixed into a widget (one with a ``_lock``, :class:`.intents.IntentWidget`) that works
+    ahead in its kernel's idle time: at most one piece of work waits, it runs only if the
+    widget is not busy by then (a click or a cell holding its lock does that work itself), and
+    closing the widget drops it."""
+
+    _idle: IdleWork | None = None
+
+    def _work_ahead(self, work: Callable[[], object] | None) -> None:
+        """Run ``work`` a moment after the view that just went out (None: drop the work
+        waiting, if any)."""
+        if self._idle is None:
+            self._idle = IdleWork()
+        if work is None:
+            self._idle.cancel()
+        else:
+            self._idle.schedule(partial(self._when_free, work))
+
+    def _when_free(self, work: Callable[[], object]) -> None:
+        lock = self._lock  # type: ignore[attr-defined]
+        if not lock.acquire(blocking=False):
+            return
+        try:
+            work()
+        finally:
+            lock.release()
+
+    def close(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        super().close()  # type: ignore[misc]

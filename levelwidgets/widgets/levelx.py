@@ -27,7 +27,7 @@ from ..levelx.preview import move_key, preview_moves
 from ..names import shown_names
 from ..record import MAX_NODES, Step
 from .base import GameWidget, Intent, IntentError, locked
-from .idle import IdleWork
+from .idle import WorksAhead
 from .log import log_lines
 from .patch import Window
 from .shapes import NO_FIELDS, Bool, Coded, Int, ListOf, Shape, given
@@ -46,7 +46,7 @@ def _event_row(e: Event) -> list[Any]:
     return out
 
 
-class LevelXWidget(GameWidget):
+class LevelXWidget(WorksAhead, GameWidget):
     """Level X on a board you can click: hot-seat for 2–4 people, bots in any seat.
 
     >>> w = LevelXWidget(players=["Ann", "Ben"], bots=[None, "greedy"], seed=1)
@@ -380,17 +380,11 @@ class LevelXWidget(GameWidget):
         if self._captured is None:  # (not a view worked out for scrubbing)
             self._ponder()
 
-    _idle: IdleWork | None = None
-
     def _ponder(self) -> None:
         """While the person looks at the view just sent, work out what their Roll will ask
         for (:mod:`.idle`): the click's answer then does not wait for it."""
-        if self._idle is None:
-            self._idle = IdleWork()
-        if self._game.dice is None and self._rolls_previewed():
-            self._idle.schedule(self._warm_next_roll)
-        else:
-            self._idle.cancel()
+        ahead = self._game.dice is None and self._rolls_previewed()
+        self._work_ahead(self._warm_next_roll if ahead else None)
 
     def _previews_shown(self) -> bool:
         """Whether a roll's view carries its move previews and group verdicts: for a person
@@ -403,27 +397,17 @@ class LevelXWidget(GameWidget):
 
     def _warm_next_roll(self) -> None:
         """Fill the caches the next roll's view reads, for the dice the seed gives next (on a
-        copy: the game's generator stays where it is). Skipped while the widget is busy."""
-        if not self._lock.acquire(blocking=False):
-            return  # a click or a cell is changing the game: its own view does the work
-        try:
-            game = self._game
-            if game.dice is not None or not self._rolls_previewed():
-                return
-            ahead = game.clone()
-            ahead.roll()
-            rolled = tuple(sorted(cast(tuple[int, ...], ahead.dice)))
-            _previews(ahead)
-            _group_checks(rolled, ahead.rules.lucky_loser)
-            legal_grouping_keys(rolled, ahead.rules.lucky_loser)
-            _roll_ways(ahead.dice)
-        finally:
-            self._lock.release()
-
-    def close(self) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
-        super().close()
+        copy: the game's generator stays where it is)."""
+        game = self._game
+        if game.dice is not None or not self._rolls_previewed():
+            return
+        ahead = game.clone()
+        ahead.roll()
+        rolled = tuple(sorted(cast(tuple[int, ...], ahead.dice)))
+        _previews(ahead)
+        _group_checks(rolled, ahead.rules.lucky_loser)
+        legal_grouping_keys(rolled, ahead.rules.lucky_loser)
+        _roll_ways(ahead.dice)
 
     def _static_svg(self) -> str:
         return self._game.to_svg(language=self.language)
